@@ -1,0 +1,36 @@
+# Thin front for CMake. `make run` and `make test` are the only commands a fresh Debian machine needs.
+BUILD_DIR ?= build
+JOBS      ?= $(shell nproc)
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# The whole toolchain the project uses (see README). `deps` installs only what is missing.
+DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2 gtkwave yosys \
+                nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
+                xvfb xauth imagemagick
+
+.PHONY: deps build run test bench fpga clean
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "deps: all $(words $(DEB_PACKAGES)) packages present"; fi
+
+$(BUILD_DIR)/CMakeCache.txt:
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+
+build: deps $(BUILD_DIR)/CMakeCache.txt
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	./sim/run_default.sh $(BUILD_DIR)
+
+test: build
+	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure
+
+bench: build
+	./tests/bench/run.sh $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR)

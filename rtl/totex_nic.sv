@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Single-port NIC of one MIN terminal: injects one message per step, checks what is ejected.
+///
+/// Message layout (MW = 3*IW + PW bits, IW = idx_width(N)), MSB first:
+///   msg[MW-1      -: IW] src     sending terminal
+///   msg[2*IW+PW-1 -: IW] dst     destination terminal (0 for a label)
+///   msg[IW+PW-1   -: IW] seq     step x in which the message was injected
+///   msg[PW-1      :  0]  payload
+///
+/// Send side: a queue of N slots {dst, payload}, written through the load port. In every cycle with
+/// inject_i high the NIC injects the message of step step_i: in phase 0 (labels) the label
+/// {src=Id, dst=0, seq=x, payload=Id} (the queue is not used), in phase 1 (messages)
+/// {src=Id, dst, seq=x, payload} from slot x of the queue.
+///
+/// Receive side: at most one ejected message per cycle. Checks: no source is received twice in a
+/// run (received-from bitmap), seq equals the step tag carried by the network, src < N, and in
+/// phase 1 dst == Id (in phase 0: dst == 0 and payload == src). A failed check raises error_o
+/// (sticky until the next clear_i) and, in simulation, an immediate assertion.
+/// recv_count_o and error_o already include the message on ej_* in the current cycle, so right
+/// when the last step is at the eject port they show the complete run.
+`default_nettype none
+
+module totex_nic #(
+  /// Number of terminals N (= steps per run = queue slots).
+  parameter int unsigned N = 32'd16,
+  /// Payload width in bits, >= idx_width(N) (a label carries the terminal id as payload).
+  parameter int unsigned PW = 32'd16,
+  /// This terminal's id, < N.
+  parameter int unsigned Id = 32'd0,
+  /// Width of a terminal id / step; do not overwrite.
+  localparam int unsigned IW = totex_pkg::idx_width(N),
+  /// Message width; do not overwrite.
+  localparam int unsigned MW = 3 * IW + PW,
+  /// Width of the receive counter (0..N); do not overwrite.
+  localparam int unsigned CW = totex_pkg::idx_width(N + 32'd1)
+) (
+  /// Clock, rising edge.
+  input  logic             clk_i,
+  /// Asynchronous active-low reset (queue, bitmap, counter and error cleared).
+  input  logic             rst_ni,
+  /// Queue write enable (load port, region 2, this terminal).
+  input  logic             q_we_i,
+  /// Queue slot x to write.
+  input  logic [IW-1:0]    q_slot_i,
+  /// Queue entry {dst, payload}: dst at [IW+PW-1 -: IW], payload at [PW-1:0].
+  input  logic [IW+PW-1:0] q_data_i,
+  /// Start of a run: clears the receive bitmap, counter and error (this cycle's ejection ignored).
+  input  logic             clear_i,
+  /// Phase of the current run: 0 labels, 1 messages.
+  input  logic             phase_i,
+  /// Inject the message of step step_i in this cycle.
+  input  logic             inject_i,
+  /// Step x being injected.
+  input  logic [IW-1:0]    step_i,
+  /// Injected message valid (= inject_i).
+  output logic             inj_valid_o,
+  /// Injected message.
+  output logic [MW-1:0]    inj_data_o,
+  /// A message is ejected at this terminal in this cycle.
+  input  logic             ej_valid_i,
+  /// The ejected message.
+  input  logic [MW-1:0]    ej_data_i,
+  /// Step tag of the ejected message, as carried by the network pipeline.
+  input  logic [IW-1:0]    ej_step_i,
+  /// Messages received in this run, including the one on ej_* now.
+  output logic [CW-1:0]    recv_count_o,
+  /// A receive check failed in this run (including the message on ej_* now).
+  output logic             error_o
+);
+
+  if (PW < IW) begin : gen_pw_err
+    $error("totex_nic: PW must be >= idx_width(N)");
+  end
+  if (Id >= N) begin : gen_id_err
+    $error("totex_nic: Id must be < N");
+  end
+
+  localparam int unsigned QW = IW + PW;
+  localparam logic [IW-1:0] OwnId = IW'(Id);
+
+  // ---------------------------------------------------------------------------------------------
+  // Send side
+  // ---------------------------------------------------------------------------------------------
+  logic [N*QW-1:0] queue_d, queue_q;
+  logic [QW-1:0]   slot;
+
+  always_comb begin
+    queue_d = queue_q;
+    if (q_we_i) queue_d[q_slot_i*QW +: QW] = q_data_i;
+  end
+
+  assign slot        = queue_q[step_i*QW +: QW];
+  assign inj_valid_o = inject_i;
+  assign inj_data_o  = phase_i ? {OwnId, slot[QW-1 -: IW], step_i, slot[PW-1:0]}
+                               : {OwnId, {IW{1'b0}}, step_i, PW'(OwnId)};
+
+  // ---------------------------------------------------------------------------------------------
+  // Receive side
+  // ---------------------------------------------------------------------------------------------
+  logic [IW-1:0]   ej_src, ej_dst, ej_seq;
+  logic [PW-1:0]   ej_payload;
+  logic            src_ok, dup, seq_ok, dst_ok, bad_now;
+  logic [N-1:0]    seen_d, seen_q;
+  logic [CW-1:0]   count_d, count_q;
+  logic            error_d, error_q;
+
+  assign {ej_src, ej_dst, ej_seq, ej_payload} = ej_data_i;
+
+  assign src_ok  = 32'(ej_src) < N;
+  assign dup     = src_ok && seen_q[ej_src];
+  assign seq_ok  = ej_seq == ej_step_i;
+  assign dst_ok  = phase_i ? (ej_dst == OwnId)
+                           : (ej_dst == '0 && ej_payload == PW'(ej_src));
+  assign bad_now = ej_valid_i && !clear_i && (!src_ok || dup || !seq_ok || !dst_ok);
+
+  always_comb begin
+    seen_d  = seen_q;
+    count_d = count_q;
+    error_d = error_q | bad_now;
+    if (clear_i) begin
+      seen_d  = '0;
+      count_d = '0;
+      error_d = 1'b0;
+    end else if (ej_valid_i) begin
+      if (src_ok) seen_d[ej_src] = 1'b1;
+      count_d = count_q + CW'(1);
+    end
+  end
+
+  assign recv_count_o = (ej_valid_i && !clear_i) ? count_q + CW'(1) : count_q;
+  assign error_o      = error_q | bad_now;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      queue_q <= '0;
+      seen_q  <= '0;
+      count_q <= '0;
+      error_q <= 1'b0;
+    end else begin
+      queue_q <= queue_d;
+      seen_q  <= seen_d;
+      count_q <= count_d;
+      error_q <= error_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+`ifndef TOTEX_NO_ASSERTIONS
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert_rx
+    if (rst_ni && ej_valid_i && !clear_i) begin
+      assert (src_ok)
+      else $error("totex_nic[%0d]: received src %0d >= N", Id, ej_src);
+      assert (!dup)
+      else $error("totex_nic[%0d]: source %0d received twice in one run", Id, ej_src);
+      assert (seq_ok)
+      else $error("totex_nic[%0d]: seq %0d but network step %0d", Id, ej_seq, ej_step_i);
+      assert (!phase_i || ej_dst == OwnId)
+      else $error("totex_nic[%0d]: message for %0d delivered here", Id, ej_dst);
+      assert (phase_i || (ej_dst == '0 && ej_payload == PW'(ej_src)))
+      else $error("totex_nic[%0d]: malformed label from %0d", Id, ej_src);
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert_q
+    if (rst_ni && q_we_i) begin
+      assert (32'(q_slot_i) < N)
+      else $error("totex_nic[%0d]: queue slot %0d >= N", Id, q_slot_i);
+      assert (32'(q_data_i[QW-1 -: IW]) < N)
+      else $error("totex_nic[%0d]: queued dst %0d >= N", Id, q_data_i[QW-1 -: IW]);
+    end
+  end
+`endif
+`endif
+
+endmodule

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Topology spec grammar (README "Topology specs"):
+///   ring:N  path:N  complete:N  torus:K1xK2[x...]  hypercube:n  ghc:M1xM2[x...]
+///   metacube:K,M  min:N:D:WIRING  and products of the first six joined by '*'.
+#pragma once
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "totex/min_network.hpp"
+#include "totex/topology.hpp"
+
+namespace totex {
+
+using Network = std::variant<Topology, MinNetwork>;
+
+/// Throws UsageError with a one-line message naming the accepted form.
+[[nodiscard]] Network parse_spec(std::string_view spec);
+/// Parses a direct-network spec; a MIN spec is a UsageError.
+[[nodiscard]] Topology parse_topology(std::string_view spec);
+
+/// The accepted grammar in one line, for error messages and --help.
+[[nodiscard]] std::string spec_grammar();
+
+}  // namespace totex

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Direct-network topologies: cartesian products of rings, paths and complete graphs
+/// (tori, hypercubes, generalized hypercubes, mixed products) and the metacube MC(k,m).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace totex {
+
+using NodeId = std::int32_t;
+using Port = std::int32_t;
+using LinkId = std::int32_t;
+
+/// One dimension of a cartesian product.
+enum class FactorKind { Ring, Path, Complete };
+struct Factor {
+  FactorKind kind;
+  int size;
+  bool operator==(const Factor&) const = default;
+};
+[[nodiscard]] std::string to_string(const Factor& f);
+
+/// Largest direct network accepted (all-pairs work is quadratic in it).
+inline constexpr int kMaxNodes = 1 << 16;
+
+/// An undirected simple graph given as directed links: node v has ports 0..degree(v)-1,
+/// port p leads to neighbor(v,p) over directed link link_id(v,p).
+class Topology {
+ public:
+  /// Cartesian product of factors; dimension 0 varies fastest in node ids.
+  /// A ring or path of size 2 is one link (K2). Throws UsageError on bad sizes.
+  static Topology product(std::vector<Factor> factors, std::string spec);
+  /// Metacube MC(k,m) of paper 003: address (class, m[2^k-1], ..., m[0]), m[0] in the low bits.
+  /// Ports 0..m-1 are cube-edges (bits of field m[class]), ports m..m+k-1 cross-edges (class bits).
+  static Topology metacube(int k, int m, std::string spec);
+
+  [[nodiscard]] const std::string& spec() const { return spec_; }
+  [[nodiscard]] int nodes() const { return static_cast<int>(offset_.size()) - 1; }
+  [[nodiscard]] int links() const { return static_cast<int>(adjacency_.size()); }
+  [[nodiscard]] int degree(NodeId v) const { return offset_[idx(v) + 1] - offset_[idx(v)]; }
+  [[nodiscard]] int max_degree() const;
+  [[nodiscard]] NodeId neighbor(NodeId v, Port p) const { return adjacency_[idx(link_id(v, p))]; }
+  [[nodiscard]] LinkId link_id(NodeId v, Port p) const { return offset_[idx(v)] + p; }
+  [[nodiscard]] NodeId link_source(LinkId l) const;
+  [[nodiscard]] NodeId link_target(LinkId l) const { return adjacency_[idx(l)]; }
+  /// The port of `from` whose link ends at `to`, if they are adjacent.
+  [[nodiscard]] std::optional<Port> port_to(NodeId from, NodeId to) const;
+  /// Human name of a port, e.g. "d1+" (torus), "d0:2" (complete graph), "cube1", "cross0".
+  [[nodiscard]] std::string port_name(NodeId v, Port p) const;
+
+  [[nodiscard]] bool is_product() const { return !factors_.empty(); }
+  [[nodiscard]] const std::vector<Factor>& factors() const { return factors_; }
+  [[nodiscard]] std::vector<int> coordinates(NodeId v) const;
+  [[nodiscard]] NodeId node_at(const std::vector<int>& coords) const;
+  [[nodiscard]] bool is_metacube() const { return metacube_k_ >= 0; }
+  [[nodiscard]] int metacube_k() const { return metacube_k_; }
+  [[nodiscard]] int metacube_m() const { return metacube_m_; }
+  /// Every node looks the same (Cayley graphs: all products here; a metacube only when k == 0).
+  [[nodiscard]] bool is_vertex_transitive() const { return is_product() || metacube_k_ == 0; }
+
+ private:
+  static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+  std::string spec_;
+  std::vector<Factor> factors_;
+  int metacube_k_ = -1;
+  int metacube_m_ = -1;
+  std::vector<int> offset_;        // node v's links are [offset_[v], offset_[v+1])
+  std::vector<NodeId> adjacency_;  // link id -> target node
+};
+
+/// The graph of one factor on its own (used for per-dimension status).
+[[nodiscard]] Topology factor_graph(const Factor& f);
+
+}  // namespace totex

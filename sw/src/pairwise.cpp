@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+// The baseline generators: correct, simple, not optimal.
+#include <algorithm>
+#include <cstdint>
+
+#include "totex/error.hpp"
+#include "totex/generators.hpp"
+
+namespace totex {
+namespace {
+
+/// Largest direct network the pairwise generator accepts (it holds N^2 shortest paths).
+constexpr int kMaxScheduleNodes = 4096;
+
+/// Shortest-path trees, one per source: the node and port each node is reached from.
+class ShortestPaths {
+ public:
+  explicit ShortestPaths(const Topology& t) : n_(static_cast<std::size_t>(t.nodes())), from_(n_ * n_), port_(n_ * n_) {
+    std::vector<NodeId> queue;
+    std::vector<bool> seen(n_);
+    for (std::size_t s = 0; s < n_; ++s) {
+      std::fill(seen.begin(), seen.end(), false);
+      queue.assign(1, static_cast<NodeId>(s));
+      seen[s] = true;
+      for (std::size_t head = 0; head < queue.size(); ++head) {
+        const NodeId v = queue[head];
+        for (Port p = 0; p < t.degree(v); ++p) {
+          const NodeId w = t.neighbor(v, p);
+          if (seen[static_cast<std::size_t>(w)]) continue;
+          seen[static_cast<std::size_t>(w)] = true;
+          from_[s * n_ + static_cast<std::size_t>(w)] = static_cast<std::uint16_t>(v);
+          port_[s * n_ + static_cast<std::size_t>(w)] = static_cast<std::uint16_t>(p);
+          queue.push_back(w);
+        }
+      }
+    }
+  }
+  /// Hops (node, port) from s to d, in order.
+  [[nodiscard]] std::vector<std::pair<NodeId, Port>> path(NodeId s, NodeId d) const {
+    std::vector<std::pair<NodeId, Port>> hops;
+    for (NodeId v = d; v != s;) {
+      const std::size_t i = static_cast<std::size_t>(s) * n_ + static_cast<std::size_t>(v);
+      hops.emplace_back(from_[i], port_[i]);
+      v = from_[i];
+    }
+    std::reverse(hops.begin(), hops.end());
+    return hops;
+  }
+
+ private:
+  std::size_t n_;
+  std::vector<std::uint16_t> from_;
+  std::vector<std::uint16_t> port_;
+};
+
+/// Per-step resource use for list scheduling.
+class Occupancy {
+ public:
+  Occupancy(std::size_t links, std::size_t nodes) : links_(links), nodes_(nodes) {}
+  struct Step {
+    std::vector<bool> link, send, recv, inject, eject;
+  };
+  Step& at(std::size_t t) {
+    while (steps_.size() <= t)
+      steps_.push_back({std::vector<bool>(links_), std::vector<bool>(nodes_), std::vector<bool>(nodes_),
+                        std::vector<bool>(nodes_), std::vector<bool>(nodes_)});
+    return steps_[t];
+  }
+
+ private:
+  std::size_t links_, nodes_;
+  std::vector<Step> steps_;
+};
+
+}  // namespace
+
+Schedule pairwise_schedule(const Topology& t, Model m) {
+  if (t.nodes() > kMaxScheduleNodes)
+    throw UsageError("pairwise scheduling supports at most " + std::to_string(kMaxScheduleNodes) + " nodes; " +
+                     t.spec() + " has " + std::to_string(t.nodes()));
+  const int n = t.nodes();
+  const ShortestPaths paths(t);
+  Occupancy occ(static_cast<std::size_t>(t.links()), static_cast<std::size_t>(n));
+  std::vector<std::size_t> earliest(static_cast<std::size_t>(n), 0);  // keeps each source's pairwise order
+  Schedule s{t.spec(), m, "pairwise", {}};
+  for (int round = 1; round < n; ++round) {
+    for (NodeId src = 0; src < n; ++src) {
+      const NodeId dst = (src + round) % n;
+      const auto hops = paths.path(src, dst);
+      for (std::size_t start = earliest[static_cast<std::size_t>(src)];; ++start) {
+        bool fits = true;
+        for (std::size_t h = 0; h < hops.size() && fits; ++h) {
+          auto& step = occ.at(start + h);
+          const auto [v, p] = hops[h];
+          const auto to = static_cast<std::size_t>(t.neighbor(v, p));
+          fits = !step.link[static_cast<std::size_t>(t.link_id(v, p))];
+          if (m == Model::SinglePort) fits = fits && !step.send[static_cast<std::size_t>(v)] && !step.recv[to];
+          if (m == Model::Nic && h == 0) fits = fits && !step.inject[static_cast<std::size_t>(src)];
+          if (m == Model::Nic && h + 1 == hops.size()) fits = fits && !step.eject[static_cast<std::size_t>(dst)];
+        }
+        if (!fits) continue;
+        for (std::size_t h = 0; h < hops.size(); ++h) {
+          auto& step = occ.at(start + h);
+          const auto [v, p] = hops[h];
+          step.link[static_cast<std::size_t>(t.link_id(v, p))] = true;
+          step.send[static_cast<std::size_t>(v)] = true;
+          step.recv[static_cast<std::size_t>(t.neighbor(v, p))] = true;
+          if (h == 0) step.inject[static_cast<std::size_t>(src)] = true;
+          if (h + 1 == hops.size()) step.eject[static_cast<std::size_t>(dst)] = true;
+          if (s.steps.size() <= start + h) s.steps.resize(start + h + 1);
+          s.steps[start + h].push_back({{src, dst}, v, p});
+        }
+        earliest[static_cast<std::size_t>(src)] = start;
+        break;
+      }
+    }
+  }
+  return s;
+}
+
+MinSchedule pairwise_schedule(const MinNetwork& net) {
+  const int n = net.terminals();
+  if (n > 1024) throw UsageError("pairwise MIN scheduling supports at most 1024 terminals");
+  const auto sw = static_cast<std::size_t>(net.switches());
+  struct Slot {
+    std::vector<int> state;
+    std::vector<bool> in_used, out_used;
+  };
+  std::vector<Slot> slots;
+  std::vector<std::size_t> earliest(static_cast<std::size_t>(n), 0);
+  for (int round = 0; round < n; ++round) {  // round 0 is the self slot
+    for (int src = 0; src < n; ++src) {
+      const int dst = (src + round) % n;
+      const auto hops = net.path(src, dst);
+      for (std::size_t c = earliest[static_cast<std::size_t>(src)];; ++c) {
+        if (c == slots.size())
+          slots.push_back({std::vector<int>(sw, -1), std::vector<bool>(static_cast<std::size_t>(n)),
+                           std::vector<bool>(static_cast<std::size_t>(n))});
+        Slot& slot = slots[c];
+        if (slot.in_used[static_cast<std::size_t>(src)] || slot.out_used[static_cast<std::size_t>(dst)]) continue;
+        bool fits = true;
+        for (const auto& h : hops) {
+          const int want = ((h.out_port - h.in_port) % net.radix() + net.radix()) % net.radix();
+          const int have = slot.state[static_cast<std::size_t>(h.stage * net.switches_per_stage() + h.sw)];
+          fits = fits && (have < 0 || have == want);
+        }
+        if (!fits) continue;
+        for (const auto& h : hops) {
+          const int want = ((h.out_port - h.in_port) % net.radix() + net.radix()) % net.radix();
+          slot.state[static_cast<std::size_t>(h.stage * net.switches_per_stage() + h.sw)] = want;
+        }
+        slot.in_used[static_cast<std::size_t>(src)] = true;
+        slot.out_used[static_cast<std::size_t>(dst)] = true;
+        earliest[static_cast<std::size_t>(src)] = c + 1;
+        break;
+      }
+    }
+  }
+  MinSchedule s{net.spec(), "pairwise", {}, {}};
+  for (const Slot& slot : slots) {
+    MinConfiguration c(sw);
+    for (std::size_t i = 0; i < sw; ++i) c[i] = static_cast<std::uint8_t>(std::max(slot.state[i], 0));
+    s.configurations.push_back(std::move(c));
+  }
+  return s;
+}
+
+}  // namespace totex

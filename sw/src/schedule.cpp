@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/schedule.hpp"
+
+namespace totex {
+
+std::int64_t Schedule::transfer_count() const {
+  std::int64_t n = 0;
+  for (const auto& step : steps) n += static_cast<std::int64_t>(step.size());
+  return n;
+}
+
+std::vector<NodeActions> node_actions(const Topology& t, const Schedule& s) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::vector<NodeId> pos(n * n);
+  for (std::size_t m = 0; m < pos.size(); ++m) pos[m] = static_cast<NodeId>(m / n);
+  std::vector<std::size_t> at_relay;  // messages sitting at a relay after the previous step
+  std::vector<NodeActions> out(s.steps.size());
+  for (std::size_t step = 0; step < s.steps.size(); ++step) {
+    NodeActions& a = out[step];
+    a.inject.resize(n);
+    a.deliver.resize(n);
+    a.store.resize(n);
+    std::vector<bool> moved(n * n, false);
+    std::vector<std::size_t> next_relay;
+    for (const Transfer& tr : s.steps[step]) {
+      const std::size_t m = static_cast<std::size_t>(tr.msg.src) * n + static_cast<std::size_t>(tr.msg.dst);
+      const NodeId to = t.neighbor(tr.from, tr.port);
+      if (tr.from == tr.msg.src) a.inject[static_cast<std::size_t>(tr.from)].push_back(tr.msg);
+      if (to == tr.msg.dst) a.deliver[static_cast<std::size_t>(to)].push_back(tr.msg);
+      else next_relay.push_back(m);
+      pos[m] = to;
+      moved[m] = true;
+    }
+    for (std::size_t m : at_relay) {
+      if (moved[m]) continue;
+      a.store[static_cast<std::size_t>(pos[m])].push_back({static_cast<NodeId>(m / n), static_cast<NodeId>(m % n)});
+      next_relay.push_back(m);
+    }
+    at_relay.swap(next_relay);
+  }
+  return out;
+}
+
+}  // namespace totex

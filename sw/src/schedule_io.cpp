@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/schedule_io.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "totex/error.hpp"
+#include "totex/generators.hpp"
+#include "totex/spec.hpp"
+
+namespace totex {
+namespace {
+
+constexpr const char* kScheduleMagic = "totex-schedule";
+constexpr const char* kConfigMagic = "totex-config-matrix";
+constexpr int kFormatVersion = 1;
+constexpr std::int64_t kMaxSteps = 50'000'000;
+constexpr const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+std::string states_text(const std::vector<std::uint8_t>& states, const MinNetwork& net) {
+  std::string out;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    if (i > 0 && i % static_cast<std::size_t>(net.switches_per_stage()) == 0) out += ' ';
+    out += kDigits[states[i]];
+  }
+  return out;
+}
+
+/// Line-oriented reader: skips blank lines and '#' comments, splits on whitespace.
+class LineReader {
+ public:
+  LineReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
+  bool next() {
+    std::string line;
+    while (std::getline(in_, line)) {
+      ++line_no_;
+      if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+      std::istringstream words(line);
+      fields_.clear();
+      for (std::string w; words >> w;) fields_.push_back(w);
+      if (!fields_.empty()) return true;
+    }
+    fields_.clear();
+    return false;
+  }
+  [[nodiscard]] const std::vector<std::string>& fields() const { return fields_; }
+  [[noreturn]] void fail(const std::string& what) const { throw FileError(name_, line_no_, what); }
+  std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
+    if (i >= fields_.size()) fail(std::string("missing ") + what);
+    const std::string& s = fields_[i];
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) fail(std::string(what) + " '" + s + "' is not an integer");
+    if (v < lo || v > hi)
+      fail(std::string(what) + " " + s + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+    return v;
+  }
+  void expect_fields(std::size_t n, const char* form) const {
+    if (fields_.size() != n) fail(std::string("expected '") + form + "'");
+  }
+  /// Reads "key value" header lines in the given order.
+  std::string header(const char* key) {
+    if (!next()) fail(std::string("missing header line '") + key + " ...'");
+    if (fields_.size() != 2 || fields_[0] != key) fail(std::string("expected header line '") + key + " <value>'");
+    return fields_[1];
+  }
+  std::int64_t header_int(const char* key, std::int64_t lo, std::int64_t hi) {
+    header(key);
+    return integer(1, lo, hi, key);
+  }
+
+ private:
+  std::istream& in_;
+  std::string name_;
+  int line_no_ = 0;
+  std::vector<std::string> fields_;
+};
+
+std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, const MinNetwork& net) {
+  const auto& f = r.fields();
+  if (f.size() != first + static_cast<std::size_t>(net.stages()))
+    r.fail("expected " + std::to_string(net.stages()) + " groups of states, one per stage");
+  std::vector<std::uint8_t> states;
+  for (std::size_t g = first; g < f.size(); ++g) {
+    if (f[g].size() != static_cast<std::size_t>(net.switches_per_stage()))
+      r.fail("stage " + std::to_string(g - first) + " has " + std::to_string(f[g].size()) + " states, expected " +
+             std::to_string(net.switches_per_stage()));
+    for (char ch : f[g]) {
+      const std::string digits(kDigits);
+      const auto v = digits.find(ch);
+      if (v == std::string::npos || static_cast<int>(v) >= net.radix())
+        r.fail(std::string("state '") + ch + "' in stage " + std::to_string(g - first) + " is not a shift state < " +
+               std::to_string(net.radix()));
+      states.push_back(static_cast<std::uint8_t>(v));
+    }
+  }
+  return states;
+}
+
+LoadedSchedule read_min(LineReader& r, Model model) {
+  const std::string spec = r.header("topology");
+  MinNetwork net = [&] {
+    try {
+      Network n = parse_spec(spec);
+      if (auto* m = std::get_if<MinNetwork>(&n)) return *m;
+    } catch (const UsageError& e) {
+      r.fail(e.what());
+    }
+    r.fail("a configuration matrix needs a min:N:D:WIRING topology");
+  }();
+  if (model != Model::Nic) r.fail("a MIN runs under the nic model");
+  MinSchedule s{net.spec(), r.header("algorithm"), {}, {}};
+  if (r.header_int("nodes", 1, 1 << 16) != net.terminals()) r.fail("nodes does not match the topology");
+  if (r.header_int("radix", 2, 36) != net.radix()) r.fail("radix does not match the topology");
+  if (r.header_int("stages", 1, 64) != net.stages()) r.fail("stages does not match the topology");
+  if (r.header_int("switches-per-stage", 1, 1 << 16) != net.switches_per_stage())
+    r.fail("switches-per-stage does not match the topology");
+  const std::int64_t configs = r.header_int("configurations", 1, kMaxSteps);
+  LoadedSchedule out;
+  out.claimed_steps = r.header_int("steps", 1, kMaxSteps);
+  const std::string form = r.header("form");
+  if (form == "computed") {
+    if (!r.next() || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
+    s.m0 = parse_states(r, 1, net);
+    for (int x = 0; x < configs; ++x) s.configurations.push_back(configuration_from_m0(net, s.m0, x));
+  } else if (form == "table") {
+    for (std::int64_t x = 0; x < configs; ++x) {
+      if (!r.next()) r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
+      if (r.fields()[0] != "config") r.fail("expected 'config <x> <states per stage>'");
+      if (r.integer(1, 0, kMaxSteps, "configuration index") != x) r.fail("expected configuration " + std::to_string(x));
+      s.configurations.push_back(parse_states(r, 2, net));
+    }
+  } else {
+    r.fail("form must be computed | table");
+  }
+  if (r.next()) r.fail("unexpected line after the last configuration");
+  out.schedule = std::move(s);
+  return out;
+}
+
+LoadedSchedule read_direct(LineReader& r, Model model) {
+  const std::string spec = r.header("topology");
+  Topology t = [&] {
+    try {
+      return parse_topology(spec);
+    } catch (const UsageError& e) {
+      r.fail(e.what());
+    }
+  }();
+  Schedule s{t.spec(), model, r.header("algorithm"), {}};
+  if (r.header_int("nodes", 1, kMaxNodes) != t.nodes()) r.fail("nodes does not match the topology");
+  LoadedSchedule out;
+  out.claimed_steps = r.header_int("steps", 0, kMaxSteps);
+  std::int64_t current = -1;
+  while (r.next()) {
+    const auto& f = r.fields();
+    if (f[0] == "step") {
+      r.expect_fields(2, "step <index>");
+      const std::int64_t index = r.integer(1, 0, kMaxSteps, "step index");
+      if (index <= current) r.fail("step " + f[1] + " does not follow step " + std::to_string(current));
+      if (index >= out.claimed_steps)
+        r.fail("step " + f[1] + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
+      current = index;
+      s.steps.resize(static_cast<std::size_t>(index) + 1);
+      continue;
+    }
+    if (current < 0) r.fail("transfer before the first 'step' line");
+    r.expect_fields(4, "<from> <to> <src> <dst>");
+    const auto from = static_cast<NodeId>(r.integer(0, 0, t.nodes() - 1, "from node"));
+    const auto to = static_cast<NodeId>(r.integer(1, 0, t.nodes() - 1, "to node"));
+    const auto src = static_cast<NodeId>(r.integer(2, 0, t.nodes() - 1, "source"));
+    const auto dst = static_cast<NodeId>(r.integer(3, 0, t.nodes() - 1, "destination"));
+    const auto port = t.port_to(from, to);
+    if (!port) r.fail("no link " + f[0] + "->" + f[1] + " in " + t.spec());
+    if (src == dst) r.fail("message (" + f[2] + "," + f[3] + ") is addressed to its own source");
+    s.steps.back().push_back({{src, dst}, from, *port});
+  }
+  out.schedule = std::move(s);
+  return out;
+}
+
+}  // namespace
+
+void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
+  std::int64_t steps = 0;
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    if (!s.steps[i].empty()) steps = static_cast<std::int64_t>(i) + 1;
+  out << kScheduleMagic << ' ' << kFormatVersion << '\n'
+      << "model " << to_string(s.model) << '\n'
+      << "topology " << t.spec() << '\n'
+      << "algorithm " << (s.algorithm.empty() ? "unnamed" : s.algorithm) << '\n'
+      << "nodes " << t.nodes() << '\n'
+      << "steps " << steps << '\n'
+      << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    if (s.steps[i].empty()) continue;
+    out << "step " << i << '\n';
+    for (const Transfer& tr : s.steps[i])
+      out << tr.from << ' ' << t.neighbor(tr.from, tr.port) << ' ' << tr.msg.src << ' ' << tr.msg.dst << '\n';
+  }
+}
+
+void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s) {
+  const bool computed = !s.m0.empty();
+  out << kConfigMagic << ' ' << kFormatVersion << '\n'
+      << "model nic\n"
+      << "topology " << net.spec() << '\n'
+      << "algorithm " << (s.algorithm.empty() ? "unnamed" : s.algorithm) << '\n'
+      << "nodes " << net.terminals() << '\n'
+      << "radix " << net.radix() << '\n'
+      << "stages " << net.stages() << '\n'
+      << "switches-per-stage " << net.switches_per_stage() << '\n'
+      << "configurations " << s.configurations.size() << '\n'
+      << "steps " << s.steps(net) << '\n'
+      << "form " << (computed ? "computed" : "table") << '\n';
+  if (computed) {
+    out << "# M^x = M^0 (+)_d digit_{n-1-j}(x) for stage j (paper 002); states per stage, switch 0 first\n"
+        << "m0 " << states_text(s.m0, net) << '\n';
+  } else {
+    out << "# config <x> then the shift states of each stage, switch 0 first\n";
+    for (std::size_t x = 0; x < s.configurations.size(); ++x)
+      out << "config " << x << ' ' << states_text(s.configurations[x], net) << '\n';
+  }
+}
+
+LoadedSchedule read_schedule(std::istream& in, const std::string& name) {
+  LineReader r(in, name);
+  if (!r.next()) r.fail("empty file; expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
+  const auto& f = r.fields();
+  const bool is_min = f[0] == kConfigMagic;
+  if ((f[0] != kScheduleMagic && !is_min) || f.size() != 2)
+    r.fail("expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
+  if (r.integer(1, 0, 1000, "format version") != kFormatVersion)
+    r.fail("format version " + f[1] + " is not supported (this totex reads version " + std::to_string(kFormatVersion) + ")");
+  const std::string model_text = r.header("model");
+  Model model{};
+  try {
+    model = parse_model(model_text);
+  } catch (const UsageError& e) {
+    r.fail(e.what());
+  }
+  return is_min ? read_min(r, model) : read_direct(r, model);
+}
+
+LoadedSchedule read_schedule_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw FileError(path, 0, "cannot open file");
+  return read_schedule(in, path);
+}
+
+}  // namespace totex

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/spec.hpp"
+
+#include <charconv>
+#include <vector>
+
+#include "totex/error.hpp"
+
+namespace totex {
+namespace {
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t pos = s.find(sep, start);
+    parts.push_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+    if (pos == std::string_view::npos) return parts;
+    start = pos + 1;
+  }
+}
+
+[[noreturn]] void bad(std::string_view spec, std::string_view why) {
+  throw UsageError("bad topology '" + std::string(spec) + "': " + std::string(why) +
+                   "; accepted: " + spec_grammar());
+}
+
+int parse_int(std::string_view text, std::string_view spec, std::string_view what) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    bad(spec, std::string(what) + " '" + std::string(text) + "' is not an integer");
+  return value;
+}
+
+std::vector<int> parse_sizes(std::string_view text, std::string_view spec, int min_size) {
+  std::vector<int> sizes;
+  for (std::string_view part : split(text, 'x')) {
+    const int k = parse_int(part, spec, "size");
+    if (k < min_size) bad(spec, "size " + std::to_string(k) + " is below " + std::to_string(min_size));
+    if (k > kMaxNodes) bad(spec, "size " + std::to_string(k) + " is too large");
+    sizes.push_back(k);
+  }
+  return sizes;
+}
+
+/// One factor list for "kind:args" (not metacube/min).
+std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) {
+  const std::size_t colon = term.find(':');
+  if (colon == std::string_view::npos) bad(spec, "missing ':' in '" + std::string(term) + "'");
+  const std::string_view kind = term.substr(0, colon);
+  const std::string_view args = term.substr(colon + 1);
+  std::vector<Factor> out;
+  if (kind == "ring" || kind == "path" || kind == "complete") {
+    const int n = parse_int(args, spec, "size");
+    if (n < 2) bad(spec, std::string(kind) + ":N needs N >= 2");
+    out.push_back({kind == "ring" ? FactorKind::Ring : kind == "path" ? FactorKind::Path : FactorKind::Complete, n});
+  } else if (kind == "torus") {
+    for (int k : parse_sizes(args, spec, 2)) out.push_back({FactorKind::Ring, k});
+  } else if (kind == "ghc") {
+    for (int k : parse_sizes(args, spec, 2)) out.push_back({FactorKind::Complete, k});
+  } else if (kind == "hypercube") {
+    const int n = parse_int(args, spec, "dimension");
+    if (n < 1 || n > 16) bad(spec, "hypercube:n needs 1 <= n <= 16");
+    for (int i = 0; i < n; ++i) out.push_back({FactorKind::Complete, 2});
+  } else {
+    bad(spec, "unknown kind '" + std::string(kind) + "'");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string spec_grammar() {
+  return "ring:N | path:N | complete:N | torus:K1xK2[x...] | hypercube:n | ghc:M1xM2[x...] | "
+         "metacube:K,M | min:N:D:WIRING (WIRING = omega|baseline|butterfly) | products A*B of the first six";
+}
+
+Network parse_spec(std::string_view spec) {
+  if (spec.substr(0, 4) == "min:") {
+    const std::vector<std::string_view> p = split(spec, ':');
+    if (p.size() != 4) bad(spec, "expected min:N:D:WIRING");
+    const int n = parse_int(p[1], spec, "N");
+    const int d = parse_int(p[2], spec, "D");
+    Wiring w{};
+    if (p[3] == "omega") w = Wiring::Omega;
+    else if (p[3] == "baseline") w = Wiring::Baseline;
+    else if (p[3] == "butterfly") w = Wiring::Butterfly;
+    else bad(spec, "WIRING must be omega | baseline | butterfly");
+    try {
+      return MinNetwork(n, d, w);
+    } catch (const UsageError& e) {
+      bad(spec, e.what());
+    }
+  }
+  if (spec.substr(0, 9) == "metacube:") {
+    const std::vector<std::string_view> p = split(spec.substr(9), ',');
+    if (p.size() != 2) bad(spec, "expected metacube:K,M");
+    try {
+      return Topology::metacube(parse_int(p[0], spec, "K"), parse_int(p[1], spec, "M"), std::string(spec));
+    } catch (const UsageError& e) {
+      bad(spec, e.what());
+    }
+  }
+  std::vector<Factor> factors;
+  for (std::string_view term : split(spec, '*')) {
+    for (const Factor& f : parse_factors(term, spec)) factors.push_back(f);
+  }
+  try {
+    return Topology::product(std::move(factors), std::string(spec));
+  } catch (const UsageError& e) {
+    bad(spec, e.what());
+  }
+}
+
+Topology parse_topology(std::string_view spec) {
+  Network n = parse_spec(spec);
+  if (auto* t = std::get_if<Topology>(&n)) return std::move(*t);
+  throw UsageError("'" + std::string(spec) + "' is a MIN; this needs a direct network (" + spec_grammar() + ")");
+}
+
+}  // namespace totex
