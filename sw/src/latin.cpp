@@ -24,7 +24,7 @@ MinConfiguration configuration_from_m0(const MinNetwork& net, const std::vector<
 }
 
 MinSchedule latin_schedule(const MinNetwork& net, const std::vector<std::uint8_t>& m0) {
-  MinSchedule s{net.spec(), "latin", {}, m0};
+  MinSchedule s{net.spec(), "latin", {}, {}, m0};
   for (int x = 0; x < net.terminals(); ++x) s.configurations.push_back(configuration_from_m0(net, m0, x));
   return s;
 }
@@ -34,7 +34,8 @@ std::vector<std::vector<int>> arrival_matrix(const MinNetwork& net, const MinSch
   std::vector<std::vector<int>> a(n, std::vector<int>(s.configurations.size(), -1));
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
     const std::vector<int> perm = net.permutation(s.configurations[x]);
-    for (std::size_t src = 0; src < n; ++src) a[static_cast<std::size_t>(perm[src])][x] = static_cast<int>(src);
+    for (std::size_t src = 0; src < n; ++src)
+      if (s.sends(x, static_cast<int>(src))) a[static_cast<std::size_t>(perm[src])][x] = static_cast<int>(src);
   }
   return a;
 }
@@ -63,7 +64,7 @@ std::vector<std::vector<int>> label_phase_send_order(const MinNetwork& net, cons
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
     // The label of input `src` travels the MIN; the output it reaches is src's destination in step x.
     for (std::size_t src = 0; src < n; ++src)
-      order[src][x] = net.route(s.configurations[x], static_cast<int>(src));
+      if (s.sends(x, static_cast<int>(src))) order[src][x] = net.route(s.configurations[x], static_cast<int>(src));
   }
   return order;
 }

@@ -156,11 +156,15 @@ MinSchedule pairwise_schedule(const MinNetwork& net) {
       }
     }
   }
-  MinSchedule s{net.spec(), "pairwise", {}, {}};
+  MinSchedule s{net.spec(), "pairwise", {}, {}, {}};
   for (const Slot& slot : slots) {
     MinConfiguration c(sw);
     for (std::size_t i = 0; i < sw; ++i) c[i] = static_cast<std::uint8_t>(std::max(slot.state[i], 0));
     s.configurations.push_back(std::move(c));
+    std::vector<int> idle;
+    for (int t = 0; t < n; ++t)
+      if (!slot.in_used[static_cast<std::size_t>(t)]) idle.push_back(t);
+    s.idle.push_back(std::move(idle));
   }
   return s;
 }

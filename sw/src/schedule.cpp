@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "totex/schedule.hpp"
 
+#include <algorithm>
+
 namespace totex {
 
 std::int64_t Schedule::transfer_count() const {
   std::int64_t n = 0;
   for (const auto& step : steps) n += static_cast<std::int64_t>(step.size());
   return n;
+}
+
+bool MinSchedule::sends(std::size_t step, int terminal) const {
+  if (step >= idle.size()) return true;
+  return std::find(idle[step].begin(), idle[step].end(), terminal) == idle[step].end();
 }
 
 std::vector<NodeActions> node_actions(const Topology& t, const Schedule& s) {

@@ -79,12 +79,31 @@ class LineReader {
   std::vector<std::string> fields_;
 };
 
-std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, const MinNetwork& net) {
+/// Terminals listed as "3,5,7" (strictly increasing).
+std::vector<int> parse_idle(const LineReader& r, const std::string& list, const MinNetwork& net) {
+  std::vector<int> idle;
+  std::size_t start = 0;
+  while (start < list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    const std::string item = list.substr(start, end - start);
+    int v = -1;
+    const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < 0 || v >= net.terminals())
+      r.fail("idle terminal '" + item + "' is not in 0.." + std::to_string(net.terminals() - 1));
+    if (!idle.empty() && v <= idle.back()) r.fail("idle terminals must be listed in increasing order");
+    idle.push_back(v);
+    start = end + 1;
+  }
+  return idle;
+}
+
+std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, std::size_t last, const MinNetwork& net) {
   const auto& f = r.fields();
-  if (f.size() != first + static_cast<std::size_t>(net.stages()))
+  if (last - first != static_cast<std::size_t>(net.stages()))
     r.fail("expected " + std::to_string(net.stages()) + " groups of states, one per stage");
   std::vector<std::uint8_t> states;
-  for (std::size_t g = first; g < f.size(); ++g) {
+  for (std::size_t g = first; g < last; ++g) {
     if (f[g].size() != static_cast<std::size_t>(net.switches_per_stage()))
       r.fail("stage " + std::to_string(g - first) + " has " + std::to_string(f[g].size()) + " states, expected " +
              std::to_string(net.switches_per_stage()));
@@ -112,7 +131,7 @@ LoadedSchedule read_min(LineReader& r, Model model) {
     r.fail("a configuration matrix needs a min:N:D:WIRING topology");
   }();
   if (model != Model::Nic) r.fail("a MIN runs under the nic model");
-  MinSchedule s{net.spec(), r.header("algorithm"), {}, {}};
+  MinSchedule s{net.spec(), r.header("algorithm"), {}, {}, {}};
   if (r.header_int("nodes", 1, 1 << 16) != net.terminals()) r.fail("nodes does not match the topology");
   if (r.header_int("radix", 2, 36) != net.radix()) r.fail("radix does not match the topology");
   if (r.header_int("stages", 1, 64) != net.stages()) r.fail("stages does not match the topology");
@@ -124,14 +143,21 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   const std::string form = r.header("form");
   if (form == "computed") {
     if (!r.next() || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
-    s.m0 = parse_states(r, 1, net);
+    s.m0 = parse_states(r, 1, r.fields().size(), net);
     for (int x = 0; x < configs; ++x) s.configurations.push_back(configuration_from_m0(net, s.m0, x));
   } else if (form == "table") {
     for (std::int64_t x = 0; x < configs; ++x) {
       if (!r.next()) r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
       if (r.fields()[0] != "config") r.fail("expected 'config <x> <states per stage>'");
       if (r.integer(1, 0, kMaxSteps, "configuration index") != x) r.fail("expected configuration " + std::to_string(x));
-      s.configurations.push_back(parse_states(r, 2, net));
+      std::size_t groups = r.fields().size() - 2;
+      std::vector<int> idle;
+      if (groups > 0 && r.fields().back().rfind("idle=", 0) == 0) {
+        --groups;
+        idle = parse_idle(r, r.fields().back().substr(5), net);
+      }
+      s.configurations.push_back(parse_states(r, 2, 2 + groups, net));
+      s.idle.push_back(std::move(idle));
     }
   } else {
     r.fail("form must be computed | table");
@@ -220,9 +246,15 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
     out << "# M^x = M^0 (+)_d digit_{n-1-j}(x) for stage j (paper 002); states per stage, switch 0 first\n"
         << "m0 " << states_text(s.m0, net) << '\n';
   } else {
-    out << "# config <x> then the shift states of each stage, switch 0 first\n";
-    for (std::size_t x = 0; x < s.configurations.size(); ++x)
-      out << "config " << x << ' ' << states_text(s.configurations[x], net) << '\n';
+    out << "# config <x> then the shift states of each stage, switch 0 first [idle=<terminals sending nothing>]\n";
+    for (std::size_t x = 0; x < s.configurations.size(); ++x) {
+      out << "config " << x << ' ' << states_text(s.configurations[x], net);
+      if (x < s.idle.size() && !s.idle[x].empty()) {
+        out << " idle=";
+        for (std::size_t i = 0; i < s.idle[x].size(); ++i) out << (i ? "," : "") << s.idle[x][i];
+      }
+      out << '\n';
+    }
   }
 }
 

@@ -47,8 +47,8 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
   std::vector<bool> left_source(n * n, false);
   std::vector<int> link_step(static_cast<std::size_t>(t.links()), -1);
   std::vector<std::size_t> link_msg(static_cast<std::size_t>(t.links()), 0);
-  std::vector<int> sends(n), receives(n), injects(n), ejects(n), buffered(n);
-  std::vector<std::size_t> in_flight;  // messages at a relay, for the no-buffering models
+  std::vector<int> sends(n), receives(n), injects(n), ejects(n), stored(n);
+  std::vector<std::size_t> in_flight;  // messages sitting at a relay when the step starts
   const bool may_buffer = allows_relay_buffering(s.model);
   std::int64_t last_busy_step = -1;
 
@@ -58,7 +58,6 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
     std::fill(receives.begin(), receives.end(), 0);
     std::fill(injects.begin(), injects.end(), 0);
     std::fill(ejects.begin(), ejects.end(), 0);
-    std::vector<NodeId> touched;
     std::vector<std::size_t> next_in_flight;
     if (!s.steps[step_index].empty()) last_busy_step = step;
     for (const Transfer& tr : s.steps[step_index]) {
@@ -110,10 +109,6 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
         rep.add("inject-limit", step, tr.from, link, "NIC injects a second message " + msg_text(msg));
       if (s.model == Model::Nic && to == msg.dst && ++ejects[to_i] == 2)
         rep.add("eject-limit", step, to, link, "NIC ejects a second message " + msg_text(msg));
-      if (!injecting) {
-        --buffered[from_i];
-        touched.push_back(tr.from);
-      }
       left_source[m] = true;
       moved_step[m] = step;
       pos[m] = to;
@@ -121,21 +116,21 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
         delivered_step[m] = step;
         ++report.delivered;
       } else {
-        ++buffered[to_i];
-        touched.push_back(to);
         next_in_flight.push_back(m);
       }
     }
-    if (!may_buffer) {
-      for (std::size_t m : in_flight) {
-        if (moved_step[m] == step || delivered_step[m] >= 0) continue;
+    // Messages that sat at a relay through this step are stored there.
+    for (std::size_t m : in_flight) {
+      if (moved_step[m] == step || delivered_step[m] >= 0) continue;
+      const auto at = static_cast<std::size_t>(pos[m]);
+      report.max_buffered = std::max<std::int64_t>(report.max_buffered, ++stored[at]);
+      if (!may_buffer)
         rep.add("buffering", step, pos[m], "", "message " + msg_text({static_cast<NodeId>(m / n), static_cast<NodeId>(m % n)}) +
                 " waits at a relay; " + to_string(s.model) + " forbids intermediate buffering");
-        next_in_flight.push_back(m);
-      }
-      in_flight.swap(next_in_flight);
+      next_in_flight.push_back(m);
     }
-    for (NodeId v : touched) report.max_buffered = std::max<std::int64_t>(report.max_buffered, buffered[static_cast<std::size_t>(v)]);
+    for (std::size_t m : in_flight) stored[static_cast<std::size_t>(pos[m])] = 0;
+    in_flight.swap(next_in_flight);
   }
 
   report.expected = static_cast<std::int64_t>(n) * (static_cast<std::int64_t>(n) - 1);
@@ -183,6 +178,7 @@ VerifyReport verify(const MinNetwork& net, const MinSchedule& s, std::optional<s
     if (!states_ok) continue;
     const std::vector<int> perm = net.permutation(c);
     for (std::size_t src = 0; src < n; ++src) {
+      if (!s.sends(x, static_cast<int>(src))) continue;
       const auto dst = static_cast<std::size_t>(perm[src]);
       const std::size_t m = src * n + dst;
       if (delivered_step[m] >= 0) {

@@ -36,7 +36,7 @@ namespace totex {
 [[nodiscard]] bool is_latin_square(const std::vector<std::vector<int>>& a);
 
 /// Phase 1 of paper 002: labels go through the MIN; label s reaching output t in step x means
-/// processor s must send its message for t in step x. Returns send_order[s][x] = t.
+/// processor s must send its message for t in step x. Returns send_order[s][x] = t (-1 when s is idle in step x).
 [[nodiscard]] std::vector<std::vector<int>> label_phase_send_order(const MinNetwork& net,
                                                                    const MinSchedule& s);
 

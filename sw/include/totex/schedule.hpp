@@ -46,15 +46,18 @@ struct NodeActions {
 [[nodiscard]] std::vector<NodeActions> node_actions(const Topology& t, const Schedule& s);
 
 /// A MIN schedule: one configuration (a shift state per switch) per step; in step x every
-/// terminal s sends its message to the output permutation_x(s) reaches. The self slot is
-/// counted (a terminal sends N messages, one to itself), as in paper 002.
+/// terminal s that is not idle sends its message to the output permutation_x(s) reaches. The
+/// self slot is counted (a terminal sends N messages, one to itself), as in paper 002.
 struct MinSchedule {
   std::string topology;  // spec
   std::string algorithm;
   std::vector<MinConfiguration> configurations;
+  /// idle[x] lists the terminals that send nothing in step x; empty (or short) = all send.
+  std::vector<std::vector<int>> idle;
   /// When set, configurations were derived from this M^0 by M^x = M^0 (+)_d digit_{n-1-j}(x).
   std::vector<std::uint8_t> m0;
   /// Cycles for the whole exchange: one configuration per cycle plus the pipeline fill.
+  [[nodiscard]] bool sends(std::size_t step, int terminal) const;
   [[nodiscard]] std::int64_t steps(const MinNetwork& net) const {
     return configurations.empty() ? 0
                                   : static_cast<std::int64_t>(configurations.size()) + net.stages() - 1;

@@ -26,7 +26,7 @@ struct VerifyReport {
   std::int64_t steps = 0;          // steps the schedule takes when executed
   std::int64_t delivered = 0;      // distinct messages delivered
   std::int64_t expected = 0;       // messages that must be delivered
-  std::int64_t max_buffered = 0;   // most messages held at relays by one node at once
+  std::int64_t max_buffered = 0;   // most messages one relay node holds through a step
   std::vector<Violation> violations;
   std::int64_t violation_count = 0;  // all found; `violations` keeps the first kMaxReported
   static constexpr std::size_t kMaxReported = 200;

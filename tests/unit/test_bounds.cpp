@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+// `lower_bound` against brute force: BFS over every pair and explicit counting of links and cuts.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "totex/bounds.hpp"
+#include "totex/spec.hpp"
+
+using namespace totex;
+
+namespace {
+
+struct Brute {
+  std::int64_t total_status = 0, directed_links = 0, min_degree = 1 << 30;
+};
+
+/// All-pairs distances by Floyd-Warshall (independent of the library's BFS) and link counting
+/// from the node pairs that are adjacent.
+Brute brute_force(const Topology& t) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  const int inf = 1 << 20;
+  std::vector<int> d(n * n, inf);
+  Brute b;
+  for (std::size_t v = 0; v < n; ++v) {
+    d[v * n + v] = 0;
+    std::set<NodeId> nbrs;
+    for (Port p = 0; p < t.degree(static_cast<NodeId>(v)); ++p) nbrs.insert(t.neighbor(static_cast<NodeId>(v), p));
+    for (NodeId w : nbrs) d[v * n + static_cast<std::size_t>(w)] = 1;
+    b.directed_links += static_cast<std::int64_t>(nbrs.size());
+    b.min_degree = std::min<std::int64_t>(b.min_degree, static_cast<std::int64_t>(nbrs.size()));
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) d[i * n + j] = std::min(d[i * n + j], d[i * n + k] + d[k * n + j]);
+  for (int x : d) b.total_status += x;
+  return b;
+}
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+std::int64_t term(const LowerBound& lb, const std::string& name) {
+  for (const BoundTerm& t : lb.terms)
+    if (t.name == name) return t.value;
+  FAIL("no bound term " << name);
+  return -1;
+}
+
+/// The best cut bound by brute force over the same cuts, counting crossing links pair by pair.
+std::int64_t brute_cut_bound(const Topology& t, Model m) {
+  std::int64_t best = 0;
+  for (const Cut& cut : candidate_cuts(t)) {
+    for (bool a_side : {true, false}) {
+      std::int64_t a = 0, crossing = 0;
+      for (NodeId v = 0; v < t.nodes(); ++v) {
+        if (cut.in_a[static_cast<std::size_t>(v)] != a_side) continue;
+        ++a;
+        for (NodeId w = 0; w < t.nodes(); ++w)
+          if (cut.in_a[static_cast<std::size_t>(w)] != a_side && t.port_to(v, w)) ++crossing;
+      }
+      const std::int64_t b = t.nodes() - a;
+      if (a == 0 || b == 0 || crossing == 0) continue;
+      const std::int64_t per_step = m == Model::SinglePort ? std::min({crossing, a, b}) : crossing;
+      best = std::max(best, ceil_div(a * b, per_step));
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("lower bounds agree with brute force on every family", "[bounds]") {
+  for (const char* spec : {"ring:2", "ring:5", "ring:8", "path:5", "complete:7", "torus:3x3", "torus:4x4", "torus:3x5",
+                           "torus:2x3x4", "torus:4x4x4", "hypercube:3", "hypercube:6", "ghc:3x3", "ghc:2x3x4",
+                           "ring:4*complete:3", "path:3*ring:4", "metacube:1,1", "metacube:1,2", "metacube:2,1"}) {
+    INFO(spec);
+    const Topology t = parse_topology(spec);
+    const Brute b = brute_force(t);
+    const std::int64_t n = t.nodes();
+    const LowerBound sp = lower_bound(t, Model::SinglePort);
+    REQUIRE(term(sp, "average_status") == ceil_div(b.total_status, n));
+    REQUIRE(sp.steps == std::max(ceil_div(b.total_status, n), brute_cut_bound(t, Model::SinglePort)));
+
+    const LowerBound ap = lower_bound(t, Model::AllPort);
+    REQUIRE(term(ap, "link_traversals") == ceil_div(b.total_status, b.directed_links));
+    REQUIRE(term(ap, "injection") == ceil_div(n - 1, b.min_degree));
+    REQUIRE(ap.steps == std::max({ceil_div(b.total_status, b.directed_links), ceil_div(n - 1, b.min_degree),
+                                  brute_cut_bound(t, Model::AllPort)}));
+
+    const LowerBound nic = lower_bound(t, Model::Nic);
+    REQUIRE(nic.steps == std::max({n - 1, ap.steps}));
+  }
+}
+
+TEST_CASE("known values", "[bounds]") {
+  // single-port hypercube: AS = n 2^(n-1); all-port: status/degree = 2^(n-1).
+  REQUIRE(lower_bound(parse_topology("hypercube:5"), Model::SinglePort).steps == 5 * 16);
+  REQUIRE(lower_bound(parse_topology("hypercube:5"), Model::AllPort).steps == 16);
+  // 2D torus n x n odd: all-port status/degree = n(n^2-1)/8 (paper 001), 5x5 -> 15.
+  REQUIRE(term(lower_bound(parse_topology("torus:5x5"), Model::AllPort), "link_traversals") == 15);
+  // ring of 8: single-port AS = 16, bisection 4*4 over 2 links = 8.
+  REQUIRE(lower_bound(parse_topology("ring:8"), Model::SinglePort).steps == 16);
+  REQUIRE(lower_bound(parse_topology("ring:8"), Model::AllPort).steps == 8);
+}
+
+TEST_CASE("MIN bound is N configurations plus log_d N - 1 pipeline cycles", "[bounds]") {
+  REQUIRE(lower_bound(std::get<MinNetwork>(parse_spec("min:64:4:omega"))).steps == 64 + 2);
+  REQUIRE(lower_bound(std::get<MinNetwork>(parse_spec("min:8:2:butterfly"))).steps == 8 + 2);
+  REQUIRE(lower_bound(std::get<MinNetwork>(parse_spec("min:3:3:baseline"))).steps == 3);
+}
