@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "commands.hpp"
 
+#include "cli_common.hpp"
+
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "totex/a2.hpp"
 #include "totex/bounds.hpp"
+#include "totex/metacube.hpp"
+#include "totex/placement.hpp"
 #include "totex/distance.hpp"
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
@@ -16,26 +21,21 @@
 #include "totex/verify.hpp"
 
 namespace totex::cli {
+
+Options opts;
+
 namespace {
 
-using nlohmann::json;
-
-struct Options {
-  std::string topo;
-  std::string model;
-  std::string algo;
-  std::string output;
-  std::string file;
-  bool json = false;
-};
-Options opts;
 std::map<const CLI::App*, std::function<int()>> actions;
+
 
 json bound_json(const LowerBound& lb) {
   json terms = json::array();
   for (const BoundTerm& t : lb.terms) terms.push_back({{"name", t.name}, {"value", t.value}, {"detail", t.detail}});
   return terms;
 }
+
+}  // namespace
 
 json errors_json(const VerifyReport& r) {
   json errors = json::array();
@@ -53,7 +53,6 @@ void print(const json& j, const std::function<void()>& human) {
     human();
 }
 
-/// The model a MIN runs under, or the one the user named.
 Model model_for(const Network& net) {
   if (std::holds_alternative<MinNetwork>(net)) {
     if (!opts.model.empty() && opts.model != "nic")
@@ -63,6 +62,40 @@ Model model_for(const Network& net) {
   if (opts.model.empty()) throw UsageError("--model is required: single-port | all-port | nic");
   return parse_model(opts.model);
 }
+
+AnySchedule make_schedule(const Network& net, Model model, std::string algo) {
+  if (const auto* min = std::get_if<MinNetwork>(&net)) {
+    if (algo.empty() || algo == "latin") return latin_schedule(*min, zero_m0(*min));
+    if (algo == "pairwise") return pairwise_schedule(*min);
+    throw UsageError("--algo '" + algo + "' is not available for a MIN: expected latin | pairwise");
+  }
+  const auto& t = std::get<Topology>(net);
+  if (algo.empty()) algo = default_algorithm(t, model);
+  const std::string accepted = "expected pairwise | a2 (single-port products) | metacube | metacube-firstfit (nic metacubes)";
+  if (algo == "pairwise") return pairwise_schedule(t, model);
+  if (algo == "a2") {
+    if (model != Model::SinglePort) throw UsageError("--algo a2 is a single-port algorithm (paper 000); use --model single-port");
+    if (!t.is_product()) throw UsageError("--algo a2 needs a cartesian product topology, not " + t.spec());
+    return a2_schedule(t);
+  }
+  if (algo == "metacube" || algo == "metacube-firstfit") {
+    if (model != Model::Nic) throw UsageError("--algo " + algo + " runs under the nic model (paper 003); use --model nic");
+    return metacube_schedule(t, algo == "metacube" ? MetacubeOrder::Paper : MetacubeOrder::FirstFit);
+  }
+  throw UsageError("--algo '" + algo + "' is not available for " + t.spec() + ": " + accepted);
+}
+
+std::string default_algorithm(const Topology& t, Model model) {
+  if (model == Model::SinglePort && t.is_product()) return "a2";
+  if (model == Model::Nic && t.is_metacube() && (t.metacube_k() == 1 || t.metacube_k() == 2)) return "metacube-firstfit";
+  return "pairwise";
+}
+
+std::string algorithm_of(const AnySchedule& s) {
+  return std::visit([](const auto& x) { return x.algorithm; }, s);
+}
+
+namespace {
 
 int cmd_bound() {
   const Network net = parse_spec(opts.topo);
@@ -106,13 +139,10 @@ int cmd_schedule() {
   json j{{"topology", opts.topo}, {"model", to_string(model)}};
   VerifyReport report;
   LowerBound lb;
-  std::string algo = opts.algo;
+  const AnySchedule any = make_schedule(net, model, opts.algo);
+  const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
-    if (algo.empty()) algo = "latin";
-    MinSchedule s;
-    if (algo == "latin") s = latin_schedule(*min, zero_m0(*min));
-    else if (algo == "pairwise") s = pairwise_schedule(*min);
-    else throw UsageError("--algo '" + algo + "' is not available for a MIN: expected latin | pairwise");
+    const auto& s = std::get<MinSchedule>(any);
     report = verify(*min, s);
     lb = lower_bound(*min);
     j["nodes"] = min->terminals();
@@ -120,9 +150,7 @@ int cmd_schedule() {
     write_file([&](std::ostream& out) { write_min_schedule(out, *min, s); });
   } else {
     const auto& t = std::get<Topology>(net);
-    if (algo.empty()) algo = "pairwise";
-    if (algo != "pairwise") throw UsageError("--algo '" + algo + "' is not available for " + opts.topo + ": expected pairwise");
-    const Schedule s = pairwise_schedule(t, model);
+    const auto& s = std::get<Schedule>(any);
     report = verify(t, s);
     lb = lower_bound(t, model);
     j["nodes"] = t.nodes();
@@ -145,6 +173,35 @@ int cmd_schedule() {
     if (!opts.output.empty()) std::cout << "written to " << opts.output << '\n';
   });
   return report.ok ? 0 : kCheckFailedExit;
+}
+
+int cmd_load() {
+  const Topology t = parse_topology(opts.topo);
+  const Placement placement = parse_placement(opts.placement);
+  const Routing routing = parse_routing(opts.routing);
+  const LoadReport r = compute_loads(t, placement, routing);
+  json dims = json::array();
+  for (const DimensionLoad& d : r.dimensions)
+    dims.push_back({{"dimension", d.dimension}, {"direction", d.direction > 0 ? "+" : "-"}, {"max_load", d.max_load},
+                    {"mean_load", d.mean_load}});
+  auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+  const json j{{"topology", r.topology}, {"placement", r.placement}, {"routing", r.routing}, {"processors", r.processors},
+               {"max_load", r.max_load}, {"max_link", t.link_source(r.max_link) >= 0
+                   ? std::to_string(t.link_source(r.max_link)) + "->" + std::to_string(t.link_target(r.max_link)) : ""},
+               {"lower_bound", r.lower_bound}, {"bisection_bound", r.bisection_bound}, {"single_bound", r.single_bound},
+               {"paper_formula", optional(r.paper_formula)}, {"paper_upper_bound", optional(r.paper_upper_bound)},
+               {"dimensions", dims}};
+  print(j, [&] {
+    std::cout << r.topology << ", " << r.placement << " placement, " << r.routing << ": " << r.processors
+              << " processors, max link load " << r.max_load << " (on link " << j["max_link"].get<std::string>()
+              << "), lower bound " << r.lower_bound;
+    if (r.paper_formula) std::cout << ", paper's formula " << *r.paper_formula;
+    std::cout << '\n';
+    for (const DimensionLoad& d : r.dimensions)
+      std::cout << "  dimension " << d.dimension << (d.direction > 0 ? "+" : "-") << ": max " << d.max_load
+                << ", mean " << d.mean_load << '\n';
+  });
+  return 0;
 }
 
 int cmd_verify() {
@@ -179,22 +236,25 @@ int cmd_verify() {
   return report.ok ? 0 : kCheckFailedExit;
 }
 
-void add_topo_model(CLI::App* cmd) {
-  cmd->add_option("--topo", opts.topo, "topology: " + spec_grammar())->required();
+}  // namespace
+
+void add_topo_model(CLI::App* cmd, bool required) {
+  auto* topo = cmd->add_option("--topo", opts.topo, "topology: " + spec_grammar());
+  if (required) topo->required();
   cmd->add_option("--model", opts.model, "single-port | all-port | nic (a MIN is always nic)");
   cmd->add_flag("--json", opts.json, "print one JSON object on stdout");
 }
 
-}  // namespace
-
 void register_commands(CLI::App& app) {
   CLI::App* bound = app.add_subcommand("bound", "lower bound on total-exchange steps for a topology and model");
-  add_topo_model(bound);
+  add_topo_model(bound, true);
   actions[bound] = cmd_bound;
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
-  add_topo_model(schedule);
-  schedule->add_option("--algo", opts.algo, "latin | pairwise (MIN); pairwise (direct networks)");
+  add_topo_model(schedule, true);
+  schedule->add_option("--algo", opts.algo,
+                       "MIN: latin (default) | pairwise; direct: pairwise | a2 | metacube | metacube-firstfit "
+                       "(default: the best one for the topology and model)");
   schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix file");
   actions[schedule] = cmd_schedule;
 
@@ -202,6 +262,18 @@ void register_commands(CLI::App& app) {
   verify_cmd->add_option("file", opts.file, "schedule file")->required();
   verify_cmd->add_flag("--json", opts.json, "print one JSON object on stdout");
   actions[verify_cmd] = cmd_verify;
+
+  CLI::App* load = app.add_subcommand("load", "link loads of complete exchange on a partially populated torus (paper 004)");
+  load->add_option("--torus", opts.topo, "torus:KxK[x...] with equal sides K >= 3 (or just KxK[x...])")->required();
+  load->add_option("--placement", opts.placement, "linear | multiple:T")->required();
+  load->add_option("--routing", opts.routing, "odr | udr")->required();
+  load->add_flag("--json", opts.json, "print one JSON object on stdout");
+  actions[load] = [] {
+    if (opts.topo.rfind("torus:", 0) != 0) opts.topo = "torus:" + opts.topo;
+    return cmd_load();
+  };
+
+  register_sim(app, actions);
 }
 
 int run_selected(CLI::App& /*app*/) {

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Pieces the subcommands share: parsed options, output, schedule production.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+
+#include "totex/schedule.hpp"
+#include "totex/spec.hpp"
+#include "totex/verify.hpp"
+
+namespace totex::cli {
+
+using nlohmann::json;
+using AnySchedule = std::variant<Schedule, MinSchedule>;
+
+struct Options {
+  std::string topo;
+  std::string model;
+  std::string algo;
+  std::string output;
+  std::string file;
+  std::string schedule_file;
+  std::string engine = "ref";
+  std::string mode = "scheduled";
+  std::string min_mode = "table";
+  std::string wave;
+  std::string placement;
+  std::string routing;
+  bool json = false;
+};
+extern Options opts;
+
+/// Prints `j` with --json, else runs `human`.
+void print(const json& j, const std::function<void()>& human);
+[[nodiscard]] json errors_json(const VerifyReport& r);
+/// The model a MIN runs under (nic), or the one --model names.
+[[nodiscard]] Model model_for(const Network& net);
+/// The schedule --algo names (default: the best available) for the network.
+[[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, std::string algo);
+[[nodiscard]] std::string algorithm_of(const AnySchedule& s);
+/// The best algorithm totex has for a direct network under a model.
+[[nodiscard]] std::string default_algorithm(const Topology& t, Model model);
+/// --topo, --model and --json.
+void add_topo_model(CLI::App* cmd, bool required);
+/// `totex sim`.
+void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions);
+
+}  // namespace totex::cli

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `totex sim`: run a schedule on an engine and check every delivery.
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "totex/engine.hpp"
+#include "totex/error.hpp"
+#include "totex/schedule_io.hpp"
+
+namespace totex::cli {
+namespace {
+
+/// The schedule from --schedule FILE (whose topology must match --topo when both are given) or --algo.
+std::pair<Network, AnySchedule> load_or_make() {
+  if (!opts.schedule_file.empty()) {
+    if (!opts.algo.empty()) throw UsageError("--algo and --schedule exclude each other");
+    LoadedSchedule loaded = read_schedule_file(opts.schedule_file);
+    AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
+    const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
+    if (!opts.topo.empty() && parse_spec(opts.topo).index() == parse_spec(spec).index() && opts.topo != spec)
+      throw UsageError("--topo " + opts.topo + " does not match the schedule file's topology " + spec);
+    Network net = parse_spec(spec);
+    if (const auto* d = std::get_if<Schedule>(&s); d && !opts.model.empty() && parse_model(opts.model) != d->model)
+      throw UsageError("--model " + opts.model + " does not match the schedule file's model " + to_string(d->model));
+    return {std::move(net), std::move(s)};
+  }
+  if (opts.topo.empty()) throw UsageError("--topo or --schedule is required");
+  Network net = parse_spec(opts.topo);
+  const Model model = model_for(net);
+  AnySchedule s = make_schedule(net, model, opts.algo);
+  return {std::move(net), std::move(s)};
+}
+
+SimResult run_engine(const Network& net, const AnySchedule& any) {
+  if (opts.mode != "scheduled" && opts.mode != "dynamic")
+    throw UsageError("--mode must be scheduled | dynamic, got '" + opts.mode + "'");
+  if (opts.engine == "ref") {
+    if (opts.mode == "dynamic") throw UsageError("--mode dynamic needs a hardware engine (rtl), not ref");
+    if (!opts.wave.empty()) throw UsageError("--wave needs a hardware engine (rtl), not ref");
+    if (const auto* min = std::get_if<MinNetwork>(&net)) return run_reference(*min, std::get<MinSchedule>(any));
+    return run_reference(std::get<Topology>(net), std::get<Schedule>(any));
+  }
+  if (opts.engine == "rtl" || opts.engine == "systemc" || opts.engine == "cosim")
+    throw UsageError("--engine " + opts.engine + " is not available in this build; available: ref");
+  throw UsageError("--engine must be ref | rtl | systemc | cosim, got '" + opts.engine + "'");
+}
+
+int cmd_sim() {
+  const auto [net, schedule] = load_or_make();
+  // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
+  const VerifyReport report = std::visit(
+      [&](const auto& s) -> VerifyReport {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, MinSchedule>) return verify(std::get<MinNetwork>(net), s);
+        else return verify(std::get<Topology>(net), s);
+      },
+      schedule);
+  if (!report.ok) {
+    std::cerr << "totex: the schedule does not verify; run `totex verify` on it:\n";
+    for (const auto& e : errors_json(report)) std::cerr << "  " << e.get<std::string>() << '\n';
+    return kCheckFailedExit;
+  }
+  const SimResult r = run_engine(net, schedule);
+  const std::string spec = std::visit([](const auto& x) { return x.topology; }, schedule);
+  json j{{"engine", r.engine},
+         {"topology", spec},
+         {"algorithm", algorithm_of(schedule)},
+         {"mode", opts.mode},
+         {"cycles", r.cycles},
+         {"expected_cycles", r.expected_cycles},
+         {"delivered", r.delivered},
+         {"expected_delivered", r.expected_delivered},
+         {"errors", r.errors},
+         {"wall_seconds", r.wall_seconds},
+         {"cycles_per_second", r.cycles_per_second()},
+         {"trace_sha256", r.trace_sha256},
+         {"passed", r.ok()}};
+  if (!r.wave.empty()) j["wave"] = r.wave;
+  print(j, [&] {
+    std::cout << spec << " on " << r.engine << ": " << (r.ok() ? "PASS" : "FAIL") << ", " << r.delivered << "/"
+              << r.expected_delivered << " messages delivered in " << r.cycles << " cycles (schedule predicts "
+              << r.expected_cycles << ")\n";
+    std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
+    for (const auto& e : r.errors) std::cout << "  " << e << '\n';
+    if (!r.wave.empty()) std::cout << "  waveform: " << r.wave << '\n';
+  });
+  return r.ok() ? 0 : kCheckFailedExit;
+}
+
+}  // namespace
+
+void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions) {
+  CLI::App* sim = app.add_subcommand("sim", "run a schedule on an engine; a scoreboard checks every delivery");
+  add_topo_model(sim, false);
+  sim->add_option("--algo", opts.algo, "schedule to generate (as for `totex schedule`)");
+  sim->add_option("--schedule", opts.schedule_file, "schedule or configuration-matrix file to run instead");
+  sim->add_option("--engine", opts.engine, "ref | rtl | systemc | cosim (default ref)");
+  sim->add_option("--mode", opts.mode, "scheduled | dynamic (direct networks; default scheduled)");
+  sim->add_option("--min-mode", opts.min_mode, "table | computed: MIN switch configuration (default table)");
+  sim->add_option("--wave", opts.wave, "write a waveform (.fst or .vcd) of the run");
+  actions[sim] = cmd_sim;
+}
+
+}  // namespace totex::cli

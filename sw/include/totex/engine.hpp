@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Simulation engines behind `totex sim`: they all take a verified schedule and report the same result.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "totex/min_network.hpp"
+#include "totex/schedule.hpp"
+#include "totex/topology.hpp"
+#include "totex/trace.hpp"
+
+namespace totex {
+
+/// DESIGN.md section 4's `totex sim` JSON, engine-independent.
+struct SimResult {
+  std::string engine;
+  std::int64_t cycles = 0;           // cycles from start to the last delivery, inclusive
+  std::int64_t expected_cycles = 0;  // what the schedule predicts
+  std::int64_t delivered = 0;
+  std::int64_t expected_delivered = 0;
+  std::vector<std::string> errors;
+  double wall_seconds = 0;
+  std::string trace_sha256;
+  std::string wave;  // waveform file written, if any
+  [[nodiscard]] double cycles_per_second() const { return wall_seconds > 0 ? static_cast<double>(cycles) / wall_seconds : 0; }
+  [[nodiscard]] bool ok() const {
+    return errors.empty() && cycles == expected_cycles && delivered == expected_delivered;
+  }
+};
+
+/// Fills cycles, delivered, errors and the digest from a finished scoreboard.
+void fill_from_scoreboard(SimResult& r, Scoreboard& board, std::int64_t expected_cycles);
+
+/// The reference step model: paper 002's two phases for a MIN (labels, then personalized
+/// messages), or the transfers of a direct-network schedule executed hop by hop.
+[[nodiscard]] SimResult run_reference(const MinNetwork& net, const MinSchedule& s);
+[[nodiscard]] SimResult run_reference(const Topology& t, const Schedule& s);
+
+}  // namespace totex
