@@ -41,6 +41,87 @@ void add_cut_bound(LowerBound& lb, const Topology& t, Model m) {
   if (best > 0) add(lb, "bisection", best, best_detail);
 }
 
+/// Articulation points (iterative Tarjan), so the relay bound costs O(V+E) plus one BFS per cut vertex.
+std::vector<NodeId> cut_vertices(const Topology& t) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::vector<int> order(n, -1), low(n, 0);
+  std::vector<NodeId> parent(n, -1);
+  std::vector<bool> is_cut(n, false);
+  int counter = 0;
+  for (NodeId root = 0; root < t.nodes(); ++root) {
+    if (order[static_cast<std::size_t>(root)] >= 0) continue;
+    int root_children = 0;
+    std::vector<std::pair<NodeId, Port>> stack{{root, 0}};
+    order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
+    while (!stack.empty()) {
+      auto& [v, p] = stack.back();
+      const auto vi = static_cast<std::size_t>(v);
+      if (p < t.degree(v)) {
+        const NodeId w = t.neighbor(v, p++);
+        const auto wi = static_cast<std::size_t>(w);
+        if (order[wi] < 0) {
+          parent[wi] = v;
+          order[wi] = low[wi] = counter++;
+          if (v == root) ++root_children;
+          stack.emplace_back(w, 0);
+        } else if (w != parent[vi]) {
+          low[vi] = std::min(low[vi], order[wi]);
+        }
+        continue;
+      }
+      const NodeId done = v;
+      stack.pop_back();
+      if (stack.empty()) break;
+      const auto u = static_cast<std::size_t>(stack.back().first);
+      const auto di = static_cast<std::size_t>(done);
+      low[u] = std::min(low[u], low[di]);
+      if (stack.back().first != root && low[di] >= order[u]) is_cut[u] = true;
+    }
+    if (root_children > 1) is_cut[static_cast<std::size_t>(root)] = true;
+  }
+  std::vector<NodeId> cuts;
+  for (std::size_t v = 0; v < n; ++v)
+    if (is_cut[v]) cuts.push_back(static_cast<NodeId>(v));
+  return cuts;
+}
+
+/// A cut vertex v relays every message between different components of G - v, besides its own
+/// N-1: under single-port it sends (and receives) them one per step, otherwise over deg(v) links.
+void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
+  std::int64_t best = 0;
+  std::string best_detail;
+  std::vector<int> component(static_cast<std::size_t>(t.nodes()));
+  for (NodeId v : cut_vertices(t)) {
+    std::fill(component.begin(), component.end(), -1);
+    component[static_cast<std::size_t>(v)] = 0;
+    std::int64_t sum_sq = 0;
+    for (NodeId start = 0; start < t.nodes(); ++start) {
+      if (component[static_cast<std::size_t>(start)] >= 0) continue;
+      std::vector<NodeId> queue{start};
+      component[static_cast<std::size_t>(start)] = 1;
+      for (std::size_t head = 0; head < queue.size(); ++head)
+        for (Port p = 0; p < t.degree(queue[head]); ++p) {
+          const NodeId w = t.neighbor(queue[head], p);
+          if (component[static_cast<std::size_t>(w)] < 0) {
+            component[static_cast<std::size_t>(w)] = 1;
+            queue.push_back(w);
+          }
+        }
+      sum_sq += static_cast<std::int64_t>(queue.size()) * static_cast<std::int64_t>(queue.size());
+    }
+    const std::int64_t others = t.nodes() - 1;
+    const std::int64_t through = others * others - sum_sq;  // ordered pairs in different components
+    const std::int64_t per_step = m == Model::SinglePort ? 1 : t.degree(v);
+    const std::int64_t value = ceil_div(others + through, per_step);
+    if (value > best) {
+      best = value;
+      best_detail = "cut vertex " + std::to_string(v) + " sends N-1 + " + std::to_string(through) + " relayed messages, " +
+                    std::to_string(per_step) + " per step";
+    }
+  }
+  if (best > 0) add(lb, "relay", best, best_detail);
+}
+
 }  // namespace
 
 std::vector<Cut> candidate_cuts(const Topology& t) {
@@ -95,6 +176,7 @@ LowerBound lower_bound(const Topology& t, Model m) {
     }
   }
   add_cut_bound(lb, t, m);
+  if (!t.is_vertex_transitive()) add_relay_bound(lb, t, m);  // connected vertex-transitive graphs have no cut vertex
   return lb;
 }
 

@@ -95,6 +95,12 @@ Topology Topology::metacube(int k, int m, std::string spec) {
   return t;
 }
 
+bool Topology::is_vertex_transitive() const {
+  if (is_metacube()) return metacube_k_ == 0;
+  return std::all_of(factors_.begin(), factors_.end(),
+                     [](const Factor& f) { return f.kind != FactorKind::Path || f.size == 2; });
+}
+
 int Topology::max_degree() const {
   int best = 0;
   for (NodeId v = 0; v < nodes(); ++v) best = std::max(best, degree(v));

@@ -68,28 +68,63 @@ std::int64_t brute_cut_bound(const Topology& t, Model m) {
   return best;
 }
 
+/// Relay bound by brute force: for each node v, the ordered pairs that v separates (DFS from
+/// every a in G - v), plus v's own N-1 messages, over v's sending capacity.
+std::int64_t brute_relay_bound(const Topology& t, Model m) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::int64_t best = 0;
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    std::int64_t separated = 0;
+    for (NodeId a = 0; a < t.nodes(); ++a) {
+      if (a == v) continue;
+      std::vector<bool> seen(n, false);
+      std::vector<NodeId> stack{a};
+      seen[static_cast<std::size_t>(a)] = seen[static_cast<std::size_t>(v)] = true;
+      std::int64_t reached = 1;
+      while (!stack.empty()) {
+        const NodeId x = stack.back();
+        stack.pop_back();
+        for (Port p = 0; p < t.degree(x); ++p) {
+          const auto w = static_cast<std::size_t>(t.neighbor(x, p));
+          if (!seen[w]) {
+            seen[w] = true;
+            ++reached;
+            stack.push_back(t.neighbor(x, p));
+          }
+        }
+      }
+      separated += static_cast<std::int64_t>(n) - 1 - reached;
+    }
+    if (separated == 0) continue;
+    const std::int64_t per_step = m == Model::SinglePort ? 1 : t.degree(v);
+    best = std::max(best, ceil_div(static_cast<std::int64_t>(n) - 1 + separated, per_step));
+  }
+  return best;
+}
+
 }  // namespace
 
 TEST_CASE("lower bounds agree with brute force on every family", "[bounds]") {
   for (const char* spec : {"ring:2", "ring:5", "ring:8", "path:5", "complete:7", "torus:3x3", "torus:4x4", "torus:3x5",
                            "torus:2x3x4", "torus:4x4x4", "hypercube:3", "hypercube:6", "ghc:3x3", "ghc:2x3x4",
-                           "ring:4*complete:3", "path:3*ring:4", "metacube:1,1", "metacube:1,2", "metacube:2,1"}) {
+                           "ring:4*complete:3", "path:3*ring:4", "path:2*path:5", "metacube:1,1", "metacube:1,2", "metacube:2,1"}) {
     INFO(spec);
     const Topology t = parse_topology(spec);
     const Brute b = brute_force(t);
     const std::int64_t n = t.nodes();
     const LowerBound sp = lower_bound(t, Model::SinglePort);
     REQUIRE(term(sp, "average_status") == ceil_div(b.total_status, n));
-    REQUIRE(sp.steps == std::max(ceil_div(b.total_status, n), brute_cut_bound(t, Model::SinglePort)));
+    REQUIRE(sp.steps == std::max({ceil_div(b.total_status, n), brute_cut_bound(t, Model::SinglePort),
+                                  brute_relay_bound(t, Model::SinglePort)}));
 
     const LowerBound ap = lower_bound(t, Model::AllPort);
     REQUIRE(term(ap, "link_traversals") == ceil_div(b.total_status, b.directed_links));
     REQUIRE(term(ap, "injection") == ceil_div(n - 1, b.min_degree));
     REQUIRE(ap.steps == std::max({ceil_div(b.total_status, b.directed_links), ceil_div(n - 1, b.min_degree),
-                                  brute_cut_bound(t, Model::AllPort)}));
+                                  brute_cut_bound(t, Model::AllPort), brute_relay_bound(t, Model::AllPort)}));
 
     const LowerBound nic = lower_bound(t, Model::Nic);
-    REQUIRE(nic.steps == std::max({n - 1, ap.steps}));
+    REQUIRE(nic.steps == std::max({n - 1, ap.steps, brute_relay_bound(t, Model::Nic)}));
   }
 }
 
@@ -102,6 +137,19 @@ TEST_CASE("known values", "[bounds]") {
   // ring of 8: single-port AS = 16, bisection 4*4 over 2 links = 8.
   REQUIRE(lower_bound(parse_topology("ring:8"), Model::SinglePort).steps == 16);
   REQUIRE(lower_bound(parse_topology("ring:8"), Model::AllPort).steps == 8);
+}
+
+TEST_CASE("cut vertices relay: the path bound", "[bounds]") {
+  // Node v of path:k sends its own k-1 messages and relays 2 v (k-1-v): floor((k^2-1)/2) at the middle.
+  for (int k = 2; k <= 12; ++k) {
+    const Topology t = parse_topology("path:" + std::to_string(k));
+    INFO(k);
+    REQUIRE(lower_bound(t, Model::SinglePort).steps == std::max<std::int64_t>((k * k - 1) / 2, 1));
+  }
+  const Topology mesh = parse_topology("path:3*path:3");
+  REQUIRE(brute_relay_bound(mesh, Model::SinglePort) == 0);  // a 3x3 mesh has no cut vertex
+  for (const LowerBound& lb : {lower_bound(mesh, Model::SinglePort), lower_bound(mesh, Model::AllPort)})
+    for (const BoundTerm& term : lb.terms) REQUIRE(term.name != "relay");
 }
 
 TEST_CASE("MIN bound is N configurations plus log_d N - 1 pipeline cycles", "[bounds]") {

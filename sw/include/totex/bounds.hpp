@@ -25,7 +25,8 @@ struct LowerBound {
 
 /// single-port: AS(G) = S_G/N and the cut bound with at most min(c,|A|,|B|) crossings per step;
 /// all-port: S_G / directed links (= status/degree when vertex-transitive), (N-1)/deg(v), cuts;
-/// nic: max(N-1, S_G / directed links, cuts).
+/// nic: max(N-1, S_G / directed links, cuts). Graphs with cut vertices (paths, meshes) also get
+/// the relay bound: a cut vertex forwards every message between the components it separates.
 [[nodiscard]] LowerBound lower_bound(const Topology& t, Model m);
 /// MIN: N configurations (each terminal sends N messages, the self slot included)
 /// plus log_d N - 1 pipeline cycles.

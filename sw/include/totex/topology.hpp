@@ -57,8 +57,9 @@ class Topology {
   [[nodiscard]] bool is_metacube() const { return metacube_k_ >= 0; }
   [[nodiscard]] int metacube_k() const { return metacube_k_; }
   [[nodiscard]] int metacube_m() const { return metacube_m_; }
-  /// Every node looks the same (Cayley graphs: all products here; a metacube only when k == 0).
-  [[nodiscard]] bool is_vertex_transitive() const { return is_product() || metacube_k_ == 0; }
+  /// Every node looks the same: products of rings and complete graphs (Cayley graphs), paths of
+  /// two nodes, and MC(0,m) (a hypercube). Longer paths and other metacubes are treated as not.
+  [[nodiscard]] bool is_vertex_transitive() const;
 
  private:
   static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
