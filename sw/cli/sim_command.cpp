@@ -1,15 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 /// `totex sim`: run a schedule on an engine and check every delivery.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "rtl_engine.hpp"
 #include "totex/engine.hpp"
 #include "totex/error.hpp"
 #include "totex/schedule_io.hpp"
 
 namespace totex::cli {
 namespace {
+
+/// A file name under the temp directory, removed when done.
+struct TempFile {
+  TempFile() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "totex-XXXXXX").string();
+    const int fd = ::mkstemp(tmpl.data());
+    if (fd < 0) throw UsageError("cannot create a temporary file");
+    ::close(fd);
+    path = tmpl;
+  }
+  ~TempFile() { std::filesystem::remove(path); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  std::string path;
+};
 
 /// The schedule from --schedule FILE (whose topology must match --topo when both are given) or --algo.
 std::pair<Network, AnySchedule> load_or_make() {
@@ -41,8 +61,25 @@ SimResult run_engine(const Network& net, const AnySchedule& any) {
     if (const auto* min = std::get_if<MinNetwork>(&net)) return run_reference(*min, std::get<MinSchedule>(any));
     return run_reference(std::get<Topology>(net), std::get<Schedule>(any));
   }
-  if (opts.engine == "rtl" || opts.engine == "systemc" || opts.engine == "cosim")
-    throw UsageError("--engine " + opts.engine + " is not available in this build; available: ref");
+  if (opts.min_mode != "table" && opts.min_mode != "computed")
+    throw UsageError("--min-mode must be table | computed, got '" + opts.min_mode + "'");
+  if (opts.engine == "rtl") {
+    const auto* min = std::get_if<MinNetwork>(&net);
+    if (!min) throw UsageError("--engine rtl runs MIN topologies (min:N:D:WIRING) in this build");
+    if (opts.mode == "dynamic") throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
+    const auto& s = std::get<MinSchedule>(any);
+    std::string file = opts.schedule_file;
+    TempFile temp;
+    if (file.empty()) {  // the harness loads a file, through the same loader as `totex verify`
+      std::ofstream out(temp.path);
+      write_min_schedule(out, *min, s);
+      file = temp.path;
+    }
+    return run_rtl_min(*min, s, file, opts.min_mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed,
+                       opts.wave);
+  }
+  if (opts.engine == "systemc" || opts.engine == "cosim")
+    throw UsageError("--engine " + opts.engine + " is not available in this build; available: ref | rtl");
   throw UsageError("--engine must be ref | rtl | systemc | cosim, got '" + opts.engine + "'");
 }
 
@@ -73,6 +110,7 @@ int cmd_sim() {
          {"expected_delivered", r.expected_delivered},
          {"errors", r.errors},
          {"wall_seconds", r.wall_seconds},
+         {"simulated_cycles", r.simulated_cycles},
          {"cycles_per_second", r.cycles_per_second()},
          {"trace_sha256", r.trace_sha256},
          {"passed", r.ok()}};
@@ -82,6 +120,9 @@ int cmd_sim() {
               << r.expected_delivered << " messages delivered in " << r.cycles << " cycles (schedule predicts "
               << r.expected_cycles << ")\n";
     std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
+    if (r.simulated_cycles > 0)
+      std::cout << "  " << r.simulated_cycles << " clock cycles simulated (loading included) in " << r.wall_seconds
+                << " s: " << static_cast<std::int64_t>(r.cycles_per_second()) << " cycles/s\n";
     for (const auto& e : r.errors) std::cout << "  " << e << '\n';
     if (!r.wave.empty()) std::cout << "  waveform: " << r.wave << '\n';
   });

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The Verilator side of every harness: an RAII clocked model with optional FST/VCD tracing, and
+/// bit-field access that works on Verilator's port types (CData..QData and VlWide).
+#pragma once
+#include <verilated.h>
+#if VM_TRACE_FST
+#include <verilated_fst_c.h>
+#endif
+#if VM_TRACE_VCD
+#include <verilated_vcd_c.h>
+#endif
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace totex::sim {
+
+/// Bits [lsb, lsb+width) of a port value (width <= 64).
+template <class T>
+std::uint64_t bits(const T& value, int lsb, int width) {
+  if constexpr (std::is_integral_v<T>) {
+    const auto v = static_cast<std::uint64_t>(value) >> lsb;
+    return width >= 64 ? v : v & ((std::uint64_t{1} << width) - 1);
+  } else {  // VlWide: 32-bit words, least significant first
+    std::uint64_t out = 0;
+    for (int i = 0; i < width; ++i) {
+      const int b = lsb + i;
+      out |= static_cast<std::uint64_t>((value[static_cast<std::size_t>(b / 32)] >> (b % 32)) & 1U) << i;
+    }
+    return out;
+  }
+}
+
+/// Sets a port of up to 64 bits.
+template <class T>
+void set_port(T& port, std::uint64_t value) {
+  if constexpr (std::is_integral_v<T>) {
+    port = static_cast<T>(value);
+  } else {
+    for (std::size_t w = 0; w < T::Words; ++w) port[w] = w < 2 ? static_cast<std::uint32_t>(value >> (32 * w)) : 0U;
+  }
+}
+
+/// Owns context, model and trace; tick() makes one rising edge. Outputs read after tick() show the
+/// cycle that starts at that edge. RTL assertion failures are counted, not fatal.
+template <class Model>
+class ClockedModel {
+ public:
+  explicit ClockedModel(const std::string& wave = "") : ctx_(std::make_unique<VerilatedContext>()) {
+    ctx_->randReset(2);  // registers start random: a missing reset shows up
+    ctx_->fatalOnError(false);
+    ctx_->errorLimit(1 << 30);
+    top_ = std::make_unique<Model>(ctx_.get(), "top");
+    if (!wave.empty()) open_trace(wave);
+    top_->clk_i = 0;
+    top_->rst_ni = 0;
+    top_->eval();
+    dump();
+    tick();
+    tick();
+    top_->rst_ni = 1;
+    top_->eval();
+  }
+  ClockedModel(const ClockedModel&) = delete;
+  ClockedModel& operator=(const ClockedModel&) = delete;
+  ~ClockedModel() {
+    top_->final();
+#if VM_TRACE
+    if (trace_) trace_->close();
+#endif
+  }
+
+  Model& top() { return *top_; }
+  [[nodiscard]] int assertion_failures() const { return ctx_->errorCount(); }
+  [[nodiscard]] std::uint64_t edges() const { return edges_; }
+
+  void tick() {
+    top_->clk_i = 1;
+    top_->eval();
+    ctx_->timeInc(1);
+    dump();
+    top_->clk_i = 0;
+    top_->eval();
+    ctx_->timeInc(1);
+    dump();
+    ++edges_;
+  }
+
+ private:
+  void open_trace(const std::string& wave) {
+#if VM_TRACE_FST
+    if (wave.size() < 4 || wave.substr(wave.size() - 4) != ".fst")
+      throw std::invalid_argument("this model traces FST; --wave must end in .fst");
+#elif VM_TRACE_VCD
+    if (wave.size() < 4 || wave.substr(wave.size() - 4) != ".vcd")
+      throw std::invalid_argument("this model traces VCD; --wave must end in .vcd");
+#else
+    throw std::invalid_argument("this model was built without tracing");
+#endif
+#if VM_TRACE
+    ctx_->traceEverOn(true);
+    trace_ = std::make_unique<Trace>();
+    top_->trace(trace_.get(), 99);
+    trace_->open(wave.c_str());
+#endif
+  }
+  void dump() {
+#if VM_TRACE
+    if (trace_) trace_->dump(ctx_->time());
+#endif
+  }
+
+#if VM_TRACE_FST
+  using Trace = VerilatedFstC;
+#elif VM_TRACE_VCD
+  using Trace = VerilatedVcdC;
+#endif
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Model> top_;
+#if VM_TRACE
+  std::unique_ptr<Trace> trace_;
+#endif
+  std::uint64_t edges_ = 0;
+};
+
+}  // namespace totex::sim

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `--engine rtl`: builds the Verilated model for the requested parameters on first use (cached
+/// under build/rtl-cache, or $TOTEX_CACHE_DIR), runs it on the schedule file and reads its result.
+#pragma once
+#include <string>
+
+#include "totex/engine.hpp"
+#include "totex/min_controller.hpp"
+
+namespace totex::cli {
+
+/// Runs `schedule_file` (a configuration matrix for `net`) on rtl/totex_min_top.sv.
+[[nodiscard]] SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
+                                    MinConfigMode mode, const std::string& wave);
+
+}  // namespace totex::cli

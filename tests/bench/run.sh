@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# `make bench`: the long sweeps (not part of `make test`). Writes build/bench/results.md and prints it.
+# Every number is measured by the command on its row.
+set -euo pipefail
+build=${1:-build}
+totex="$build/bin/totex"
+out="$build/bench"
+mkdir -p "$out"
+md="$out/results.md"
+: >"$md"
+
+row() { printf '%s\n' "$*" >>"$md"; }
+json() { "$totex" "$@" --json; }
+
+row "## Schedules vs lower bounds (\`totex schedule --json\`)"
+row ""
+row "| topology | model | algorithm | steps | lower bound | optimal | verified | seconds |"
+row "|---|---|---|---|---|---|---|---|"
+while read -r topo model algo; do
+  [ -z "$topo" ] && continue
+  start=$(date +%s.%N)
+  j=$(json schedule --topo "$topo" --model "$model" --algo "$algo" || true)
+  secs=$(echo "$(date +%s.%N) - $start" | bc)
+  row "| $topo | $model | $algo | $(jq .steps <<<"$j") | $(jq .lower_bound <<<"$j") | $(jq .optimal <<<"$j") | $(jq .verified <<<"$j") | $(printf %.2f "$secs") |"
+done <<'CASES'
+min:64:4:omega nic latin
+min:256:4:baseline nic latin
+min:1024:2:butterfly nic latin
+min:4096:8:omega nic latin
+min:4096:2:omega nic latin
+min:64:4:omega nic pairwise
+min:256:2:omega nic pairwise
+ring:16 single-port a2
+torus:8x8 single-port a2
+torus:4x6x8 single-port a2
+torus:16x16 single-port a2
+hypercube:8 single-port a2
+ghc:4x4x4 single-port a2
+ring:5*complete:3 single-port a2
+path:8*path:8 single-port a2
+torus:8x8 single-port pairwise
+torus:8x8 all-port pairwise
+torus:8x8 nic pairwise
+hypercube:6 all-port pairwise
+metacube:2,1 nic metacube
+metacube:2,1 nic metacube-firstfit
+metacube:2,2 nic metacube
+metacube:2,2 nic metacube-firstfit
+metacube:1,3 nic metacube-firstfit
+CASES
+
+row ""
+row "## Simulation speed (\`totex sim --json\`)"
+row ""
+row "| topology | engine | mode | cycles | expected | delivered | passed | simulated cycles | wall s | cycles/s |"
+row "|---|---|---|---|---|---|---|---|---|---|"
+while read -r topo engine mode; do
+  [ -z "$topo" ] && continue
+  j=$(json sim --topo "$topo" --engine "$engine" --min-mode "$mode" || true)
+  row "| $topo | $engine | $mode | $(jq .cycles <<<"$j") | $(jq .expected_cycles <<<"$j") | $(jq .delivered <<<"$j") | $(jq .passed <<<"$j") | $(jq .simulated_cycles <<<"$j") | $(printf %.3f "$(jq .wall_seconds <<<"$j")") | $(printf %.0f "$(jq .cycles_per_second <<<"$j")") |"
+done <<'CASES'
+min:64:4:omega ref table
+min:64:4:omega rtl table
+min:64:4:omega rtl computed
+min:256:4:omega rtl table
+min:256:4:omega rtl computed
+min:1024:2:omega rtl computed
+CASES
+
+cat "$md"
