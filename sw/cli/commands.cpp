@@ -14,6 +14,7 @@
 #include "totex/metacube.hpp"
 #include "totex/placement.hpp"
 #include "totex/distance.hpp"
+#include "totex/exchange_table.hpp"
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
 #include "totex/schedule_io.hpp"
@@ -71,12 +72,20 @@ AnySchedule make_schedule(const Network& net, Model model, std::string algo) {
   }
   const auto& t = std::get<Topology>(net);
   if (algo.empty()) algo = default_algorithm(t, model);
-  const std::string accepted = "expected pairwise | a2 (single-port products) | metacube | metacube-firstfit (nic metacubes)";
+  const std::string accepted =
+      "expected pairwise | a2 (single-port products) | table (all-port: " + exchange_table_support() +
+      ") | metacube | metacube-firstfit (nic metacubes)";
   if (algo == "pairwise") return pairwise_schedule(t, model);
   if (algo == "a2") {
     if (model != Model::SinglePort) throw UsageError("--algo a2 is a single-port algorithm (paper 000); use --model single-port");
     if (!t.is_product()) throw UsageError("--algo a2 needs a cartesian product topology, not " + t.spec());
     return a2_schedule(t);
+  }
+  if (algo == "table") {
+    if (model != Model::AllPort) throw UsageError("--algo table is an all-port algorithm (paper 001); use --model all-port");
+    Schedule s = expand_exchange_table(t, require_exchange_table(t));
+    s.algorithm = "table";
+    return s;
   }
   if (algo == "metacube" || algo == "metacube-firstfit") {
     if (model != Model::Nic) throw UsageError("--algo " + algo + " runs under the nic model (paper 003); use --model nic");
@@ -87,6 +96,7 @@ AnySchedule make_schedule(const Network& net, Model model, std::string algo) {
 
 std::string default_algorithm(const Topology& t, Model model) {
   if (model == Model::SinglePort && t.is_product()) return "a2";
+  if (model == Model::AllPort && make_exchange_table(t)) return "table";
   if (model == Model::Nic && t.is_metacube() && (t.metacube_k() == 1 || t.metacube_k() == 2)) return "metacube-firstfit";
   return "pairwise";
 }
@@ -156,7 +166,12 @@ int cmd_schedule() {
     j["nodes"] = t.nodes();
     j["transfers"] = s.transfer_count();
     j["max_buffered"] = report.max_buffered;
-    write_file([&](std::ostream& out) { write_schedule(out, t, s); });
+    write_file([&](std::ostream& out) {
+      if (algo == "table")  // the table itself, which routers load
+        write_exchange_table(out, require_exchange_table(t));
+      else
+        write_schedule(out, t, s);
+    });
   }
   j["algorithm"] = algo;
   j["steps"] = report.steps;
@@ -217,6 +232,11 @@ int cmd_verify() {
     const auto& s = std::get<Schedule>(loaded.schedule);
     const Topology t = parse_topology(s.topology);
     report = verify(t, s, loaded.claimed_steps);
+    std::vector<Violation> table;  // Theorem 1's column rule and coverage, reported first
+    for (const std::string& e : loaded.table_errors) table.push_back({"table", -1, -1, "", "exchange table: " + e});
+    report.violations.insert(report.violations.begin(), table.begin(), table.end());
+    report.violation_count += static_cast<std::int64_t>(table.size());
+    report.ok = report.ok && table.empty();
     j = {{"topology", s.topology}, {"model", to_string(s.model)}, {"algorithm", s.algorithm}, {"nodes", t.nodes()},
          {"lower_bound", lower_bound(t, s.model).steps}, {"max_buffered", report.max_buffered}};
   }
@@ -253,7 +273,7 @@ void register_commands(CLI::App& app) {
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
   add_topo_model(schedule, true);
   schedule->add_option("--algo", opts.algo,
-                       "MIN: latin (default) | pairwise; direct: pairwise | a2 | metacube | metacube-firstfit "
+                       "MIN: latin (default) | pairwise; direct: pairwise | a2 | table | metacube | metacube-firstfit "
                        "(default: the best one for the topology and model)");
   schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix file");
   actions[schedule] = cmd_schedule;

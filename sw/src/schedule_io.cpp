@@ -258,7 +258,22 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
   }
 }
 
-LoadedSchedule read_schedule(std::istream& in, const std::string& name) {
+LoadedSchedule read_schedule(std::istream& whole, const std::string& name) {
+  std::ostringstream buffer;
+  buffer << whole.rdbuf();
+  const std::string text = buffer.str();
+  if (text.rfind("totex-exchange-table", 0) == 0) {
+    std::istringstream table_in(text);
+    LoadedSchedule out;
+    out.table = read_exchange_table(table_in, name);
+    const Topology t = parse_topology(out.table->topology);
+    out.table_errors = check_exchange_table(t, *out.table);
+    Schedule s = expand_exchange_table(t, *out.table);
+    out.claimed_steps = out.table->columns;
+    out.schedule = std::move(s);
+    return out;
+  }
+  std::istringstream in(text);
   LineReader r(in, name);
   if (!r.next()) r.fail("empty file; expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
   const auto& f = r.fields();

@@ -6,6 +6,10 @@
 #include <string>
 #include <variant>
 
+#include <optional>
+#include <vector>
+
+#include "totex/exchange_table.hpp"
 #include "totex/schedule.hpp"
 
 namespace totex {
@@ -14,11 +18,16 @@ namespace totex {
 struct LoadedSchedule {
   std::variant<Schedule, MinSchedule> schedule;
   std::int64_t claimed_steps = 0;
+  /// Set when the file was an exchange table (paper 001); `schedule` is then its expansion and
+  /// `table_errors` what the Theorem 1 checker found.
+  std::optional<ExchangeTable> table;
+  std::vector<std::string> table_errors;
 };
 
 void write_schedule(std::ostream& out, const Topology& t, const Schedule& s);
 void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s);
-/// Reads either format; validates everything and throws FileError("file:line: ...").
+/// Reads any of the three formats (step schedule, configuration matrix, exchange table);
+/// validates everything and throws FileError("file:line: ...").
 [[nodiscard]] LoadedSchedule read_schedule_file(const std::string& path);
 [[nodiscard]] LoadedSchedule read_schedule(std::istream& in, const std::string& name);
 
