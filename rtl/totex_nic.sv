@@ -9,8 +9,8 @@
 ///
 /// Send side: a queue of N slots {dst, payload}, written through the load port. In every cycle with
 /// inject_i high the NIC injects the message of step step_i: in phase 0 (labels) the label
-/// {src=Id, dst=0, seq=x, payload=Id} (the queue is not used), in phase 1 (messages)
-/// {src=Id, dst, seq=x, payload} from slot x of the queue.
+/// {src=id_i, dst=0, seq=x, payload=id_i} (the queue is not used), in phase 1 (messages)
+/// {src=id_i, dst, seq=x, payload} from slot x of the queue.
 ///
 /// Receive side: at most one ejected message per cycle. Checks: no source is received twice in a
 /// run (received-from bitmap), seq equals the step tag carried by the network, src < N, and in
@@ -25,8 +25,6 @@ module totex_nic #(
   parameter int unsigned N = 32'd16,
   /// Payload width in bits, >= idx_width(N) (a label carries the terminal id as payload).
   parameter int unsigned PW = 32'd16,
-  /// This terminal's id, < N.
-  parameter int unsigned Id = 32'd0,
   /// Width of a terminal id / step; do not overwrite.
   localparam int unsigned IW = totex_pkg::idx_width(N),
   /// Message width; do not overwrite.
@@ -36,8 +34,11 @@ module totex_nic #(
 ) (
   /// Clock, rising edge.
   input  logic             clk_i,
-  /// Asynchronous active-low reset (queue, bitmap, counter and error cleared).
+  /// Asynchronous active-low reset (bitmap, counter and error cleared; the queue is not reset).
   input  logic             rst_ni,
+  /// This terminal's id (< N); tie to a constant. A port rather than a parameter so that all NICs
+  /// of a MIN share one module (one Verilator class, one Yosys module).
+  input  logic [IW-1:0]    id_i,
   /// Queue write enable (load port, region 2, this terminal).
   input  logic             q_we_i,
   /// Queue slot x to write.
@@ -71,28 +72,28 @@ module totex_nic #(
   if (PW < IW) begin : gen_pw_err
     $error("totex_nic: PW must be >= idx_width(N)");
   end
-  if (Id >= N) begin : gen_id_err
-    $error("totex_nic: Id must be < N");
-  end
+  // For Verilator simulation: one C++ class shared by the N NICs instead of N inlined copies. Ignored by Yosys.
+  /* verilator no_inline_module */
 
   localparam int unsigned QW = IW + PW;
-  localparam logic [IW-1:0] OwnId = IW'(Id);
+  logic [IW-1:0] own_id;
+  assign own_id = id_i;
 
   // ---------------------------------------------------------------------------------------------
   // Send side
   // ---------------------------------------------------------------------------------------------
-  logic [N*QW-1:0] queue_d, queue_q;
-  logic [QW-1:0]   slot;
+  // Send queue: a plain memory (no reset, so it can map to RAM); slot x is read with step x.
+  logic [QW-1:0] queue_q [N];
+  logic [QW-1:0] slot;
 
-  always_comb begin
-    queue_d = queue_q;
-    if (q_we_i) queue_d[q_slot_i*QW +: QW] = q_data_i;
+  always_ff @(posedge clk_i) begin
+    if (q_we_i) queue_q[q_slot_i] <= q_data_i;
   end
 
-  assign slot        = queue_q[step_i*QW +: QW];
+  assign slot        = queue_q[step_i];
   assign inj_valid_o = inject_i;
-  assign inj_data_o  = phase_i ? {OwnId, slot[QW-1 -: IW], step_i, slot[PW-1:0]}
-                               : {OwnId, {IW{1'b0}}, step_i, PW'(OwnId)};
+  assign inj_data_o  = phase_i ? {own_id, slot[QW-1 -: IW], step_i, slot[PW-1:0]}
+                               : {own_id, {IW{1'b0}}, step_i, PW'(own_id)};
 
   // ---------------------------------------------------------------------------------------------
   // Receive side
@@ -109,7 +110,7 @@ module totex_nic #(
   assign src_ok  = 32'(ej_src) < N;
   assign dup     = src_ok && seen_q[ej_src];
   assign seq_ok  = ej_seq == ej_step_i;
-  assign dst_ok  = phase_i ? (ej_dst == OwnId)
+  assign dst_ok  = phase_i ? (ej_dst == own_id)
                            : (ej_dst == '0 && ej_payload == PW'(ej_src));
   assign bad_now = ej_valid_i && !clear_i && (!src_ok || dup || !seq_ok || !dst_ok);
 
@@ -132,12 +133,10 @@ module totex_nic #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      queue_q <= '0;
       seen_q  <= '0;
       count_q <= '0;
       error_q <= 1'b0;
     end else begin
-      queue_q <= queue_d;
       seen_q  <= seen_d;
       count_q <= count_d;
       error_q <= error_d;
@@ -149,23 +148,23 @@ module totex_nic #(
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert_rx
     if (rst_ni && ej_valid_i && !clear_i) begin
       assert (src_ok)
-      else $error("totex_nic[%0d]: received src %0d >= N", Id, ej_src);
+      else $error("totex_nic[%0d]: received src %0d >= N", own_id, ej_src);
       assert (!dup)
-      else $error("totex_nic[%0d]: source %0d received twice in one run", Id, ej_src);
+      else $error("totex_nic[%0d]: source %0d received twice in one run", own_id, ej_src);
       assert (seq_ok)
-      else $error("totex_nic[%0d]: seq %0d but network step %0d", Id, ej_seq, ej_step_i);
-      assert (!phase_i || ej_dst == OwnId)
-      else $error("totex_nic[%0d]: message for %0d delivered here", Id, ej_dst);
+      else $error("totex_nic[%0d]: seq %0d but network step %0d", own_id, ej_seq, ej_step_i);
+      assert (!phase_i || ej_dst == own_id)
+      else $error("totex_nic[%0d]: message for %0d delivered here", own_id, ej_dst);
       assert (phase_i || (ej_dst == '0 && ej_payload == PW'(ej_src)))
-      else $error("totex_nic[%0d]: malformed label from %0d", Id, ej_src);
+      else $error("totex_nic[%0d]: malformed label from %0d", own_id, ej_src);
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert_q
     if (rst_ni && q_we_i) begin
       assert (32'(q_slot_i) < N)
-      else $error("totex_nic[%0d]: queue slot %0d >= N", Id, q_slot_i);
+      else $error("totex_nic[%0d]: queue slot %0d >= N", own_id, q_slot_i);
       assert (32'(q_data_i[QW-1 -: IW]) < N)
-      else $error("totex_nic[%0d]: queued dst %0d >= N", Id, q_data_i[QW-1 -: IW]);
+      else $error("totex_nic[%0d]: queued dst %0d >= N", own_id, q_data_i[QW-1 -: IW]);
     end
   end
 `endif

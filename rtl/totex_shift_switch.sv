@@ -35,6 +35,10 @@ module totex_shift_switch #(
   output logic [D*W-1:0] data_o
 );
 
+  // For Verilator simulation: keep one C++ class per (D, W) instead of inlining every switch of a MIN (the
+  // unrolled rotator over wide lanes makes inlined copies very large). Ignored by Yosys.
+  /* verilator no_inline_module */
+
   if (D < 32'd2) begin : gen_param_err
     $error("totex_shift_switch: D must be >= 2");
   end

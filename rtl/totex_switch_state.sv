@@ -10,7 +10,7 @@
 ///
 /// The read is combinational (step_i -> state_o), so the state is ready in the same cycle the step
 /// enters the stage; the switch's output register closes the path. Writes take effect at the next
-/// edge. Every storage element is reset to state 0.
+/// edge. The table memory is not reset (load it before use, region 0); m^0 resets to 0.
 `default_nettype none
 
 module totex_switch_state #(
@@ -31,7 +31,7 @@ module totex_switch_state #(
 ) (
   /// Clock, rising edge.
   input  logic          clk_i,
-  /// Asynchronous active-low reset (all stored states become 0).
+  /// Asynchronous active-low reset (m^0 becomes 0; the table memory is not reset).
   input  logic          rst_ni,
   /// Write enable, already decoded for this switch (region 0 in table mode, region 1 in computed).
   input  logic          cfg_we_i,
@@ -46,19 +46,14 @@ module totex_switch_state #(
 );
 
   if (Mode == totex_pkg::MODE_TABLE) begin : gen_table
-    logic [N*SW-1:0] table_d, table_q;
+    // Configuration memory: a plain memory (no reset, so it can map to RAM); load it before a run.
+    logic [SW-1:0] table_q [N];
 
-    always_comb begin
-      table_d = table_q;
-      if (cfg_we_i) table_d[cfg_entry_i*SW +: SW] = cfg_data_i;
+    always_ff @(posedge clk_i) begin
+      if (cfg_we_i) table_q[cfg_entry_i] <= cfg_data_i;
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) table_q <= '0;
-      else         table_q <= table_d;
-    end
-
-    assign state_o = table_q[step_i*SW +: SW];
+    assign state_o = table_q[step_i];
 
   end else if (Mode == totex_pkg::MODE_COMPUTED) begin : gen_computed
     // Arithmetic width: holds N-1, D and D^(n-1-j) (all <= N).
