@@ -33,10 +33,12 @@ module totex_banyan #(
   parameter int unsigned W = 32'd8,
   /// totex_pkg::WIRING_OMEGA, WIRING_BASELINE or WIRING_BUTTERFLY.
   parameter int unsigned Wiring = totex_pkg::WIRING_OMEGA,
+  /// Steps of the longest run; sizes the step tag carried in the pipeline.
+  parameter int unsigned MaxSteps = N,
   /// Width of a switch state; do not overwrite.
   localparam int unsigned SW = totex_pkg::idx_width(D),
   /// Width of a step index; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N),
+  localparam int unsigned IW = totex_pkg::idx_width(MaxSteps),
   /// Number of stages n = log_d N; do not overwrite.
   localparam int unsigned NumStages = totex_pkg::num_digits(N, D),
   /// Number of switches, n * N/d; do not overwrite.

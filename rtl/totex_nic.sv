@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Single-port NIC of one MIN terminal: injects one message per step, checks what is ejected.
 ///
-/// Message layout (MW = 3*IW + PW bits, IW = idx_width(N)), MSB first:
-///   msg[MW-1      -: IW] src     sending terminal
-///   msg[2*IW+PW-1 -: IW] dst     destination terminal (0 for a label)
-///   msg[IW+PW-1   -: IW] seq     step x in which the message was injected
-///   msg[PW-1      :  0]  payload
+/// Message layout (MW = 2*IW + SXW + PW bits, IW = idx_width(N), SXW = idx_width(MaxSteps)), MSB first:
+///   msg[MW-1         -: IW ] src     sending terminal
+///   msg[IW+SXW+PW-1  -: IW ] dst     destination terminal (0 for a label)
+///   msg[SXW+PW-1     -: SXW] seq     step x in which the message was injected
+///   msg[PW-1         :  0  ] payload
 ///
-/// Send side: a queue of N slots {dst, payload}, written through the load port. In every cycle with
-/// inject_i high the NIC injects the message of step step_i: in phase 0 (labels) the label
-/// {src=id_i, dst=0, seq=x, payload=id_i} (the queue is not used), in phase 1 (messages)
-/// {src=id_i, dst, seq=x, payload} from slot x of the queue.
+/// Send side: a queue of MaxSteps slots {idle, dst, payload}, written through the load port. In
+/// every cycle with inject_i high the NIC injects the message of step step_i: in phase 0 (labels)
+/// the label {src=id_i, dst=0, seq=x, payload=id_i} (the queue is not used), in phase 1 (messages)
+/// {src=id_i, dst, seq=x, payload} from slot x of the queue, unless the slot is marked idle (a
+/// schedule in which this terminal sends nothing in step x).
 ///
 /// Receive side: at most one ejected message per cycle. Checks: no source is received twice in a
-/// run (received-from bitmap), seq equals the step tag carried by the network, src < N, and in
+/// run (received-from bitmap; when unique_i), seq equals the step tag carried by the network, src < N, and in
 /// phase 1 dst == Id (in phase 0: dst == 0 and payload == src). A failed check raises error_o
 /// (sticky until the next clear_i) and, in simulation, an immediate assertion.
 /// recv_count_o and error_o already include the message on ej_* in the current cycle, so right
@@ -21,14 +22,18 @@
 `default_nettype none
 
 module totex_nic #(
-  /// Number of terminals N (= steps per run = queue slots).
+  /// Number of terminals N.
   parameter int unsigned N = 32'd16,
+  /// Queue slots: the longest run (steps) this NIC takes part in; >= N.
+  parameter int unsigned MaxSteps = N,
   /// Payload width in bits, >= idx_width(N) (a label carries the terminal id as payload).
   parameter int unsigned PW = 32'd16,
-  /// Width of a terminal id / step; do not overwrite.
+  /// Width of a terminal id; do not overwrite.
   localparam int unsigned IW = totex_pkg::idx_width(N),
+  /// Width of a step / queue slot; do not overwrite.
+  localparam int unsigned SXW = totex_pkg::idx_width(MaxSteps),
   /// Message width; do not overwrite.
-  localparam int unsigned MW = 3 * IW + PW,
+  localparam int unsigned MW = 2 * IW + SXW + PW,
   /// Width of the receive counter (0..N); do not overwrite.
   localparam int unsigned CW = totex_pkg::idx_width(N + 32'd1)
 ) (
@@ -42,18 +47,21 @@ module totex_nic #(
   /// Queue write enable (load port, region 2, this terminal).
   input  logic             q_we_i,
   /// Queue slot x to write.
-  input  logic [IW-1:0]    q_slot_i,
-  /// Queue entry {dst, payload}: dst at [IW+PW-1 -: IW], payload at [PW-1:0].
-  input  logic [IW+PW-1:0] q_data_i,
+  input  logic [SXW-1:0]   q_slot_i,
+  /// Queue entry {idle, dst, payload}: idle at [IW+PW], dst at [IW+PW-1 -: IW], payload at [PW-1:0].
+  input  logic [IW+PW:0]   q_data_i,
   /// Start of a run: clears the receive bitmap, counter and error (this cycle's ejection ignored).
   input  logic             clear_i,
   /// Phase of the current run: 0 labels, 1 messages.
   input  logic             phase_i,
+  /// Each source reaches this terminal at most once in this run (always in phase 1; in phase 0
+  /// only when the run has N steps: a longer table sends labels in slots that will stay idle).
+  input  logic             unique_i,
   /// Inject the message of step step_i in this cycle.
   input  logic             inject_i,
   /// Step x being injected.
-  input  logic [IW-1:0]    step_i,
-  /// Injected message valid (= inject_i).
+  input  logic [SXW-1:0]   step_i,
+  /// Injected message valid (inject_i, unless the queue slot is idle in phase 1).
   output logic             inj_valid_o,
   /// Injected message.
   output logic [MW-1:0]    inj_data_o,
@@ -62,7 +70,7 @@ module totex_nic #(
   /// The ejected message.
   input  logic [MW-1:0]    ej_data_i,
   /// Step tag of the ejected message, as carried by the network pipeline.
-  input  logic [IW-1:0]    ej_step_i,
+  input  logic [SXW-1:0]   ej_step_i,
   /// Messages received in this run, including the one on ej_* now.
   output logic [CW-1:0]    recv_count_o,
   /// A receive check failed in this run (including the message on ej_* now).
@@ -72,10 +80,13 @@ module totex_nic #(
   if (PW < IW) begin : gen_pw_err
     $error("totex_nic: PW must be >= idx_width(N)");
   end
+  if (MaxSteps < N) begin : gen_steps_err
+    $error("totex_nic: MaxSteps must be >= N");
+  end
   // For Verilator simulation: one C++ class shared by the N NICs instead of N inlined copies. Ignored by Yosys.
   /* verilator no_inline_module */
 
-  localparam int unsigned QW = IW + PW;
+  localparam int unsigned QW = 1 + IW + PW;  // {idle, dst, payload}
   logic [IW-1:0] own_id;
   assign own_id = id_i;
 
@@ -83,7 +94,7 @@ module totex_nic #(
   // Send side
   // ---------------------------------------------------------------------------------------------
   // Send queue: a plain memory (no reset, so it can map to RAM); slot x is read with step x.
-  logic [QW-1:0] queue_q [N];
+  logic [QW-1:0] queue_q [MaxSteps];
   logic [QW-1:0] slot;
 
   always_ff @(posedge clk_i) begin
@@ -91,14 +102,18 @@ module totex_nic #(
   end
 
   assign slot        = queue_q[step_i];
-  assign inj_valid_o = inject_i;
-  assign inj_data_o  = phase_i ? {own_id, slot[QW-1 -: IW], step_i, slot[PW-1:0]}
+  // The destination the injected message is addressed to: named for waveform views.
+  logic [IW-1:0] inj_dst;
+  assign inj_dst     = phase_i ? slot[QW-2 -: IW] : '0;
+  assign inj_valid_o = inject_i && !(phase_i && slot[QW-1]);
+  assign inj_data_o  = phase_i ? {own_id, inj_dst, step_i, slot[PW-1:0]}
                                : {own_id, {IW{1'b0}}, step_i, PW'(own_id)};
 
   // ---------------------------------------------------------------------------------------------
   // Receive side
   // ---------------------------------------------------------------------------------------------
-  logic [IW-1:0]   ej_src, ej_dst, ej_seq;
+  logic [IW-1:0]   ej_src, ej_dst;
+  logic [SXW-1:0]  ej_seq;
   logic [PW-1:0]   ej_payload;
   logic            src_ok, dup, seq_ok, dst_ok, bad_now;
   logic [N-1:0]    seen_d, seen_q;
@@ -108,7 +123,7 @@ module totex_nic #(
   assign {ej_src, ej_dst, ej_seq, ej_payload} = ej_data_i;
 
   assign src_ok  = 32'(ej_src) < N;
-  assign dup     = src_ok && seen_q[ej_src];
+  assign dup     = unique_i && src_ok && seen_q[ej_src];
   assign seq_ok  = ej_seq == ej_step_i;
   assign dst_ok  = phase_i ? (ej_dst == own_id)
                            : (ej_dst == '0 && ej_payload == PW'(ej_src));
@@ -161,10 +176,10 @@ module totex_nic #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert_q
     if (rst_ni && q_we_i) begin
-      assert (32'(q_slot_i) < N)
-      else $error("totex_nic[%0d]: queue slot %0d >= N", own_id, q_slot_i);
-      assert (32'(q_data_i[QW-1 -: IW]) < N)
-      else $error("totex_nic[%0d]: queued dst %0d >= N", own_id, q_data_i[QW-1 -: IW]);
+      assert (32'(q_slot_i) < MaxSteps)
+      else $error("totex_nic[%0d]: queue slot %0d >= MaxSteps", own_id, q_slot_i);
+      assert (32'(q_data_i[QW-2 -: IW]) < N)
+      else $error("totex_nic[%0d]: queued dst %0d >= N", own_id, q_data_i[QW-2 -: IW]);
     end
   end
 `endif

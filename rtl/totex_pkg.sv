@@ -33,10 +33,12 @@ package totex_pkg;
   localparam logic [1:0] REGION_SWITCH_TABLE = 2'd0;
   /// M^0 (computed mode): index = global switch, entry ignored (write 0), data = state.
   localparam logic [1:0] REGION_M0           = 2'd1;
-  /// NIC send queue: index = terminal, entry = slot x, data = {dst, payload}.
+  /// NIC send queue: index = terminal, entry = slot x, data = {idle, dst, payload}.
   localparam logic [1:0] REGION_SEND_QUEUE   = 2'd2;
-  /// Reserved: writing it is a usage error (assertion), the write is ignored.
-  localparam logic [1:0] REGION_RESERVED     = 2'd3;
+  /// Control registers: index CONTROL_LAST_STEP = number of steps of a run minus one.
+  localparam logic [1:0] REGION_CONTROL      = 2'd3;
+  /// Control register: last step of a run (steps - 1, < MaxSteps); resets to MaxSteps - 1.
+  localparam int unsigned CONTROL_LAST_STEP  = 32'd0;
 
   // ---------------------------------------------------------------------------------------------
   // Helper functions (elaboration time).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// State source of one d x d shift switch of the MIN: the shift amount for the step entering it.
 ///
-/// Mode MODE_TABLE: a configuration memory of N entries, entry x = state of this switch for step x
+/// Mode MODE_TABLE: a configuration memory of MaxSteps entries, entry x = state of this switch for step x
 ///   (row i, column j of M^x), written through the load port, read with the step that is entering
 ///   this switch's stage in the current cycle.
 /// Mode MODE_COMPUTED: only m^0 (the entry of M^0) is stored; the state for step x is
@@ -14,8 +14,10 @@
 `default_nettype none
 
 module totex_switch_state #(
-  /// Number of terminals of the MIN (= number of steps x and of table entries).
+  /// Number of terminals of the MIN (= steps of paper 002's schedule).
   parameter int unsigned N = 32'd16,
+  /// Table entries: the longest schedule table mode can run (>= N; longer for baseline schedules).
+  parameter int unsigned MaxSteps = N,
   /// Switch radix d.
   parameter int unsigned D = 32'd4,
   /// Number of stages n = log_d N of the MIN.
@@ -27,7 +29,7 @@ module totex_switch_state #(
   /// Width of a state; do not overwrite.
   localparam int unsigned SW = totex_pkg::idx_width(D),
   /// Width of a step / table entry index; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N)
+  localparam int unsigned IW = totex_pkg::idx_width(MaxSteps)
 ) (
   /// Clock, rising edge.
   input  logic          clk_i,
@@ -47,7 +49,7 @@ module totex_switch_state #(
 
   if (Mode == totex_pkg::MODE_TABLE) begin : gen_table
     // Configuration memory: a plain memory (no reset, so it can map to RAM); load it before a run.
-    logic [SW-1:0] table_q [N];
+    logic [SW-1:0] table_q [MaxSteps];
 
     always_ff @(posedge clk_i) begin
       if (cfg_we_i) table_q[cfg_entry_i] <= cfg_data_i;
@@ -85,6 +87,10 @@ module totex_switch_state #(
     $error("totex_switch_state: Mode must be MODE_TABLE or MODE_COMPUTED");
   end
 
+  if (MaxSteps < N) begin : gen_steps_err
+    $error("totex_switch_state: MaxSteps must be >= N");
+  end
+
   if (Stage >= NumStages) begin : gen_stage_err
     $error("totex_switch_state: Stage must be < NumStages");
   end
@@ -95,8 +101,8 @@ module totex_switch_state #(
     if (rst_ni && cfg_we_i) begin
       assert (32'(cfg_data_i) < D)
       else $error("totex_switch_state: written state %0d >= D=%0d", cfg_data_i, D);
-      assert (Mode != totex_pkg::MODE_TABLE || 32'(cfg_entry_i) < N)
-      else $error("totex_switch_state: table entry %0d >= N=%0d", cfg_entry_i, N);
+      assert (Mode != totex_pkg::MODE_TABLE || 32'(cfg_entry_i) < MaxSteps)
+      else $error("totex_switch_state: table entry %0d >= MaxSteps=%0d", cfg_entry_i, MaxSteps);
     end
   end
 `endif

@@ -6,6 +6,8 @@
 /// Usage: min_rtl <schedule-file> [<wave.fst|wave.vcd>]; prints one JSON object.
 #include <chrono>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -15,6 +17,7 @@
 #include "totex/generators.hpp"
 #include "totex/min_controller.hpp"
 #include "totex/schedule_io.hpp"
+#include "totex/spec.hpp"
 #include "vl_harness.hpp"
 
 namespace {
@@ -110,6 +113,39 @@ class MinRun {
   totex::sim::ClockedModel<Vtotex_min_top> dut_;
 };
 
+/// A GTKWave view of the run next to the dump (`<wave>.gtkw`): control, load port, the first
+/// terminals' injected destination and ejected messages, and some switch states, grouped.
+void write_gtkw(const std::string& wave, const totex::MinNetwork& net, const totex::MinPortLayout& l) {
+  std::ofstream out(wave + ".gtkw");
+  const std::string top = "top.totex_min_top.";
+  auto range = [](int bits) { return "[" + std::to_string(bits - 1) + ":0]"; };
+  const std::string iw = range(l.terminal_bits), sxw = range(l.step_bits);
+  auto group = [&](const std::string& name, const std::vector<std::pair<std::string, std::string>>& signals) {
+    out << "@800200\n-" << name << '\n';
+    for (const auto& [format, signal] : signals) out << format << '\n' << top << signal << '\n';
+    out << "@1000200\n-" << name << '\n';
+  };
+  out << "[*] totex MIN view, written by `totex sim --engine rtl --wave`\n"
+      << "[dumpfile] \"" << std::filesystem::path(wave).filename().string() << "\"\n[size] 1400 800\n"
+      << "[signals_width] 330\n[sst_width] 200\n";
+  group("control", {{"@28", "clk_i"}, {"@28", "start_i"}, {"@28", "phase_i"}, {"@28", "busy_o"}, {"@28", "done_o"},
+                    {"@28", "error_o"}, {"@24", "step_o" + sxw}, {"@24", "last_step_q" + sxw}});
+  group("load port", {{"@28", "cfg_we_i"}, {"@24", "cfg_region[1:0]"}, {"@24", "cfg_index" + range(l.index_bits)},
+                      {"@24", "cfg_entry" + sxw}, {"@22", "cfg_data_i" + range(1 + l.terminal_bits + l.payload_bits)}});
+  for (int t = 0; t < std::min(4, net.terminals()); ++t) {
+    const std::string nic = "gen_nic[" + std::to_string(t) + "].u_nic.";
+    group("terminal " + std::to_string(t) + ": injects for inj_dst, receives ej_src",
+          {{"@28", nic + "inj_valid_o"}, {"@24", nic + "inj_dst" + iw}, {"@28", nic + "ej_valid_i"},
+           {"@24", nic + "ej_src" + iw}, {"@24", nic + "ej_dst" + iw}, {"@24", nic + "ej_seq" + sxw},
+           {"@24", nic + "recv_count_o" + range(l.count_bits)}});
+  }
+  std::vector<std::pair<std::string, std::string>> states;
+  for (int j = 0; j < net.stages(); ++j)
+    states.emplace_back("@24", "gen_state_stage[" + std::to_string(j) + "].gen_state_switch[0].u_state.state_o" +
+                                   range(l.state_bits));
+  group("switch 0 of every stage: shift state", states);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,6 +162,7 @@ int main(int argc, char** argv) {
       throw totex::UsageError("this model was built for other parameters than " + s->topology);
     const std::string wave = argc == 3 ? argv[2] : "";
     MinRun run(net, *s, wave);
+    if (!wave.empty()) write_gtkw(wave, net, totex::MinPortLayout(net, TOTEX_MAX_STEPS, TOTEX_PW));
     const totex::SimResult r = run.run();
     nlohmann::json j{{"engine", r.engine},
                      {"cycles", r.cycles},
@@ -136,7 +173,7 @@ int main(int argc, char** argv) {
                      {"wall_seconds", r.wall_seconds},
                      {"simulated_cycles", run.simulated_cycles()},
                      {"trace_sha256", r.trace_sha256}};
-    std::cout << j.dump() << '\n';
+    std::cout << "TOTEX-RESULT " << j.dump() << '\n';  // RTL assertion messages also go to stdout
     return r.ok() ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "min_rtl: " << e.what() << '\n';

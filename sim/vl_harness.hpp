@@ -73,6 +73,10 @@ class ClockedModel {
 #endif
   }
 
+  /// Half a clock period in time units (the models are built with --timescale 1ns/1ns): the
+  /// waveform shows a 100 MHz clock.
+  static constexpr int kHalfPeriod = 5;
+
   Model& top() { return *top_; }
   [[nodiscard]] int assertion_failures() const { return ctx_->errorCount(); }
   [[nodiscard]] std::uint64_t edges() const { return edges_; }
@@ -80,11 +84,11 @@ class ClockedModel {
   void tick() {
     top_->clk_i = 1;
     top_->eval();
-    ctx_->timeInc(1);
+    ctx_->timeInc(kHalfPeriod);
     dump();
     top_->clk_i = 0;
     top_->eval();
-    ctx_->timeInc(1);
+    ctx_->timeInc(kHalfPeriod);
     dump();
     ++edges_;
   }

@@ -30,6 +30,8 @@ struct Options {
   std::string wave;
   std::string placement;
   std::string routing;
+  std::string form = "computed";
+  bool unverified = false;
   bool json = false;
 };
 extern Options opts;

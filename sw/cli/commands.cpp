@@ -152,7 +152,9 @@ int cmd_schedule() {
   const AnySchedule any = make_schedule(net, model, opts.algo);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
-    const auto& s = std::get<MinSchedule>(any);
+    MinSchedule s = std::get<MinSchedule>(any);
+    if (opts.form == "table") s.m0.clear();  // write every configuration, not just M^0
+    else if (opts.form != "computed") throw UsageError("--form must be computed | table, got '" + opts.form + "'");
     report = verify(*min, s);
     lb = lower_bound(*min);
     j["nodes"] = min->terminals();
@@ -275,7 +277,8 @@ void register_commands(CLI::App& app) {
   schedule->add_option("--algo", opts.algo,
                        "MIN: latin (default) | pairwise; direct: pairwise | a2 | table | metacube | metacube-firstfit "
                        "(default: the best one for the topology and model)");
-  schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix file");
+  schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix / exchange-table file");
+  schedule->add_option("--form", opts.form, "MIN files: computed (M^0 only, when the schedule allows) | table");
   actions[schedule] = cmd_schedule;
 
   CLI::App* verify_cmd = app.add_subcommand("verify", "check a schedule or configuration-matrix file with the reference model");

@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -75,7 +77,8 @@ fs::path build_model(const std::string& key, const std::vector<std::string>& ver
   fs::create_directories(dir);
   const FileLock lock(dir / ".lock");
   const fs::path binary = dir / "harness";
-  std::string command = "verilator --cc --exe --build -j 2 --assert -Wno-fatal -O2 --top-module totex_min_top";
+  std::string command =
+      "verilator --cc --exe --build -j 2 --assert -Wno-fatal -O2 --timescale 1ns/1ns --top-module totex_min_top";
   for (const std::string& a : verilator_args) command += " " + a;
   command += " -CFLAGS " + quote("-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" +
                                  std::string(TOTEX_SOURCE_DIR) + "/sim");
@@ -98,10 +101,19 @@ fs::path build_model(const std::string& key, const std::vector<std::string>& ver
   return binary;
 }
 
+/// The harness prints its result on a line "TOTEX-RESULT {json}"; everything else on stdout is the
+/// simulator's own output (RTL assertion messages), passed on to stderr.
 SimResult parse_result(const std::string& out, const std::string& what) {
+  const std::string marker = "TOTEX-RESULT ";
+  std::istringstream lines(out);
+  std::string result;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(marker, 0) == 0) result = line.substr(marker.size());
+    else std::cerr << line << '\n';
+  }
   SimResult r;
   try {
-    const nlohmann::json j = nlohmann::json::parse(out);
+    const nlohmann::json j = nlohmann::json::parse(result);
     r.engine = j.at("engine");
     r.cycles = j.at("cycles");
     r.expected_cycles = j.at("expected_cycles");
@@ -115,6 +127,59 @@ SimResult parse_result(const std::string& out, const std::string& what) {
     throw UsageError(what + " printed no result (" + e.what() + ")");
   }
   return r;
+}
+
+/// Builds (if needed) the direct-network harness: writes the generated top into the cache
+/// directory, then Verilates it with the RTL library and sim/direct_rtl_main.cpp.
+fs::path build_direct_model(const std::string& key, const std::string& top_sv, bool trace, bool vcd) {
+  const fs::path dir = cache_root() / key;
+  fs::create_directories(dir);
+  const FileLock lock(dir / ".lock");
+  const fs::path top = dir / "totex_direct_top.sv";
+  if (!fs::exists(top) || read_all(top) != top_sv) std::ofstream(top) << top_sv;
+  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
+  const std::vector<fs::path> sources = {rtl / "totex_pkg.sv",        rtl / "totex_router.sv",
+                                         rtl / "totex_direct_table.sv", rtl / "totex_direct_nic.sv",
+                                         rtl / "totex_direct_node.sv",  rtl / "totex_direct_ctrl.sv",
+                                         rtl / "totex_direct_fifo.sv",  rtl / "totex_router_dyn.sv",
+                                         rtl / "totex_direct_nic_dyn.sv", rtl / "totex_direct_dyn_node.sv",
+                                         top};
+  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  const fs::path main_source = sim / "direct_rtl_main.cpp";
+  const fs::path run_source = sim / "direct_run.cpp";  // model-independent: a ccache hit across builds
+  const fs::path binary = dir / "harness";
+  // Verilator's own optimisation at -O3 and the generated C++ at -O1: the network is one large
+  // flat eval function, for which higher C++ levels cost build time without much speed.
+  std::string command = "verilator --cc --exe --build -j 2 --assert -Wno-fatal -Wno-WIDTH -O3 --x-assign fast "
+                        "--top-module totex_direct_top";
+  if (trace) command += vcd ? " --trace" : " --trace-fst";
+  command += " -MAKEFLAGS " + quote("OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1");
+  command += " -CFLAGS " + quote("-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" +
+                                 std::string(TOTEX_SOURCE_DIR) + "/sim");
+  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + " -lz");
+  command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
+  for (const fs::path& src : sources) command += " " + quote(src.string());
+  command += " " + quote(main_source.string()) + " " + quote(run_source.string());
+  std::vector<fs::path> inputs = sources;
+  for (const char* f : {"direct_rtl_main.cpp", "direct_run.cpp", "direct_run.hpp", "vl_harness.hpp"})
+    inputs.push_back(sim / f);
+  inputs.emplace_back(TOTEX_CORE_LIB);
+  const std::string stamp = fingerprint(inputs, command);
+  if (fs::exists(binary) && read_all(dir / "stamp") == stamp) return binary;
+  const fs::path log = dir / "build.log";
+  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
+  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
+  if (rc != 0 || !fs::exists(binary))
+    throw UsageError("building the Verilated model failed; see " + log.string());
+  std::ofstream(dir / "stamp") << stamp;
+  return binary;
+}
+
+/// A cache-directory name for a topology spec.
+std::string key_of(const std::string& spec) {
+  std::string k;
+  for (const char c : spec) k += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
+  return k;
 }
 
 }  // namespace
@@ -146,9 +211,52 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
        "-GPW=" + std::to_string(payload_bits), "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
        "-GMaxSteps=" + std::to_string(max_steps), "-CFLAGS " + quote(defines)},
       sources, fs::path(TOTEX_SOURCE_DIR) / "sim" / "min_rtl_main.cpp");
-  (void)s;
+  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, static_cast<int>(max_steps), payload_bits));  // fits?
   const auto [out, rc] = capture(quote(binary.string()) + " " + quote(schedule_file) + (wave.empty() ? "" : " " + quote(wave)));
   if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + schedule_file);
+  SimResult r = parse_result(out, binary.string());
+  r.wave = wave;
+  return r;
+}
+
+}  // namespace totex::cli
+
+namespace totex::cli {
+
+SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
+                         const std::string& wave) {
+  const bool vcd = wave.size() > 4 && wave.substr(wave.size() - 4) == ".vcd";
+  if (!wave.empty() && !vcd && (wave.size() < 4 || wave.substr(wave.size() - 4) != ".fst"))
+    throw UsageError("--wave must name a .fst or .vcd file, got '" + wave + "'");
+  DirectParams p;
+  p.mode = mode;
+  std::string key = "direct_" + key_of(t.spec()) + "_" + to_string(mode);
+  if (mode == DirectMode::Scheduled) {
+    p.model = s.model;
+    // Schedule memories hold steps + 1 entries, rounded up to a power of two (>= 16) so that
+    // schedules of similar length share one build; the relay buffer likewise.
+    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
+    while (p.depth < entries) p.depth *= 2;
+    const int slots = direct_buffer_slots(t, s);
+    p.buffer_slots = 0;
+    if (slots > 0)
+      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
+    key += "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots);
+  } else {
+    (void)dimension_order_routes(t, std::max(1, t.max_degree()));  // usage errors before building
+    key += "_f" + std::to_string(p.fifo_depth);
+  }
+  // Tracing roughly doubles the generated code: models without --wave are built without it.
+  key += wave.empty() ? "" : vcd ? "_vcd" : "_fst";
+  const DirectLayout layout(t, p);
+  const fs::path binary = build_direct_model(key, direct_top_sv(t, layout), !wave.empty(), vcd);
+  std::string command = quote(binary.string()) + " --topo " + quote(t.spec()) + " --mode " + to_string(mode) +
+                        " --model " + to_string(p.model) + " --depth " + std::to_string(p.depth) + " --buffer " +
+                        std::to_string(p.buffer_slots) + " --fifo-depth " + std::to_string(p.fifo_depth);
+  if (mode == DirectMode::Scheduled) command += " --schedule " + quote(schedule_file);
+  if (!wave.empty()) command += " --wave " + quote(wave);
+  const auto [out, rc] = capture(command);
+  if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
   SimResult r = parse_result(out, binary.string());
   r.wave = wave;
   return r;

@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 
+#include "totex/direct_controller.hpp"
 #include "totex/engine.hpp"
 #include "totex/min_controller.hpp"
 
@@ -12,5 +13,11 @@ namespace totex::cli {
 /// Runs `schedule_file` (a configuration matrix for `net`) on rtl/totex_min_top.sv.
 [[nodiscard]] SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
                                     MinConfigMode mode, const std::string& wave);
+
+/// Runs a direct network on the generated totex_direct_top: `schedule_file` (a step schedule for
+/// `t`, model s.model) in scheduled mode, or the plain-order dynamic baseline (schedule unused).
+/// The model is generated and Verilated per topology and parameter set on first use (cached).
+[[nodiscard]] SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string& schedule_file,
+                                       DirectMode mode, const std::string& wave);
 
 }  // namespace totex::cli

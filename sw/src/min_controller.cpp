@@ -22,7 +22,8 @@ MinPortLayout::MinPortLayout(const MinNetwork& net, int max_steps, int payload)
       step_bits(idx_width(max_steps)),
       index_bits(idx_width(std::max(net.switches(), net.terminals()))),
       payload_bits(payload),
-      state_bits(idx_width(net.radix())) {}
+      state_bits(idx_width(net.radix())),
+      count_bits(idx_width(net.terminals() + 1)) {}
 
 std::uint64_t MinPortLayout::address(int region, std::uint64_t index, std::uint64_t entry) const {
   return (static_cast<std::uint64_t>(region) << (index_bits + step_bits)) | (index << step_bits) | entry;
@@ -63,14 +64,13 @@ std::vector<LoadWrite> min_configuration_writes(const MinNetwork& net, const Min
 
 std::vector<LoadWrite> min_send_queue_writes(const std::vector<std::vector<int>>& order, const MinPortLayout& layout) {
   std::vector<LoadWrite> writes;
-  const std::uint64_t valid = std::uint64_t{1} << (layout.terminal_bits + layout.payload_bits);
+  const std::uint64_t idle = std::uint64_t{1} << (layout.terminal_bits + layout.payload_bits);
   for (std::size_t src = 0; src < order.size(); ++src) {
     for (std::size_t x = 0; x < order[src].size(); ++x) {
       const int dst = order[src][x];
-      const std::uint64_t data =
-          dst < 0 ? 0
-                  : valid | static_cast<std::uint64_t>(dst) << layout.payload_bits |
-                        payload_of(static_cast<NodeId>(src), dst);
+      const std::uint64_t data = dst < 0 ? idle
+                                         : static_cast<std::uint64_t>(dst) << layout.payload_bits |
+                                               payload_of(static_cast<NodeId>(src), dst);
       writes.push_back({layout.address(MinPortLayout::kRegionSendQueue, src, x), data});
     }
   }

@@ -43,6 +43,8 @@ for m in 0 1; do
 done
 run totex_min_top -GN=4 -GD=4 -GPW=2
 run totex_nic -GN=27 -GPW=5
+run totex_nic -GN=8 -GMaxSteps=20
+for m in 0 1; do run totex_min_top -GN=9 -GD=3 -GMaxSteps=40 -GMode=$m; done
 
 if [ "$fail" -ne 0 ]; then echo "lint: FAILED"; exit 1; fi
 echo "lint: all clean"

@@ -29,6 +29,7 @@ struct MinPortLayout {
   int index_bits;     // XW = idx_width(max(switches, N))
   int payload_bits;   // PW
   int state_bits;     // idx_width(d)
+  int count_bits;     // CW = idx_width(N + 1), a terminal's receive counter
   /// {region[1:0], index, entry}; entry is step_bits wide.
   [[nodiscard]] std::uint64_t address(int region, std::uint64_t index, std::uint64_t entry) const;
   /// Region numbers (rtl/totex_pkg.sv).
@@ -47,7 +48,7 @@ struct MinPortLayout {
                                                               MinConfigMode mode, const MinPortLayout& layout);
 
 /// Writes that fill every NIC's send queue from phase 1's send order (order[s][x] = destination of
-/// s in step x, -1 = idle): slot x of terminal s = {valid, dst, payload_of(s, dst)}.
+/// s in step x, -1 = idle): slot x of terminal s = {idle, dst, payload_of(s, dst)}.
 [[nodiscard]] std::vector<LoadWrite> min_send_queue_writes(const std::vector<std::vector<int>>& order,
                                                            const MinPortLayout& layout);
 

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: Apache-2.0
+/// One node of the dynamic (baseline) direct network: a dimension-order router with input FIFOs
+/// and a NIC that injects its send queue as fast as the router accepts.
+///
+/// Load port (shared by all nodes): cfg_addr_i = {region[1:0], node[IW-1:0], index[XW-1:0]},
+/// data 32 bits:
+///   region 1 (send queue): index = slot, data[IW+PW-1:0] = {dst, payload};
+///   region 2 (control):    index 1 = number of messages to send, index 2 = number to receive.
+`default_nettype none
+
+module totex_direct_dyn_node #(
+  /// Number of nodes N.
+  parameter int unsigned N = 32'd8,
+  /// Number of neighbour ports P.
+  parameter int unsigned NumPorts = 32'd2,
+  /// Payload width.
+  parameter int unsigned PW = 32'd16,
+  /// Virtual channels per input (2: dateline).
+  parameter int unsigned NumVcs = 32'd2,
+  /// FIFO entries per input VC.
+  parameter int unsigned Depth = 32'd4,
+  /// Width of the load-port index field.
+  parameter int unsigned XW = 32'd8,
+  /// Width of a node id; do not overwrite.
+  localparam int unsigned IW = totex_pkg::idx_width(N),
+  /// Message width; do not overwrite.
+  localparam int unsigned MW = 2 * IW + PW,
+  /// Route-table entry width; do not overwrite.
+  localparam int unsigned RW = totex_pkg::idx_width(NumPorts + 32'd1),
+  /// VC index width; do not overwrite.
+  localparam int unsigned VW = totex_pkg::idx_width(NumVcs),
+  /// Load-port address width; do not overwrite.
+  localparam int unsigned AW = 32'd2 + IW + XW,
+  /// Ports that have a link.
+  parameter logic [NumPorts-1:0] ConnectedMask = '1
+) (
+  /// Clock, rising edge.
+  input  logic                       clk_i,
+  /// Asynchronous active-low reset.
+  input  logic                       rst_ni,
+  /// This node's number (a constant of the instance).
+  input  logic [IW-1:0]              node_id_i,
+  /// Output per destination, P = eject (a constant of the instance; see totex_router_dyn).
+  input  logic [N*RW-1:0]            route_table_i,
+  /// Dimension of each port, 8 bits per port (a constant of the instance).
+  input  logic [NumPorts*8-1:0]      port_dim_i,
+  /// Outputs that cross a dateline (a constant of the instance).
+  input  logic [NumPorts-1:0]        dateline_i,
+  /// Load port: write enable (the top only passes it while idle).
+  input  logic                       cfg_we_i,
+  /// Load port: address {region, node, index}.
+  input  logic [AW-1:0]              cfg_addr_i,
+  /// Load port: data.
+  input  logic [31:0]                cfg_data_i,
+  /// Start of a run.
+  input  logic                       clear_i,
+  /// The run is busy.
+  input  logic                       active_i,
+  /// Input links: valid, VC, data.
+  input  logic [NumPorts-1:0]        in_valid_i,
+  /// Input link VC.
+  input  logic [NumPorts*VW-1:0]     in_vc_i,
+  /// Input link data.
+  input  logic [NumPorts*MW-1:0]     in_data_i,
+  /// Credits returned to the upstream routers.
+  output logic [NumPorts*NumVcs-1:0] in_credit_o,
+  /// Output links: valid, VC, data.
+  output logic [NumPorts-1:0]        out_valid_o,
+  /// Output link VC.
+  output logic [NumPorts*VW-1:0]     out_vc_o,
+  /// Output link data.
+  output logic [NumPorts*MW-1:0]     out_data_o,
+  /// Credits from the downstream routers.
+  input  logic [NumPorts*NumVcs-1:0] out_credit_i,
+  /// A message is delivered to this node this cycle.
+  output logic                       eject_valid_o,
+  /// The message delivered.
+  output logic [MW-1:0]              eject_data_o,
+  /// This NIC has sent and received everything.
+  output logic                       done_o,
+  /// Sticky error of router or NIC.
+  output logic                       error_o
+);
+
+  /*verilator no_inline_module*/
+  localparam int unsigned QDepth = (N > 32'd1) ? N - 32'd1 : 32'd1;
+  localparam int unsigned QW     = totex_pkg::idx_width(QDepth + 32'd1);
+  localparam logic [1:0]  REGION_QUEUE   = 2'd1;
+  localparam logic [1:0]  REGION_CONTROL = 2'd2;
+
+  if (QW > XW || IW + PW > 32) begin : gen_width_err
+    $error("totex_direct_dyn_node: load-port fields too narrow");
+  end
+
+  logic [1:0]    region;
+  logic [IW-1:0] node;
+  logic [XW-1:0] index;
+  logic          mine;
+  assign {region, node, index} = cfg_addr_i;
+  assign mine = cfg_we_i && node == node_id_i;
+
+  logic          inj_valid, inj_ready;
+  logic [MW-1:0] inj_data;
+  logic          nic_error, router_error;
+
+  totex_direct_nic_dyn #(
+    .N       (N),
+    .PW      (PW),
+    .QDepth  (QDepth)
+  ) u_nic (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .node_id_i       (node_id_i),
+    .q_we_i          (mine && region == REGION_QUEUE),
+    .q_slot_i        (index[QW-1:0]),
+    .q_data_i        (cfg_data_i[IW+PW-1:0]),
+    .send_count_we_i (mine && region == REGION_CONTROL && index == XW'(1)),
+    .recv_count_we_i (mine && region == REGION_CONTROL && index == XW'(2)),
+    .count_i         (cfg_data_i[QW-1:0]),
+    .clear_i         (clear_i),
+    .active_i        (active_i),
+    .inj_valid_o     (inj_valid),
+    .inj_data_o      (inj_data),
+    .inj_ready_i     (inj_ready),
+    .ej_valid_i      (eject_valid_o),
+    .ej_data_i       (eject_data_o),
+    .done_o          (done_o),
+    .error_o         (nic_error)
+  );
+
+  totex_router_dyn #(
+    .NumPorts      (NumPorts),
+    .N             (N),
+    .PW            (PW),
+    .NumVcs        (NumVcs),
+    .Depth         (Depth),
+    .ConnectedMask (ConnectedMask)
+  ) u_router (
+    .clk_i        (clk_i),
+    .rst_ni        (rst_ni),
+    .node_id_i     (node_id_i),
+    .route_table_i (route_table_i),
+    .port_dim_i    (port_dim_i),
+    .dateline_i    (dateline_i),
+    .clear_i      (clear_i),
+    .in_valid_i   (in_valid_i),
+    .in_vc_i      (in_vc_i),
+    .in_data_i    (in_data_i),
+    .in_credit_o  (in_credit_o),
+    .out_valid_o  (out_valid_o),
+    .out_vc_o     (out_vc_o),
+    .out_data_o   (out_data_o),
+    .out_credit_i (out_credit_i),
+    .inj_valid_i  (inj_valid),
+    .inj_data_i   (inj_data),
+    .inj_ready_o  (inj_ready),
+    .ej_valid_o   (eject_valid_o),
+    .ej_data_o    (eject_data_o),
+    .error_o      (router_error)
+  );
+
+  assign error_o = nic_error | router_error;
+
+  logic unused_cfg;
+  assign unused_cfg = ^{index, cfg_data_i};
+
+endmodule

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The model-independent half of the direct-network co-simulation (see direct_run.hpp): the sw/
+/// controller loads the schedule (scheduled mode) or the send queues (dynamic mode) through the
+/// load port, starts the run and a scoreboard checks every delivery.
+///
+/// Usage: harness --topo T --mode scheduled|dynamic [--model M --depth D --buffer B]
+///                [--fifo-depth F] [--payload-bits W] [--schedule FILE] [--wave FILE]
+/// The parameters must be the ones the model was built with (checked against signature_o).
+/// The schedule is NOT verified here, so that broken schedules reach the RTL checks; `totex sim`
+/// verifies before it calls this. Prints its result as one line "TOTEX-RESULT {json}" (other stdout
+/// lines are the simulator's, e.g. RTL assertion messages); exit 0 pass, 1 check failed, 2 usage.
+///
+/// Cycle accounting: cycle 0 is the first cycle after the edge that samples start_i. Scheduled:
+/// a message whose last hop is in step s is ejected (visible on eject_valid_o) in cycle s + 1, so
+/// a T-step schedule takes T + 1 cycles (pipeline latency 1); the trace records step s (so its
+/// digest equals the reference engine's). Dynamic: a message is recorded in the cycle it is
+/// ejected, step = cycle, and every message must arrive exactly once; `cycles` is the cycle of
+/// the last delivery + 1 and there is no cycle-exact expectation.
+#include "direct_run.hpp"
+
+#include <chrono>
+#include <exception>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "totex/direct_controller.hpp"
+#include "totex/engine.hpp"
+#include "totex/error.hpp"
+#include "totex/schedule_io.hpp"
+#include "totex/spec.hpp"
+
+namespace totex::sim {
+namespace {
+class DirectRun {
+ public:
+  DirectRun(const totex::Topology& t, const totex::DirectLayout& layout, DirectDut& dut)
+      : t_(t), layout_(layout), dut_(dut) {
+    if (dut_.signature() != layout_.signature())
+      throw totex::UsageError("this model was built for other parameters (signature mismatch)");
+    dut_.set_layout(layout_.eject_lanes, layout_.msg_bits, layout_.node_bits, layout_.params.payload_bits);
+  }
+
+  totex::SimResult run_scheduled(const totex::Schedule& s) {
+    const auto start = std::chrono::steady_clock::now();
+    const totex::DirectProgram prog = totex::direct_program(t_, s, layout_);
+    load(prog.writes);
+    std::vector<totex::ExpectedDelivery> expected = totex::expected_deliveries(t_, s);
+    for (auto& e : expected) e.cycle += kLatency;
+    totex::Scoreboard board(t_.nodes(), expected);
+    const std::int64_t limit = prog.steps + kLatency + 8;
+    const std::int64_t busy = run(limit, [&](std::int64_t cycle, int node, std::uint64_t src, std::uint64_t dst,
+                                             std::uint64_t payload) {
+      board.observe(cycle, node, static_cast<totex::NodeId>(src), static_cast<totex::NodeId>(dst), cycle - kLatency,
+                    static_cast<std::uint32_t>(payload));
+    });
+    totex::SimResult r;
+    r.engine = "rtl";
+    totex::fill_from_scoreboard(r, board, prog.steps + kLatency);
+    if (busy != prog.steps + kLatency)
+      r.errors.push_back("busy_o was high for " + std::to_string(busy) + " cycles, expected " +
+                         std::to_string(prog.steps + kLatency));
+    for (const std::string& n : prog.notes) r.errors.push_back("controller: " + n);
+    finish(r, start);
+    return r;
+  }
+
+  totex::SimResult run_dynamic() {
+    const auto start = std::chrono::steady_clock::now();
+    load(totex::direct_queue_writes(t_, layout_));
+    struct Seen {
+      std::int64_t cycle;
+      int node;
+      std::uint64_t src, dst, payload;
+    };
+    std::vector<Seen> seen;
+    const std::int64_t n = t_.nodes();
+    run(std::int64_t{1} << 40, [&](std::int64_t cycle, int node, std::uint64_t src, std::uint64_t dst,
+                                   std::uint64_t payload) { seen.push_back({cycle, node, src, dst, payload}); });
+    // Every (s, d) is expected once, in the cycle it first showed up (no cycle-exact expectation).
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::int64_t> first;
+    for (const Seen& x : seen) first.emplace(std::make_pair(x.src, x.dst), x.cycle);
+    std::vector<totex::ExpectedDelivery> expected;
+    for (totex::NodeId src = 0; src < n; ++src)
+      for (totex::NodeId dst = 0; dst < n; ++dst) {
+        if (src == dst) continue;
+        const auto it = first.find({static_cast<std::uint64_t>(src), static_cast<std::uint64_t>(dst)});
+        const std::int64_t c = it == first.end() ? -1 : it->second;
+        expected.push_back({{c, dst, src, totex::payload_of(src, dst)}, c});
+      }
+    totex::Scoreboard board(t_.nodes(), expected);
+    for (const Seen& x : seen)
+      board.observe(x.cycle, x.node, static_cast<totex::NodeId>(x.src), static_cast<totex::NodeId>(x.dst), x.cycle,
+                    static_cast<std::uint32_t>(x.payload));
+    totex::SimResult r;
+    r.engine = "rtl";
+    board.finish();
+    r.cycles = board.last_cycle() + 1;
+    r.expected_cycles = r.cycles;  // dynamic: compare with `totex bound --model nic` instead
+    r.delivered = board.delivered();
+    r.expected_delivered = board.expected_count();
+    r.errors = board.errors();
+    r.trace_sha256 = totex::trace_sha256(board.trace());
+    if (!done_seen_) r.errors.push_back(stall_text_);
+    finish(r, start);
+    return r;
+  }
+
+  [[nodiscard]] std::uint64_t simulated_cycles() const { return dut_.edges(); }
+
+ private:
+  static constexpr std::int64_t kLatency = 1;
+
+  void load(const std::vector<totex::LoadWrite>& writes) {
+    for (const totex::LoadWrite& w : writes) dut_.write(w.addr, w.data);
+  }
+
+  /// Starts a run and reports every ejected message with the cycle it is visible in; stops after
+  /// done_o, at `limit` cycles, or (dynamic) when nothing is delivered for a long time. Returns
+  /// the number of cycles busy_o was high.
+  template <class OnEject>
+  std::int64_t run(std::int64_t limit, OnEject on_eject) {
+    dut_.set_start(true);
+    dut_.tick();  // edge 0
+    dut_.set_start(false);
+    const int lanes = layout_.eject_lanes;
+    const std::int64_t patience = 1000 + 20 * static_cast<std::int64_t>(t_.nodes());
+    std::int64_t busy = 0, last_progress = 0;
+    std::vector<Eject> ej;
+    for (std::int64_t cycle = 0; cycle < limit; ++cycle) {
+      busy += dut_.busy() ? 1 : 0;
+      ej.clear();
+      dut_.ejects(ej);
+      for (const Eject& e : ej) on_eject(cycle, e.lane / lanes, e.src, e.dst, e.payload);
+      if (!ej.empty()) last_progress = cycle;
+      const bool done = dut_.done();
+      dut_.tick();
+      if (done) {
+        done_seen_ = true;
+        break;
+      }
+      if (cycle - last_progress > patience) {
+        stall_text_ = "no message delivered for " + std::to_string(patience) + " cycles after cycle " +
+                      std::to_string(last_progress) + ": the network is stuck (deadlock or lost messages)";
+        break;
+      }
+    }
+    return busy;
+  }
+
+  void finish(totex::SimResult& r, std::chrono::steady_clock::time_point start) {
+    if (dut_.error()) r.errors.push_back("a router or NIC check (error_o) fired");
+    if (dut_.assertion_failures() > 0)
+      r.errors.push_back(std::to_string(dut_.assertion_failures()) + " RTL assertion(s) fired");
+    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.simulated_cycles = dut_.edges();
+  }
+
+  const totex::Topology& t_;
+  const totex::DirectLayout& layout_;
+  DirectDut& dut_;
+  bool done_seen_ = false;
+  std::string stall_text_ = "the run did not finish";
+};
+
+}  // namespace
+
+int direct_main(int argc, char** argv, const std::function<std::unique_ptr<DirectDut>(const std::string& wave)>& make) {
+  try {
+    std::map<std::string, std::string> a;
+    for (int i = 1; i + 1 < argc; i += 2) {
+      const std::string key = argv[i];
+      if (key.rfind("--", 0) != 0) throw totex::UsageError("unexpected argument '" + key + "'");
+      a[key.substr(2)] = argv[i + 1];
+    }
+    if (argc % 2 == 0 || !a.count("topo") || !a.count("mode"))
+      throw totex::UsageError("usage: direct_rtl --topo T --mode scheduled|dynamic [--model M --depth D --buffer B] "
+                              "[--fifo-depth F] [--payload-bits W] [--schedule FILE] [--wave FILE]");
+    auto num = [&](const char* key, int def) { return a.count(key) ? std::stoi(a.at(key)) : def; };
+    const totex::Topology t = totex::parse_topology(a.at("topo"));
+    totex::DirectParams p;
+    p.mode = a.at("mode") == "dynamic" ? totex::DirectMode::Dynamic : totex::DirectMode::Scheduled;
+    if (a.count("model")) p.model = totex::parse_model(a.at("model"));
+    p.depth = num("depth", p.depth);
+    p.buffer_slots = num("buffer", p.buffer_slots);
+    p.fifo_depth = num("fifo-depth", p.fifo_depth);
+    p.payload_bits = num("payload-bits", p.payload_bits);
+    const totex::DirectLayout layout(t, p);
+    const std::unique_ptr<DirectDut> dut = make(a.count("wave") ? a.at("wave") : "");
+    DirectRun run(t, layout, *dut);
+    totex::SimResult r;
+    std::int64_t steps = -1;
+    if (p.mode == totex::DirectMode::Scheduled) {
+      if (!a.count("schedule")) throw totex::UsageError("scheduled mode needs --schedule FILE");
+      const totex::LoadedSchedule loaded = totex::read_schedule_file(a.at("schedule"));
+      const auto* s = std::get_if<totex::Schedule>(&loaded.schedule);
+      if (!s) throw totex::UsageError("the direct-network RTL runs step-schedule files");
+      if (totex::parse_topology(s->topology).spec() != t.spec())
+        throw totex::UsageError("the schedule is for " + s->topology + ", this model for " + t.spec());
+      steps = static_cast<std::int64_t>(s->steps.size());
+      r = run.run_scheduled(*s);
+    } else {
+      r = run.run_dynamic();
+    }
+    nlohmann::json j{{"engine", r.engine},
+                     {"mode", totex::to_string(p.mode)},
+                     {"cycles", r.cycles},
+                     {"expected_cycles", r.expected_cycles},
+                     {"delivered", r.delivered},
+                     {"expected_delivered", r.expected_delivered},
+                     {"errors", r.errors},
+                     {"wall_seconds", r.wall_seconds},
+                     {"simulated_cycles", run.simulated_cycles()},
+                     {"trace_sha256", r.trace_sha256}};
+    if (steps >= 0) {
+      j["schedule_steps"] = steps;
+      j["pipeline_latency"] = 1;
+    }
+    std::cout << "TOTEX-RESULT " << j.dump() << '\n';
+    return r.ok() ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::cerr << "direct_rtl: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+}  // namespace totex::sim

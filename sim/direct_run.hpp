@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The model-independent half of the direct-network harness (sim/direct_run.cpp): argument
+/// parsing, controller, run loop, scoreboard and JSON. The Verilated model is reached through
+/// DirectDut, implemented per build by sim/direct_rtl_main.cpp. Keeping this half free of the
+/// generated header lets ccache reuse its object across all the per-topology builds.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace totex::sim {
+
+/// One ejected message: eject lane k of the top (node k / lanes), and its fields.
+struct Eject {
+  int lane;
+  std::uint64_t src, dst, payload;
+};
+
+/// What the run loop needs from the generated totex_direct_top.
+class DirectDut {
+ public:
+  virtual ~DirectDut() = default;
+  /// Message field widths, set once before the run.
+  virtual void set_layout(int eject_lanes, int msg_bits, int node_bits, int payload_bits) = 0;
+  [[nodiscard]] virtual std::uint32_t signature() = 0;
+  /// One load-port write (one clock edge).
+  virtual void write(std::uint64_t addr, std::uint64_t data) = 0;
+  virtual void set_start(bool start) = 0;
+  /// One rising edge.
+  virtual void tick() = 0;
+  [[nodiscard]] virtual bool busy() = 0;
+  [[nodiscard]] virtual bool done() = 0;
+  [[nodiscard]] virtual bool error() = 0;
+  /// Appends the messages on the eject bus this cycle.
+  virtual void ejects(std::vector<Eject>& out) = 0;
+  [[nodiscard]] virtual int assertion_failures() = 0;
+  [[nodiscard]] virtual std::uint64_t edges() = 0;
+};
+
+/// The harness's main: parses argv, runs, prints "TOTEX-RESULT {json}", returns the exit code.
+int direct_main(int argc, char** argv, const std::function<std::unique_ptr<DirectDut>(const std::string& wave)>& make);
+
+}  // namespace totex::sim

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The controller side of the direct-network hardware (rtl/totex_direct_*.sv, rtl/totex_router*.sv):
+/// field layout and load-port address map, the writes that program a run (schedule tables,
+/// messages, send queues), dimension-order route tables for the dynamic baseline, and the
+/// generated network top `totex_direct_top` for a topology.
+///
+/// Scheduled mode. Every node has a schedule memory; entry e (executed in cycle e of the run)
+/// says, for the messages visible on the node's input links in cycle e (they crossed the link in
+/// step e-1), whether each is ejected, stored in the NIC's relay buffer (single-port only) or
+/// forwarded on an output port, and which NIC slots are injected on which output ports in step e.
+/// A schedule of T steps uses entries 0..T (entry T only ejects), so a run takes T + 1 cycles:
+/// pipeline latency 1 (the link register; one register per hop).
+///
+/// Dynamic mode. Dimension-order routing (route tables generated here), dateline VCs on rings,
+/// credit flow control; every NIC injects (s+1, s+2, ..., s+N-1 mod N) in that order as fast as the
+/// router accepts.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "totex/min_controller.hpp"  // LoadWrite
+#include "totex/model.hpp"
+#include "totex/schedule.hpp"
+#include "totex/topology.hpp"
+
+namespace totex {
+
+enum class DirectMode { Scheduled, Dynamic };
+[[nodiscard]] std::string to_string(DirectMode m);
+
+/// The build parameters of one direct-network model (everything the generated top depends on).
+struct DirectParams {
+  DirectMode mode = DirectMode::Scheduled;
+  Model model = Model::AllPort;  // scheduled mode: the model the routers check
+  int depth = 16;                // scheduled: schedule-memory entries (>= steps + 1)
+  int buffer_slots = 0;          // scheduled, single-port: relay buffer entries per node
+  int payload_bits = 16;
+  int fifo_depth = 4;            // dynamic: entries per input VC FIFO
+};
+
+/// Field widths of the generated top for a topology; mirrors the RTL's localparams.
+struct DirectLayout {
+  DirectLayout(const Topology& t, const DirectParams& p);
+  DirectParams params;
+  std::string spec;
+  int nodes;         // N
+  int ports;         // P = max degree (every router has P ports; missing ones are tied off)
+  int lanes;         // NIC inject lanes: P (all-port) or 1
+  int node_bits;     // IW = idx_width(N)
+  int msg_bits;      // MW = 2*IW + PW, message {src, dst, payload}
+  int act_bits;      // idx_width(P+3)
+  int route_bits;    // idx_width(P+1)
+  int slot_bits;     // idx_width(N + buffer_slots)
+  int buffer_bits;   // idx_width(buffer_slots)
+  int entry_bits;    // P*act + lanes*(route+slot) + buffer
+  int words;         // 32-bit words per entry
+  int word_bits;     // idx_width(words)
+  int step_bits;     // idx_width(depth)
+  int index_bits;    // XW
+  int addr_bits;     // 2 + IW + XW
+  int vcs;           // dynamic: 2 when a ring dimension has >= 4 nodes, else 1
+  int eject_lanes;   // per node on the top's eject bus: P (scheduled) or 1 (dynamic)
+  /// {region[1:0], node[IW], index[XW]}.
+  [[nodiscard]] std::uint64_t address(int region, std::uint64_t node, std::uint64_t index) const;
+  /// A 32-bit digest of everything above; the generated top drives it on signature_o so that a
+  /// harness can refuse a model built for other parameters.
+  [[nodiscard]] std::uint32_t signature() const;
+
+  static constexpr int kRegionTable = 0;     // index = {step, word}
+  static constexpr int kRegionMessages = 1;  // scheduled: index = dst, data = payload; dynamic: send queue
+  static constexpr int kRegionControl = 2;
+  static constexpr int kControlLast = 0;       // scheduled: last entry = schedule steps T
+  static constexpr int kControlSendCount = 1;  // dynamic, per node
+  static constexpr int kControlRecvCount = 2;  // dynamic, per node
+  /// Input actions of a table entry (rtl/totex_router.sv).
+  static constexpr int kActNone = 0;
+  static constexpr int kActEject = 1;
+  static constexpr int kActStore = 2;
+  static constexpr int kActForward = 3;  // + output port
+};
+
+/// Relay-buffer entries a schedule needs at its busiest node (0 when nothing waits at a relay).
+[[nodiscard]] int direct_buffer_slots(const Topology& t, const Schedule& s);
+
+/// Everything the controller writes for a scheduled run.
+struct DirectProgram {
+  std::vector<LoadWrite> writes;  // messages, table entries 0..T of every node, then `last`
+  std::int64_t steps = 0;         // T
+  /// Things the tables cannot express exactly (two messages on one link in one step, two stores
+  /// at a node in one step); the RTL checks flag them when the run executes them.
+  std::vector<std::string> notes;
+};
+
+/// Programs a scheduled run. The schedule need not be verified: violations that the hardware can
+/// represent (a single-port node sending or receiving twice, a link driven twice, two ejections
+/// at a nic node) are loaded as they are so that the RTL assertions catch them; what it cannot
+/// represent at all (more injections in a step than the NIC has lanes, a message that waits at a
+/// relay without a buffer, a message moved from a node it is not at) throws UsageError.
+[[nodiscard]] DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectLayout& layout);
+
+/// Dynamic mode: every node's send queue in plain order (dst = s+1, ..., s+N-1 mod N) and the
+/// send/receive counts.
+[[nodiscard]] std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout);
+
+/// Dimension-order routing (products of rings, paths and complete graphs; throws UsageError for
+/// a metacube): routes[v][d] = the output port of v towards d, or degree(v)... P for d == v.
+struct DirectRoutes {
+  std::vector<std::vector<int>> out_port;     // [v][d], P = eject
+  std::vector<std::vector<int>> port_dim;     // [v][p] dimension of port p (0 for missing ports)
+  std::vector<std::vector<bool>> dateline;    // [v][p] output p is a ring's wrap-around link
+};
+[[nodiscard]] DirectRoutes dimension_order_routes(const Topology& t, int ports);
+
+/// The SystemVerilog of `totex_direct_top` for the topology and parameters (see the file comment
+/// it carries for the ports).
+[[nodiscard]] std::string direct_top_sv(const Topology& t, const DirectLayout& layout);
+
+/// Largest network the generated top is made for (Verilator build time grows with it).
+inline constexpr int kMaxDirectRtlNodes = 1024;
+
+}  // namespace totex

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Lint gate for the direct-network RTL: `verilator --lint-only -Wall` on every direct-network module
+# as its own top at several parameter sets, then on every generated totex_direct_top found in the
+# RTL model cache (the networks the simulation tests built). Fails on any warning.
+# Usage: lint.sh [<rtl-cache-dir>]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+rtl="$(cd "$here/../../../rtl" && pwd)"
+waivers="$here/../lint_waivers.vlt"
+cache="${1:-}"
+verilator="${VERILATOR:-verilator}"
+files=("$rtl/totex_pkg.sv" "$rtl/totex_router.sv" "$rtl/totex_router_dyn.sv" "$rtl"/totex_direct_*.sv)
+
+fail=0
+run() {  # run <top> [extra files or -G...]
+  local top="$1"; shift
+  local log
+  if log=$("$verilator" --lint-only -Wall --top-module "$top" "$waivers" "${files[@]}" "$@" 2>&1); then
+    echo "lint ok   $top ${*##*/}"
+  else
+    echo "lint FAIL $top $*"; echo "$log"; fail=1
+  fi
+}
+
+for m in totex_router totex_router_dyn totex_direct_nic totex_direct_nic_dyn totex_direct_table \
+         totex_direct_node totex_direct_dyn_node totex_direct_ctrl totex_direct_fifo; do
+  run "$m"
+done
+for p in 1 2 4 6 9; do
+  for model in 0 1 2; do run totex_router -GNumPorts=$p -GModel=$model -GNumLanes=$([ $model = 1 ] && echo $p || echo 1); done
+  run totex_router_dyn -GNumPorts=$p -GN=27 -GNumVcs=2 -GDepth=3
+  run totex_router_dyn -GNumPorts=$p -GN=2 -GNumVcs=1 -GDepth=1
+done
+run totex_direct_node -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=5 -GDepth=64 -GXW=9
+run totex_direct_node -GN=64 -GNumPorts=6 -GModel=1 -GDepth=32 -GXW=8
+run totex_direct_node -GN=2 -GNumPorts=1 -GModel=2 -GDepth=16 -GXW=5
+run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=4 -GBufSlots=3
+run totex_direct_table -GDepth=32 -GEW=64
+run totex_direct_table -GDepth=4 -GEW=7
+run totex_direct_ctrl -GDynamic=1
+run totex_direct_fifo -GDepth=1 -GW=3
+
+if [ -n "$cache" ] && [ -d "$cache" ]; then
+  for top in "$cache"/direct_*/totex_direct_top.sv; do
+    [ -f "$top" ] && run totex_direct_top "$top"
+  done
+fi
+
+if [ "$fail" -ne 0 ]; then echo "lint: FAILED"; exit 1; fi
+echo "lint: all clean"

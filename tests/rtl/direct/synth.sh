@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Synthesis gate for the direct-network RTL (Yosys 0.23, generic `synth`): the scheduled router
+# (totex_router) for every model, the dynamic router (totex_router_dyn), the scheduled node, and a
+# generated network top (ring:7 all-port) from the RTL model cache. Any Yosys error fails; the
+# table prints cells and flip-flops per configuration.
+# Usage: synth.sh [<rtl-cache-dir>]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+rtl="$(cd "$here/../../../rtl" && pwd)"
+yosys="${YOSYS:-yosys}"
+cache="${1:-}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+src=("$rtl/totex_pkg.sv" "$rtl/totex_router.sv" "$rtl/totex_router_dyn.sv" "$rtl"/totex_direct_*.sv)
+
+synth_one() {  # synth_one <top> <chparam args> <tag> [extra sources]
+  local top="$1" params="$2" tag="$3"; shift 3
+  local stat="$work/$tag.stat" chp=""
+  [ -n "$params" ] && chp="chparam $params $top;"
+  local t0; t0=$(date +%s.%N)
+  if ! "$yosys" -q -l "$work/$tag.log" \
+       -p "read_verilog -sv ${src[*]} $*; $chp synth -flatten -top $top; tee -q -o $stat stat" >/dev/null 2>&1; then
+    echo "synth FAIL $top $params"; grep -i -m5 error "$work/$tag.log" || tail -5 "$work/$tag.log"
+    exit 1
+  fi
+  printf '| %-22s | %-52s | %7s | %5s | %5.1f s |\n' "$top" "${params:-defaults}" \
+    "$(awk '/Number of cells:/ {n=$4} END {print n}' "$stat")" \
+    "$(awk '$1 ~ /DFF/ {s+=$2} END {print s+0}' "$stat")" \
+    "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {print b - a}')"
+}
+
+printf '| %-22s | %-52s | %7s | %5s | %7s |\n' top parameters cells FF time
+printf '|%s|%s|%s|%s|%s|\n' "------------------------" "------------------------------------------------------" "---------" "-------" "---------"
+synth_one totex_router "-set NumPorts 4 -set NumLanes 4 -set MW 28 -set Model 1" r_ap4
+synth_one totex_router "-set NumPorts 4 -set NumLanes 1 -set MW 28 -set Model 2" r_nic4
+synth_one totex_router "-set NumPorts 2 -set NumLanes 1 -set MW 24 -set Model 0" r_sp2
+synth_one totex_router "-set NumPorts 6 -set NumLanes 6 -set MW 28 -set Model 1" r_ap6
+synth_one totex_router_dyn "-set NumPorts 4 -set N 16 -set NumVcs 2 -set Depth 4" d4
+synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 32 -set XW 8" n_ap
+synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
+if [ -n "$cache" ] && [ -d "$cache" ]; then
+  for key in direct_ring_7_scheduled_all-port_d16_b0; do
+    top="$cache/$key/totex_direct_top.sv"
+    [ -f "$top" ] && synth_one totex_direct_top "" "$key" "$top"
+  done
+fi
+echo "synth: all ok"

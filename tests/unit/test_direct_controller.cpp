@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// The direct-network controller: layout widths, table programming, relay-buffer allocation,
+// dimension-order routes and the generated top.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "totex/a2.hpp"
+#include "totex/direct_controller.hpp"
+#include "totex/error.hpp"
+#include "totex/exchange_table.hpp"
+#include "totex/generators.hpp"
+#include "totex/spec.hpp"
+
+using namespace totex;
+
+TEST_CASE("direct layout mirrors the RTL widths", "[direct]") {
+  const Topology t = parse_topology("torus:4x4");
+  DirectParams p;
+  p.model = Model::AllPort;
+  p.depth = 32;
+  const DirectLayout l(t, p);
+  CHECK(l.ports == 4);
+  CHECK(l.lanes == 4);
+  CHECK(l.node_bits == 4);
+  CHECK(l.msg_bits == 24);
+  CHECK(l.act_bits == 3);    // idx_width(P + 3 = 7)
+  CHECK(l.route_bits == 3);  // idx_width(P + 1 = 5)
+  CHECK(l.slot_bits == 4);   // idx_width(N + 0)
+  CHECK(l.entry_bits == 4 * 3 + 4 * (3 + 4) + 1);
+  CHECK(l.words == 2);
+  CHECK(l.step_bits == 5);
+  CHECK(l.index_bits == 6);
+  CHECK(l.vcs == 2);
+  CHECK(l.address(DirectLayout::kRegionMessages, 3, 5) == ((1ULL << 10) | (3ULL << 6) | 5ULL));
+  p.model = Model::Nic;
+  CHECK(DirectLayout(t, p).lanes == 1);
+  CHECK(DirectLayout(t, p).signature() != l.signature());
+}
+
+TEST_CASE("direct program: one write per payload and table word, then the step count", "[direct]") {
+  const Topology t = parse_topology("ring:5");
+  const Schedule s = pairwise_schedule(t, Model::AllPort);
+  DirectParams p;
+  p.model = Model::AllPort;
+  const DirectLayout l(t, p);
+  const DirectProgram prog = direct_program(t, s, l);
+  const auto steps = static_cast<std::int64_t>(s.steps.size());
+  CHECK(prog.steps == steps);
+  CHECK(prog.notes.empty());
+  CHECK(static_cast<std::int64_t>(prog.writes.size()) == 5 * 4 + 5 * (steps + 1) * l.words + 1);
+  CHECK(prog.writes.back().data == static_cast<std::uint64_t>(steps));
+}
+
+TEST_CASE("single-port A2 waits at relays and needs buffer entries", "[direct]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Schedule s = a2_schedule(t);
+  const int slots = direct_buffer_slots(t, s);
+  CHECK(slots > 0);
+  DirectParams p;
+  p.model = Model::SinglePort;
+  p.depth = 128;
+  p.buffer_slots = slots;
+  CHECK_NOTHROW(direct_program(t, s, DirectLayout(t, p)));
+  p.buffer_slots = slots - 1;
+  CHECK_THROWS_AS(direct_program(t, s, DirectLayout(t, p)), UsageError);
+  // A ring's A2 schedule forwards every message on consecutive steps: nothing waits.
+  CHECK(direct_buffer_slots(parse_topology("ring:8"), a2_schedule(parse_topology("ring:8"))) == 0);
+}
+
+TEST_CASE("direct program refuses what the NIC cannot express", "[direct]") {
+  const Topology t = parse_topology("ring:3");
+  Schedule s;
+  s.topology = "ring:3";
+  s.model = Model::Nic;
+  s.steps = {{{{0, 1}, 0, *t.port_to(0, 1)}, {{0, 2}, 0, *t.port_to(0, 2)}}};  // two injections at node 0
+  DirectParams p;
+  p.model = Model::Nic;
+  CHECK_THROWS_WITH(direct_program(t, s, DirectLayout(t, p)), Catch::Contains("1 inject lane"));
+  p.model = Model::AllPort;  // all-port NICs have one lane per port
+  s.model = Model::AllPort;
+  CHECK_NOTHROW(direct_program(t, s, DirectLayout(t, p)));
+}
+
+TEST_CASE("dimension-order routes: shorter way on rings, ties +, datelines on wrap links", "[direct]") {
+  const Topology t = parse_topology("torus:4x4");
+  const DirectRoutes r = dimension_order_routes(t, 4);
+  CHECK(r.out_port[0][0] == 4);                                      // eject
+  CHECK(r.out_port[0][2] == *t.port_to(0, 1));                       // distance 2: + (tie)
+  CHECK(r.out_port[0][3] == *t.port_to(0, 3));                       // distance 1 the other way
+  CHECK(r.out_port[0][5] == *t.port_to(0, 1));                       // dimension 0 first
+  CHECK(r.out_port[1][13] == *t.port_to(1, 13));                     // then dimension 1, wrapping
+  CHECK(r.dateline[3][static_cast<std::size_t>(*t.port_to(3, 0))]);  // 3 -> 0 wraps
+  CHECK(r.dateline[0][static_cast<std::size_t>(*t.port_to(0, 3))]);  // 0 -> 3 wraps
+  CHECK_FALSE(r.dateline[1][static_cast<std::size_t>(*t.port_to(1, 2))]);
+  CHECK(r.port_dim[0][static_cast<std::size_t>(*t.port_to(0, 4))] == 1);
+  CHECK_THROWS_AS(dimension_order_routes(parse_topology("metacube:1,2"), 3), UsageError);
+}
+
+TEST_CASE("generated top: one node per vertex, the layout's signature", "[direct]") {
+  const Topology t = parse_topology("torus:3x3");
+  DirectParams p;
+  const DirectLayout l(t, p);
+  const std::string sv = direct_top_sv(t, l);
+  CHECK(sv.find("module totex_direct_top") != std::string::npos);
+  CHECK(sv.find("u_node_8 ") != std::string::npos);
+  CHECK(sv.find("u_node_9 ") == std::string::npos);
+  char sig[16];
+  std::snprintf(sig, sizeof sig, "32'h%x", l.signature());
+  CHECK(sv.find(sig) != std::string::npos);
+  p.mode = DirectMode::Dynamic;
+  CHECK(direct_top_sv(t, DirectLayout(t, p)).find("totex_direct_dyn_node") != std::string::npos);
+}
