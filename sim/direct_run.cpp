@@ -22,7 +22,6 @@
 #include <exception>
 #include <iostream>
 #include <map>
-#include <nlohmann/json.hpp>
 
 #include "totex/direct_controller.hpp"
 #include "totex/engine.hpp"
@@ -189,7 +188,6 @@ int direct_main(int argc, char** argv, const std::function<std::unique_ptr<Direc
     const std::unique_ptr<DirectDut> dut = make(a.count("wave") ? a.at("wave") : "");
     DirectRun run(t, layout, *dut);
     totex::SimResult r;
-    std::int64_t steps = -1;
     if (p.mode == totex::DirectMode::Scheduled) {
       if (!a.count("schedule")) throw totex::UsageError("scheduled mode needs --schedule FILE");
       const totex::LoadedSchedule loaded = totex::read_schedule_file(a.at("schedule"));
@@ -197,26 +195,12 @@ int direct_main(int argc, char** argv, const std::function<std::unique_ptr<Direc
       if (!s) throw totex::UsageError("the direct-network RTL runs step-schedule files");
       if (totex::parse_topology(s->topology).spec() != t.spec())
         throw totex::UsageError("the schedule is for " + s->topology + ", this model for " + t.spec());
-      steps = static_cast<std::int64_t>(s->steps.size());
       r = run.run_scheduled(*s);
     } else {
       r = run.run_dynamic();
     }
-    nlohmann::json j{{"engine", r.engine},
-                     {"mode", totex::to_string(p.mode)},
-                     {"cycles", r.cycles},
-                     {"expected_cycles", r.expected_cycles},
-                     {"delivered", r.delivered},
-                     {"expected_delivered", r.expected_delivered},
-                     {"errors", r.errors},
-                     {"wall_seconds", r.wall_seconds},
-                     {"simulated_cycles", run.simulated_cycles()},
-                     {"trace_sha256", r.trace_sha256}};
-    if (steps >= 0) {
-      j["schedule_steps"] = steps;
-      j["pipeline_latency"] = 1;
-    }
-    std::cout << "TOTEX-RESULT " << j.dump() << '\n';
+    r.simulated_cycles = run.simulated_cycles();
+    std::cout << "TOTEX-RESULT " << totex::sim_result_json(r) << '\n';
     return r.ok() ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "direct_rtl: " << e.what() << '\n';

@@ -70,6 +70,22 @@ std::pair<std::string, int> capture(const std::string& command) {
   return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+/// Runs the Verilator `command` that makes `binary` unless the stamp in `dir` shows the same
+/// command, inputs and library built it already. The caller holds the directory's lock.
+fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
+                        std::vector<fs::path> inputs) {
+  inputs.emplace_back(TOTEX_CORE_LIB);
+  const std::string stamp = fingerprint(inputs, command);
+  if (fs::exists(binary) && read_all(dir / "stamp") == stamp) return binary;
+  const fs::path log = dir / "build.log";
+  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
+  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
+  if (rc != 0 || !fs::exists(binary))
+    throw UsageError("building the Verilated model failed; see " + log.string());
+  std::ofstream(dir / "stamp") << stamp;
+  return binary;
+}
+
 /// Builds (if needed) and returns the harness binary for one parameter set.
 fs::path build_model(const std::string& key, const std::vector<std::string>& verilator_args,
                      const std::vector<fs::path>& sources, const fs::path& main_source) {
@@ -89,16 +105,7 @@ fs::path build_model(const std::string& key, const std::vector<std::string>& ver
   std::vector<fs::path> inputs = sources;
   inputs.push_back(main_source);
   inputs.emplace_back(fs::path(TOTEX_SOURCE_DIR) / "sim" / "vl_harness.hpp");
-  inputs.emplace_back(TOTEX_CORE_LIB);
-  const std::string stamp = fingerprint(inputs, command);
-  if (fs::exists(binary) && read_all(dir / "stamp") == stamp) return binary;
-  const fs::path log = dir / "build.log";
-  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
-  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
-  if (rc != 0 || !fs::exists(binary))
-    throw UsageError("building the Verilated model failed; see " + log.string());
-  std::ofstream(dir / "stamp") << stamp;
-  return binary;
+  return build_if_stale(dir, binary, command, inputs);
 }
 
 /// The harness prints its result on a line "TOTEX-RESULT {json}"; everything else on stdout is the
@@ -111,22 +118,11 @@ SimResult parse_result(const std::string& out, const std::string& what) {
     if (line.rfind(marker, 0) == 0) result = line.substr(marker.size());
     else std::cerr << line << '\n';
   }
-  SimResult r;
   try {
-    const nlohmann::json j = nlohmann::json::parse(result);
-    r.engine = j.at("engine");
-    r.cycles = j.at("cycles");
-    r.expected_cycles = j.at("expected_cycles");
-    r.delivered = j.at("delivered");
-    r.expected_delivered = j.at("expected_delivered");
-    r.errors = j.at("errors").get<std::vector<std::string>>();
-    r.wall_seconds = j.at("wall_seconds");
-    r.simulated_cycles = j.at("simulated_cycles");
-    r.trace_sha256 = j.at("trace_sha256");
+    return parse_sim_result(result);
   } catch (const std::exception& e) {
     throw UsageError(what + " printed no result (" + e.what() + ")");
   }
-  return r;
 }
 
 /// Builds (if needed) the direct-network harness: writes the generated top into the cache
@@ -163,16 +159,7 @@ fs::path build_direct_model(const std::string& key, const std::string& top_sv, b
   std::vector<fs::path> inputs = sources;
   for (const char* f : {"direct_rtl_main.cpp", "direct_run.cpp", "direct_run.hpp", "vl_harness.hpp"})
     inputs.push_back(sim / f);
-  inputs.emplace_back(TOTEX_CORE_LIB);
-  const std::string stamp = fingerprint(inputs, command);
-  if (fs::exists(binary) && read_all(dir / "stamp") == stamp) return binary;
-  const fs::path log = dir / "build.log";
-  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
-  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
-  if (rc != 0 || !fs::exists(binary))
-    throw UsageError("building the Verilated model failed; see " + log.string());
-  std::ofstream(dir / "stamp") << stamp;
-  return binary;
+  return build_if_stale(dir, binary, command, inputs);
 }
 
 /// A cache-directory name for a topology spec.

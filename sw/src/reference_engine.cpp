@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <chrono>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "totex/engine.hpp"
 #include "totex/generators.hpp"
@@ -10,6 +12,42 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 }  // namespace
+
+std::string sim_result_json(const SimResult& r) {
+  nlohmann::json j{{"engine", r.engine},
+                   {"cycles", r.cycles},
+                   {"expected_cycles", r.expected_cycles},
+                   {"delivered", r.delivered},
+                   {"expected_delivered", r.expected_delivered},
+                   {"errors", r.errors},
+                   {"wall_seconds", r.wall_seconds},
+                   {"simulated_cycles", r.simulated_cycles},
+                   {"cycles_per_second", r.cycles_per_second()},
+                   {"trace_sha256", r.trace_sha256},
+                   {"passed", r.ok()}};
+  if (!r.wave.empty()) j["wave"] = r.wave;
+  return j.dump();
+}
+
+SimResult parse_sim_result(const std::string& json) {
+  try {
+    const nlohmann::json j = nlohmann::json::parse(json);
+    SimResult r;
+    r.engine = j.at("engine");
+    r.cycles = j.at("cycles");
+    r.expected_cycles = j.at("expected_cycles");
+    r.delivered = j.at("delivered");
+    r.expected_delivered = j.at("expected_delivered");
+    r.errors = j.at("errors").get<std::vector<std::string>>();
+    r.wall_seconds = j.at("wall_seconds");
+    r.simulated_cycles = j.at("simulated_cycles");
+    r.trace_sha256 = j.at("trace_sha256");
+    if (j.contains("wave")) r.wave = j.at("wave");
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("not a simulation result: ") + e.what());
+  }
+}
 
 void fill_from_scoreboard(SimResult& r, Scoreboard& board, std::int64_t expected_cycles) {
   board.finish();

@@ -34,6 +34,11 @@ struct SimResult {
   }
 };
 
+/// DESIGN.md's sim keys of a result as one JSON object (the harnesses print it, the CLI extends it).
+[[nodiscard]] std::string sim_result_json(const SimResult& r);
+/// The inverse; throws std::runtime_error when a key is missing or has the wrong type.
+[[nodiscard]] SimResult parse_sim_result(const std::string& json);
+
 /// Fills cycles, delivered, errors and the digest from a finished scoreboard.
 void fill_from_scoreboard(SimResult& r, Scoreboard& board, std::int64_t expected_cycles);
 
