@@ -189,6 +189,8 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
                               std::to_string(net.radix()) + " -DTOTEX_WIRING=" + std::to_string(wiring) +
                               " -DTOTEX_MODE=" + std::to_string(mode_id) + " -DTOTEX_MAX_STEPS=" +
                               std::to_string(max_steps) + " -DTOTEX_PW=" + std::to_string(payload_bits);
+  // Refuse a schedule the hardware cannot run (e.g. computed mode for a non-M^x schedule) before building.
+  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, static_cast<int>(max_steps), payload_bits));
   const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
   const std::vector<fs::path> sources = {rtl / "totex_pkg.sv",   rtl / "totex_shift_switch.sv", rtl / "totex_switch_state.sv",
                                          rtl / "totex_nic.sv",   rtl / "totex_banyan.sv",       rtl / "totex_min_top.sv"};
@@ -198,7 +200,6 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
        "-GPW=" + std::to_string(payload_bits), "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
        "-GMaxSteps=" + std::to_string(max_steps), "-CFLAGS " + quote(defines)},
       sources, fs::path(TOTEX_SOURCE_DIR) / "sim" / "min_rtl_main.cpp");
-  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, static_cast<int>(max_steps), payload_bits));  // fits?
   const auto [out, rc] = capture(quote(binary.string()) + " " + quote(schedule_file) + (wave.empty() ? "" : " " + quote(wave)));
   if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + schedule_file);
   SimResult r = parse_result(out, binary.string());
