@@ -32,5 +32,9 @@ test: build
 bench: build
 	./tests/bench/run.sh $(BUILD_DIR)
 
+# Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}.
+fpga: deps
+	./rtl/synth/fpga_report.sh $(BUILD_DIR)/fpga
+
 clean:
 	rm -rf $(BUILD_DIR)
