@@ -64,7 +64,6 @@ min:64:4:omega rtl table
 min:64:4:omega rtl computed
 min:256:4:omega rtl table
 min:256:4:omega rtl computed
-min:1024:2:omega rtl computed
 CASES
 
 cat "$md"
