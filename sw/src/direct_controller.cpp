@@ -13,13 +13,6 @@ namespace {
 
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-/// totex_pkg::idx_width: bits to index n things, at least 1.
-int idx_width(std::int64_t n) {
-  int w = 1;
-  while ((std::int64_t{1} << w) < n) ++w;
-  return w;
-}
-
 /// An entry under construction: a little-endian bit vector.
 class Bits {
  public:

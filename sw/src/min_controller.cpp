@@ -8,14 +8,11 @@
 #include "totex/trace.hpp"
 
 namespace totex {
-namespace {
-/// totex_pkg::idx_width: bits to index n things, at least 1.
 int idx_width(std::int64_t n) {
   int w = 1;
   while ((std::int64_t{1} << w) < n) ++w;
   return w;
 }
-}  // namespace
 
 MinPortLayout::MinPortLayout(const MinNetwork& net, int max_steps, int payload)
     : terminal_bits(idx_width(net.terminals())),

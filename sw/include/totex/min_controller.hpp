@@ -14,6 +14,9 @@ namespace totex {
 /// each switch adding the step's base-d digit (paper 002's phase logic).
 enum class MinConfigMode { Table, Computed };
 
+/// Bits to index n things, at least 1: the RTL's totex_pkg::idx_width, for every port layout.
+[[nodiscard]] int idx_width(std::int64_t n);
+
 /// One load-port write.
 struct LoadWrite {
   std::uint64_t addr;
