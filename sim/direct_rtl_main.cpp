@@ -64,7 +64,8 @@ class VerilatedDirect final : public totex::sim::DirectDut {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return totex::sim::direct_main(argc, argv, [](const std::string& wave) -> std::unique_ptr<totex::sim::DirectDut> {
-    return std::make_unique<VerilatedDirect>(wave);
-  });
+  return totex::sim::direct_main(
+      argc, argv, "rtl",
+      [](const totex::Topology&, const totex::DirectLayout&, const std::string& wave)
+          -> std::unique_ptr<totex::sim::DirectDut> { return std::make_unique<VerilatedDirect>(wave); });
 }

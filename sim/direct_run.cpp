@@ -22,6 +22,7 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <utility>
 
 #include "totex/direct_controller.hpp"
 #include "totex/engine.hpp"
@@ -33,8 +34,8 @@ namespace totex::sim {
 namespace {
 class DirectRun {
  public:
-  DirectRun(const totex::Topology& t, const totex::DirectLayout& layout, DirectDut& dut)
-      : t_(t), layout_(layout), dut_(dut) {
+  DirectRun(const totex::Topology& t, const totex::DirectLayout& layout, DirectDut& dut, std::string engine)
+      : t_(t), layout_(layout), dut_(dut), engine_(std::move(engine)) {
     if (dut_.signature() != layout_.signature())
       throw totex::UsageError("this model was built for other parameters (signature mismatch)");
     dut_.set_layout(layout_.eject_lanes, layout_.msg_bits, layout_.node_bits, layout_.params.payload_bits);
@@ -54,7 +55,7 @@ class DirectRun {
                     static_cast<std::uint32_t>(payload));
     });
     totex::SimResult r;
-    r.engine = "rtl";
+    r.engine = engine_;
     totex::fill_from_scoreboard(r, board, prog.steps + kLatency);
     if (busy != prog.steps + kLatency)
       r.errors.push_back("busy_o was high for " + std::to_string(busy) + " cycles, expected " +
@@ -92,7 +93,7 @@ class DirectRun {
       board.observe(x.cycle, x.node, static_cast<totex::NodeId>(x.src), static_cast<totex::NodeId>(x.dst), x.cycle,
                     static_cast<std::uint32_t>(x.payload));
     totex::SimResult r;
-    r.engine = "rtl";
+    r.engine = engine_;
     board.finish();
     r.cycles = board.last_cycle() + 1;
     r.expected_cycles = r.cycles;  // dynamic: compare with `totex bound --model nic` instead
@@ -150,7 +151,8 @@ class DirectRun {
   void finish(totex::SimResult& r, std::chrono::steady_clock::time_point start) {
     if (dut_.error()) r.errors.push_back("a router or NIC check (error_o) fired");
     if (dut_.assertion_failures() > 0)
-      r.errors.push_back(std::to_string(dut_.assertion_failures()) + " RTL assertion(s) fired");
+      r.errors.push_back(std::to_string(dut_.assertion_failures()) + (engine_ == "rtl" ? " RTL" : " " + engine_) +
+                         " assertion(s) fired");
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.simulated_cycles = dut_.edges();
   }
@@ -158,13 +160,14 @@ class DirectRun {
   const totex::Topology& t_;
   const totex::DirectLayout& layout_;
   DirectDut& dut_;
+  std::string engine_;
   bool done_seen_ = false;
   std::string stall_text_ = "the run did not finish";
 };
 
 }  // namespace
 
-int direct_main(int argc, char** argv, const std::function<std::unique_ptr<DirectDut>(const std::string& wave)>& make) {
+int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make) {
   try {
     std::map<std::string, std::string> a;
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -185,8 +188,8 @@ int direct_main(int argc, char** argv, const std::function<std::unique_ptr<Direc
     p.fifo_depth = num("fifo-depth", p.fifo_depth);
     p.payload_bits = num("payload-bits", p.payload_bits);
     const totex::DirectLayout layout(t, p);
-    const std::unique_ptr<DirectDut> dut = make(a.count("wave") ? a.at("wave") : "");
-    DirectRun run(t, layout, *dut);
+    const std::unique_ptr<DirectDut> dut = make(t, layout, a.count("wave") ? a.at("wave") : "");
+    DirectRun run(t, layout, *dut, engine);
     totex::SimResult r;
     if (p.mode == totex::DirectMode::Scheduled) {
       if (!a.count("schedule")) throw totex::UsageError("scheduled mode needs --schedule FILE");

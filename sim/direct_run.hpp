@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The model-independent half of the direct-network harness (sim/direct_run.cpp): argument
 /// parsing, controller, run loop, scoreboard and JSON. The Verilated model is reached through
-/// DirectDut, implemented per build by sim/direct_rtl_main.cpp. Keeping this half free of the
+/// DirectDut, implemented per build by sim/direct_rtl_main.cpp (Verilator) or by the SystemC
+/// models in sim/systemc/. Keeping this half free of the
 /// generated header lets ccache reuse its object across all the per-topology builds.
 #pragma once
 #include <cstdint>
@@ -9,6 +10,11 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace totex {
+class Topology;
+struct DirectLayout;
+}  // namespace totex
 
 namespace totex::sim {
 
@@ -39,7 +45,12 @@ class DirectDut {
   [[nodiscard]] virtual std::uint64_t edges() = 0;
 };
 
+/// Makes the model under test for a topology and its parameters; `wave` is empty or a dump file.
+using MakeDirectDut =
+    std::function<std::unique_ptr<DirectDut>(const Topology& t, const DirectLayout& layout, const std::string& wave)>;
+
 /// The harness's main: parses argv, runs, prints "TOTEX-RESULT {json}", returns the exit code.
-int direct_main(int argc, char** argv, const std::function<std::unique_ptr<DirectDut>(const std::string& wave)>& make);
+/// `engine` names the result ("rtl", "systemc", "cosim").
+int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make);
 
 }  // namespace totex::sim

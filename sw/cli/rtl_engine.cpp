@@ -1,90 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rtl_engine.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
-#include <array>
-#include <cctype>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
-#include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "model_cache.hpp"
 #include "totex/error.hpp"
-#include "totex/sha256.hpp"
 
 namespace totex::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// Everything the cached binary was built from: if any of it changes, it is rebuilt.
-std::string fingerprint(const std::vector<fs::path>& inputs, const std::string& command) {
-  std::string all = command;
-  for (const fs::path& p : inputs) all += p.string() + '\n' + read_all(p);
-  return sha256_hex(all);
-}
-
-fs::path cache_root() {
-  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) return env;
-  return fs::path(TOTEX_BINARY_DIR) / "rtl-cache";
-}
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-/// Holds an exclusive lock on a file while alive, so parallel runs do not build the same model twice.
-class FileLock {
- public:
-  explicit FileLock(const fs::path& p) : fd_(::open(p.c_str(), O_CREAT | O_RDWR, 0644)) {
-    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw UsageError("cannot lock " + p.string());
-  }
-  ~FileLock() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-
- private:
-  int fd_;
-};
-
-/// Runs a shell command and returns its stdout and exit status.
-std::pair<std::string, int> capture(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) throw UsageError("cannot run " + command);
-  std::array<char, 4096> buf{};
-  for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
-
-/// Runs the Verilator `command` that makes `binary` unless the stamp in `dir` shows the same
-/// command, inputs and library built it already. The caller holds the directory's lock.
-fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
-                        std::vector<fs::path> inputs) {
-  inputs.emplace_back(TOTEX_CORE_LIB);
-  const std::string stamp = fingerprint(inputs, command);
-  if (fs::exists(binary) && read_all(dir / "stamp") == stamp) return binary;
-  const fs::path log = dir / "build.log";
-  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
-  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
-  if (rc != 0 || !fs::exists(binary))
-    throw UsageError("building the Verilated model failed; see " + log.string());
-  std::ofstream(dir / "stamp") << stamp;
-  return binary;
-}
 
 /// Builds (if needed) and returns the harness binary for one parameter set.
 fs::path build_model(const std::string& key, const std::vector<std::string>& verilator_args,
@@ -96,8 +22,7 @@ fs::path build_model(const std::string& key, const std::vector<std::string>& ver
   std::string command =
       "verilator --cc --exe --build -j 2 --assert -Wno-fatal -O2 --timescale 1ns/1ns --top-module totex_min_top";
   for (const std::string& a : verilator_args) command += " " + a;
-  command += " -CFLAGS " + quote("-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" +
-                                 std::string(TOTEX_SOURCE_DIR) + "/sim");
+  command += " -CFLAGS " + quote(harness_cflags());
   command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + " -lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
   for (const fs::path& s : sources) command += " " + quote(s.string());
@@ -108,23 +33,6 @@ fs::path build_model(const std::string& key, const std::vector<std::string>& ver
   return build_if_stale(dir, binary, command, inputs);
 }
 
-/// The harness prints its result on a line "TOTEX-RESULT {json}"; everything else on stdout is the
-/// simulator's own output (RTL assertion messages), passed on to stderr.
-SimResult parse_result(const std::string& out, const std::string& what) {
-  const std::string marker = "TOTEX-RESULT ";
-  std::istringstream lines(out);
-  std::string result;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind(marker, 0) == 0) result = line.substr(marker.size());
-    else std::cerr << line << '\n';
-  }
-  try {
-    return parse_sim_result(result);
-  } catch (const std::exception& e) {
-    throw UsageError(what + " printed no result (" + e.what() + ")");
-  }
-}
-
 /// Builds (if needed) the direct-network harness: writes the generated top into the cache
 /// directory, then Verilates it with the RTL library and sim/direct_rtl_main.cpp.
 fs::path build_direct_model(const std::string& key, const std::string& top_sv, bool trace, bool vcd) {
@@ -132,7 +40,7 @@ fs::path build_direct_model(const std::string& key, const std::string& top_sv, b
   fs::create_directories(dir);
   const FileLock lock(dir / ".lock");
   const fs::path top = dir / "totex_direct_top.sv";
-  if (!fs::exists(top) || read_all(top) != top_sv) std::ofstream(top) << top_sv;
+  write_if_changed(top, top_sv);
   const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
   const std::vector<fs::path> sources = {rtl / "totex_pkg.sv",        rtl / "totex_router.sv",
                                          rtl / "totex_direct_table.sv", rtl / "totex_direct_nic.sv",
@@ -150,8 +58,7 @@ fs::path build_direct_model(const std::string& key, const std::string& top_sv, b
                         "--top-module totex_direct_top";
   if (trace) command += vcd ? " --trace" : " --trace-fst";
   command += " -MAKEFLAGS " + quote("OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1");
-  command += " -CFLAGS " + quote("-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" +
-                                 std::string(TOTEX_SOURCE_DIR) + "/sim");
+  command += " -CFLAGS " + quote(harness_cflags());
   command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + " -lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
   for (const fs::path& src : sources) command += " " + quote(src.string());
@@ -162,13 +69,6 @@ fs::path build_direct_model(const std::string& key, const std::string& top_sv, b
   return build_if_stale(dir, binary, command, inputs);
 }
 
-/// A cache-directory name for a topology spec.
-std::string key_of(const std::string& spec) {
-  std::string k;
-  for (const char c : spec) k += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
-  return k;
-}
-
 }  // namespace
 
 SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
@@ -176,9 +76,7 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
   // Table memories hold one entry per step: N by default, more for longer (baseline) schedules.
   std::int64_t max_steps = net.terminals();
   while (max_steps < static_cast<std::int64_t>(s.configurations.size())) max_steps *= 2;
-  const bool vcd = wave.size() > 4 && wave.substr(wave.size() - 4) == ".vcd";
-  if (!wave.empty() && !vcd && (wave.size() < 4 || wave.substr(wave.size() - 4) != ".fst"))
-    throw UsageError("--wave must name a .fst or .vcd file, got '" + wave + "'");
+  const bool vcd = wave_is_vcd(wave);
   const int payload_bits = 16;
   const int mode_id = mode == MinConfigMode::Table ? 0 : 1;
   const int wiring = static_cast<int>(net.wiring());
@@ -213,9 +111,7 @@ namespace totex::cli {
 
 SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
                          const std::string& wave) {
-  const bool vcd = wave.size() > 4 && wave.substr(wave.size() - 4) == ".vcd";
-  if (!wave.empty() && !vcd && (wave.size() < 4 || wave.substr(wave.size() - 4) != ".fst"))
-    throw UsageError("--wave must name a .fst or .vcd file, got '" + wave + "'");
+  const bool vcd = wave_is_vcd(wave);
   DirectParams p;
   p.mode = mode;
   std::string key = "direct_" + key_of(t.spec()) + "_" + to_string(mode);

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "totex/error.hpp"
+#include "totex/sha256.hpp"
+
+namespace totex::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Everything the cached binary was built from: if any of it changes, it is rebuilt.
+std::string fingerprint(const std::vector<fs::path>& inputs, const std::string& command) {
+  std::string all = command;
+  for (const fs::path& p : inputs) all += p.string() + '\n' + read_text(p);
+  return sha256_hex(all);
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_if_changed(const fs::path& p, const std::string& text) {
+  if (!fs::exists(p) || read_text(p) != text) std::ofstream(p) << text;
+}
+
+fs::path cache_root() {
+  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) return env;
+  return fs::path(TOTEX_BINARY_DIR) / "rtl-cache";
+}
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+std::string key_of(const std::string& spec) {
+  std::string k;
+  for (const char c : spec) k += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
+  return k;
+}
+
+FileLock::FileLock(const fs::path& p) : fd_(::open(p.c_str(), O_CREAT | O_RDWR, 0644)) {
+  if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw UsageError("cannot lock " + p.string());
+}
+FileLock::~FileLock() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::pair<std::string, int> capture(const std::string& command) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) throw UsageError("cannot run " + command);
+  std::array<char, 4096> buf{};
+  for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
+                        std::vector<fs::path> inputs) {
+  inputs.emplace_back(TOTEX_CORE_LIB);
+  const std::string stamp = fingerprint(inputs, command);
+  if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
+  const fs::path log = dir / "build.log";
+  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
+  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
+  if (rc != 0 || !fs::exists(binary))
+    throw UsageError("building the Verilated model failed; see " + log.string());
+  std::ofstream(dir / "stamp") << stamp;
+  return binary;
+}
+
+std::string harness_cflags() {
+  return "-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" + std::string(TOTEX_SOURCE_DIR) +
+         "/sim";
+}
+
+SimResult parse_result(const std::string& out, const std::string& what) {
+  const std::string marker = "TOTEX-RESULT ";
+  std::istringstream lines(out);
+  std::string result;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(marker, 0) == 0) result = line.substr(marker.size());
+    else std::cerr << line << '\n';
+  }
+  try {
+    return parse_sim_result(result);
+  } catch (const std::exception& e) {
+    throw UsageError(what + " printed no result (" + e.what() + ")");
+  }
+}
+
+bool wave_is_vcd(const std::string& wave, bool vcd_only) {
+  if (wave.empty()) return false;
+  if (ends_with(wave, ".vcd")) return true;
+  if (vcd_only) throw UsageError("--wave must name a .vcd file for this engine (SystemC traces VCD), got '" + wave + "'");
+  if (!ends_with(wave, ".fst")) throw UsageError("--wave must name a .fst or .vcd file, got '" + wave + "'");
+  return false;
+}
+
+}  // namespace totex::cli

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Models built on first use (`--engine rtl` and `--engine cosim`): a cache directory per
+/// parameter set under build/rtl-cache (or $TOTEX_CACHE_DIR), rebuilt when any input changes,
+/// locked against parallel builds; and the harness protocol (a line "TOTEX-RESULT {json}").
+#pragma once
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "totex/engine.hpp"
+
+namespace totex::cli {
+
+/// build/rtl-cache, or $TOTEX_CACHE_DIR when set.
+[[nodiscard]] std::filesystem::path cache_root();
+
+/// The whole content of a file ("" when it does not exist).
+[[nodiscard]] std::string read_text(const std::filesystem::path& p);
+
+/// Writes `text` to `p` unless it holds exactly that already (so its time stamp stays).
+void write_if_changed(const std::filesystem::path& p, const std::string& text);
+
+/// A shell-quoted argument.
+[[nodiscard]] std::string quote(const std::string& s);
+
+/// A cache-directory name for a topology spec.
+[[nodiscard]] std::string key_of(const std::string& spec);
+
+/// Holds an exclusive lock on a file while alive, so parallel runs do not build the same model twice.
+class FileLock {
+ public:
+  explicit FileLock(const std::filesystem::path& p);
+  ~FileLock();
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+/// Runs a shell command and returns its stdout and exit status.
+[[nodiscard]] std::pair<std::string, int> capture(const std::string& command);
+
+/// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
+/// inputs and core library built it already (ccache is used when installed). The caller holds
+/// the directory's lock. Throws UsageError naming the build log when the build fails.
+std::filesystem::path build_if_stale(const std::filesystem::path& dir, const std::filesystem::path& binary,
+                                     const std::string& command, std::vector<std::filesystem::path> inputs);
+
+/// The -CFLAGS of every harness build: C++20, the library headers and sim/.
+[[nodiscard]] std::string harness_cflags();
+
+/// Reads the "TOTEX-RESULT {json}" line of a harness's stdout; every other line (simulator output,
+/// assertion messages) is passed on to stderr. Throws UsageError naming `what` without a result.
+[[nodiscard]] SimResult parse_result(const std::string& out, const std::string& what);
+
+/// `--wave` checks shared by every engine: empty, or a file ending in .fst or .vcd (or, when
+/// `vcd_only`, .vcd). Returns true for VCD.
+bool wave_is_vcd(const std::string& wave, bool vcd_only = false);
+
+}  // namespace totex::cli
