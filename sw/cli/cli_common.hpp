@@ -27,6 +27,7 @@ struct Options {
   std::string engine = "ref";
   std::string mode = "scheduled";
   std::string min_mode = "table";
+  std::string cosim_split = "rtl-network";  // sim --engine cosim: which half is Verilated
   std::string wave;
   std::string placement;
   std::string routing;

@@ -90,6 +90,42 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   return binary;
 }
 
+fs::path build_verilated(const VerilatedBuild& b) {
+  const fs::path dir = cache_root() / b.key;
+  fs::create_directories(dir);
+  const FileLock lock(dir / ".lock");
+  const fs::path binary = dir / "harness";
+  std::string command = std::string("verilator ") + (b.systemc ? "--sc" : "--cc") +
+                        " --exe --build -j 2 --assert -Wno-fatal -O2 --timescale 1ns/1ns --top-module " + b.top;
+  for (const std::string& a : b.args) command += " " + a;
+  // Debian's libsystemc is built as C++17; C++20 code links against it with this define (TOOLCHAIN.md).
+  const std::string sc = b.systemc ? " -DSC_CPLUSPLUS=201703L" : "";
+  command += " -CFLAGS " + quote(harness_cflags() + sc + (b.defines.empty() ? "" : " " + b.defines));
+  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + (b.systemc ? " -lsystemc" : "") + " -lz");
+  command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
+  std::vector<fs::path> inputs;
+  for (const auto* list : {&b.sv, &b.cpp}) {
+    for (const fs::path& f : *list) {
+      command += " " + quote(f.string());
+      inputs.push_back(f);
+    }
+  }
+  inputs.insert(inputs.end(), b.headers.begin(), b.headers.end());
+  return build_if_stale(dir, binary, command, inputs);
+}
+
+MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
+                              const std::string& schedule_file, const std::string& wave) {
+  MinHarnessRun run;
+  run.max_steps = net.terminals();
+  while (run.max_steps < static_cast<int>(s.configurations.size())) run.max_steps *= 2;
+  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, run.max_steps, run.payload_bits));
+  run.args = " --schedule " + quote(schedule_file) + " --min-mode " +
+             (mode == MinConfigMode::Table ? "table" : "computed") + " --max-steps " + std::to_string(run.max_steps) +
+             " --payload-bits " + std::to_string(run.payload_bits) + (wave.empty() ? "" : " --wave " + quote(wave));
+  return run;
+}
+
 std::string harness_cflags() {
   return "-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" + std::string(TOTEX_SOURCE_DIR) +
          "/sim";

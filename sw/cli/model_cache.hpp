@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "totex/engine.hpp"
+#include "totex/min_controller.hpp"
 
 namespace totex::cli {
 
@@ -50,6 +51,31 @@ std::filesystem::path build_if_stale(const std::filesystem::path& dir, const std
 
 /// The -CFLAGS of every harness build: C++20, the library headers and sim/.
 [[nodiscard]] std::string harness_cflags();
+
+/// One Verilated harness: `verilator --cc|--sc --exe --build` of `sv` (top module `top`) with the
+/// C++ `cpp`, linked with the core library (and SystemC for --sc), in cache_root()/key.
+struct VerilatedBuild {
+  std::string key;
+  std::string top;
+  bool systemc = false;
+  std::vector<std::string> args;  // extra verilator arguments (-G..., --trace, ...)
+  std::string defines;            // extra -CFLAGS (-D...)
+  std::vector<std::filesystem::path> sv, cpp;
+  std::vector<std::filesystem::path> headers;  // included by `cpp`: part of the fingerprint
+};
+/// Builds the harness unless it is up to date; returns the binary. Locks the cache directory.
+std::filesystem::path build_verilated(const VerilatedBuild& b);
+
+/// A MIN harness run (sim/min_run.hpp): the table size and the harness arguments.
+struct MinHarnessRun {
+  int max_steps = 0;
+  int payload_bits = 16;
+  std::string args;  // --schedule FILE --min-mode M --max-steps S --payload-bits W [--wave W]
+};
+/// Tables hold one entry per step: N by default, a power-of-two multiple of N for longer
+/// (baseline) schedules. Throws UsageError for a schedule the mode cannot run, before any build.
+[[nodiscard]] MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
+                                            const std::string& schedule_file, const std::string& wave);
 
 /// Reads the "TOTEX-RESULT {json}" line of a harness's stdout; every other line (simulator output,
 /// assertion messages) is passed on to stderr. Throws UsageError naming `what` without a result.

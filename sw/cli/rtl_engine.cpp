@@ -12,27 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Builds (if needed) and returns the harness binary for one parameter set.
-fs::path build_model(const std::string& key, const std::vector<std::string>& verilator_args,
-                     const std::vector<fs::path>& sources, const fs::path& main_source) {
-  const fs::path dir = cache_root() / key;
-  fs::create_directories(dir);
-  const FileLock lock(dir / ".lock");
-  const fs::path binary = dir / "harness";
-  std::string command =
-      "verilator --cc --exe --build -j 2 --assert -Wno-fatal -O2 --timescale 1ns/1ns --top-module totex_min_top";
-  for (const std::string& a : verilator_args) command += " " + a;
-  command += " -CFLAGS " + quote(harness_cflags());
-  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + " -lz");
-  command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
-  for (const fs::path& s : sources) command += " " + quote(s.string());
-  command += " " + quote(main_source.string());
-  std::vector<fs::path> inputs = sources;
-  inputs.push_back(main_source);
-  inputs.emplace_back(fs::path(TOTEX_SOURCE_DIR) / "sim" / "vl_harness.hpp");
-  return build_if_stale(dir, binary, command, inputs);
-}
-
 /// Builds (if needed) the direct-network harness: writes the generated top into the cache
 /// directory, then Verilates it with the RTL library and sim/direct_rtl_main.cpp.
 fs::path build_direct_model(const std::string& key, const std::string& top_sv, bool trace, bool vcd) {
@@ -73,32 +52,30 @@ fs::path build_direct_model(const std::string& key, const std::string& top_sv, b
 
 SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
                       MinConfigMode mode, const std::string& wave) {
-  // Table memories hold one entry per step: N by default, more for longer (baseline) schedules.
-  std::int64_t max_steps = net.terminals();
-  while (max_steps < static_cast<std::int64_t>(s.configurations.size())) max_steps *= 2;
   const bool vcd = wave_is_vcd(wave);
-  const int payload_bits = 16;
+  const MinHarnessRun run = min_harness_run(net, s, mode, schedule_file, wave);
   const int mode_id = mode == MinConfigMode::Table ? 0 : 1;
   const int wiring = static_cast<int>(net.wiring());
-  const std::string key = "min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
-                          to_string(net.wiring()) + (mode_id ? "_computed" : "_table") + "_s" +
-                          std::to_string(max_steps) + (vcd ? "_vcd" : "_fst");
-  const std::string defines = "-DTOTEX_N=" + std::to_string(net.terminals()) + " -DTOTEX_D=" +
-                              std::to_string(net.radix()) + " -DTOTEX_WIRING=" + std::to_string(wiring) +
-                              " -DTOTEX_MODE=" + std::to_string(mode_id) + " -DTOTEX_MAX_STEPS=" +
-                              std::to_string(max_steps) + " -DTOTEX_PW=" + std::to_string(payload_bits);
-  // Refuse a schedule the hardware cannot run (e.g. computed mode for a non-M^x schedule) before building.
-  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, static_cast<int>(max_steps), payload_bits));
   const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
-  const std::vector<fs::path> sources = {rtl / "totex_pkg.sv",   rtl / "totex_shift_switch.sv", rtl / "totex_switch_state.sv",
-                                         rtl / "totex_nic.sv",   rtl / "totex_banyan.sv",       rtl / "totex_min_top.sv"};
-  const fs::path binary = build_model(
-      key,
-      {vcd ? "--trace" : "--trace-fst", "-GN=" + std::to_string(net.terminals()), "-GD=" + std::to_string(net.radix()),
-       "-GPW=" + std::to_string(payload_bits), "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
-       "-GMaxSteps=" + std::to_string(max_steps), "-CFLAGS " + quote(defines)},
-      sources, fs::path(TOTEX_SOURCE_DIR) / "sim" / "min_rtl_main.cpp");
-  const auto [out, rc] = capture(quote(binary.string()) + " " + quote(schedule_file) + (wave.empty() ? "" : " " + quote(wave)));
+  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  VerilatedBuild b;
+  b.key = "min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
+          to_string(net.wiring()) + (mode_id ? "_computed" : "_table") + "_s" + std::to_string(run.max_steps) +
+          (vcd ? "_vcd" : "_fst");
+  b.top = "totex_min_top";
+  b.args = {vcd ? "--trace" : "--trace-fst", "-GN=" + std::to_string(net.terminals()),
+            "-GD=" + std::to_string(net.radix()), "-GPW=" + std::to_string(run.payload_bits),
+            "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
+            "-GMaxSteps=" + std::to_string(run.max_steps)};
+  b.defines = "-DTOTEX_N=" + std::to_string(net.terminals()) + " -DTOTEX_D=" + std::to_string(net.radix()) +
+              " -DTOTEX_WIRING=" + std::to_string(wiring) + " -DTOTEX_MODE=" + std::to_string(mode_id) +
+              " -DTOTEX_MAX_STEPS=" + std::to_string(run.max_steps) + " -DTOTEX_PW=" + std::to_string(run.payload_bits);
+  b.sv = {rtl / "totex_pkg.sv", rtl / "totex_shift_switch.sv", rtl / "totex_switch_state.sv",
+          rtl / "totex_nic.sv", rtl / "totex_banyan.sv",       rtl / "totex_min_top.sv"};
+  b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
+  b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp"};
+  const fs::path binary = build_verilated(b);
+  const auto [out, rc] = capture(quote(binary.string()) + run.args);
   if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + schedule_file);
   SimResult r = parse_result(out, binary.string());
   r.wave = wave;

@@ -9,6 +9,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "rtl_engine.hpp"
+#include "systemc_engine.hpp"
 #include "totex/bounds.hpp"
 #include "totex/engine.hpp"
 #include "totex/error.hpp"
@@ -91,8 +92,25 @@ SimResult run_engine(const Network& net, const AnySchedule& any) {
     return run_rtl_min(*min, s, file, opts.min_mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed,
                        opts.wave);
   }
-  if (opts.engine == "systemc" || opts.engine == "cosim")
-    throw UsageError("--engine " + opts.engine + " is not available in this build; available: ref | rtl");
+  if (opts.engine == "systemc" || opts.engine == "cosim") {
+    if (opts.cosim_split != "rtl-network" && opts.cosim_split != "rtl-nics")
+      throw UsageError("--cosim-split must be rtl-network | rtl-nics, got '" + opts.cosim_split + "'");
+    const auto* min = std::get_if<MinNetwork>(&net);
+    if (!min) throw UsageError("--engine " + opts.engine + " runs MIN topologies in this build");
+    if (opts.mode == "dynamic") throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
+    const auto& s = std::get<MinSchedule>(any);
+    std::string file = opts.schedule_file;
+    TempFile temp;
+    if (file.empty()) {
+      std::ofstream out(temp.path);
+      write_min_schedule(out, *min, s);
+      file = temp.path;
+    }
+    const MinConfigMode mode = opts.min_mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed;
+    if (opts.engine == "systemc") return run_systemc_min(*min, s, file, mode, opts.wave);
+    return run_cosim_min(*min, s, file, mode,
+                         opts.cosim_split == "rtl-network" ? CosimSplit::RtlNetwork : CosimSplit::RtlNics, opts.wave);
+  }
   throw UsageError("--engine must be ref | rtl | systemc | cosim, got '" + opts.engine + "'");
 }
 
@@ -150,6 +168,8 @@ void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>
   sim->add_option("--engine", opts.engine, "ref | rtl | systemc | cosim (default ref)");
   sim->add_option("--mode", opts.mode, "scheduled | dynamic (direct networks; default scheduled)");
   sim->add_option("--min-mode", opts.min_mode, "table | computed: MIN switch configuration (default table)");
+  sim->add_option("--cosim-split", opts.cosim_split,
+                  "rtl-network | rtl-nics: which half of --engine cosim is Verilated RTL (default rtl-network)");
   sim->add_option("--wave", opts.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", opts.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Paper 002's two phases on any MinDut (see min_run.hpp). Cycle accounting follows the timing
+/// contract of rtl/totex_min_top.sv: cycle 0 is the first cycle after the edge that samples
+/// start_i; step x is on the eject bus in cycle x + n, which the scoreboard expects as cycle
+/// x + n - 1 (the schedule's count: N configurations plus n - 1 pipeline cycles), so the
+/// observed cycle minus one is compared.
+#include "min_run.hpp"
+
+#include <chrono>
+#include <exception>
+#include <iostream>
+#include <map>
+
+#include "totex/engine.hpp"
+#include "totex/error.hpp"
+#include "totex/schedule_io.hpp"
+#include "totex/spec.hpp"
+
+namespace totex::sim {
+namespace {
+
+class MinRun {
+ public:
+  MinRun(const MinNetwork& net, const MinSchedule& s, const MinBuild& build, MinDut& dut, std::string engine)
+      : net_(net), s_(s), build_(build), layout_(net, build.max_steps, build.payload_bits), dut_(dut),
+        engine_(std::move(engine)) {}
+
+  SimResult run() {
+    const auto start = std::chrono::steady_clock::now();
+    load(min_configuration_writes(net_, s_, build_.mode, layout_));
+    // Phase 1: labels. Label s arriving at output t in step x: s sends its message for t in step x.
+    std::vector<std::vector<int>> order(static_cast<std::size_t>(net_.terminals()),
+                                        std::vector<int>(s_.configurations.size(), -1));
+    run_phase(0, [&](std::int64_t, const MinEject& m) {
+      if (m.src < order.size() && m.seq < s_.configurations.size() && s_.sends(m.seq, static_cast<int>(m.src)))
+        order[m.src][m.seq] = m.at;
+    });
+    load(min_send_queue_writes(order, layout_));
+    // Phase 2: personalized messages, checked by the scoreboard.
+    Scoreboard board(net_.terminals(), expected_deliveries(net_, s_));
+    const std::int64_t busy = run_phase(1, [&](std::int64_t cycle, const MinEject& m) {
+      board.observe(cycle - 1, m.at, static_cast<NodeId>(m.src), static_cast<NodeId>(m.dst),
+                    static_cast<std::int64_t>(m.seq), static_cast<std::uint32_t>(m.payload));
+    });
+    SimResult r;
+    r.engine = engine_;
+    fill_from_scoreboard(r, board, s_.steps(net_));
+    if (busy != r.expected_cycles)
+      r.errors.push_back("busy_o was high for " + std::to_string(busy) + " cycles, expected " +
+                         std::to_string(r.expected_cycles));
+    if (dut_.error()) r.errors.push_back("a NIC receive check (error_o) fired");
+    if (dut_.assertion_failures() > 0)
+      r.errors.push_back(std::to_string(dut_.assertion_failures()) + (engine_ == "rtl" ? " RTL" : " " + engine_) +
+                         " assertion(s) fired");
+    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.simulated_cycles = dut_.edges();
+    return r;
+  }
+
+ private:
+  void load(const std::vector<LoadWrite>& writes) {
+    for (const LoadWrite& w : writes) dut_.write(w.addr, w.data);
+  }
+
+  /// Starts a run and reports every ejected message with the cycle it is visible in; returns the
+  /// number of cycles busy_o was high.
+  template <class OnEject>
+  std::int64_t run_phase(int phase, OnEject on_eject) {
+    dut_.set_start(true, phase);
+    dut_.tick();  // edge 0
+    dut_.set_start(false, phase);
+    std::int64_t busy = 0;
+    const std::int64_t limit = static_cast<std::int64_t>(s_.configurations.size()) + net_.stages() + 8;
+    std::vector<MinEject> ej;
+    for (std::int64_t cycle = 0; cycle < limit; ++cycle) {
+      busy += dut_.busy() ? 1 : 0;
+      ej.clear();
+      dut_.ejects(ej);
+      for (const MinEject& m : ej) on_eject(cycle, m);
+      const bool done = dut_.done();
+      dut_.tick();
+      if (done) break;
+    }
+    return busy;
+  }
+
+  const MinNetwork& net_;
+  const MinSchedule& s_;
+  MinBuild build_;
+  MinPortLayout layout_;
+  MinDut& dut_;
+  std::string engine_;
+};
+
+}  // namespace
+
+int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make) {
+  try {
+    std::map<std::string, std::string> a;
+    for (int i = 1; i + 1 < argc; i += 2) {
+      const std::string key = argv[i];
+      if (key.rfind("--", 0) != 0) throw UsageError("unexpected argument '" + key + "'");
+      a[key.substr(2)] = argv[i + 1];
+    }
+    if (argc % 2 == 0 || !a.count("schedule") || !a.count("min-mode") || !a.count("max-steps"))
+      throw UsageError("usage: min harness --schedule FILE --min-mode table|computed --max-steps S "
+                       "[--payload-bits W] [--wave FILE]");
+    MinBuild build;
+    const std::string& mode = a.at("min-mode");
+    if (mode != "table" && mode != "computed") throw UsageError("--min-mode must be table | computed");
+    build.mode = mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed;
+    build.max_steps = std::stoi(a.at("max-steps"));
+    if (a.count("payload-bits")) build.payload_bits = std::stoi(a.at("payload-bits"));
+    const LoadedSchedule loaded = read_schedule_file(a.at("schedule"));
+    const auto* s = std::get_if<MinSchedule>(&loaded.schedule);
+    if (!s) throw UsageError("a MIN harness runs configuration-matrix files");
+    const MinNetwork net = std::get<MinNetwork>(parse_spec(s->topology));
+    if (build.max_steps < net.terminals() || build.max_steps < static_cast<int>(s->configurations.size()))
+      throw UsageError("--max-steps " + std::to_string(build.max_steps) + " is shorter than the schedule");
+    const std::unique_ptr<MinDut> dut = make(net, build, a.count("wave") ? a.at("wave") : "");
+    const SimResult r = MinRun(net, *s, build, *dut, engine).run();
+    std::cout << "TOTEX-RESULT " << sim_result_json(r) << '\n';  // model assertions also print to stdout
+    return r.ok() ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::cerr << "min harness: " << e.what() << '\n';
+    return 2;
+  }
+}
+
+}  // namespace totex::sim

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `--engine systemc` and `--engine cosim` for the MIN (the direct-network half is
+/// sw/cli/cosim_direct.cpp).
+#include "systemc_engine.hpp"
+
+#include <filesystem>
+
+#include "model_cache.hpp"
+#include "totex/error.hpp"
+
+namespace totex::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The SystemC models built with the project.
+std::string systemc_binary() {
+  const fs::path binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
+  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
+  return binary.string();
+}
+
+/// SystemC prints a banner unless told not to.
+const char* const kQuietSystemC = "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 ";
+
+SimResult run_harness(const std::string& command, const std::string& what, const std::string& wave) {
+  const auto [out, rc] = capture(kQuietSystemC + command);
+  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
+  SimResult r = parse_result(out, what);
+  r.wave = wave;
+  return r;
+}
+
+}  // namespace
+
+SimResult run_systemc_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
+                          MinConfigMode mode, const std::string& wave) {
+  (void)wave_is_vcd(wave, true);
+  const MinHarnessRun run = min_harness_run(net, s, mode, schedule_file, wave);
+  return run_harness(quote(systemc_binary()) + run.args, "the SystemC engine", wave);
+}
+
+SimResult run_cosim_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
+                        MinConfigMode mode, CosimSplit split, const std::string& wave) {
+  (void)wave_is_vcd(wave, true);
+  const MinHarnessRun run = min_harness_run(net, s, mode, schedule_file, wave);
+  const bool rtl_network = split == CosimSplit::RtlNetwork;
+  const MinPortLayout layout(net, run.max_steps, run.payload_bits);
+  const int message_bits = 2 * layout.terminal_bits + layout.step_bits + layout.payload_bits;
+  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
+  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  VerilatedBuild b;
+  b.systemc = true;
+  b.key = "cosim_min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
+          to_string(net.wiring()) + "_s" + std::to_string(run.max_steps) +
+          (rtl_network ? "_rtl_network" : "_rtl_nics") + (wave.empty() ? "" : "_trace");
+  if (rtl_network) {
+    b.top = "totex_banyan";
+    b.sv = {rtl / "totex_pkg.sv", rtl / "totex_shift_switch.sv", rtl / "totex_banyan.sv"};
+    b.args = {"-GN=" + std::to_string(net.terminals()), "-GD=" + std::to_string(net.radix()),
+              "-GW=" + std::to_string(message_bits), "-GWiring=" + std::to_string(static_cast<int>(net.wiring())),
+              "-GMaxSteps=" + std::to_string(run.max_steps)};
+  } else {
+    b.top = "totex_nic";
+    b.sv = {rtl / "totex_pkg.sv", rtl / "totex_nic.sv"};
+    b.args = {"-GN=" + std::to_string(net.terminals()), "-GMaxSteps=" + std::to_string(run.max_steps),
+              "-GPW=" + std::to_string(run.payload_bits)};
+  }
+  if (!wave.empty()) b.args.emplace_back("--trace-fst");
+  b.defines = std::string("-DTOTEX_COSIM_RTL_NETWORK=") + (rtl_network ? "1" : "0") + " -I" + (sim / "systemc").string();
+  b.cpp = {sim / "cosim" / "min_cosim_main.cpp", sim / "min_run.cpp", sim / "systemc" / "min_dut.cpp"};
+  for (const char* h : {"min_run.hpp", "systemc/min_dut.hpp", "systemc/min_top.hpp", "systemc/min_ports.hpp",
+                        "systemc/min_flit.hpp", "systemc/min_banyan.hpp", "systemc/min_shift_switch.hpp",
+                        "systemc/min_switch_state.hpp", "systemc/min_nic.hpp", "systemc/model_check.hpp",
+                        "cosim/sc_bits.hpp", "cosim/min_rtl_banyan.hpp", "cosim/min_rtl_nic.hpp"})
+    b.headers.push_back(sim / h);
+  const fs::path binary = build_verilated(b);
+  return run_harness(quote(binary.string()) + run.args, "the co-simulation harness", wave);
+}
+
+}  // namespace totex::cli
