@@ -13,6 +13,7 @@
 #endif
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <vector>
 
@@ -63,7 +64,12 @@ class CosimMin final : public totex::sim::MinDut {
       const std::filesystem::path p(wave);
       fst_ = std::make_unique<VerilatedFstSc>();
       for (auto* m : rtl_) m->trace(fst_.get(), 99);
-      fst_->open(((p.parent_path() / p.stem()).string() + ".rtl.fst").c_str());
+      const std::string rtl_dump = (p.parent_path() / p.stem()).string() + ".rtl.fst";
+      fst_->open(rtl_dump.c_str());
+      // The view shows the SystemC top and the boundary signals; the RTL's insides are in their own dump.
+      std::ofstream(wave + ".gtkw", std::ios::app)
+          << "[*] the Verilated half's own signals: " << std::filesystem::path(rtl_dump).filename().string()
+          << " (gtkwave " << std::filesystem::path(rtl_dump).filename().string() << ")\n";
 #else
       throw totex::UsageError("this co-simulation model was built without tracing");
 #endif
