@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make run`: the default co-simulation. Paper 002's optimal schedule for a 64 x 64 MIN of 4 x 4
 # shift switches, computed, verified, then run cycle-accurately on the Verilated RTL with a
-# waveform for GTKWave; then an 8x8 torus exchange on the router RTL.
+# waveform for GTKWave; the same schedule on the SystemC models and in a mixed co-simulation (all
+# report the same delivery-trace digest); then an 8x8 torus exchange on the router RTL.
 set -euo pipefail
 build=${1:-build}
 totex="$build/bin/totex"
@@ -12,6 +13,10 @@ echo
 echo "== RTL co-simulation (Verilator; the model is built on first use, then cached) =="
 "$totex" sim --schedule "$build/min64.cfg" --engine rtl --wave waveforms/min64.fst
 echo
+echo "== the same schedule on the SystemC models, then co-simulated (Verilated banyan + SystemC NICs) =="
+"$totex" sim --schedule "$build/min64.cfg" --engine systemc
+"$totex" sim --schedule "$build/min64.cfg" --engine cosim --wave waveforms/min64_cosim.vcd
+echo
 echo "== torus:8x8, all-port exchange table (paper 001) on the Verilated routers =="
 "$totex" schedule --topo torus:8x8 --model all-port -o "$build/torus8x8.tbl"
 "$totex" sim --schedule "$build/torus8x8.tbl" --engine rtl --wave waveforms/torus8x8.fst
@@ -19,3 +24,4 @@ echo
 echo "open the waveforms with:"
 echo "  gtkwave waveforms/min64.fst waveforms/min_top.gtkw"
 echo "  gtkwave waveforms/torus8x8.fst waveforms/direct_top.gtkw"
+echo "  gtkwave waveforms/min64_cosim.vcd waveforms/min64_cosim.vcd.gtkw   (SystemC side; RTL side: min64_cosim.rtl.fst)"

@@ -50,20 +50,39 @@ metacube:1,3 nic metacube-firstfit
 CASES
 
 row ""
-row "## Simulation speed (\`totex sim --json\`)"
+row "## Simulation speed per engine (\`totex sim --json\`)"
 row ""
-row "| topology | engine | mode | cycles | expected | delivered | passed | simulated cycles | wall s | cycles/s |"
-row "|---|---|---|---|---|---|---|---|---|---|"
-while read -r topo engine mode; do
+row "Same schedule on every engine; cycles/s counts every simulated clock edge, loading included"
+row "(wall time inside the harness: model builds are excluded). \`cosim:rtl-nics\` is \`--engine cosim"
+row "--cosim-split rtl-nics\`."
+row ""
+row "| topology | engine | mode | cycles | expected | delivered | passed | simulated cycles | wall s | cycles/s | trace sha256 |"
+row "|---|---|---|---|---|---|---|---|---|---|---|"
+while read -r topo engine mode extra; do
   [ -z "$topo" ] && continue
-  j=$(json sim --topo "$topo" --engine "$engine" --min-mode "$mode" || true)
-  row "| $topo | $engine | $mode | $(jq .cycles <<<"$j") | $(jq .expected_cycles <<<"$j") | $(jq .delivered <<<"$j") | $(jq .passed <<<"$j") | $(jq .simulated_cycles <<<"$j") | $(printf %.3f "$(jq .wall_seconds <<<"$j")") | $(printf %.0f "$(jq .cycles_per_second <<<"$j")") |"
+  eng=${engine%%:*}
+  split=()
+  [ "$engine" != "$eng" ] && split=(--cosim-split "${engine#*:}")
+  # shellcheck disable=SC2086  # $extra holds extra flags
+  j=$(json sim --topo "$topo" --engine "$eng" "${split[@]}" --min-mode "$mode" $extra || true)
+  row "| $topo $extra | $engine | $mode | $(jq .cycles <<<"$j") | $(jq .expected_cycles <<<"$j") | $(jq .delivered <<<"$j") | $(jq .passed <<<"$j") | $(jq .simulated_cycles <<<"$j") | $(printf %.3f "$(jq .wall_seconds <<<"$j")") | $(printf %.0f "$(jq .cycles_per_second <<<"$j")") | $(jq -r .trace_sha256 <<<"$j" | cut -c1-12) |"
 done <<'CASES'
 min:64:4:omega ref table
 min:64:4:omega rtl table
+min:64:4:omega systemc table
+min:64:4:omega cosim:rtl-network table
+min:64:4:omega cosim:rtl-nics table
 min:64:4:omega rtl computed
 min:256:4:omega rtl table
+min:256:4:omega systemc table
+min:256:4:omega cosim:rtl-network table
 min:256:4:omega rtl computed
+torus:8x8 ref table --model all-port
+torus:8x8 rtl table --model all-port
+torus:8x8 systemc table --model all-port
+torus:8x8 cosim table --model all-port
+torus:8x8 rtl table --model all-port --mode dynamic
+torus:8x8 systemc table --model all-port --mode dynamic
 CASES
 
 cat "$md"
