@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "direct_dut.hpp"
 #include "min_dut.hpp"
 #include "min_run.hpp"
 
@@ -16,6 +17,5 @@ int sc_main(int argc, char** argv) {
   bool direct = false;
   for (int i = 1; i < argc; ++i) direct = direct || std::strcmp(argv[i], "--topo") == 0;
   if (!direct) return totex::sim::min_main(argc, argv, "systemc", totex::sim::make_systemc_min_dut);
-  std::cerr << "totex_systemc: direct networks are not in this build yet\n";
-  return 2;
+  return totex::sim::direct_main(argc, argv, "systemc", totex::sim::make_systemc_direct_dut);
 }

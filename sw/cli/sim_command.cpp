@@ -95,20 +95,34 @@ SimResult run_engine(const Network& net, const AnySchedule& any) {
   if (opts.engine == "systemc" || opts.engine == "cosim") {
     if (opts.cosim_split != "rtl-network" && opts.cosim_split != "rtl-nics")
       throw UsageError("--cosim-split must be rtl-network | rtl-nics, got '" + opts.cosim_split + "'");
-    const auto* min = std::get_if<MinNetwork>(&net);
-    if (!min) throw UsageError("--engine " + opts.engine + " runs MIN topologies in this build");
+    const bool systemc = opts.engine == "systemc";
+    TempFile temp;
+    if (const auto* topo = std::get_if<Topology>(&net)) {  // direct networks: routers are the RTL half
+      if (opts.cosim_split != "rtl-network")
+        throw UsageError("--cosim-split rtl-nics is available for MINs; direct networks co-simulate RTL routers");
+      const auto& s = std::get<Schedule>(any);
+      std::string file = opts.schedule_file;
+      if (file.empty() && opts.mode == "scheduled") {
+        std::ofstream out(temp.path);
+        write_schedule(out, *topo, s);
+        file = temp.path;
+      }
+      const DirectMode mode = opts.mode == "dynamic" ? DirectMode::Dynamic : DirectMode::Scheduled;
+      return systemc ? run_systemc_direct(*topo, s, file, mode, opts.wave)
+                     : run_cosim_direct(*topo, s, file, mode, opts.wave);
+    }
+    const auto& min = std::get<MinNetwork>(net);
     if (opts.mode == "dynamic") throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
     const auto& s = std::get<MinSchedule>(any);
     std::string file = opts.schedule_file;
-    TempFile temp;
     if (file.empty()) {
       std::ofstream out(temp.path);
-      write_min_schedule(out, *min, s);
+      write_min_schedule(out, min, s);
       file = temp.path;
     }
     const MinConfigMode mode = opts.min_mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed;
-    if (opts.engine == "systemc") return run_systemc_min(*min, s, file, mode, opts.wave);
-    return run_cosim_min(*min, s, file, mode,
+    if (systemc) return run_systemc_min(min, s, file, mode, opts.wave);
+    return run_cosim_min(min, s, file, mode,
                          opts.cosim_split == "rtl-network" ? CosimSplit::RtlNetwork : CosimSplit::RtlNics, opts.wave);
   }
   throw UsageError("--engine must be ref | rtl | systemc | cosim, got '" + opts.engine + "'");

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Shared pieces of the SystemC direct-network models (sim/systemc/direct_*.hpp): the message
+/// format of the links, the load-port address decode and the model-check counter.
+///
+/// The models are written from the contract in sw/include/totex/direct_controller.hpp (load-port
+/// address map, table-entry layout, timing) and DESIGN.md, independently of the RTL, so that a run
+/// on them cross-checks the RTL run of the same controller writes.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "totex/direct_controller.hpp"
+
+namespace totex::sim {
+
+/// Low `width` bits set.
+[[nodiscard]] constexpr std::uint64_t low_mask(int width) {
+  return width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+}
+
+/// A message on a link: {src, dst, payload} packed like the RTL's MW-bit bus (payload lowest).
+struct MsgFormat {
+  int node_bits = 1;
+  int payload_bits = 1;
+  [[nodiscard]] std::uint64_t pack(std::uint64_t src, std::uint64_t dst, std::uint64_t payload) const {
+    return (src << (node_bits + payload_bits)) | (dst << payload_bits) | (payload & low_mask(payload_bits));
+  }
+  [[nodiscard]] std::uint64_t src(std::uint64_t m) const { return (m >> (node_bits + payload_bits)) & low_mask(node_bits); }
+  [[nodiscard]] std::uint64_t dst(std::uint64_t m) const { return (m >> payload_bits) & low_mask(node_bits); }
+  [[nodiscard]] std::uint64_t payload(std::uint64_t m) const { return m & low_mask(payload_bits); }
+};
+
+/// A load-port address {region[1:0], node[IW], index[XW]} taken apart.
+struct LoadAddress {
+  int region;
+  std::uint64_t node;
+  std::uint64_t index;
+};
+[[nodiscard]] LoadAddress decode_address(const DirectLayout& l, std::uint64_t addr);
+
+/// The model checks of every module (the RTL's assertions): each failure is counted and the first
+/// ones are printed on stdout (the harness protocol passes non-result lines on to stderr).
+class DirectChecks {
+ public:
+  explicit DirectChecks(std::string engine) : engine_(std::move(engine)) {}
+  void fail(const std::string& what);
+  [[nodiscard]] int count() const { return count_; }
+
+ private:
+  static constexpr int kPrinted = 50;
+  std::string engine_;
+  int count_ = 0;
+};
+
+}  // namespace totex::sim

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "direct_dyn_nic.hpp"
+
+namespace totex::sim {
+
+DirectDynNic::DirectDynNic(const sc_core::sc_module_name& name, const DirectLayout& layout, int node,
+                           DirectChecks& checks)
+    : sc_module(name),
+      layout_(layout),
+      fmt_{layout.node_bits, layout.params.payload_bits},
+      node_(node),
+      checks_(checks),
+      queue_(static_cast<std::size_t>(std::max(1, layout.nodes - 1)), 0) {
+  SC_METHOD(on_clock);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+void DirectDynNic::on_clock() {
+  if (cfg_we.read()) {
+    const LoadAddress a = decode_address(layout_, cfg_addr.read());
+    if (a.node == static_cast<std::uint64_t>(node_)) {
+      const std::uint64_t data = cfg_data.read();
+      if (a.region == DirectLayout::kRegionMessages && a.index < queue_.size())
+        queue_[a.index] = data & low_mask(layout_.node_bits + layout_.params.payload_bits);
+      if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlSendCount)
+        send_ = std::min<std::size_t>(data, queue_.size());
+      if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlRecvCount) recv_target_ = data;
+    }
+  }
+  bool running = active.read();
+  if (clear.read()) {
+    sent_ = received_ = 0;
+    error.write(false);
+    running = true;  // busy from the next cycle on
+  } else {
+    if (inj_valid.read() && inj_ready.read()) ++sent_;
+    if (ej_valid.read()) {
+      const std::uint64_t dst = fmt_.dst(ej_data.read());
+      if (dst != static_cast<std::uint64_t>(node_)) {
+        checks_.fail("dynamic nic: node " + std::to_string(node_) + ": ejected a message for node " + std::to_string(dst));
+        error.write(true);
+      }
+      if (received_ == recv_target_) {
+        checks_.fail("dynamic nic: node " + std::to_string(node_) + ": more messages than expected");
+        error.write(true);
+      }
+      ++received_;
+    }
+  }
+  const bool offer = running && sent_ < send_;
+  inj_valid.write(offer);
+  if (offer) {
+    const std::uint64_t e = queue_[sent_];
+    inj_data.write(fmt_.pack(static_cast<std::uint64_t>(node_), e >> layout_.params.payload_bits, e));
+  }
+  done.write(sent_ == send_ && received_ == recv_target_);
+  sent_count.write(static_cast<int>(sent_));
+  recv_count.write(static_cast<int>(received_));
+}
+
+}  // namespace totex::sim

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `--engine systemc` and `--engine cosim` for direct networks: the SystemC models of sim/systemc/
+/// (build/bin/totex_systemc, one binary for every topology) and the co-simulation of
+/// sim/cosim/direct_cosim_main.cpp (Verilated routers, SystemC NICs, schedule memories and
+/// controller), built on first use per router parameter set. Both run the harness of
+/// sim/direct_run.cpp with the arguments `--engine rtl` passes to its harness.
+#include <algorithm>
+#include <filesystem>
+
+#include "model_cache.hpp"
+#include "systemc_engine.hpp"
+#include "totex/error.hpp"
+
+namespace totex::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The build parameters of a direct run, as `--engine rtl` chooses them: schedule memories of
+/// steps + 1 entries and relay buffers rounded up to powers of two (so similar schedules share a
+/// build), default payload and FIFO depth.
+DirectParams direct_params(const Topology& t, const Schedule& s, DirectMode mode) {
+  DirectParams p;
+  p.mode = mode;
+  if (mode == DirectMode::Scheduled) {
+    p.model = s.model;
+    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
+    while (p.depth < entries) p.depth *= 2;
+    const int slots = direct_buffer_slots(t, s);
+    p.buffer_slots = 0;
+    if (slots > 0)
+      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
+  } else {
+    (void)dimension_order_routes(t, std::max(1, t.max_degree()));  // usage errors before anything runs
+  }
+  return p;
+}
+
+std::string harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
+                         const std::string& wave) {
+  std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
+                  " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
+                  " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
+  if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
+  if (!wave.empty()) a += " --wave " + quote(wave);
+  return a;
+}
+
+SimResult run_harness(const std::string& command, const std::string& what, const std::string& wave) {
+  const auto [out, rc] = capture("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command);
+  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
+  SimResult r = parse_result(out, what);
+  r.wave = wave;
+  return r;
+}
+
+}  // namespace
+
+SimResult run_systemc_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
+                             const std::string& wave) {
+  (void)wave_is_vcd(wave, true);
+  const DirectParams p = direct_params(t, s, mode);
+  const DirectLayout layout(t, p);  // usage errors (payload width, address width) before the run
+  const fs::path binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
+  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
+  return run_harness(quote(binary.string()) + harness_args(t, p, schedule_file, wave), "the SystemC engine", wave);
+}
+
+SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
+                           const std::string& wave) {
+  (void)wave_is_vcd(wave, true);
+  const DirectParams p = direct_params(t, s, mode);
+  const DirectLayout l(t, p);
+  if (t.nodes() > kMaxDirectRtlNodes)
+    throw UsageError(t.spec() + " has " + std::to_string(t.nodes()) + " nodes; the RTL network is built for at most " +
+                     std::to_string(kMaxDirectRtlNodes));
+  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
+  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  const bool dynamic = mode == DirectMode::Dynamic;
+  // One Verilated router serves every node (all ports connected; see sim/cosim/direct_rtl_router.hpp),
+  // so the build depends on the router's parameters only, not on the topology.
+  VerilatedBuild b;
+  b.systemc = true;
+  b.sv = {rtl / "totex_pkg.sv"};
+  if (!dynamic) {
+    b.top = "totex_router";
+    b.sv.push_back(rtl / "totex_router.sv");
+    b.key = "cosim_direct_p" + std::to_string(l.ports) + "_l" + std::to_string(l.lanes) + "_mw" +
+            std::to_string(l.msg_bits) + "_" + to_string(p.model) + "_iw" + std::to_string(l.node_bits) + "_s" +
+            std::to_string(l.step_bits);
+    b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GNumLanes=" + std::to_string(l.lanes),
+              "-GMW=" + std::to_string(l.msg_bits), "-GModel=" + std::to_string(static_cast<int>(p.model)),
+              "-GIdW=" + std::to_string(l.node_bits), "-GStepW=" + std::to_string(l.step_bits)};
+  } else {
+    b.top = "totex_router_dyn";
+    b.sv.push_back(rtl / "totex_direct_fifo.sv");
+    b.sv.push_back(rtl / "totex_router_dyn.sv");
+    b.key = "cosim_direct_dyn_p" + std::to_string(l.ports) + "_n" + std::to_string(l.nodes) + "_pw" +
+            std::to_string(p.payload_bits) + "_v" + std::to_string(l.vcs) + "_f" + std::to_string(p.fifo_depth);
+    b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GN=" + std::to_string(l.nodes),
+              "-GPW=" + std::to_string(p.payload_bits), "-GNumVcs=" + std::to_string(l.vcs),
+              "-GDepth=" + std::to_string(p.fifo_depth)};
+  }
+  b.defines = std::string("-DTOTEX_COSIM_DYNAMIC=") + (dynamic ? "1" : "0");
+  b.cpp = {sim / "cosim" / "direct_cosim_main.cpp", sim / "direct_run.cpp"};
+  b.headers = {sim / "direct_run.hpp", sim / "cosim" / "direct_pins.hpp", sim / "cosim" / "direct_rtl_router.hpp",
+               sim / "cosim" / "direct_rtl_router_dyn.hpp"};
+  std::vector<fs::path> models;
+  for (const auto& e : fs::directory_iterator(sim / "systemc"))
+    if (e.path().filename().string().rfind("direct_", 0) == 0) models.push_back(e.path());
+  std::sort(models.begin(), models.end());  // a stable command line: the fingerprint includes it
+  for (const fs::path& f : models) (f.extension() == ".cpp" ? b.cpp : b.headers).push_back(f);
+  const fs::path binary = build_verilated(b);
+  return run_harness(quote(binary.string()) + harness_args(t, p, schedule_file, wave), "the co-simulation harness",
+                     wave);
+}
+
+}  // namespace totex::cli
