@@ -12,64 +12,20 @@
 #include "totex/error.hpp"
 
 namespace totex::cli {
-namespace {
-
 namespace fs = std::filesystem;
-
-/// The build parameters of a direct run, as `--engine rtl` chooses them: schedule memories of
-/// steps + 1 entries and relay buffers rounded up to powers of two (so similar schedules share a
-/// build), default payload and FIFO depth.
-DirectParams direct_params(const Topology& t, const Schedule& s, DirectMode mode) {
-  DirectParams p;
-  p.mode = mode;
-  if (mode == DirectMode::Scheduled) {
-    p.model = s.model;
-    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
-    while (p.depth < entries) p.depth *= 2;
-    const int slots = direct_buffer_slots(t, s);
-    p.buffer_slots = 0;
-    if (slots > 0)
-      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
-  } else {
-    (void)dimension_order_routes(t, std::max(1, t.max_degree()));  // usage errors before anything runs
-  }
-  return p;
-}
-
-std::string harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
-                         const std::string& wave) {
-  std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
-                  " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
-                  " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
-  if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
-  if (!wave.empty()) a += " --wave " + quote(wave);
-  return a;
-}
-
-SimResult run_harness(const std::string& command, const std::string& what, const std::string& wave) {
-  const auto [out, rc] = capture("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command);
-  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
-  SimResult r = parse_result(out, what);
-  r.wave = wave;
-  return r;
-}
-
-}  // namespace
 
 SimResult run_systemc_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
                              const std::string& wave) {
   (void)wave_is_vcd(wave, true);
-  const DirectParams p = direct_params(t, s, mode);
+  const DirectParams p = direct_run_params(t, s, mode);
   const DirectLayout layout(t, p);  // usage errors (payload width, address width) before the run
-  const fs::path binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
-  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
-  return run_harness(quote(binary.string()) + harness_args(t, p, schedule_file, wave), "the SystemC engine", wave);
+  return run_systemc_harness(quote(systemc_binary().string()) + direct_harness_args(t, p, schedule_file, wave), "the SystemC engine", wave);
 }
 
 SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
                            const std::string& wave) {
   (void)wave_is_vcd(wave, true);
-  const DirectParams p = direct_params(t, s, mode);
+  const DirectParams p = direct_run_params(t, s, mode);
   const DirectLayout l(t, p);
   if (t.nodes() > kMaxDirectRtlNodes)
     throw UsageError(t.spec() + " has " + std::to_string(t.nodes()) + " nodes; the RTL network is built for at most " +
@@ -111,7 +67,7 @@ SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::stri
   std::sort(models.begin(), models.end());  // a stable command line: the fingerprint includes it
   for (const fs::path& f : models) (f.extension() == ".cpp" ? b.cpp : b.headers).push_back(f);
   const fs::path binary = build_verilated(b);
-  return run_harness(quote(binary.string()) + harness_args(t, p, schedule_file, wave), "the co-simulation harness",
+  return run_systemc_harness(quote(binary.string()) + direct_harness_args(t, p, schedule_file, wave), "the co-simulation harness",
                      wave);
 }
 

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -129,6 +130,47 @@ MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinCo
 std::string harness_cflags() {
   return "-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" + std::string(TOTEX_SOURCE_DIR) +
          "/sim";
+}
+
+DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode) {
+  DirectParams p;
+  p.mode = mode;
+  if (mode == DirectMode::Scheduled) {
+    p.model = s.model;
+    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
+    while (p.depth < entries) p.depth *= 2;
+    const int slots = direct_buffer_slots(t, s);
+    p.buffer_slots = 0;
+    if (slots > 0)
+      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
+  } else {
+    (void)dimension_order_routes(t, std::max(1, t.max_degree()));
+  }
+  return p;
+}
+
+std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
+                                const std::string& wave) {
+  std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
+                  " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
+                  " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
+  if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
+  if (!wave.empty()) a += " --wave " + quote(wave);
+  return a;
+}
+
+fs::path systemc_binary() {
+  const fs::path binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
+  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
+  return binary;
+}
+
+SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave) {
+  const auto [out, rc] = capture("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command);
+  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
+  SimResult r = parse_result(out, what);
+  r.wave = wave;
+  return r;
 }
 
 SimResult parse_result(const std::string& out, const std::string& what) {

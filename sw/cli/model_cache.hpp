@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "totex/direct_controller.hpp"
 #include "totex/engine.hpp"
 #include "totex/min_controller.hpp"
 
@@ -76,6 +77,19 @@ struct MinHarnessRun {
 /// (baseline) schedules. Throws UsageError for a schedule the mode cannot run, before any build.
 [[nodiscard]] MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
                                             const std::string& schedule_file, const std::string& wave);
+
+/// The build parameters of a direct-network run: schedule memories of steps + 1 entries and relay
+/// buffers rounded up to powers of two (so similar schedules share a build), default payload and
+/// FIFO depth. Throws UsageError (e.g. dynamic mode on a metacube) before anything is built.
+[[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode);
+/// The arguments of sim/direct_run.cpp's harness for a run.
+[[nodiscard]] std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
+                                              const std::string& wave);
+
+/// build/bin/totex_systemc, the SystemC engine built with the project.
+[[nodiscard]] std::filesystem::path systemc_binary();
+/// Runs a harness that links SystemC (banner silenced) and reads its result.
+[[nodiscard]] SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave);
 
 /// Reads the "TOTEX-RESULT {json}" line of a harness's stdout; every other line (simulator output,
 /// assertion messages) is passed on to stderr. Throws UsageError naming `what` without a result.

@@ -89,33 +89,17 @@ namespace totex::cli {
 SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
                          const std::string& wave) {
   const bool vcd = wave_is_vcd(wave);
-  DirectParams p;
-  p.mode = mode;
+  const DirectParams p = direct_run_params(t, s, mode);
   std::string key = "direct_" + key_of(t.spec()) + "_" + to_string(mode);
-  if (mode == DirectMode::Scheduled) {
-    p.model = s.model;
-    // Schedule memories hold steps + 1 entries, rounded up to a power of two (>= 16) so that
-    // schedules of similar length share one build; the relay buffer likewise.
-    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
-    while (p.depth < entries) p.depth *= 2;
-    const int slots = direct_buffer_slots(t, s);
-    p.buffer_slots = 0;
-    if (slots > 0)
-      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
+  if (mode == DirectMode::Scheduled)
     key += "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots);
-  } else {
-    (void)dimension_order_routes(t, std::max(1, t.max_degree()));  // usage errors before building
+  else
     key += "_f" + std::to_string(p.fifo_depth);
-  }
   // Tracing roughly doubles the generated code: models without --wave are built without it.
   key += wave.empty() ? "" : vcd ? "_vcd" : "_fst";
   const DirectLayout layout(t, p);
   const fs::path binary = build_direct_model(key, direct_top_sv(t, layout), !wave.empty(), vcd);
-  std::string command = quote(binary.string()) + " --topo " + quote(t.spec()) + " --mode " + to_string(mode) +
-                        " --model " + to_string(p.model) + " --depth " + std::to_string(p.depth) + " --buffer " +
-                        std::to_string(p.buffer_slots) + " --fifo-depth " + std::to_string(p.fifo_depth);
-  if (mode == DirectMode::Scheduled) command += " --schedule " + quote(schedule_file);
-  if (!wave.empty()) command += " --wave " + quote(wave);
+  const std::string command = quote(binary.string()) + direct_harness_args(t, p, schedule_file, wave);
   const auto [out, rc] = capture(command);
   if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
   SimResult r = parse_result(out, binary.string());

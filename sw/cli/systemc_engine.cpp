@@ -9,35 +9,13 @@
 #include "totex/error.hpp"
 
 namespace totex::cli {
-namespace {
-
 namespace fs = std::filesystem;
-
-/// The SystemC models built with the project.
-std::string systemc_binary() {
-  const fs::path binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
-  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
-  return binary.string();
-}
-
-/// SystemC prints a banner unless told not to.
-const char* const kQuietSystemC = "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 ";
-
-SimResult run_harness(const std::string& command, const std::string& what, const std::string& wave) {
-  const auto [out, rc] = capture(kQuietSystemC + command);
-  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
-  SimResult r = parse_result(out, what);
-  r.wave = wave;
-  return r;
-}
-
-}  // namespace
 
 SimResult run_systemc_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
                           MinConfigMode mode, const std::string& wave) {
   (void)wave_is_vcd(wave, true);
   const MinHarnessRun run = min_harness_run(net, s, mode, schedule_file, wave);
-  return run_harness(quote(systemc_binary()) + run.args, "the SystemC engine", wave);
+  return run_systemc_harness(quote(systemc_binary().string()) + run.args, "the SystemC engine", wave);
 }
 
 SimResult run_cosim_min(const MinNetwork& net, const MinSchedule& s, const std::string& schedule_file,
@@ -75,7 +53,7 @@ SimResult run_cosim_min(const MinNetwork& net, const MinSchedule& s, const std::
                         "cosim/sc_bits.hpp", "cosim/min_rtl_banyan.hpp", "cosim/min_rtl_nic.hpp"})
     b.headers.push_back(sim / h);
   const fs::path binary = build_verilated(b);
-  return run_harness(quote(binary.string()) + run.args, "the co-simulation harness", wave);
+  return run_systemc_harness(quote(binary.string()) + run.args, "the co-simulation harness", wave);
 }
 
 }  // namespace totex::cli
