@@ -74,15 +74,14 @@ class DirectRun {
       std::uint64_t src, dst, payload;
     };
     std::vector<Seen> seen;
-    const std::int64_t n = t_.nodes();
     run(std::int64_t{1} << 40, [&](std::int64_t cycle, int node, std::uint64_t src, std::uint64_t dst,
                                    std::uint64_t payload) { seen.push_back({cycle, node, src, dst, payload}); });
     // Every (s, d) is expected once, in the cycle it first showed up (no cycle-exact expectation).
     std::map<std::pair<std::uint64_t, std::uint64_t>, std::int64_t> first;
     for (const Seen& x : seen) first.emplace(std::make_pair(x.src, x.dst), x.cycle);
-    std::vector<totex::ExpectedDelivery> expected;
-    for (totex::NodeId src = 0; src < n; ++src)
-      for (totex::NodeId dst = 0; dst < n; ++dst) {
+    std::vector<totex::ExpectedDelivery> expected;  // processors only: empty nodes send and receive nothing
+    for (const totex::NodeId src : t_.processors())
+      for (const totex::NodeId dst : t_.processors()) {
         if (src == dst) continue;
         const auto it = first.find({static_cast<std::uint64_t>(src), static_cast<std::uint64_t>(dst)});
         const std::int64_t c = it == first.end() ? -1 : it->second;

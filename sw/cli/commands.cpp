@@ -73,9 +73,13 @@ AnySchedule make_schedule(const Network& net, Model model, std::string algo) {
   const auto& t = std::get<Topology>(net);
   if (algo.empty()) algo = default_algorithm(t, model);
   const std::string accepted =
-      "expected pairwise | a2 (single-port products) | table (all-port: " + exchange_table_support() +
-      ") | metacube | metacube-firstfit (nic metacubes)";
+      "expected pairwise | odr | udr (tori KxK[x...], placed or not) | a2 (single-port products) | table (all-port: " +
+      exchange_table_support() + ") | metacube | metacube-firstfit (nic metacubes)";
   if (algo == "pairwise") return pairwise_schedule(t, model);
+  if (algo == "odr" || algo == "udr") return dimension_order_schedule(t, model, parse_routing(algo));
+  if (t.is_partial())  // the other generators schedule every node
+    throw UsageError("--algo '" + algo + "' is not available for the partially populated " + t.spec() +
+                     ": expected odr | udr | pairwise");
   if (algo == "a2") {
     if (model != Model::SinglePort) throw UsageError("--algo a2 is a single-port algorithm (paper 000); use --model single-port");
     if (!t.is_product()) throw UsageError("--algo a2 needs a cartesian product topology, not " + t.spec());
@@ -95,6 +99,7 @@ AnySchedule make_schedule(const Network& net, Model model, std::string algo) {
 }
 
 std::string default_algorithm(const Topology& t, Model model) {
+  if (t.is_partial()) return "odr";
   if (model == Model::SinglePort && t.is_product()) return "a2";
   if (model == Model::AllPort && make_exchange_table(t)) return "table";
   if (model == Model::Nic && t.is_metacube() && (t.metacube_k() == 1 || t.metacube_k() == 2)) return "metacube-firstfit";
@@ -119,17 +124,19 @@ int cmd_bound() {
   } else {
     const auto& t = std::get<Topology>(net);
     lb = lower_bound(t, model);
-    const std::int64_t sg = total_status(t);
+    const std::int64_t sg = processor_status(t);  // S_G, or S_P over the processors of a placed torus
     j["nodes"] = t.nodes();
+    j["processors"] = t.processor_count();
     j["directed_links"] = t.links();
     j["total_status"] = sg;
-    j["average_status"] = static_cast<double>(sg) / t.nodes();
+    j["average_status"] = static_cast<double>(sg) / t.processor_count();
   }
   j["lower_bound"] = lb.steps;
   j["bounds"] = bound_json(lb);
   print(j, [&] {
-    std::cout << opts.topo << " (" << j["nodes"] << " nodes), " << to_string(model) << ": lower bound " << lb.steps
-              << " steps\n";
+    std::cout << opts.topo << " (" << j["nodes"] << " nodes";
+    if (j.contains("processors") && j["processors"] != j["nodes"]) std::cout << ", " << j["processors"] << " processors";
+    std::cout << "), " << to_string(model) << ": lower bound " << lb.steps << " steps\n";
     for (const BoundTerm& t : lb.terms) std::cout << "  " << t.name << " >= " << t.value << "  (" << t.detail << ")\n";
   });
   return 0;
@@ -166,6 +173,7 @@ int cmd_schedule() {
     report = verify(t, s);
     lb = lower_bound(t, model);
     j["nodes"] = t.nodes();
+    j["processors"] = t.processor_count();
     j["transfers"] = s.transfer_count();
     j["max_buffered"] = report.max_buffered;
     write_file([&](std::ostream& out) {
@@ -194,6 +202,8 @@ int cmd_schedule() {
 
 int cmd_load() {
   const Topology t = parse_topology(opts.topo);
+  if (t.is_partial())
+    throw UsageError("--torus " + opts.topo + ": give the placement with --placement, not in the torus spec");
   const Placement placement = parse_placement(opts.placement);
   const Routing routing = parse_routing(opts.routing);
   const LoadReport r = compute_loads(t, placement, routing);
@@ -240,7 +250,8 @@ int cmd_verify() {
     report.violation_count += static_cast<std::int64_t>(table.size());
     report.ok = report.ok && table.empty();
     j = {{"topology", s.topology}, {"model", to_string(s.model)}, {"algorithm", s.algorithm}, {"nodes", t.nodes()},
-         {"lower_bound", lower_bound(t, s.model).steps}, {"max_buffered", report.max_buffered}};
+         {"processors", t.processor_count()}, {"lower_bound", lower_bound(t, s.model).steps},
+         {"max_buffered", report.max_buffered}};
   }
   j["file"] = opts.file;
   j["verified"] = report.ok;
@@ -275,7 +286,7 @@ void register_commands(CLI::App& app) {
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
   add_topo_model(schedule, true);
   schedule->add_option("--algo", opts.algo,
-                       "MIN: latin (default) | pairwise; direct: pairwise | a2 | table | metacube | metacube-firstfit "
+                       "MIN: latin (default) | pairwise; direct: pairwise | odr | udr | a2 | table | metacube | metacube-firstfit "
                        "(default: the best one for the topology and model)");
   schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix / exchange-table file");
   schedule->add_option("--form", opts.form, "MIN files: computed (M^0 only, when the schedule allows) | table");

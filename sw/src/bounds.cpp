@@ -15,26 +15,34 @@ void add(LowerBound& lb, std::string name, std::int64_t value, std::string detai
   lb.terms.push_back({std::move(name), value, std::move(detail)});
 }
 
-/// Best cut bound: messages A->B (|A||B|) over the most that can cross per step.
+/// Best cut bound: messages A->B (processors on each side, |P_A||P_B|) over the most that can
+/// cross per step. For a partially populated torus and the cut x_j < floor(k/2) this is Lemma 1
+/// of paper 004 with Theorem 1's cut, in steps (a link carries one message per step).
 void add_cut_bound(LowerBound& lb, const Topology& t, Model m) {
   std::int64_t best = 0;
   std::string best_detail;
   for (const Cut& cut : candidate_cuts(t)) {
-    std::int64_t a = 0;
-    for (bool x : cut.in_a) a += x ? 1 : 0;
-    const std::int64_t b = t.nodes() - a;
-    if (a == 0 || b == 0) continue;
+    std::int64_t a = 0, pa = 0, pn = 0;  // nodes in A, processors in A, processors
+    for (std::size_t v = 0; v < cut.in_a.size(); ++v) {
+      const bool proc = t.is_processor(static_cast<NodeId>(v));
+      a += cut.in_a[v] ? 1 : 0;
+      pa += cut.in_a[v] && proc ? 1 : 0;
+      pn += proc ? 1 : 0;
+    }
+    const std::int64_t b = t.nodes() - a, pb = pn - pa;
+    if (pa == 0 || pb == 0) continue;
     std::vector<bool> in_b(cut.in_a.size());
     for (std::size_t i = 0; i < in_b.size(); ++i) in_b[i] = !cut.in_a[i];
     for (const auto& side : {cut.in_a, in_b}) {
       std::int64_t per_step = cut_links(t, side);
       if (per_step == 0) continue;
       if (m == Model::SinglePort) per_step = std::min({per_step, a, b});  // one send/receive per node
-      const std::int64_t v = ceil_div(a * b, per_step);
+      const std::int64_t v = ceil_div(pa * pb, per_step);
       if (v > best) {
         best = v;
-        best_detail = "cut " + cut.name + ": " + std::to_string(a) + "*" + std::to_string(b) +
-                      " messages / " + std::to_string(per_step) + " per step";
+        best_detail = "cut " + cut.name + ": " + std::to_string(pa) + "*" + std::to_string(pb) +
+                      (t.is_partial() ? " processor" : "") + " messages / " + std::to_string(per_step) + " per step" +
+                      (t.is_partial() ? ", Lemma 1 of paper 004" : "");
       }
     }
   }
@@ -122,6 +130,70 @@ void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
   if (best > 0) add(lb, "relay", best, best_detail);
 }
 
+/// nic: a NIC ejects one message per step and a message from distance h arrives no earlier than
+/// step h-1; placing each processor's |P|-1 arrivals in distinct steps, nearest first, gives the
+/// earliest its last one can arrive (at least |P|-1 steps, more when many sources are far).
+void add_nic_ejection_bound(LowerBound& lb, const Topology& t) {
+  std::int64_t best = 0;
+  NodeId at = -1;
+  for (NodeId q : t.processors()) {
+    const std::vector<int> dist = bfs_distances(t, q);  // undirected: distance to q = from q
+    std::vector<int> release;
+    for (NodeId p : t.processors())
+      if (p != q) release.push_back(dist[static_cast<std::size_t>(p)] - 1);
+    std::sort(release.begin(), release.end());
+    std::int64_t last = -1;
+    for (int r : release) last = std::max<std::int64_t>(r, last + 1);
+    if (last + 1 > best) {
+      best = last + 1;
+      at = q;
+    }
+  }
+  add(lb, "nic_ejection", best, "each NIC ejects |P|-1 = " + std::to_string(t.processor_count() - 1) +
+                                    " messages, one per step, a message from h hops away not before step h-1 (processor " +
+                                    std::to_string(at) + ")");
+}
+
+/// Partially populated networks: |P| processors exchange over all N routers and all links.
+/// Every term counts processors' messages; the cut term is paper 004's Lemma 1 (in steps).
+/// (Placements live on tori, which have no cut vertex, so there is no relay term.)
+LowerBound partial_lower_bound(const Topology& t, Model m) {
+  LowerBound lb;
+  const std::int64_t np = t.processor_count();
+  const std::int64_t sp = processor_status(t);
+  const std::string sp_text = "S_P=" + std::to_string(sp) + " hops between processors";
+  switch (m) {
+    case Model::SinglePort:
+      // Each of the N nodes (relays included) sends at most one message per step.
+      add(lb, "average_status", ceil_div(sp, t.nodes()),
+          sp_text + ", S_P/N = " + std::to_string(sp) + "/" + std::to_string(t.nodes()) + " nodes");
+      add(lb, "injection", np - 1, "each processor sends |P|-1 messages, one per step");
+      break;
+    case Model::AllPort:
+    case Model::Nic: {
+      add(lb, "link_traversals", ceil_div(sp, t.links()),
+          sp_text + ", S_P/links = " + std::to_string(sp) + "/" + std::to_string(t.links()) + " directed links");
+      int min_degree = t.degree(t.processors().front());
+      for (NodeId v : t.processors()) min_degree = std::min(min_degree, t.degree(v));
+      add(lb, "injection", ceil_div(np - 1, min_degree),
+          "(|P|-1)/min degree = " + std::to_string(np - 1) + "/" + std::to_string(min_degree) +
+              " (Lemma 1 with |S| = 1)");
+      if (m == Model::Nic) add_nic_ejection_bound(lb, t);
+      break;
+    }
+  }
+  // A message crosses at most one link per step: among sparse processors this can be the largest
+  // term (e.g. all-port torus:8x8@linear, whose processors are up to 8 hops apart).
+  int far = 0;
+  for (NodeId q : t.processors()) {
+    const std::vector<int> dist = bfs_distances(t, q);
+    for (NodeId p : t.processors()) far = std::max(far, dist[static_cast<std::size_t>(p)]);
+  }
+  add(lb, "distance", far, "the farthest two processors are " + std::to_string(far) + " hops apart, one hop per step");
+  add_cut_bound(lb, t, m);
+  return lb;
+}
+
 }  // namespace
 
 std::vector<Cut> candidate_cuts(const Topology& t) {
@@ -154,6 +226,7 @@ std::int64_t cut_links(const Topology& t, const std::vector<bool>& in_a) {
 }
 
 LowerBound lower_bound(const Topology& t, Model m) {
+  if (t.is_partial()) return partial_lower_bound(t, m);
   LowerBound lb;
   const std::int64_t n = t.nodes();
   const std::int64_t sg = total_status(t);

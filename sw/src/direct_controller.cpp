@@ -237,9 +237,9 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
     }
   }
 
-  // Messages: every node's own payloads.
-  for (NodeId v = 0; v < n; ++v)
-    for (NodeId d = 0; d < n; ++d)
+  // Messages: every processor's own payloads (routers at empty nodes have none; they only forward).
+  for (NodeId v : t.processors())
+    for (NodeId d : t.processors())
       if (d != v)
         prog.writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(d)), payload_of(v, d)});
   // Tables, entries 0..T of every node.
@@ -279,16 +279,23 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
 // ---------------------------------------------------------------------------------------------
 
 std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout) {
-  const int n = t.nodes();
+  // Processor i sends to processors i+1, ..., i+|P|-1 (mod |P|): every node's plain order when
+  // every node is a processor. Empty nodes get counts 0: their NIC is idle, their router forwards.
+  const std::vector<NodeId>& procs = t.processors();
+  const auto np = static_cast<std::int64_t>(procs.size());
   std::vector<LoadWrite> writes;
-  for (NodeId v = 0; v < n; ++v) {
-    for (int i = 1; i < n; ++i) {
-      const NodeId d = (v + i) % n;
-      writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(i - 1)),
-                        (static_cast<std::uint64_t>(d) << layout.params.payload_bits) | payload_of(v, d)});
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    const std::int64_t count = t.is_processor(v) ? np - 1 : 0;
+    if (t.is_processor(v)) {
+      const auto self = std::lower_bound(procs.begin(), procs.end(), v) - procs.begin();
+      for (std::int64_t i = 1; i < np; ++i) {
+        const NodeId d = procs[at((self + i) % np)];
+        writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(i - 1)),
+                          (static_cast<std::uint64_t>(d) << layout.params.payload_bits) | payload_of(v, d)});
+      }
     }
-    writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlSendCount), at(n - 1)});
-    writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlRecvCount), at(n - 1)});
+    writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlSendCount), at(count)});
+    writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlRecvCount), at(count)});
   }
   return writes;
 }

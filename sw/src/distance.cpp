@@ -75,4 +75,14 @@ std::int64_t total_status(const Topology& t) {
   return t.is_product() ? total_status_product(t) : total_status_bfs(t);
 }
 
+std::int64_t processor_status(const Topology& t) {
+  if (!t.is_partial()) return total_status(t);
+  std::int64_t s = 0;
+  for (NodeId p : t.processors()) {
+    const std::vector<int> dist = bfs_distances(t, p);
+    for (NodeId q : t.processors()) s += dist[static_cast<std::size_t>(q)];
+  }
+  return s;
+}
+
 }  // namespace totex

@@ -25,6 +25,10 @@ std::optional<std::vector<int>> ring_sizes(const Topology& t, std::string* why) 
     if (why) *why = "'" + t.spec() + "' is not a product of rings";
     return std::nullopt;
   }
+  if (t.is_partial()) {  // a table's words send from every node to every node
+    if (why) *why = "'" + t.spec() + "' is partially populated; exchange tables need a processor at every node";
+    return std::nullopt;
+  }
   std::vector<int> sizes;
   for (const Factor& f : t.factors()) {
     if (f.kind != FactorKind::Ring && f.size != 2) {

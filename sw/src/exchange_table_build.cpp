@@ -520,7 +520,7 @@ std::optional<std::int64_t> exchange_table_paper_time(const Topology& t) {
 }
 
 std::optional<ExchangeTable> make_exchange_table(const Topology& t) {
-  if (!t.is_product()) return std::nullopt;
+  if (!t.is_product() || t.is_partial()) return std::nullopt;  // tables exchange among every node
   std::vector<int> sizes;
   for (const Factor& f : t.factors()) {
     if (f.kind != FactorKind::Ring && f.size != 2) return std::nullopt;

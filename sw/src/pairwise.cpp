@@ -5,6 +5,7 @@
 
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
+#include "totex/path_packing.hpp"
 
 namespace totex {
 namespace {
@@ -53,69 +54,28 @@ class ShortestPaths {
   std::vector<std::uint16_t> port_;
 };
 
-/// Per-step resource use for list scheduling.
-class Occupancy {
- public:
-  Occupancy(std::size_t links, std::size_t nodes) : links_(links), nodes_(nodes) {}
-  struct Step {
-    std::vector<bool> link, send, recv, inject, eject;
-  };
-  Step& at(std::size_t t) {
-    while (steps_.size() <= t)
-      steps_.push_back({std::vector<bool>(links_), std::vector<bool>(nodes_), std::vector<bool>(nodes_),
-                        std::vector<bool>(nodes_), std::vector<bool>(nodes_)});
-    return steps_[t];
-  }
-
- private:
-  std::size_t links_, nodes_;
-  std::vector<Step> steps_;
-};
-
 }  // namespace
 
 Schedule pairwise_schedule(const Topology& t, Model m) {
   if (t.nodes() > kMaxScheduleNodes)
     throw UsageError("pairwise scheduling supports at most " + std::to_string(kMaxScheduleNodes) + " nodes; " +
                      t.spec() + " has " + std::to_string(t.nodes()));
-  const int n = t.nodes();
+  // Rounds over the processors (every node unless partially populated); empty nodes only relay.
+  const std::vector<NodeId>& procs = t.processors();
+  const auto n = procs.size();
   const ShortestPaths paths(t);
-  Occupancy occ(static_cast<std::size_t>(t.links()), static_cast<std::size_t>(n));
-  std::vector<std::size_t> earliest(static_cast<std::size_t>(n), 0);  // keeps each source's pairwise order
-  Schedule s{t.spec(), m, "pairwise", {}};
-  for (int round = 1; round < n; ++round) {
-    for (NodeId src = 0; src < n; ++src) {
-      const NodeId dst = (src + round) % n;
-      const auto hops = paths.path(src, dst);
-      for (std::size_t start = earliest[static_cast<std::size_t>(src)];; ++start) {
-        bool fits = true;
-        for (std::size_t h = 0; h < hops.size() && fits; ++h) {
-          auto& step = occ.at(start + h);
-          const auto [v, p] = hops[h];
-          const auto to = static_cast<std::size_t>(t.neighbor(v, p));
-          fits = !step.link[static_cast<std::size_t>(t.link_id(v, p))];
-          if (m == Model::SinglePort) fits = fits && !step.send[static_cast<std::size_t>(v)] && !step.recv[to];
-          if (m == Model::Nic && h == 0) fits = fits && !step.inject[static_cast<std::size_t>(src)];
-          if (m == Model::Nic && h + 1 == hops.size()) fits = fits && !step.eject[static_cast<std::size_t>(dst)];
-        }
-        if (!fits) continue;
-        for (std::size_t h = 0; h < hops.size(); ++h) {
-          auto& step = occ.at(start + h);
-          const auto [v, p] = hops[h];
-          step.link[static_cast<std::size_t>(t.link_id(v, p))] = true;
-          step.send[static_cast<std::size_t>(v)] = true;
-          step.recv[static_cast<std::size_t>(t.neighbor(v, p))] = true;
-          if (h == 0) step.inject[static_cast<std::size_t>(src)] = true;
-          if (h + 1 == hops.size()) step.eject[static_cast<std::size_t>(dst)] = true;
-          if (s.steps.size() <= start + h) s.steps.resize(start + h + 1);
-          s.steps[start + h].push_back({{src, dst}, v, p});
-        }
-        earliest[static_cast<std::size_t>(src)] = start;
-        break;
-      }
+  PathPacker packer(t, m, "pairwise");
+  std::vector<std::size_t> earliest(n, 0);  // keeps each source's pairwise order
+  for (std::size_t round = 1; round < n; ++round) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Message msg{procs[i], procs[(i + round) % n]};
+      const auto hops = paths.path(msg.src, msg.dst);
+      const std::size_t start = packer.earliest(msg, hops, earliest[i]);
+      packer.place(msg, hops, start);
+      earliest[i] = start;
     }
   }
-  return s;
+  return packer.take();
 }
 
 MinSchedule pairwise_schedule(const MinNetwork& net) {

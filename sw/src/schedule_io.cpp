@@ -202,6 +202,8 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
     const auto port = t.port_to(from, to);
     if (!port) r.fail("no link " + f[0] + "->" + f[1] + " in " + t.spec());
     if (src == dst) r.fail("message (" + f[2] + "," + f[3] + ") is addressed to its own source");
+    for (const NodeId end : {src, dst})  // a placed torus: empty nodes only forward
+      if (!t.is_processor(end)) r.fail("node " + std::to_string(end) + " has no processor in " + t.spec());
     s.steps.back().push_back({{src, dst}, from, *port});
   }
   out.schedule = std::move(s);

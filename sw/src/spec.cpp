@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "totex/error.hpp"
+#include "totex/placement.hpp"
 
 namespace totex {
 namespace {
@@ -73,10 +74,25 @@ std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) 
 
 std::string spec_grammar() {
   return "ring:N | path:N | complete:N | torus:K1xK2[x...] | hypercube:n | ghc:M1xM2[x...] | "
-         "metacube:K,M | min:N:D:WIRING (WIRING = omega|baseline|butterfly) | products A*B of the first six";
+         "metacube:K,M | min:N:D:WIRING (WIRING = omega|baseline|butterfly) | products A*B of the first six | "
+         "torus:KxK[x...]@linear | torus:KxK[x...]@multiple:T (partially populated, paper 004)";
 }
 
 Network parse_spec(std::string_view spec) {
+  if (const std::size_t at = spec.find('@'); at != std::string_view::npos) {
+    // A placed torus: all k^d routers and links, processors only at the placement's nodes.
+    const std::string_view base = spec.substr(0, at);
+    Network net = parse_spec(base);
+    auto* t = std::get_if<Topology>(&net);
+    if (!t) bad(spec, "a placement needs a torus, not a MIN");
+    try {
+      const Placement p = parse_placement(spec.substr(at + 1));
+      t->set_processors(placement_nodes(*t, p), std::string(spec));
+    } catch (const UsageError& e) {
+      bad(spec, e.what());
+    }
+    return net;
+  }
   if (spec.substr(0, 4) == "min:") {
     const std::vector<std::string_view> p = split(spec, ':');
     if (p.size() != 4) bad(spec, "expected min:N:D:WIRING");

@@ -69,6 +69,7 @@ Topology Topology::product(std::vector<Factor> factors, std::string spec) {
     }
   }
   t.offset_[idx(nodes)] = static_cast<int>(t.adjacency_.size());
+  t.populate_all();
   return t;
 }
 
@@ -92,10 +93,30 @@ Topology Topology::metacube(int k, int m, std::string spec) {
     for (int b = 0; b < k; ++b) t.adjacency_.push_back(v ^ (1 << (class_shift + b)));
   }
   t.offset_[idx(nodes)] = static_cast<int>(t.adjacency_.size());
+  t.populate_all();
   return t;
 }
 
+void Topology::populate_all() {
+  processors_.resize(idx(nodes()));
+  for (NodeId v = 0; v < nodes(); ++v) processors_[idx(v)] = v;
+  is_processor_.assign(idx(nodes()), true);
+}
+
+void Topology::set_processors(std::vector<NodeId> procs, std::string spec) {
+  if (procs.empty()) throw UsageError(spec + " has no processor");
+  is_processor_.assign(idx(nodes()), false);
+  for (std::size_t i = 0; i < procs.size(); ++i) {
+    if (procs[i] < 0 || procs[i] >= nodes() || (i > 0 && procs[i] <= procs[i - 1]))
+      throw UsageError(spec + ": processors must be distinct node ids in increasing order");
+    is_processor_[idx(procs[i])] = true;
+  }
+  processors_ = std::move(procs);
+  spec_ = std::move(spec);
+}
+
 bool Topology::is_vertex_transitive() const {
+  if (is_partial()) return false;
   if (is_metacube()) return metacube_k_ == 0;
   return std::all_of(factors_.begin(), factors_.end(),
                      [](const Factor& f) { return f.kind != FactorKind::Path || f.size == 2; });

@@ -100,7 +100,8 @@ struct DirectProgram {
 [[nodiscard]] DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectLayout& layout);
 
 /// Dynamic mode: every node's send queue in plain order (dst = s+1, ..., s+N-1 mod N) and the
-/// send/receive counts.
+/// send/receive counts; on a partially populated network processor i sends to processors
+/// i+1, ..., i+|P|-1 (mod |P|) and empty nodes send and receive nothing (their routers forward).
 [[nodiscard]] std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout);
 
 /// Dimension-order routing (products of rings, paths and complete graphs; throws UsageError for

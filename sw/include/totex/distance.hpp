@@ -24,5 +24,8 @@ namespace totex {
 [[nodiscard]] std::int64_t total_status_product(const Topology& t);
 /// S_G by the product formula when t is a product, else by BFS.
 [[nodiscard]] std::int64_t total_status(const Topology& t);
+/// S_P = sum of distances over ordered pairs of processors (= S_G when every node is one);
+/// BFS from every processor for a partially populated network.
+[[nodiscard]] std::int64_t processor_status(const Topology& t);
 
 }  // namespace totex

@@ -7,15 +7,24 @@
 #include <vector>
 
 #include "totex/min_network.hpp"
+#include "totex/placement.hpp"
 #include "totex/schedule.hpp"
 #include "totex/topology.hpp"
 
 namespace totex {
 
-/// MPI-style pairwise exchange: in round r node s sends to (s + r) mod N, on a fixed shortest
+/// MPI-style pairwise exchange: in round r node s sends to (s + r) mod N (processor i to processor
+/// i + r of a partially populated network), on a fixed shortest
 /// path (BFS, lowest port first), each message placed at the earliest step where all of its
 /// hops fit the model's limits (hops on consecutive steps, so no relay ever buffers).
 [[nodiscard]] Schedule pairwise_schedule(const Topology& t, Model m);
+
+/// Dimension-order schedule for tori with d >= 2 equal sides K >= 3, built for the partially
+/// populated tori of paper 004 (processors only; empty nodes relay): every processor pair on its
+/// routing's path (placement.hpp routes(): ODR, or for UDR the dimension order that fits
+/// earliest), hops on consecutive steps (no buffering), packed greedily (the best of three
+/// first-fit orders). Algorithm name odr|udr. Throws UsageError for other topologies.
+[[nodiscard]] Schedule dimension_order_schedule(const Topology& t, Model m, Routing r);
 
 /// Pairwise for a MIN: round-major messages packed first-fit into configurations whose switch
 /// states agree; unused switches are left in state 0.

@@ -58,8 +58,19 @@ class Topology {
   [[nodiscard]] int metacube_k() const { return metacube_k_; }
   [[nodiscard]] int metacube_m() const { return metacube_m_; }
   /// Every node looks the same: products of rings and complete graphs (Cayley graphs), paths of
-  /// two nodes, and MC(0,m) (a hypercube). Longer paths and other metacubes are treated as not.
+  /// two nodes, and MC(0,m) (a hypercube). Longer paths and other metacubes are treated as not;
+  /// a partially populated network is not (its processors are a subset).
   [[nodiscard]] bool is_vertex_transitive() const;
+
+  /// Partially populated networks (paper 004): only the processors send and receive; the other
+  /// nodes are routers that only forward. Unplaced topologies have a processor at every node.
+  /// `procs` must be increasing, distinct node ids; the spec becomes `spec` (e.g. torus:8x8@linear).
+  void set_processors(std::vector<NodeId> procs, std::string spec);
+  [[nodiscard]] bool is_partial() const { return static_cast<int>(processors_.size()) != nodes(); }
+  [[nodiscard]] bool is_processor(NodeId v) const { return is_processor_[idx(v)]; }
+  /// The processors in increasing node id (every node when not partial).
+  [[nodiscard]] const std::vector<NodeId>& processors() const { return processors_; }
+  [[nodiscard]] int processor_count() const { return static_cast<int>(processors_.size()); }
 
  private:
   static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
@@ -69,6 +80,9 @@ class Topology {
   int metacube_m_ = -1;
   std::vector<int> offset_;        // node v's links are [offset_[v], offset_[v+1])
   std::vector<NodeId> adjacency_;  // link id -> target node
+  std::vector<NodeId> processors_;
+  std::vector<bool> is_processor_;
+  void populate_all();  // every node a processor
 };
 
 /// The graph of one factor on its own (used for per-dimension status).

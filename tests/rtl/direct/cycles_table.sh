@@ -13,13 +13,15 @@ if [ ${#cases[@]} -eq 0 ]; then
   cases=(ring:8:all-port:table ring:8:single-port:a2 hypercube:4:all-port:table hypercube:4:single-port:a2
          torus:4x4:all-port:table torus:4x4:single-port:a2 torus:4x4:nic:pairwise torus:8x8:all-port:table
          torus:3x5:single-port:a2 ghc:3x4:single-port:a2 metacube:1,2:nic:metacube-firstfit
-         metacube:2,1:nic:metacube-firstfit)
+         metacube:2,1:nic:metacube-firstfit torus:6x6@linear:nic:odr torus:6x6@linear:all-port:udr
+         torus:8x8@linear:nic:odr torus:5x5@multiple:2:nic:odr torus:5x5@multiple:2:all-port:udr
+         torus:3x3x3@linear:nic:odr torus:4x4x4@linear:nic:odr)
 fi
 printf '| topology | N | model | algorithm | schedule steps | model lower bound | scheduled RTL cycles | dynamic RTL cycles | nic lower bound | sim cycles/s (sched / dyn) |\n'
 printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for c in "${cases[@]}"; do
-  IFS=: read -r topo model algo <<<"${c/:/@}"
-  topo=${topo/@/:}
+  # topo:model:algo, where topo has one ':' (torus:8x8) or, placed, two (torus:5x5@multiple:2)
+  algo=${c##*:}; rest=${c%:*}; model=${rest##*:}; topo=${rest%:*}
   s=$("$totex" sim --topo "$topo" --model "$model" --algo "$algo" --engine rtl --json)
   steps=$("$totex" schedule --topo "$topo" --model "$model" --algo "$algo" --json | jq -r .steps)
   lb=$("$totex" bound --topo "$topo" --model "$model" --json | jq -r .lower_bound)
@@ -28,7 +30,8 @@ for c in "${cases[@]}"; do
   if d=$("$totex" sim --topo "$topo" --model nic --algo pairwise --mode dynamic --engine rtl --json 2>/dev/null); then
     dyn=$(jq -r 'if .passed then .cycles else "FAIL" end' <<<"$d"); dcps=$(jq -r '.cycles_per_second | floor' <<<"$d")
   fi
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %s |\n' "$topo" "$(jq -r .nodes <<<"$nic")" "$model" \
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %s |\n' "$topo" \
+    "$(jq -r 'if .processors == .nodes then .nodes else "\(.nodes) (\(.processors) processors)" end' <<<"$nic")" "$model" \
     "$(jq -r .algorithm <<<"$s")" "$steps" "$lb" "$(jq -r 'if .passed then .cycles else "FAIL" end' <<<"$s")" \
     "$dyn" "$(jq -r .lower_bound <<<"$nic")" "$(jq -r '.cycles_per_second | floor' <<<"$s")" "$dcps"
 done

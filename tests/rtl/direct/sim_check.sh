@@ -7,7 +7,8 @@
 #       predicted cycle, no assertion); cycles == schedule steps + 1 (pipeline latency); the
 #       delivery-trace digest equals the reference engine's.
 #   sim_check.sh <totex> dynamic <topo>
-#       the dimension-order baseline delivers all N(N-1) messages exactly once, no assertion;
+#       the dimension-order baseline delivers all N(N-1) messages exactly once (|P|(|P|-1) on a
+#       placed torus, whose empty nodes only forward), no assertion;
 #       prints its cycles next to the nic lower bound (cycles must be >= the bound).
 set -euo pipefail
 totex=$1 mode=$2 topo=$3 model=${4:-nic} algo=${5:-}
@@ -28,7 +29,7 @@ if [ "$mode" = scheduled ]; then
   [ "$(jq -r .trace_sha256 <<<"$rtl")" = "$(jq -r .trace_sha256 <<<"$ref")" ] || fail "trace differs from ref"
   echo "PASS $topo $model $(jq -r .algorithm <<<"$rtl"): $steps steps, $((steps + 1)) cycles, trace = ref"
 else
-  n=$("$totex" bound --topo "$topo" --model nic --json | jq -r .nodes)
+  n=$("$totex" bound --topo "$topo" --model nic --json | jq -r .processors)  # = nodes unless placed (paper 004)
   bound=$("$totex" bound --topo "$topo" --model nic --json | jq -r .lower_bound)
   rtl=$("$totex" sim "${args[@]}" --mode dynamic --engine rtl --json) || { echo "$rtl"; fail "rtl run failed"; }
   echo "$rtl" | jq -c '{topology, mode, cycles, delivered, expected_delivered, simulated_cycles, cycles_per_second, errors: .errors[0:5]}'
