@@ -99,9 +99,8 @@ fs::path build_verilated(const VerilatedBuild& b) {
   std::string command = std::string("verilator ") + (b.systemc ? "--sc" : "--cc") +
                         " --exe --build -j 2 --assert -Wno-fatal -O2 --timescale 1ns/1ns --top-module " + b.top;
   for (const std::string& a : b.args) command += " " + a;
-  // Debian's libsystemc is built as C++17; C++20 code links against it with this define (TOOLCHAIN.md).
-  const std::string sc = b.systemc ? " -DSC_CPLUSPLUS=201703L" : "";
-  command += " -CFLAGS " + quote(harness_cflags() + sc + (b.defines.empty() ? "" : " " + b.defines));
+  // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (TOOLCHAIN.md 2a).
+  command += " -CFLAGS " + quote(harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines));
   command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + (b.systemc ? " -lsystemc" : "") + " -lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
   std::vector<fs::path> inputs;
@@ -127,8 +126,8 @@ MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinCo
   return run;
 }
 
-std::string harness_cflags() {
-  return "-std=c++20 -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" + std::string(TOTEX_SOURCE_DIR) +
+std::string harness_cflags(int standard) {
+  return "-std=c++" + std::to_string(standard) + " -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" + std::string(TOTEX_SOURCE_DIR) +
          "/sim";
 }
 

@@ -50,8 +50,9 @@ class FileLock {
 std::filesystem::path build_if_stale(const std::filesystem::path& dir, const std::filesystem::path& binary,
                                      const std::string& command, std::vector<std::filesystem::path> inputs);
 
-/// The -CFLAGS of every harness build: C++20, the library headers and sim/.
-[[nodiscard]] std::string harness_cflags();
+/// The -CFLAGS of every harness build: the C++ standard (20, or 17 where SystemC is linked), the
+/// library headers and sim/.
+[[nodiscard]] std::string harness_cflags(int standard = 20);
 
 /// One Verilated harness: `verilator --cc|--sc --exe --build` of `sv` (top module `top`) with the
 /// C++ `cpp`, linked with the core library (and SystemC for --sc), in cache_root()/key.

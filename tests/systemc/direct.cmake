@@ -19,6 +19,9 @@ add_test(NAME systemc.direct_metacube21_nic_all_engines
   COMMAND ${SAME} ${TOTEX} --topo metacube:2,1 --model nic --algo metacube-firstfit -- ref rtl systemc cosim)
 add_test(NAME systemc.direct_torus3x5_single_port_all_engines
   COMMAND ${SAME} ${TOTEX} --topo torus:3x5 --model single-port --algo a2 -- ref rtl systemc cosim)
+# A partially populated torus (paper 004): routers at empty nodes only forward.
+add_test(NAME systemc.direct_placed_torus6x6_linear_all_engines
+  COMMAND ${SAME} ${TOTEX} --topo torus:6x6@linear --model nic -- ref rtl systemc cosim)
 
 # Dynamic mode (dimension-order routing, dateline VCs, credits): everything delivered exactly
 # once. The SystemC router's pipeline is its own, so its cycle count need not equal the RTL's.
@@ -72,6 +75,7 @@ add_test(NAME systemc.direct_wave
 set_tests_properties(
   systemc.direct_torus4x4_allport_all_engines systemc.direct_hypercube3_allport_all_engines
   systemc.direct_metacube21_nic_all_engines systemc.direct_torus3x5_single_port_all_engines
+  systemc.direct_placed_torus6x6_linear_all_engines
   systemc.direct_torus4x4_dynamic_systemc systemc.direct_torus4x4_dynamic_cosim systemc.direct_hypercube4_dynamic_systemc
   systemc.direct_different_schedule_different_digest systemc.direct_check_single-port systemc.direct_check_all-port
   systemc.direct_check_nic systemc.direct_check_all-port_cosim systemc.direct_wave

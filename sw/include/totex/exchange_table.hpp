@@ -39,7 +39,7 @@ enum class CayleyGroup { Order2, Cyclic, Dihedral };
 struct PlacedWord {
   int column = 0;
   std::vector<int> letters;
-  bool operator==(const PlacedWord&) const = default;
+  bool operator==(const PlacedWord& o) const { return column == o.column && letters == o.letters; }
 };
 
 struct ExchangeTable {
@@ -47,7 +47,9 @@ struct ExchangeTable {
   std::vector<CayleyGroup> groups;            // one per dimension
   int columns = 0;                            // the time the table claims
   std::vector<std::vector<PlacedWord>> rows;  // one row per generator, words sorted by column
-  bool operator==(const ExchangeTable&) const = default;
+  bool operator==(const ExchangeTable& o) const {
+    return topology == o.topology && groups == o.groups && columns == o.columns && rows == o.rows;
+  }
 
   /// Generators in order: (dimension, index within the dimension).
   [[nodiscard]] int generator_count() const;

@@ -21,7 +21,7 @@ enum class MinConfigMode { Table, Computed };
 struct LoadWrite {
   std::uint64_t addr;
   std::uint64_t data;
-  bool operator==(const LoadWrite&) const = default;
+  bool operator==(const LoadWrite& o) const { return addr == o.addr && data == o.data; }
 };
 
 /// Field widths of totex_min_top for given parameters; mirrors its localparams.

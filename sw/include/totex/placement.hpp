@@ -28,7 +28,7 @@ namespace totex {
 struct Placement {
   int classes = 1;        // T: residues 0..T-1 of the coordinate sum
   bool multiple = false;  // spelled multiple:T (false: linear)
-  bool operator==(const Placement&) const = default;
+  bool operator==(const Placement& o) const { return classes == o.classes && multiple == o.multiple; }
 };
 enum class Routing { Odr, Udr };
 

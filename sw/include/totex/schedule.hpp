@@ -15,7 +15,7 @@ namespace totex {
 struct Message {
   NodeId src;
   NodeId dst;
-  bool operator==(const Message&) const = default;
+  bool operator==(const Message& o) const { return src == o.src && dst == o.dst; }
 };
 
 /// In one step, message `msg` crosses the directed link leaving `from` through `port`.
@@ -23,7 +23,7 @@ struct Transfer {
   Message msg;
   NodeId from;
   Port port;
-  bool operator==(const Transfer&) const = default;
+  bool operator==(const Transfer& o) const { return msg == o.msg && from == o.from && port == o.port; }
 };
 
 /// A direct-network schedule: steps[t] lists every link crossing of step t. What each node

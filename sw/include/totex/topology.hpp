@@ -18,7 +18,7 @@ enum class FactorKind { Ring, Path, Complete };
 struct Factor {
   FactorKind kind;
   int size;
-  bool operator==(const Factor&) const = default;
+  bool operator==(const Factor& o) const { return kind == o.kind && size == o.size; }
 };
 [[nodiscard]] std::string to_string(const Factor& f);
 

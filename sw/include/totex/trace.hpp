@@ -20,7 +20,9 @@ struct Delivery {
   NodeId dst;
   NodeId src;
   std::uint32_t payload;
-  bool operator==(const Delivery&) const = default;
+  bool operator==(const Delivery& o) const {
+    return step == o.step && dst == o.dst && src == o.src && payload == o.payload;
+  }
 };
 
 /// Deliveries in canonical order (step, dst, src) and their SHA-256 over lines
