@@ -12,7 +12,7 @@
 #include <systemc>
 
 #include "Vtotex_router.h"
-#include "cosim/direct_pins.hpp"
+#include "cosim/sc_bits.hpp"
 #include "systemc/direct_node.hpp"
 
 namespace totex::sim {

@@ -8,7 +8,7 @@
 #include <systemc>
 
 #include "Vtotex_router_dyn.h"
-#include "cosim/direct_pins.hpp"
+#include "cosim/sc_bits.hpp"
 #include "systemc/direct_dyn_node.hpp"
 
 namespace totex::sim {

@@ -13,6 +13,10 @@ namespace totex::sim {
 template <class Port>
 using port_type_t = typename std::remove_reference_t<Port>::data_type;
 
+/// The sc_signal that binds to a Verilated port.
+template <class Port>
+using PinSignal = sc_core::sc_signal<port_type_t<Port>>;
+
 /// Bits [lsb, lsb+width) of v, width <= 64.
 template <class T>
 std::uint64_t get_bits(const T& v, int lsb, int width) {

@@ -1,19 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "direct_common.hpp"
 
-#include <iostream>
-
 namespace totex::sim {
 
 LoadAddress decode_address(const DirectLayout& l, std::uint64_t addr) {
   return {static_cast<int>((addr >> (l.node_bits + l.index_bits)) & 3U), (addr >> l.index_bits) & low_mask(l.node_bits),
           addr & low_mask(l.index_bits)};
-}
-
-void DirectChecks::fail(const std::string& what) {
-  if (count_ < kPrinted) std::cout << "%Error: " << engine_ << " check: " << what << '\n';
-  else if (count_ == kPrinted) std::cout << "%Error: " << engine_ << " check: further failures are counted, not printed\n";
-  ++count_;
 }
 
 }  // namespace totex::sim

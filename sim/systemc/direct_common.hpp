@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "model_check.hpp"
 #include "totex/direct_controller.hpp"
 
 namespace totex::sim {
@@ -39,18 +40,7 @@ struct LoadAddress {
 };
 [[nodiscard]] LoadAddress decode_address(const DirectLayout& l, std::uint64_t addr);
 
-/// The model checks of every module (the RTL's assertions): each failure is counted and the first
-/// ones are printed on stdout (the harness protocol passes non-result lines on to stderr).
-class DirectChecks {
- public:
-  explicit DirectChecks(std::string engine) : engine_(std::move(engine)) {}
-  void fail(const std::string& what);
-  [[nodiscard]] int count() const { return count_; }
-
- private:
-  static constexpr int kPrinted = 50;
-  std::string engine_;
-  int count_ = 0;
-};
+/// The model checks of every module (the RTL's assertions).
+using DirectChecks = ModelChecks;
 
 }  // namespace totex::sim

@@ -59,7 +59,7 @@ SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::stri
   }
   b.defines = std::string("-DTOTEX_COSIM_DYNAMIC=") + (dynamic ? "1" : "0");
   b.cpp = {sim / "cosim" / "direct_cosim_main.cpp", sim / "direct_run.cpp"};
-  b.headers = {sim / "direct_run.hpp", sim / "cosim" / "direct_pins.hpp", sim / "cosim" / "direct_rtl_router.hpp",
+  b.headers = {sim / "direct_run.hpp", sim / "cosim" / "sc_bits.hpp", sim / "cosim" / "direct_rtl_router.hpp",
                sim / "cosim" / "direct_rtl_router_dyn.hpp"};
   std::vector<fs::path> models;
   for (const auto& e : fs::directory_iterator(sim / "systemc"))

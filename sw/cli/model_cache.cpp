@@ -82,6 +82,9 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   inputs.emplace_back(TOTEX_CORE_LIB);
   const std::string stamp = fingerprint(inputs, command);
   if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
+  // A fresh object directory: make's dependency files from an older build may name sources that
+  // no longer exist (ccache keeps the rebuild cheap).
+  fs::remove_all(dir / "obj");
   const fs::path log = dir / "build.log";
   const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
   const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");

@@ -68,7 +68,7 @@ TEST_CASE("SystemC shift switch: output (u + k) mod d carries input u, one cycle
       }
     }
   }
-  CHECK(totex::sim::model_check_failures() == 0);
+  CHECK(totex::sim::min_checks().count() == 0);
 }
 
 TEST_CASE("SystemC banyan: input s reaches MinNetwork::route(config, s) after n cycles", "[systemc]") {
@@ -153,5 +153,5 @@ TEST_CASE("SystemC banyan: input s reaches MinNetwork::route(config, s) after n 
       }
     }
   }
-  CHECK(totex::sim::model_check_failures() == 0);
+  CHECK(totex::sim::min_checks().count() == 0);
 }
