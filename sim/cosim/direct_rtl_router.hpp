@@ -54,6 +54,9 @@ class DirectRtlRouter : public sc_core::sc_module {
     sensitive << out_valid_ << out_data_ << eject_ << store_valid_ << store_data_ << error_;
   }
 
+  /// The Verilated model (for tracing).
+  Vtotex_router& rtl() { return rtl_; }
+
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

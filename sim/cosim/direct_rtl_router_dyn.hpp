@@ -65,6 +65,9 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
     sensitive << in_credit_ << out_valid_ << out_vc_ << out_data_ << ej_data_;
   }
 
+  /// The Verilated model (for tracing).
+  Vtotex_router_dyn& rtl() { return rtl_; }
+
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

@@ -16,7 +16,8 @@ namespace {
 class ScDirectDut final : public DirectDut {
  public:
   ScDirectDut(const Topology& t, const DirectLayout& layout, const std::string& wave, const std::string& engine,
-              DirectRouterFactory router, DirectDynRouterFactory dyn_router, std::function<int()> other_failures)
+              DirectRouterFactory router, DirectDynRouterFactory dyn_router, std::function<int()> other_failures,
+              const std::function<void()>& elaborated)
       : layout_(layout), checks_(engine), other_failures_(std::move(other_failures)) {
     if (!wave.empty() && (wave.size() < 4 || wave.substr(wave.size() - 4) != ".vcd"))
       throw UsageError("the SystemC models trace VCD; --wave must end in .vcd, got '" + wave + "'");
@@ -27,6 +28,7 @@ class ScDirectDut final : public DirectDut {
       net_->trace(trace_, wave);
     }
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    if (elaborated) elaborated();
     // Two edges in reset, as the Verilator harnesses do (only Verilated parts have a reset).
     tick();
     tick();
@@ -82,9 +84,10 @@ class ScDirectDut final : public DirectDut {
 
 std::unique_ptr<DirectDut> make_direct_dut(const Topology& t, const DirectLayout& layout, const std::string& wave,
                                            const std::string& engine, DirectRouterFactory router,
-                                           DirectDynRouterFactory dyn_router, std::function<int()> other_failures) {
+                                           DirectDynRouterFactory dyn_router, std::function<int()> other_failures,
+                                           const std::function<void()>& elaborated) {
   return std::make_unique<ScDirectDut>(t, layout, wave, engine, std::move(router), std::move(dyn_router),
-                                       std::move(other_failures));
+                                       std::move(other_failures), elaborated);
 }
 
 std::unique_ptr<DirectDut> make_systemc_direct_dut(const Topology& t, const DirectLayout& layout,

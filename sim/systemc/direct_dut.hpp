@@ -18,10 +18,12 @@ namespace totex::sim {
 
 /// The same network with each node's router made by the factories (a co-simulation's Verilated
 /// routers); `engine` names the checks in messages; `other_failures` counts the assertions that
-/// fired outside the SystemC models (the Verilated parts).
+/// fired outside the SystemC models (the Verilated parts); `elaborated` runs right after
+/// elaboration, before reset (where Verilated parts open their own trace).
 [[nodiscard]] std::unique_ptr<DirectDut> make_direct_dut(const Topology& t, const DirectLayout& layout,
                                                          const std::string& wave, const std::string& engine,
                                                          DirectRouterFactory router, DirectDynRouterFactory dyn_router,
-                                                         std::function<int()> other_failures = {});
+                                                         std::function<int()> other_failures = {},
+                                                         const std::function<void()>& elaborated = {});
 
 }  // namespace totex::sim

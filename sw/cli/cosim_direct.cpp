@@ -57,6 +57,10 @@ SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::stri
               "-GPW=" + std::to_string(p.payload_bits), "-GNumVcs=" + std::to_string(l.vcs),
               "-GDepth=" + std::to_string(p.fifo_depth)};
   }
+  if (!wave.empty()) {  // the routers' own signals, next to the SystemC VCD
+    b.args.emplace_back("--trace-fst");
+    b.key += "_trace";
+  }
   b.defines = std::string("-DTOTEX_COSIM_DYNAMIC=") + (dynamic ? "1" : "0");
   b.cpp = {sim / "cosim" / "direct_cosim_main.cpp", sim / "direct_run.cpp"};
   b.headers = {sim / "direct_run.hpp", sim / "cosim" / "sc_bits.hpp", sim / "cosim" / "direct_rtl_router.hpp",

@@ -72,11 +72,18 @@ add_test(NAME systemc.direct_wave
     grep -q 'eject_d1m' direct44.vcd"
   WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 
+# The co-simulation adds the Verilated routers' own signals (every router, one FST).
+add_test(NAME systemc.direct_cosim_wave
+  COMMAND sh -c "rm -f cdirect44.vcd cdirect44.rtl.fst && \
+    ${EXPECT} 0 PASS -- ${TOTEX} sim --topo torus:4x4 --model all-port --engine cosim --wave cdirect44.vcd && \
+    test -s cdirect44.vcd && test -s cdirect44.rtl.fst && grep -q 'cdirect44.rtl.fst' cdirect44.vcd.gtkw"
+  WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+
 set_tests_properties(
   systemc.direct_torus4x4_allport_all_engines systemc.direct_hypercube3_allport_all_engines
   systemc.direct_metacube21_nic_all_engines systemc.direct_torus3x5_single_port_all_engines
   systemc.direct_placed_torus6x6_linear_all_engines
   systemc.direct_torus4x4_dynamic_systemc systemc.direct_torus4x4_dynamic_cosim systemc.direct_hypercube4_dynamic_systemc
   systemc.direct_different_schedule_different_digest systemc.direct_check_single-port systemc.direct_check_all-port
-  systemc.direct_check_nic systemc.direct_check_all-port_cosim systemc.direct_wave
+  systemc.direct_check_nic systemc.direct_check_all-port_cosim systemc.direct_wave systemc.direct_cosim_wave
   PROPERTIES TIMEOUT 600 LABELS systemc)
