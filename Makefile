@@ -32,9 +32,12 @@ test: build
 bench: build
 	./tests/bench/run.sh $(BUILD_DIR)
 
-# Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}.
+# Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}; then the
+# board self-test bitstreams build/fpga/{icebreaker,hx8k}.bin, failing if 12 MHz timing is not met.
+# Environment: PNR_TIMEOUT, BIG=0 (skip the slow 64 x 64 MINs), XILINX=0 (skip synth_xilinx); see the scripts.
 fpga: deps
 	./rtl/synth/fpga_report.sh $(BUILD_DIR)/fpga
+	./rtl/synth/board_build.sh $(BUILD_DIR)/fpga
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+/// iCE40-HX8K breakout board (iCE40HX8K-CT256) top of the MIN self-test (totex_board_selftest),
+/// pins in rtl/board/hx8k.pcf. The board has no user button: reset is power-on only, and the
+/// faults are parameters (build a faulty bitstream to see the failure).
+///
+/// LEDs (LED[0] .. LED[7] on pins B5 B4 A2 A1 C5 C4 B3 C3): while every check has passed LED[6]
+/// blinks with run-counter bit LedShift and LED[5:0] show run-counter bits LedShift .. LedShift+5.
+/// After a failure LED[7] is on, LED[6] off and LED[3:0] show the failed checks (fail_code_o:
+/// LED[0] label phase, LED[1] labels not a permutation, LED[2] message phase, LED[3] payload).
+`default_nettype none
+
+module totex_board_hx8k #(
+  /// Run-counter bit shown by LED[0] and the LED[6] blink (~1 toggle per second at 12 MHz).
+  parameter int unsigned LedShift = 32'd15,
+  /// 1: every message phase runs with one corrupted switch state.
+  parameter int unsigned FaultState = 32'd0,
+  /// 1: one terminal's payloads have a bit flipped.
+  parameter int unsigned FaultPayload = 32'd0
+) (
+  /// 12 MHz oscillator.
+  input  logic       CLK,
+  /// LEDs, high = on.
+  output logic [7:0] LED
+);
+
+  localparam int unsigned RunW = LedShift + 32'd6;
+
+  logic            rst_n, pass, fail, run_done;
+  logic [3:0]      fail_code;
+  logic [RunW-1:0] runs;
+
+  totex_board_reset u_reset (.clk_i(CLK), .arst_ni(1'b1), .rst_no(rst_n));
+
+  totex_board_selftest #(.RunW(RunW)) u_selftest (
+    .clk_i           (CLK),
+    .rst_ni          (rst_n),
+    .fault_state_i   (FaultState != 32'd0),
+    .fault_payload_i (FaultPayload != 32'd0),
+    .pass_o          (pass),
+    .fail_o          (fail),
+    .fail_code_o     (fail_code),
+    .runs_o          (runs),
+    .run_done_o      (run_done)
+  );
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_run_done;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign unused_run_done = run_done;
+
+  // Registered outputs: no glitches on the pins.
+  logic [7:0] led_q;
+  always_ff @(posedge CLK or negedge rst_n) begin
+    if (!rst_n) led_q <= '0;
+    else led_q <= {fail, pass && runs[LedShift], fail ? {2'b00, fail_code} : runs[RunW-1 -: 6]};
+  end
+
+  assign LED = led_q;
+
+endmodule
