@@ -99,22 +99,23 @@ fs::path build_verilated(const VerilatedBuild& b) {
   fs::create_directories(dir);
   const FileLock lock(dir / ".lock");
   const fs::path binary = dir / "harness";
-  std::string command = std::string("verilator ") + (b.systemc ? "--sc" : "--cc") +
-                        " --exe --build -j 2 --assert -Wno-fatal -O2 --timescale 1ns/1ns --top-module " + b.top;
+  std::vector<fs::path> sources = b.sv;
+  for (const auto& [name, text] : b.generated) {
+    write_if_changed(dir / name, text);
+    sources.push_back(dir / name);
+  }
+  sources.insert(sources.end(), b.cpp.begin(), b.cpp.end());
+  std::string command = std::string("verilator ") + (b.systemc ? "--sc" : "--cc") + " --exe --build -j 2 --assert " +
+                        "-Wno-fatal " + b.verilator_opt + " --timescale 1ns/1ns --top-module " + b.top;
   for (const std::string& a : b.args) command += " " + a;
+  if (!b.makeflags.empty()) command += " -MAKEFLAGS " + quote(b.makeflags);
   // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (TOOLCHAIN.md 2a).
   command += " -CFLAGS " + quote(harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines));
   command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + (b.systemc ? " -lsystemc" : "") + " -lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
-  std::vector<fs::path> inputs;
-  for (const auto* list : {&b.sv, &b.cpp}) {
-    for (const fs::path& f : *list) {
-      command += " " + quote(f.string());
-      inputs.push_back(f);
-    }
-  }
-  inputs.insert(inputs.end(), b.headers.begin(), b.headers.end());
-  return build_if_stale(dir, binary, command, inputs);
+  for (const fs::path& f : sources) command += " " + quote(f.string());
+  sources.insert(sources.end(), b.headers.begin(), b.headers.end());
+  return build_if_stale(dir, binary, command, sources);
 }
 
 MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,

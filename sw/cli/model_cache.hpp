@@ -64,6 +64,11 @@ struct VerilatedBuild {
   std::string defines;            // extra -CFLAGS (-D...)
   std::vector<std::filesystem::path> sv, cpp;
   std::vector<std::filesystem::path> headers;  // included by `cpp`: part of the fingerprint
+  /// Generated sources (file name, text) written into the cache directory under its lock, then
+  /// Verilated after `sv`.
+  std::vector<std::pair<std::string, std::string>> generated;
+  std::string verilator_opt = "-O2";  // Verilator's own optimisation level and flags
+  std::string makeflags;              // -MAKEFLAGS for the generated C++ (empty: Verilator's defaults)
 };
 /// Builds the harness unless it is up to date; returns the binary. Locks the cache directory.
 std::filesystem::path build_verilated(const VerilatedBuild& b);

@@ -2,7 +2,6 @@
 #include "rtl_engine.hpp"
 
 #include <filesystem>
-#include <fstream>
 
 #include "model_cache.hpp"
 #include "totex/error.hpp"
@@ -12,40 +11,29 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Builds (if needed) the direct-network harness: writes the generated top into the cache
-/// directory, then Verilates it with the RTL library and sim/direct_rtl_main.cpp.
+/// Builds (if needed) the direct-network harness: the generated top with the router library and
+/// sim/direct_rtl_main.cpp.
 fs::path build_direct_model(const std::string& key, const std::string& top_sv, bool trace, bool vcd) {
-  const fs::path dir = cache_root() / key;
-  fs::create_directories(dir);
-  const FileLock lock(dir / ".lock");
-  const fs::path top = dir / "totex_direct_top.sv";
-  write_if_changed(top, top_sv);
   const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
-  const std::vector<fs::path> sources = {rtl / "totex_pkg.sv",        rtl / "totex_router.sv",
-                                         rtl / "totex_direct_table.sv", rtl / "totex_direct_nic.sv",
-                                         rtl / "totex_direct_node.sv",  rtl / "totex_direct_ctrl.sv",
-                                         rtl / "totex_direct_fifo.sv",  rtl / "totex_router_dyn.sv",
-                                         rtl / "totex_direct_nic_dyn.sv", rtl / "totex_direct_dyn_node.sv",
-                                         top};
   const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
-  const fs::path main_source = sim / "direct_rtl_main.cpp";
-  const fs::path run_source = sim / "direct_run.cpp";  // model-independent: a ccache hit across builds
-  const fs::path binary = dir / "harness";
+  VerilatedBuild b;
+  b.key = key;
+  b.top = "totex_direct_top";
+  b.generated = {{"totex_direct_top.sv", top_sv}};
+  b.sv = {rtl / "totex_pkg.sv",          rtl / "totex_router.sv",     rtl / "totex_direct_table.sv",
+          rtl / "totex_direct_nic.sv",   rtl / "totex_direct_node.sv", rtl / "totex_direct_ctrl.sv",
+          rtl / "totex_direct_fifo.sv",  rtl / "totex_router_dyn.sv", rtl / "totex_direct_nic_dyn.sv",
+          rtl / "totex_direct_dyn_node.sv"};
+  // direct_run.cpp is model-independent: a ccache hit across builds.
+  b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
+  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp"};
+  b.args = {"-Wno-WIDTH", "--x-assign fast"};
+  if (trace) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
   // Verilator's own optimisation at -O3 and the generated C++ at -O1: the network is one large
   // flat eval function, for which higher C++ levels cost build time without much speed.
-  std::string command = "verilator --cc --exe --build -j 2 --assert -Wno-fatal -Wno-WIDTH -O3 --x-assign fast "
-                        "--top-module totex_direct_top";
-  if (trace) command += vcd ? " --trace" : " --trace-fst";
-  command += " -MAKEFLAGS " + quote("OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1");
-  command += " -CFLAGS " + quote(harness_cflags());
-  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + " -lz");
-  command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
-  for (const fs::path& src : sources) command += " " + quote(src.string());
-  command += " " + quote(main_source.string()) + " " + quote(run_source.string());
-  std::vector<fs::path> inputs = sources;
-  for (const char* f : {"direct_rtl_main.cpp", "direct_run.cpp", "direct_run.hpp", "vl_harness.hpp"})
-    inputs.push_back(sim / f);
-  return build_if_stale(dir, binary, command, inputs);
+  b.verilator_opt = "-O3";
+  b.makeflags = "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
+  return build_verilated(b);
 }
 
 }  // namespace
