@@ -23,6 +23,35 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// The whole content of a file ("" when it does not exist).
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Writes `text` to `p` unless it holds exactly that already (so its time stamp stays).
+void write_if_changed(const fs::path& p, const std::string& text) {
+  if (!fs::exists(p) || read_text(p) != text) std::ofstream(p) << text;
+}
+
+/// Holds an exclusive lock on a file while alive, so parallel runs do not build the same model twice.
+class FileLock {
+ public:
+  explicit FileLock(const fs::path& p) : fd_(::open(p.c_str(), O_CREAT | O_RDWR, 0644)) {
+    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw UsageError("cannot lock " + p.string());
+  }
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
 /// Everything the cached binary was built from: if any of it changes, it is rebuilt.
 std::string fingerprint(const std::vector<fs::path>& inputs, const std::string& command) {
   std::string all = command;
@@ -34,49 +63,16 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-}  // namespace
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+/// The -CFLAGS of every harness build: the C++ standard (20, or 17 where SystemC is linked), the
+/// library headers and sim/.
+std::string harness_cflags(int standard) {
+  const std::string source = TOTEX_SOURCE_DIR;
+  return "-std=c++" + std::to_string(standard) + " -O1 -I" + source + "/sw/include -I" + source + "/sim";
 }
 
-void write_if_changed(const fs::path& p, const std::string& text) {
-  if (!fs::exists(p) || read_text(p) != text) std::ofstream(p) << text;
-}
-
-fs::path cache_root() {
-  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) return env;
-  return fs::path(TOTEX_BINARY_DIR) / "rtl-cache";
-}
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-std::string key_of(const std::string& spec) {
-  std::string k;
-  for (const char c : spec) k += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
-  return k;
-}
-
-FileLock::FileLock(const fs::path& p) : fd_(::open(p.c_str(), O_CREAT | O_RDWR, 0644)) {
-  if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw UsageError("cannot lock " + p.string());
-}
-FileLock::~FileLock() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-std::pair<std::string, int> capture(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) throw UsageError("cannot run " + command);
-  std::array<char, 4096> buf{};
-  for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
-
+/// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
+/// inputs and core library built it already (ccache is used when installed). The caller holds
+/// the directory's lock. Throws UsageError naming the build log when the build fails.
 fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
                         std::vector<fs::path> inputs) {
   inputs.emplace_back(TOTEX_CORE_LIB);
@@ -92,6 +88,31 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
     throw UsageError("building the Verilated model failed; see " + log.string());
   std::ofstream(dir / "stamp") << stamp;
   return binary;
+}
+
+}  // namespace
+
+fs::path cache_root() {
+  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) return env;
+  return fs::path(TOTEX_BINARY_DIR) / "rtl-cache";
+}
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+std::string key_of(const std::string& spec) {
+  std::string k;
+  for (const char c : spec) k += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
+  return k;
+}
+
+std::pair<std::string, int> capture(const std::string& command) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) throw UsageError("cannot run " + command);
+  std::array<char, 4096> buf{};
+  for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
 fs::path build_verilated(const VerilatedBuild& b) {
@@ -128,11 +149,6 @@ MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinCo
              (mode == MinConfigMode::Table ? "table" : "computed") + " --max-steps " + std::to_string(run.max_steps) +
              " --payload-bits " + std::to_string(run.payload_bits) + (wave.empty() ? "" : " --wave " + quote(wave));
   return run;
-}
-
-std::string harness_cflags(int standard) {
-  return "-std=c++" + std::to_string(standard) + " -O1 -I" + std::string(TOTEX_SOURCE_DIR) + "/sw/include -I" + std::string(TOTEX_SOURCE_DIR) +
-         "/sim";
 }
 
 DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode) {

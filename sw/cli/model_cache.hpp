@@ -17,42 +17,14 @@ namespace totex::cli {
 /// build/rtl-cache, or $TOTEX_CACHE_DIR when set.
 [[nodiscard]] std::filesystem::path cache_root();
 
-/// The whole content of a file ("" when it does not exist).
-[[nodiscard]] std::string read_text(const std::filesystem::path& p);
-
-/// Writes `text` to `p` unless it holds exactly that already (so its time stamp stays).
-void write_if_changed(const std::filesystem::path& p, const std::string& text);
-
 /// A shell-quoted argument.
 [[nodiscard]] std::string quote(const std::string& s);
 
 /// A cache-directory name for a topology spec.
 [[nodiscard]] std::string key_of(const std::string& spec);
 
-/// Holds an exclusive lock on a file while alive, so parallel runs do not build the same model twice.
-class FileLock {
- public:
-  explicit FileLock(const std::filesystem::path& p);
-  ~FileLock();
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-
- private:
-  int fd_;
-};
-
 /// Runs a shell command and returns its stdout and exit status.
 [[nodiscard]] std::pair<std::string, int> capture(const std::string& command);
-
-/// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
-/// inputs and core library built it already (ccache is used when installed). The caller holds
-/// the directory's lock. Throws UsageError naming the build log when the build fails.
-std::filesystem::path build_if_stale(const std::filesystem::path& dir, const std::filesystem::path& binary,
-                                     const std::string& command, std::vector<std::filesystem::path> inputs);
-
-/// The -CFLAGS of every harness build: the C++ standard (20, or 17 where SystemC is linked), the
-/// library headers and sim/.
-[[nodiscard]] std::string harness_cflags(int standard = 20);
 
 /// One Verilated harness: `verilator --cc|--sc --exe --build` of `sv` (top module `top`) with the
 /// C++ `cpp`, linked with the core library (and SystemC for --sc), in cache_root()/key.
