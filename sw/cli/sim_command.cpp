@@ -33,8 +33,16 @@ struct TempFile {
   std::string path;
 };
 
+/// What `totex sim` runs: the network, the schedule, and the step count its file claims (unset
+/// for a schedule generated here).
+struct SimInput {
+  Network net;
+  AnySchedule schedule;
+  std::optional<std::int64_t> claimed_steps;
+};
+
 /// The schedule from --schedule FILE (whose topology must match --topo when both are given) or --algo.
-std::pair<Network, AnySchedule> load_or_make() {
+SimInput load_or_make() {
   if (!opts.schedule_file.empty()) {
     if (!opts.algo.empty()) throw UsageError("--algo and --schedule exclude each other");
     LoadedSchedule loaded = read_schedule_file(opts.schedule_file);
@@ -45,23 +53,24 @@ std::pair<Network, AnySchedule> load_or_make() {
     Network net = parse_spec(spec);
     if (const auto* d = std::get_if<Schedule>(&s); d && !opts.model.empty() && parse_model(opts.model) != d->model)
       throw UsageError("--model " + opts.model + " does not match the schedule file's model " + to_string(d->model));
-    return {std::move(net), std::move(s)};
+    return {std::move(net), std::move(s), loaded.claimed_steps};
   }
   if (opts.topo.empty()) throw UsageError("--topo or --schedule is required");
   Network net = parse_spec(opts.topo);
   const Model model = model_for(net);
   AnySchedule s = make_schedule(net, model, opts.algo);
-  return {std::move(net), std::move(s)};
+  return {std::move(net), std::move(s), std::nullopt};
 }
 
-SimResult run_engine(const Network& net, const AnySchedule& any) {
+SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<std::int64_t> claimed_steps) {
   if (opts.mode != "scheduled" && opts.mode != "dynamic")
     throw UsageError("--mode must be scheduled | dynamic, got '" + opts.mode + "'");
   if (opts.engine == "ref") {
     if (opts.mode == "dynamic") throw UsageError("--mode dynamic needs a hardware engine (rtl), not ref");
     if (!opts.wave.empty()) throw UsageError("--wave needs a hardware engine (rtl), not ref");
-    if (const auto* min = std::get_if<MinNetwork>(&net)) return run_reference(*min, std::get<MinSchedule>(any));
-    return run_reference(std::get<Topology>(net), std::get<Schedule>(any));
+    if (const auto* min = std::get_if<MinNetwork>(&net))
+      return run_reference(*min, std::get<MinSchedule>(any), claimed_steps);
+    return run_reference(std::get<Topology>(net), std::get<Schedule>(any), claimed_steps);
   }
   if (opts.min_mode != "table" && opts.min_mode != "computed")
     throw UsageError("--min-mode must be table | computed, got '" + opts.min_mode + "'");
@@ -129,13 +138,13 @@ SimResult run_engine(const Network& net, const AnySchedule& any) {
 }
 
 int cmd_sim() {
-  const auto [net, schedule] = load_or_make();
+  const auto [net, schedule, claimed_steps] = load_or_make();
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(
       [&](const auto& s) -> VerifyReport {
         using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, MinSchedule>) return verify(std::get<MinNetwork>(net), s);
-        else return verify(std::get<Topology>(net), s);
+        if constexpr (std::is_same_v<S, MinSchedule>) return verify(std::get<MinNetwork>(net), s, claimed_steps);
+        else return verify(std::get<Topology>(net), s, claimed_steps);
       },
       schedule);
   if (!report.ok && opts.unverified) {
@@ -146,7 +155,7 @@ int cmd_sim() {
     for (const auto& e : errors_json(report)) std::cerr << "  " << e.get<std::string>() << '\n';
     return kCheckFailedExit;
   }
-  const SimResult r = run_engine(net, schedule);
+  const SimResult r = run_engine(net, schedule, claimed_steps);
   const std::string spec = std::visit([](const auto& x) { return x.topology; }, schedule);
   json j = json::parse(sim_result_json(r));
   j["topology"] = spec;

@@ -62,12 +62,12 @@ void fill_from_scoreboard(SimResult& r, Scoreboard& board, std::int64_t expected
   r.trace_sha256 = trace_sha256(board.trace());
 }
 
-SimResult run_reference(const MinNetwork& net, const MinSchedule& s) {
+SimResult run_reference(const MinNetwork& net, const MinSchedule& s, std::optional<std::int64_t> claimed_steps) {
   const auto start = std::chrono::steady_clock::now();
   // Phase 1: labels through the MIN give every processor its send order.
   const auto order = label_phase_send_order(net, s);
   // Phase 2: each processor sends the message it prepared for that step; the MIN decides where it lands.
-  Scoreboard board(net.terminals(), expected_deliveries(net, s));
+  Scoreboard board(net, expected_deliveries(net, s));
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
     const std::vector<int> perm = net.permutation(s.configurations[x]);
     for (std::size_t src = 0; src < order.size(); ++src) {
@@ -80,27 +80,69 @@ SimResult run_reference(const MinNetwork& net, const MinSchedule& s) {
   }
   SimResult r;
   r.engine = "ref";
-  fill_from_scoreboard(r, board, s.steps(net));
+  fill_from_scoreboard(r, board, claimed_steps.value_or(s.steps(net)));
   r.wall_seconds = seconds_since(start);
   return r;
 }
 
-SimResult run_reference(const Topology& t, const Schedule& s) {
+SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps) {
   const auto start = std::chrono::steady_clock::now();
-  Scoreboard board(t.nodes(), expected_deliveries(t, s));
+  Scoreboard board(t, expected_deliveries(t, s));
+  // Where every message is: it starts at its source, moves only when a transfer takes it from the
+  // node it is at, and leaves the network at its destination.
+  const auto n = static_cast<std::size_t>(t.nodes());
+  constexpr NodeId kEjected = -1;
+  std::vector<NodeId> at(n * n);
+  std::vector<std::int32_t> moved(n * n, -1);  // the last step each message crossed a link in
+  for (std::size_t m = 0; m < at.size(); ++m) at[m] = static_cast<NodeId>(m / n);
+  std::vector<std::string> stray;  // transfers with nothing to carry
+  std::int64_t stray_count = 0;
+  std::vector<std::pair<std::size_t, NodeId>> moves;
   std::int64_t steps = 0;
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
+    moves.clear();
     for (const Transfer& tr : s.steps[step]) {
-      const NodeId to = t.neighbor(tr.from, tr.port);
-      if (to == tr.msg.dst)
-        board.observe(static_cast<std::int64_t>(step), to, tr.msg.src, tr.msg.dst, static_cast<std::int64_t>(step),
-                      payload_of(tr.msg.src, tr.msg.dst));
+      const Message& msg = tr.msg;
+      if (msg.src < 0 || msg.src >= t.nodes() || msg.dst < 0 || msg.dst >= t.nodes() || tr.from < 0 ||
+          tr.from >= t.nodes() || tr.port < 0 || tr.port >= t.degree(tr.from))
+        continue;  // no such message or link: the verifier names it; nothing moves here
+      const std::size_t m = static_cast<std::size_t>(msg.src) * n + static_cast<std::size_t>(msg.dst);
+      if (at[m] != tr.from) {
+        if (++stray_count <= 10)
+          stray.push_back("step " + std::to_string(step) + ", node " + std::to_string(tr.from) + ": message (" +
+                          std::to_string(msg.src) + "," + std::to_string(msg.dst) + ") is not there (" +
+                          (at[m] == kEjected ? std::string("delivered already") : "at node " + std::to_string(at[m])) +
+                          "), the transfer carries nothing");
+        continue;
+      }
+      if (moved[m] == static_cast<std::int32_t>(step)) {
+        if (++stray_count <= 10)
+          stray.push_back("step " + std::to_string(step) + ", node " + std::to_string(tr.from) + ": message (" +
+                          std::to_string(msg.src) + "," + std::to_string(msg.dst) +
+                          ") is sent a second time in the same step, the transfer carries nothing");
+        continue;
+      }
+      moved[m] = static_cast<std::int32_t>(step);
+      moves.emplace_back(m, t.neighbor(tr.from, tr.port));
+    }
+    // Moves take effect at the end of the step: a message crosses at most one link per step.
+    for (const auto& [m, to] : moves) {
+      const auto src = static_cast<NodeId>(m / n), dst = static_cast<NodeId>(m % n);
+      if (to == dst) {
+        at[m] = kEjected;
+        board.observe(static_cast<std::int64_t>(step), to, src, dst, static_cast<std::int64_t>(step),
+                      payload_of(src, dst));
+      } else {
+        at[m] = to;
+      }
     }
     if (!s.steps[step].empty()) steps = static_cast<std::int64_t>(step) + 1;
   }
   SimResult r;
   r.engine = "ref";
-  fill_from_scoreboard(r, board, steps);
+  fill_from_scoreboard(r, board, claimed_steps.value_or(steps));
+  if (stray_count > 10) stray.push_back("... and " + std::to_string(stray_count - 10) + " more transfers with nothing to carry");
+  r.errors.insert(r.errors.end(), stray.begin(), stray.end());
   r.wall_seconds = seconds_since(start);
   return r;
 }

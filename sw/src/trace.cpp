@@ -27,17 +27,42 @@ std::string trace_sha256(std::vector<Delivery> trace) {
   return sha256_hex(text.str());
 }
 
-Scoreboard::Scoreboard(int nodes, std::vector<ExpectedDelivery> expected)
+Scoreboard::Scoreboard(int nodes, const std::vector<NodeId>& senders, bool self_slot,
+                       const std::vector<ExpectedDelivery>* timing)
     : nodes_(nodes),
-      expected_(std::move(expected)),
-      index_(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes), -1),
-      seen_(expected_.size(), false) {
-  for (std::size_t i = 0; i < expected_.size(); ++i) {
-    const Delivery& d = expected_[i].delivery;
-    index_[static_cast<std::size_t>(d.src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(d.dst)] =
-        static_cast<std::int64_t>(i);
+      timed_(timing != nullptr),
+      slot_(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes), kNotRequired),
+      seen_(slot_.size(), false) {
+  // What must arrive: from the network alone.
+  for (const NodeId src : senders)
+    for (const NodeId dst : senders)
+      if (src != dst || self_slot) {
+        slot_[pair(src, dst)] = kUntimed;
+        ++required_count_;
+      }
+  if (!timing) return;
+  // When it arrives: from the schedule (the last entry wins if the schedule delivers a pair twice).
+  timing_ = *timing;
+  for (std::size_t i = 0; i < timing_.size(); ++i) {
+    const Delivery& d = timing_[i].delivery;
+    if (d.src < 0 || d.src >= nodes_ || d.dst < 0 || d.dst >= nodes_) continue;
+    if (slot_[pair(d.src, d.dst)] != kNotRequired) slot_[pair(d.src, d.dst)] = static_cast<std::int32_t>(i);
   }
 }
+
+namespace {
+std::vector<NodeId> all_terminals(int n) {
+  std::vector<NodeId> v(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = i;
+  return v;
+}
+}  // namespace
+
+Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing)
+    : Scoreboard(t.nodes(), t.processors(), false, &timing) {}
+Scoreboard::Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing)
+    : Scoreboard(net.terminals(), all_terminals(net.terminals()), true, &timing) {}
+Scoreboard::Scoreboard(const Topology& t) : Scoreboard(t.nodes(), t.processors(), false, nullptr) {}
 
 void Scoreboard::error(std::string text) {
   constexpr std::size_t kMaxErrors = 100;
@@ -51,27 +76,37 @@ void Scoreboard::observe(std::int64_t cycle, NodeId at, NodeId src, NodeId dst, 
   const std::string msg = "message (" + std::to_string(src) + "," + std::to_string(dst) + ")";
   if (src < 0 || src >= nodes_ || dst < 0 || dst >= nodes_) return error(where + msg + " is not a message of this exchange");
   if (dst != at) return error(where + msg + " delivered to the wrong node");
-  const std::int64_t i = index_[static_cast<std::size_t>(src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(dst)];
-  if (i < 0) return error(where + msg + " is not expected");
-  const ExpectedDelivery& e = expected_[static_cast<std::size_t>(i)];
-  if (seen_[static_cast<std::size_t>(i)]) return error(where + msg + " delivered twice");
-  seen_[static_cast<std::size_t>(i)] = true;
+  const std::size_t p = pair(src, dst);
+  const std::int32_t slot = slot_[p];
+  if (slot == kNotRequired) return error(where + msg + " is not a message of this exchange");
+  if (seen_[p]) return error(where + msg + " delivered twice");
+  seen_[p] = true;
   ++delivered_;
-  if (payload != e.delivery.payload)
-    error(where + msg + " payload " + std::to_string(payload) + ", expected " + std::to_string(e.delivery.payload));
+  const std::uint32_t want = payload_of(src, dst);  // recomputed here, not taken from the schedule
+  if (payload != want) error(where + msg + " payload " + std::to_string(payload) + ", expected " + std::to_string(want));
+  if (!timed_) return;
+  if (slot == kUntimed) return error(where + msg + " arrived, but the schedule never delivers it");
+  const ExpectedDelivery& e = timing_[static_cast<std::size_t>(slot)];
   if (step != e.delivery.step)
     error(where + msg + " carries step " + std::to_string(step) + ", expected " + std::to_string(e.delivery.step));
   if (cycle != e.cycle) error(where + msg + " arrived, expected in cycle " + std::to_string(e.cycle));
 }
 
 void Scoreboard::finish() {
-  for (std::size_t i = 0; i < expected_.size(); ++i) {
-    if (seen_[i]) continue;
-    const ExpectedDelivery& e = expected_[i];
-    error("node " + std::to_string(e.delivery.dst) + ": message (" + std::to_string(e.delivery.src) + "," +
-          std::to_string(e.delivery.dst) + ") of step " + std::to_string(e.delivery.step) +
-          " never arrived (expected in cycle " + std::to_string(e.cycle) + ")");
-  }
+  for (NodeId src = 0; src < nodes_; ++src)
+    for (NodeId dst = 0; dst < nodes_; ++dst) {
+      const std::size_t p = pair(src, dst);
+      if (slot_[p] == kNotRequired || seen_[p]) continue;
+      std::string text = "node " + std::to_string(dst) + ": message (" + std::to_string(src) + "," + std::to_string(dst) + ")";
+      if (slot_[p] >= 0) {
+        const ExpectedDelivery& e = timing_[static_cast<std::size_t>(slot_[p])];
+        text += " of step " + std::to_string(e.delivery.step) + " never arrived (expected in cycle " +
+                std::to_string(e.cycle) + ")";
+      } else {
+        text += timed_ ? " never arrived (the schedule never delivers it)" : " never arrived";
+      }
+      error(std::move(text));
+    }
   if (error_count_ > static_cast<std::int64_t>(errors_.size()))
     errors_.push_back("... and " + std::to_string(error_count_ - static_cast<std::int64_t>(errors_.size())) + " more");
 }

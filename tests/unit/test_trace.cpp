@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <catch2/catch.hpp>
 
+#include "totex/a2.hpp"
+#include "totex/engine.hpp"
 #include "totex/generators.hpp"
 #include "totex/sha256.hpp"
 #include "totex/spec.hpp"
@@ -29,7 +31,7 @@ TEST_CASE("scoreboard accepts the expected run and names each kind of mistake", 
   const MinSchedule s = latin_schedule(net, zero_m0(net));
   const auto expected = expected_deliveries(net, s);
   REQUIRE(expected.size() == 16);
-  Scoreboard good(4, expected);
+  Scoreboard good(net, expected);
   for (const ExpectedDelivery& e : expected)
     good.observe(e.cycle, e.delivery.dst, e.delivery.src, e.delivery.dst, e.delivery.step, e.delivery.payload);
   good.finish();
@@ -37,7 +39,7 @@ TEST_CASE("scoreboard accepts the expected run and names each kind of mistake", 
   REQUIRE(good.delivered() == 16);
   REQUIRE(good.last_cycle() == 4 + 2 - 2);
 
-  Scoreboard bad(4, expected);
+  Scoreboard bad(net, expected);
   const Delivery& d = expected[0].delivery;
   bad.observe(expected[0].cycle + 1, d.dst, d.src, d.dst, d.step, d.payload ^ 1U);
   bad.observe(expected[0].cycle + 1, d.dst, d.src, d.dst, d.step, d.payload);
@@ -51,4 +53,84 @@ TEST_CASE("scoreboard accepts the expected run and names each kind of mistake", 
   REQUIRE(e.at(2) == "cycle 2, node " + std::to_string(d.dst) + ": " + msg + " delivered twice");
   REQUIRE(e.at(3) == "cycle 3, node " + std::to_string((d.dst + 1) % 4) + ": " + msg + " delivered to the wrong node");
   REQUIRE(e.size() == 4 + 15);  // and the 15 messages never seen
+}
+
+TEST_CASE("scoreboard takes what must arrive from the network, not from the schedule", "[trace]") {
+  // A MIN: all N*N messages, the self slot included, even when the timing lists none of them.
+  const MinNetwork net = std::get<MinNetwork>(parse_spec("min:4:2:omega"));
+  Scoreboard min_board(net, {});
+  min_board.finish();
+  REQUIRE(min_board.expected_count() == 16);
+  REQUIRE(min_board.errors().size() == 16);
+  REQUIRE(min_board.errors().at(0) == "node 0: message (0,0) never arrived (the schedule never delivers it)");
+
+  // A direct network: every ordered pair of distinct processors; a delivery the timing does not
+  // list is reported, and so is a message that is not part of the exchange.
+  const Topology t = parse_topology("torus:3x3");
+  Scoreboard direct(t, {});
+  REQUIRE(direct.expected_count() == 72);
+  direct.observe(0, 1, 0, 1, 0, payload_of(0, 1));
+  direct.observe(0, 2, 2, 2, 0, payload_of(2, 2));
+  direct.finish();
+  REQUIRE(direct.delivered() == 1);
+  REQUIRE(direct.errors().at(0) == "cycle 0, node 1: message (0,1) arrived, but the schedule never delivers it");
+  REQUIRE(direct.errors().at(1) == "cycle 0, node 2: message (2,2) is not a message of this exchange");
+  REQUIRE(direct.errors().size() == 2 + 71);
+
+  // Placed torus, untimed (dynamic routing): processors only; the payload is recomputed.
+  const Topology placed = parse_topology("torus:3x3@linear");
+  Scoreboard dyn(placed);
+  REQUIRE(dyn.expected_count() == 6);
+  const NodeId p0 = placed.processors().at(0), p1 = placed.processors().at(1);
+  dyn.observe(5, p1, p0, p1, 5, payload_of(p0, p1) ^ 4U);
+  dyn.observe(6, 1, 0, 1, 6, payload_of(0, 1));  // node 1 has no processor in torus:3x3@linear
+  dyn.finish();
+  REQUIRE(dyn.delivered() == 1);
+  REQUIRE(dyn.errors().at(0).find("payload") != std::string::npos);
+  REQUIRE(dyn.errors().at(1) == "cycle 6, node 1: message (0,1) is not a message of this exchange");
+  REQUIRE(dyn.errors().size() == 2 + 5);
+}
+
+TEST_CASE("reference engine moves messages hop by hop and checks the claimed step count", "[trace]") {
+  const Topology t = parse_topology("torus:3x3");
+  const Schedule good = a2_schedule(t);
+  const SimResult ok = run_reference(t, good);
+  REQUIRE(ok.ok());
+  REQUIRE(ok.delivered == 72);
+  REQUIRE(ok.expected_delivered == 72);
+
+  // Delete the first hop of a two-hop message: its last hop now starts where it never was.
+  Schedule relay = good;
+  bool removed = false;
+  for (auto& step : relay.steps) {
+    for (auto it = step.begin(); it != step.end() && !removed; ++it)
+      if (t.neighbor(it->from, it->port) != it->msg.dst) {
+        step.erase(it);
+        removed = true;
+        break;
+      }
+    if (removed) break;
+  }
+  REQUIRE(removed);
+  const SimResult lost = run_reference(t, relay);
+  REQUIRE_FALSE(lost.ok());
+  REQUIRE(lost.delivered == 71);
+  REQUIRE(lost.expected_delivered == 72);
+
+  // No transfers at all: nothing delivered out of 72, not "0/0".
+  Schedule empty = good;
+  empty.steps.clear();
+  const SimResult none = run_reference(t, empty);
+  REQUIRE_FALSE(none.ok());
+  REQUIRE(none.delivered == 0);
+  REQUIRE(none.expected_delivered == 72);
+
+  // A claimed step count the run does not take.
+  REQUIRE_FALSE(run_reference(t, good, ok.cycles + 1).ok());
+  const MinNetwork net = std::get<MinNetwork>(parse_spec("min:16:2:omega"));
+  const MinSchedule ms = latin_schedule(net, zero_m0(net));
+  REQUIRE(run_reference(net, ms, 19).ok());
+  const SimResult longer = run_reference(net, ms, 20);
+  REQUIRE_FALSE(longer.ok());
+  REQUIRE(longer.errors.at(0) == "run took 19 cycles, the schedule predicts 20");
 }

@@ -2,6 +2,7 @@
 /// Simulation engines behind `totex sim`: they all take a verified schedule and report the same result.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,13 @@ struct SimResult {
 void fill_from_scoreboard(SimResult& r, Scoreboard& board, std::int64_t expected_cycles);
 
 /// The reference step model: paper 002's two phases for a MIN (labels, then personalized
-/// messages), or the transfers of a direct-network schedule executed hop by hop.
-[[nodiscard]] SimResult run_reference(const MinNetwork& net, const MinSchedule& s);
-[[nodiscard]] SimResult run_reference(const Topology& t, const Schedule& s);
+/// messages), or the transfers of a direct-network schedule executed hop by hop (a transfer moves
+/// a message only from the node it is at; one that is elsewhere or delivered moves nothing).
+/// `claimed_steps` is the step count the schedule's file declares; the run must take exactly that
+/// many cycles (without it, the count the schedule itself implies).
+[[nodiscard]] SimResult run_reference(const MinNetwork& net, const MinSchedule& s,
+                                      std::optional<std::int64_t> claimed_steps = std::nullopt);
+[[nodiscard]] SimResult run_reference(const Topology& t, const Schedule& s,
+                                      std::optional<std::int64_t> claimed_steps = std::nullopt);
 
 }  // namespace totex
