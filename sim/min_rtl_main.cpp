@@ -9,6 +9,7 @@
 #include "Vtotex_min_top.h"
 #include "min_run.hpp"
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 #include "vl_harness.hpp"
 
 namespace {
@@ -59,7 +60,8 @@ class VerilatedMin final : public totex::sim::MinDut {
 /// A GTKWave view of the run next to the dump (`<wave>.gtkw`): control, load port, the first
 /// terminals' injected destination and ejected messages, and some switch states, grouped.
 void write_gtkw(const std::string& wave, const totex::MinNetwork& net, const totex::MinPortLayout& l) {
-  std::ofstream out(wave + ".gtkw");
+  totex::OutputFile file(wave + ".gtkw");  // checked: "PATH: OS error", no half file
+  std::ostream& out = file.stream();
   const std::string top = "top.totex_min_top.";
   auto range = [](int bits) { return "[" + std::to_string(bits - 1) + ":0]"; };
   const std::string iw = range(l.terminal_bits), sxw = range(l.step_bits);
@@ -87,6 +89,7 @@ void write_gtkw(const std::string& wave, const totex::MinNetwork& net, const tot
     states.emplace_back("@24", "gen_state_stage[" + std::to_string(j) + "].gen_state_switch[0].u_state.state_o" +
                                    range(l.state_bits));
   group("switch 0 of every stage: shift state", states);
+  file.commit();
 }
 
 }  // namespace

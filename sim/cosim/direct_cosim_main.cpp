@@ -18,6 +18,7 @@
 #include "direct_run.hpp"
 #include "systemc/direct_dut.hpp"
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 #if TOTEX_COSIM_DYNAMIC
 #include "cosim/direct_rtl_router_dyn.hpp"
 #else
@@ -81,8 +82,8 @@ void open_rtl_trace(const std::string& wave) {
   for (RtlModel* m : rtl_models()) m->trace(rtl_trace().get(), 99);
   rtl_trace()->open(dump.c_str());
   // The view shows the SystemC side and every router port; the routers' insides are in their own dump.
-  std::ofstream(wave + ".gtkw", std::ios::app) << "[*] the Verilated routers' own signals: "
-                                               << std::filesystem::path(dump).filename().string() << "\n";
+  totex::append_output_file(wave + ".gtkw", "[*] the Verilated routers' own signals: " +
+                                                std::filesystem::path(dump).filename().string() + "\n");
 #else
   throw totex::UsageError("this co-simulation model was built without tracing");
 #endif

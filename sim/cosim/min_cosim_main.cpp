@@ -20,6 +20,7 @@
 #include "min_dut.hpp"
 #include "min_run.hpp"
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 #if TOTEX_COSIM_RTL_NETWORK
 #include "min_nic.hpp"
 #include "min_rtl_banyan.hpp"
@@ -67,9 +68,9 @@ class CosimMin final : public totex::sim::MinDut {
       const std::string rtl_dump = (p.parent_path() / p.stem()).string() + ".rtl.fst";
       fst_->open(rtl_dump.c_str());
       // The view shows the SystemC top and the boundary signals; the RTL's insides are in their own dump.
-      std::ofstream(wave + ".gtkw", std::ios::app)
-          << "[*] the Verilated half's own signals: " << std::filesystem::path(rtl_dump).filename().string()
-          << " (gtkwave " << std::filesystem::path(rtl_dump).filename().string() << ")\n";
+      totex::append_output_file(wave + ".gtkw", "[*] the Verilated half's own signals: " +
+                                                    std::filesystem::path(rtl_dump).filename().string() + " (gtkwave " +
+                                                    std::filesystem::path(rtl_dump).filename().string() + ")\n");
 #else
       throw totex::UsageError("this co-simulation model was built without tracing");
 #endif

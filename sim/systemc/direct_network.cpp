@@ -7,6 +7,8 @@
 #include <fstream>
 #include <utility>
 
+#include "totex/output_file.hpp"
+
 namespace totex::sim {
 
 namespace {
@@ -140,7 +142,8 @@ void DirectNetwork::trace(sc_core::sc_trace_file* tf, const std::string& wave) c
 }
 
 void DirectNetwork::write_gtkw(const std::string& wave) const {
-  std::ofstream out(wave + ".gtkw");
+  OutputFile file(wave + ".gtkw");  // checked: "PATH: OS error", no half file
+  std::ostream& out = file.stream();
   const std::string top = "SystemC.top.";
   auto group = [&](const std::string& name, const std::vector<std::pair<std::string, std::string>>& signals) {
     out << "@800200\n-" << name << '\n';
@@ -170,6 +173,7 @@ void DirectNetwork::write_gtkw(const std::string& wave) const {
     s.emplace_back("@24", n + "recv_count[31:0]");
     group("node " + std::to_string(v) + ": output links, ejections, occupancy", s);
   }
+  file.commit();
 }
 
 }  // namespace totex::sim

@@ -9,6 +9,7 @@
 #include "min_banyan.hpp"
 #include "min_nic.hpp"
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 
 namespace totex::sim {
 namespace {
@@ -92,7 +93,8 @@ class ScMinDut final : public MinDut {
 
   /// A GTKWave view: control, load port, the traced terminals, the switch states of stage 0.
   void write_gtkw(const std::string& wave, int traced) const {
-    std::ofstream out(wave + ".gtkw");
+    OutputFile file(wave + ".gtkw");  // checked: "PATH: OS error", no half file
+    std::ostream& out = file.stream();
     out << "[*] totex MIN view (SystemC top), written by `totex sim --engine systemc|cosim --wave`\n"
         << "[dumpfile] \"" << std::filesystem::path(wave).filename().string() << "\"\n[size] 1400 800\n"
         << "[signals_width] 300\n[sst_width] 200\n";
@@ -117,6 +119,7 @@ class ScMinDut final : public MinDut {
     std::vector<std::pair<std::string, int>> states;
     for (int i = 0; i < net_.switches_per_stage() && i < 8; ++i) states.emplace_back("top.state_" + std::to_string(i), 32);
     group("stage 0 switch states", states);
+    file.commit();
   }
 
   MinNetwork net_;

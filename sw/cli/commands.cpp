@@ -18,6 +18,7 @@
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
 #include "totex/schedule_io.hpp"
+#include "totex/output_file.hpp"
 #include "totex/spec.hpp"
 #include "totex/verify.hpp"
 
@@ -143,11 +144,7 @@ int cmd_bound() {
 }
 
 void write_file(const std::function<void(std::ostream&)>& writer) {
-  if (opts.output.empty()) return;
-  std::ofstream out(opts.output);
-  if (!out) throw UsageError("-o: cannot write '" + opts.output + "'");
-  writer(out);
-  if (!out) throw UsageError("-o: error while writing '" + opts.output + "'");
+  if (!opts.output.empty()) write_output_file(opts.output, writer);  // "PATH: OS error", no half file
 }
 
 int cmd_schedule() {

@@ -34,6 +34,9 @@ int main(int argc, char** argv) {
   } catch (const totex::FileError& e) {
     std::cerr << "totex: " << e.what() << '\n';
     return totex::cli::kUsageExit;
+  } catch (const totex::OutputError& e) {  // "PATH: OS error text"; no half-written file is left
+    std::cerr << "totex: " << e.what() << '\n';
+    return totex::cli::kCheckFailedExit;
   } catch (const std::exception& e) {
     std::cerr << "totex: internal error: " << e.what() << '\n';
     return EXIT_FAILURE;

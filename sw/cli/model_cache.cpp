@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 #include "totex/sha256.hpp"
 
 namespace totex::cli {
@@ -33,7 +34,7 @@ std::string read_text(const fs::path& p) {
 
 /// Writes `text` to `p` unless it holds exactly that already (so its time stamp stays).
 void write_if_changed(const fs::path& p, const std::string& text) {
-  if (!fs::exists(p) || read_text(p) != text) std::ofstream(p) << text;
+  if (!fs::exists(p) || read_text(p) != text) write_output_file(p.string(), [&](std::ostream& out) { out << text; });
 }
 
 /// Holds an exclusive lock on a file while alive, so parallel runs do not build the same model twice.
@@ -86,7 +87,7 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
   if (rc != 0 || !fs::exists(binary))
     throw UsageError("building the Verilated model failed; see " + log.string());
-  std::ofstream(dir / "stamp") << stamp;
+  write_output_file((dir / "stamp").string(), [&](std::ostream& file) { file << stamp; });
   return binary;
 }
 

@@ -13,6 +13,7 @@
 #include "totex/bounds.hpp"
 #include "totex/engine.hpp"
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 #include "totex/schedule_io.hpp"
 
 namespace totex::cli {
@@ -62,6 +63,13 @@ SimInput load_or_make() {
   return {std::move(net), std::move(s), std::nullopt};
 }
 
+/// --wave: fails before the run (exit 1, "PATH: OS error text") when the dump or its GTKWave view
+/// cannot be created there; the probes write nothing.
+void check_wave_writable() {
+  if (opts.wave.empty()) return;
+  for (const std::string& path : {opts.wave, opts.wave + ".gtkw"}) OutputFile probe(path);  // uncommitted: removed
+}
+
 SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<std::int64_t> claimed_steps) {
   if (opts.mode != "scheduled" && opts.mode != "dynamic")
     throw UsageError("--mode must be scheduled | dynamic, got '" + opts.mode + "'");
@@ -72,6 +80,7 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
       return run_reference(*min, std::get<MinSchedule>(any), claimed_steps);
     return run_reference(std::get<Topology>(net), std::get<Schedule>(any), claimed_steps);
   }
+  check_wave_writable();
   if (opts.min_mode != "table" && opts.min_mode != "computed")
     throw UsageError("--min-mode must be table | computed, got '" + opts.min_mode + "'");
   if (opts.engine == "rtl") {
@@ -80,8 +89,7 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
       std::string file = opts.schedule_file;
       TempFile temp;
       if (file.empty() && opts.mode == "scheduled") {  // the harness loads a file, like `totex verify`
-        std::ofstream out(temp.path);
-        write_schedule(out, *topo, s);
+        write_output_file(temp.path, [&](std::ostream& out) { write_schedule(out, *topo, s); });
         file = temp.path;
       }
       return run_rtl_direct(*topo, s, file, opts.mode == "dynamic" ? DirectMode::Dynamic : DirectMode::Scheduled,
@@ -94,8 +102,7 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
     std::string file = opts.schedule_file;
     TempFile temp;
     if (file.empty()) {  // the harness loads a file, through the same loader as `totex verify`
-      std::ofstream out(temp.path);
-      write_min_schedule(out, *min, s);
+      write_output_file(temp.path, [&](std::ostream& out) { write_min_schedule(out, *min, s); });
       file = temp.path;
     }
     return run_rtl_min(*min, s, file, opts.min_mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed,
@@ -112,8 +119,7 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
       const auto& s = std::get<Schedule>(any);
       std::string file = opts.schedule_file;
       if (file.empty() && opts.mode == "scheduled") {
-        std::ofstream out(temp.path);
-        write_schedule(out, *topo, s);
+        write_output_file(temp.path, [&](std::ostream& out) { write_schedule(out, *topo, s); });
         file = temp.path;
       }
       const DirectMode mode = opts.mode == "dynamic" ? DirectMode::Dynamic : DirectMode::Scheduled;
@@ -125,8 +131,7 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
     const auto& s = std::get<MinSchedule>(any);
     std::string file = opts.schedule_file;
     if (file.empty()) {
-      std::ofstream out(temp.path);
-      write_min_schedule(out, min, s);
+      write_output_file(temp.path, [&](std::ostream& out) { write_min_schedule(out, min, s); });
       file = temp.path;
     }
     const MinConfigMode mode = opts.min_mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed;

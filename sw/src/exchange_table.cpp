@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "totex/error.hpp"
+#include "totex/output_file.hpp"
 #include "totex/spec.hpp"
 
 namespace totex {
@@ -539,10 +540,7 @@ ExchangeTable read_exchange_table(std::istream& in, const std::string& file) {
 }
 
 void write_exchange_table_file(const std::string& path, const ExchangeTable& table) {
-  std::ofstream out(path);
-  if (!out) throw FileError(path, 0, "cannot open for writing");
-  write_exchange_table(out, table);
-  if (!out) throw FileError(path, 0, "write failed");
+  write_output_file(path, [&](std::ostream& out) { write_exchange_table(out, table); });
 }
 
 ExchangeTable read_exchange_table_file(const std::string& path) {

@@ -19,4 +19,10 @@ class FileError : public std::runtime_error {
       : std::runtime_error(file + ":" + std::to_string(line) + ": " + what) {}
 };
 
+/// A file could not be written; the message is `PATH: <OS error text>`. The CLI exits 1.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace totex

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <streambuf>
+
+#include "totex/error.hpp"
+
+namespace totex {
+namespace {
+
+/// An output buffer over a file descriptor that keeps the errno of the first failed write.
+class FdBuf : public std::streambuf {
+ public:
+  explicit FdBuf(int fd) : fd_(fd) { setp(buf_.data(), buf_.data() + buf_.size()); }
+  [[nodiscard]] int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+    }
+    return traits_type::not_eof(ch);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    auto n = static_cast<std::size_t>(pptr() - pbase());
+    while (n > 0 && error_ == 0) {
+      const ssize_t w = ::write(fd_, p, n);
+      if (w < 0) {
+        if (errno != EINTR) error_ = errno;
+        continue;
+      }
+      p += w;
+      n -= static_cast<std::size_t>(w);
+    }
+    setp(buf_.data(), buf_.data() + buf_.size());
+    return error_ == 0;
+  }
+  int fd_;
+  int error_ = 0;
+  std::array<char, 1 << 16> buf_{};
+};
+
+[[noreturn]] void fail(const std::string& path, int err) {
+  throw OutputError(path + ": " + std::strerror(err != 0 ? err : EIO));
+}
+
+}  // namespace
+
+struct OutputFile::Impl {
+  std::string path;    // as the user named it (for messages)
+  std::string target;  // where the data ends up (a symbolic link resolved)
+  std::string temp;    // the temporary file renamed over target; empty when writing in place
+  int fd = -1;
+  std::unique_ptr<FdBuf> buf;
+  std::unique_ptr<std::ostream> out;
+  bool committed = false;
+};
+
+OutputFile::OutputFile(std::string path) : impl_(std::make_unique<Impl>()) {
+  Impl& f = *impl_;
+  f.path = std::move(path);
+  f.target = f.path;
+  if (f.path.empty()) fail("''", ENOENT);
+  struct stat st {};
+  const bool exists = ::stat(f.path.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) fail(f.path, EISDIR);
+  if (exists && !S_ISREG(st.st_mode)) {  // a device or FIFO: no rename over it, write in place
+    f.fd = ::open(f.path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (f.fd < 0) fail(f.path, errno);
+  } else {
+    std::error_code ec;
+    if (struct stat lst {}; ::lstat(f.path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+      const auto resolved = std::filesystem::canonical(f.path, ec);  // keep the link, replace what it names
+      if (!ec) f.target = resolved.string();
+    }
+    const std::filesystem::path t(f.target);
+    const std::string dir = t.has_parent_path() ? t.parent_path().string() : ".";
+    std::string tmpl = dir + "/." + t.filename().string() + ".XXXXXX";
+    f.fd = ::mkostemp(tmpl.data(), O_CLOEXEC);
+    if (f.fd < 0) fail(f.path, errno);
+    f.temp = tmpl;
+    mode_t mode = 0;
+    if (exists) {
+      mode = st.st_mode & 07777;
+    } else {
+      const mode_t mask = ::umask(0);
+      ::umask(mask);
+      mode = 0666 & ~mask;
+    }
+    (void)::fchmod(f.fd, mode);
+  }
+  f.buf = std::make_unique<FdBuf>(f.fd);
+  f.out = std::make_unique<std::ostream>(f.buf.get());
+}
+
+OutputFile::~OutputFile() {
+  Impl& f = *impl_;
+  if (f.fd >= 0) ::close(f.fd);
+  if (!f.committed && !f.temp.empty()) ::unlink(f.temp.c_str());
+}
+
+std::ostream& OutputFile::stream() { return *impl_->out; }
+
+void OutputFile::commit() {
+  Impl& f = *impl_;
+  f.out->flush();
+  int err = f.buf->error();
+  if (err == 0 && !*f.out) err = EIO;
+  const int fd = f.fd;
+  f.fd = -1;
+  if (::close(fd) != 0 && err == 0) err = errno;
+  if (err == 0 && !f.temp.empty() && ::rename(f.temp.c_str(), f.target.c_str()) != 0) err = errno;
+  if (err != 0) fail(f.path, err);  // the destructor removes the temporary file
+  f.committed = true;
+}
+
+void write_output_file(const std::string& path, const std::function<void(std::ostream&)>& writer) {
+  OutputFile file(path);
+  writer(file.stream());
+  file.commit();
+}
+
+void append_output_file(const std::string& path, const std::string& text) {
+  std::ostringstream old;
+  if (std::ifstream in(path, std::ios::binary); in) old << in.rdbuf();
+  write_output_file(path, [&](std::ostream& out) { out << old.str() << text; });
+}
+
+}  // namespace totex
