@@ -6,7 +6,7 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The whole toolchain the project uses (see README). `deps` installs only what is missing.
 DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2 gtkwave yosys \
                 nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
-                xvfb xauth imagemagick jq bc
+                xvfb xauth imagemagick jq bc libcadical-dev
 
 .PHONY: deps build run test bench fpga clean
 

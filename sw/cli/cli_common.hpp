@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "totex/schedule.hpp"
+#include "totex/scheduler.hpp"
 #include "totex/spec.hpp"
 #include "totex/verify.hpp"
 
@@ -32,6 +33,7 @@ struct Options {
   std::string placement;
   std::string routing;
   std::string form = "computed";
+  double budget = 4.0;  // --budget: seconds for auto / pattern / exact
   bool unverified = false;
   bool json = false;
 };
@@ -42,11 +44,11 @@ void print(const json& j, const std::function<void()>& human);
 [[nodiscard]] json errors_json(const VerifyReport& r);
 /// The model a MIN runs under (nic), or the one --model names.
 [[nodiscard]] Model model_for(const Network& net);
-/// The schedule --algo names (default: the best available) for the network.
-[[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, std::string algo);
+/// The schedule --algo names (default: auto, the best verified of every generator that applies);
+/// `outcome`, when given, receives what was tried and any optimality proof (direct networks).
+[[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, std::string algo,
+                                        ScheduleOutcome* outcome = nullptr);
 [[nodiscard]] std::string algorithm_of(const AnySchedule& s);
-/// The best algorithm totex has for a direct network under a model.
-[[nodiscard]] std::string default_algorithm(const Topology& t, Model model);
 /// --topo, --model and --json.
 void add_topo_model(CLI::App* cmd, bool required);
 /// `totex sim`.

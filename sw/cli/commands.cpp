@@ -13,12 +13,13 @@
 #include "totex/bounds.hpp"
 #include "totex/metacube.hpp"
 #include "totex/placement.hpp"
+#include "totex/scheduler.hpp"
 #include "totex/distance.hpp"
 #include "totex/exchange_table.hpp"
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
-#include "totex/schedule_io.hpp"
 #include "totex/output_file.hpp"
+#include "totex/schedule_io.hpp"
 #include "totex/spec.hpp"
 #include "totex/verify.hpp"
 
@@ -65,46 +66,16 @@ Model model_for(const Network& net) {
   return parse_model(opts.model);
 }
 
-AnySchedule make_schedule(const Network& net, Model model, std::string algo) {
+AnySchedule make_schedule(const Network& net, Model model, std::string algo, ScheduleOutcome* outcome) {
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
-    if (algo.empty() || algo == "latin") return latin_schedule(*min, zero_m0(*min));
+    if (algo.empty() || algo == "latin" || algo == "auto") return latin_schedule(*min, zero_m0(*min));
     if (algo == "pairwise") return pairwise_schedule(*min);
     throw UsageError("--algo '" + algo + "' is not available for a MIN: expected latin | pairwise");
   }
-  const auto& t = std::get<Topology>(net);
-  if (algo.empty()) algo = default_algorithm(t, model);
-  const std::string accepted =
-      "expected pairwise | odr | udr (tori KxK[x...], placed or not) | a2 (single-port products) | table (all-port: " +
-      exchange_table_support() + ") | metacube | metacube-firstfit (nic metacubes)";
-  if (algo == "pairwise") return pairwise_schedule(t, model);
-  if (algo == "odr" || algo == "udr") return dimension_order_schedule(t, model, parse_routing(algo));
-  if (t.is_partial())  // the other generators schedule every node
-    throw UsageError("--algo '" + algo + "' is not available for the partially populated " + t.spec() +
-                     ": expected odr | udr | pairwise");
-  if (algo == "a2") {
-    if (model != Model::SinglePort) throw UsageError("--algo a2 is a single-port algorithm (paper 000); use --model single-port");
-    if (!t.is_product()) throw UsageError("--algo a2 needs a cartesian product topology, not " + t.spec());
-    return a2_schedule(t);
-  }
-  if (algo == "table") {
-    if (model != Model::AllPort) throw UsageError("--algo table is an all-port algorithm (paper 001); use --model all-port");
-    Schedule s = expand_exchange_table(t, require_exchange_table(t));
-    s.algorithm = "table";
-    return s;
-  }
-  if (algo == "metacube" || algo == "metacube-firstfit") {
-    if (model != Model::Nic) throw UsageError("--algo " + algo + " runs under the nic model (paper 003); use --model nic");
-    return metacube_schedule(t, algo == "metacube" ? MetacubeOrder::Paper : MetacubeOrder::FirstFit);
-  }
-  throw UsageError("--algo '" + algo + "' is not available for " + t.spec() + ": " + accepted);
-}
-
-std::string default_algorithm(const Topology& t, Model model) {
-  if (t.is_partial()) return "odr";
-  if (model == Model::SinglePort && t.is_product()) return "a2";
-  if (model == Model::AllPort && make_exchange_table(t)) return "table";
-  if (model == Model::Nic && t.is_metacube() && (t.metacube_k() == 1 || t.metacube_k() == 2)) return "metacube-firstfit";
-  return "pairwise";
+  ScheduleOutcome o = schedule_direct(std::get<Topology>(net), model, {algo.empty() ? "auto" : algo, opts.budget});
+  Schedule s = std::move(o.schedule);
+  if (outcome) *outcome = std::move(o);
+  return s;
 }
 
 std::string algorithm_of(const AnySchedule& s) {
@@ -153,7 +124,8 @@ int cmd_schedule() {
   json j{{"topology", opts.topo}, {"model", to_string(model)}};
   VerifyReport report;
   LowerBound lb;
-  const AnySchedule any = make_schedule(net, model, opts.algo);
+  ScheduleOutcome outcome;
+  const AnySchedule any = make_schedule(net, model, opts.algo, &outcome);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     MinSchedule s = std::get<MinSchedule>(any);
@@ -184,13 +156,29 @@ int cmd_schedule() {
   j["steps"] = report.steps;
   j["lower_bound"] = lb.steps;
   j["optimal"] = report.ok && report.steps == lb.steps;
+  // Proven: meets a lower bound (MINs: the latin schedule's N + log_d N - 1) or exact's UNSAT of one step less.
+  const bool proven = report.ok && (report.steps == lb.steps || (outcome.proven_optimal && !outcome.proof.empty()));
+  j["proven_optimal"] = proven;
+  j["proof"] = !proven ? "" : outcome.proof.empty() ? "meets the lower bound " + std::to_string(lb.steps) : outcome.proof;
+  json tried = json::array();
+  for (const Attempt& a : outcome.tried)
+    tried.push_back({{"algorithm", a.algorithm}, {"steps", a.steps}, {"verified", a.verified}, {"seconds", a.seconds},
+                     {"note", a.note}});
+  j["tried"] = tried;
+  j["search"] = outcome.log;
   j["verified"] = report.ok;
   j["errors"] = errors_json(report);
   if (!opts.output.empty()) j["file"] = opts.output;
   print(j, [&] {
     std::cout << opts.topo << ", " << to_string(model) << ", " << algo << ": " << report.steps << " steps (lower bound "
-              << lb.steps << (j["optimal"].get<bool>() ? ", optimal" : "") << "), "
+              << lb.steps << (proven ? ", optimal: " + j["proof"].get<std::string>() : "") << "), "
               << (report.ok ? "verified" : "VERIFICATION FAILED") << '\n';
+    if (outcome.tried.size() > 1) {
+      std::cout << "  tried:";
+      for (const Attempt& a : outcome.tried)
+        std::cout << ' ' << a.algorithm << ' ' << (a.verified ? std::to_string(a.steps) : "failed") << ';';
+      std::cout << '\n';
+    }
     for (const auto& e : j["errors"]) std::cout << "  " << e.get<std::string>() << '\n';
     if (!opts.output.empty()) std::cout << "written to " << opts.output << '\n';
   });
@@ -282,9 +270,10 @@ void register_commands(CLI::App& app) {
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
   add_topo_model(schedule, true);
-  schedule->add_option("--algo", opts.algo,
-                       "MIN: latin (default) | pairwise; direct: pairwise | odr | udr | a2 | table | metacube | metacube-firstfit "
-                       "(default: the best one for the topology and model)");
+  schedule->add_option("--algo", opts.algo, "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help());
+  schedule->add_option("--budget", opts.budget,
+                       "seconds auto, pattern and exact may search (default 4); exact stops cleanly at it")
+      ->check(CLI::Range(0.1, 86400.0));
   schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix / exchange-table file");
   schedule->add_option("--form", opts.form, "MIN files: computed (M^0 only, when the schedule allows) | table");
   actions[schedule] = cmd_schedule;

@@ -191,7 +191,9 @@ int cmd_sim() {
 void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions) {
   CLI::App* sim = app.add_subcommand("sim", "run a schedule on an engine; a scoreboard checks every delivery");
   add_topo_model(sim, false);
-  sim->add_option("--algo", opts.algo, "schedule to generate (as for `totex schedule`)");
+  sim->add_option("--algo", opts.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  sim->add_option("--budget", opts.budget, "seconds the schedule search may take (as for `totex schedule`)")
+      ->check(CLI::Range(0.1, 86400.0));
   sim->add_option("--schedule", opts.schedule_file, "schedule or configuration-matrix file to run instead");
   sim->add_option("--engine", opts.engine, "ref | rtl | systemc | cosim (default ref)");
   sim->add_option("--mode", opts.mode, "scheduled | dynamic (direct networks; default scheduled)");

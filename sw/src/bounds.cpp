@@ -154,6 +154,35 @@ void add_nic_ejection_bound(LowerBound& lb, const Topology& t) {
                                     std::to_string(at) + ")");
 }
 
+/// nic pipeline terms, for p processors exchanging M = p(p-1) messages over S hops in all.
+/// A message of h hops injected in step i is delivered in step i + h - 1 (no relay buffering).
+/// nic_pipeline: each processor injects in distinct steps (so its injection steps sum to at least
+///   0+1+..+(p-2)) and ejects in distinct steps (at most (T-1)+..+(T-p+1)); summing
+///   delivery - injection = h - 1 over all messages gives S - M <= M(T-1) - M(p-2), that is
+///   T >= p - 2 + S/M (p - 2 plus the average distance).
+/// link_fill: in step c the messages in flight were injected in steps 0..c and are delivered in
+///   steps c..T-1, at most p per step, and each crosses exactly one link; so at most
+///   min(L, p(c+1), p(T-c)) links are busy in step c, and these must add up to S.
+void add_nic_pipeline_bounds(LowerBound& lb, const Topology& t, std::int64_t s) {
+  const std::int64_t p = t.processor_count();
+  const std::int64_t m = p * (p - 1);
+  const std::int64_t links = t.links();
+  if (m == 0) return;
+  add(lb, "nic_pipeline", p - 2 + ceil_div(s, m),
+      "T >= |P|-2 + S/M = " + std::to_string(p - 2) + " + " + std::to_string(s) + "/" + std::to_string(m) +
+          ": injections and ejections of a NIC take distinct steps and a message spends h-1 steps between them");
+  auto capacity = [&](std::int64_t steps) {  // most link crossings T steps can hold
+    std::int64_t sum = 0;
+    for (std::int64_t c = 0; c < steps && sum < s; ++c) sum += std::min({links, p * (c + 1), p * (steps - c)});
+    return sum;
+  };
+  std::int64_t steps = ceil_div(s, links);
+  while (capacity(steps) < s) ++steps;
+  add(lb, "link_fill", steps,
+      "sum over steps c of min(links, |P|(c+1), |P|(T-c)) >= S = " + std::to_string(s) +
+          ": only messages injected by step c and delivered from step c on can be on a link in step c");
+}
+
 /// Partially populated networks: |P| processors exchange over all N routers and all links.
 /// Every term counts processors' messages; the cut term is paper 004's Lemma 1 (in steps).
 /// (Placements live on tori, which have no cut vertex, so there is no relay term.)
@@ -178,7 +207,10 @@ LowerBound partial_lower_bound(const Topology& t, Model m) {
       add(lb, "injection", ceil_div(np - 1, min_degree),
           "(|P|-1)/min degree = " + std::to_string(np - 1) + "/" + std::to_string(min_degree) +
               " (Lemma 1 with |S| = 1)");
-      if (m == Model::Nic) add_nic_ejection_bound(lb, t);
+      if (m == Model::Nic) {
+        add_nic_ejection_bound(lb, t);
+        add_nic_pipeline_bounds(lb, t, sp);
+      }
       break;
     }
   }
@@ -244,7 +276,10 @@ LowerBound lower_bound(const Topology& t, Model m) {
       for (NodeId v = 1; v < t.nodes(); ++v) min_degree = std::min(min_degree, t.degree(v));
       add(lb, "injection", ceil_div(n - 1, min_degree),
           "(N-1)/min degree = " + std::to_string(n - 1) + "/" + std::to_string(min_degree));
-      if (m == Model::Nic) add(lb, "nic_ejection", n - 1, "each NIC ejects N-1 messages, one per step");
+      if (m == Model::Nic) {
+        add(lb, "nic_ejection", n - 1, "each NIC ejects N-1 messages, one per step");
+        add_nic_pipeline_bounds(lb, t, sg);
+      }
       break;
     }
   }

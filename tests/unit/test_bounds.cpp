@@ -124,7 +124,18 @@ TEST_CASE("lower bounds agree with brute force on every family", "[bounds]") {
                                   brute_cut_bound(t, Model::AllPort), brute_relay_bound(t, Model::AllPort)}));
 
     const LowerBound nic = lower_bound(t, Model::Nic);
-    REQUIRE(nic.steps == std::max({n - 1, ap.steps, brute_relay_bound(t, Model::Nic)}));
+    // nic_pipeline: T >= N - 2 + S/M; link_fill: the least T with sum_c min(L, N(c+1), N(T-c)) >= S,
+    // found here by trying every T from 1 (the library starts at S/L).
+    const std::int64_t pipeline = n - 2 + ceil_div(b.total_status, n * (n - 1));
+    std::int64_t fill = 1;
+    for (;; ++fill) {
+      std::int64_t busy = 0;
+      for (std::int64_t c = 0; c < fill; ++c) busy += std::min({b.directed_links, n * (c + 1), n * (fill - c)});
+      if (busy >= b.total_status) break;
+    }
+    REQUIRE(term(nic, "nic_pipeline") == pipeline);
+    REQUIRE(term(nic, "link_fill") == fill);
+    REQUIRE(nic.steps == std::max({n - 1, ap.steps, brute_relay_bound(t, Model::Nic), pipeline, fill}));
   }
 }
 
@@ -137,6 +148,13 @@ TEST_CASE("known values", "[bounds]") {
   // ring of 8: single-port AS = 16, bisection 4*4 over 2 links = 8.
   REQUIRE(lower_bound(parse_topology("ring:8"), Model::SinglePort).steps == 16);
   REQUIRE(lower_bound(parse_topology("ring:8"), Model::AllPort).steps == 8);
+  // nic, 8x8 torus: 62 + ceil(256/63) = 67 and 4 T - 2 (64 + 128 + 192) / 64 ... = 67 as well.
+  const LowerBound t8 = lower_bound(parse_topology("torus:8x8"), Model::Nic);
+  REQUIRE(term(t8, "nic_pipeline") == 67);
+  REQUIRE(term(t8, "link_fill") == 67);
+  REQUIRE(t8.steps == 67);
+  // 16x16: links dominate, 1024 T - 2 (256 + 512 + 768) >= 524288 gives 515.
+  REQUIRE(lower_bound(parse_topology("torus:16x16"), Model::Nic).steps == 515);
 }
 
 TEST_CASE("cut vertices relay: the path bound", "[bounds]") {

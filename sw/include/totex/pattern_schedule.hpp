@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Translation-invariant ("pattern") schedules for Cayley products: rings, tori, hypercubes,
+/// generalized hypercubes and their products. Every node sends the same relative route in the
+/// same steps, so the whole exchange is N-1 patterns (one per destination offset) and all
+/// routers share one table. Each link class (dimension, direction) is then used by at most one
+/// pattern per step, and under nic at most one pattern starts and one ends per step: a small
+/// packing problem, solved by a greedy (any minimal route, earliest start, several orders) and
+/// then tightened with CaDiCaL on the pattern model itself.
+///
+/// A pattern-model SAT result is a schedule; a pattern-model UNSAT result proves nothing about
+/// asymmetric schedules and is never reported as a proof (the exact mode, exact.hpp, is).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "totex/model.hpp"
+#include "totex/schedule.hpp"
+#include "totex/topology.hpp"
+
+namespace totex {
+
+/// Rings and complete graphs only, every node a processor (paths are not vertex-transitive).
+[[nodiscard]] bool pattern_model_applies(const Topology& t);
+
+struct PatternOptions {
+  double time_budget_seconds = 4.0;  // greedy restarts and SAT calls together
+  std::int64_t max_clauses = 8'000'000;  // larger pattern models skip the SAT stage
+  std::uint64_t seed = 1;
+};
+
+struct PatternResult {
+  Schedule schedule;                // algorithm "pattern"
+  std::int64_t greedy_steps = 0;    // best greedy before SAT
+  std::vector<std::string> log;     // one line per stage: what ran, steps, seconds
+};
+
+/// all-port or nic; throws UsageError where pattern_model_applies() is false.
+[[nodiscard]] PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions& o = {});
+
+}  // namespace totex

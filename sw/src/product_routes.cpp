@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/product_routes.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <random>
+
+#include "totex/error.hpp"
+
+namespace totex {
+namespace {
+std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+/// The dynamic program's state space is the product of (count + 1) over the needs; above this a
+/// message would take too long to place, so the caller is told (it never happens for the
+/// topologies totex accepts: a 16-cube has 2^16 states, a 3D torus of side 64 has 33^3).
+constexpr std::int64_t kMaxStates = std::int64_t{1} << 20;
+}  // namespace
+
+std::vector<DimNeed> minimal_needs(const Topology& t, const std::vector<int>& from, const std::vector<int>& to) {
+  std::vector<DimNeed> needs;
+  for (std::size_t d = 0; d < from.size(); ++d) {
+    if (from[d] == to[d]) continue;
+    const Factor& f = t.factors()[d];
+    const int k = f.size;
+    const int off = ((to[d] - from[d]) % k + k) % k;
+    DimNeed n;
+    n.dim = static_cast<int>(d);
+    if (f.kind == FactorKind::Complete || k == 2) {
+      n.count = 1;
+      n.delta[0] = off;
+    } else if (f.kind == FactorKind::Path) {
+      n.count = std::abs(to[d] - from[d]);
+      n.delta[0] = to[d] > from[d] ? 1 : k - 1;
+    } else if (2 * off < k) {
+      n.count = off;
+      n.delta[0] = 1;
+    } else if (2 * off > k) {
+      n.count = k - off;
+      n.delta[0] = k - 1;
+    } else {  // antipodal on an even ring: either way is minimal
+      n.count = off;
+      n.choices = 2;
+      n.delta = {1, k - 1};
+    }
+    needs.push_back(n);
+  }
+  return needs;
+}
+
+NodeId product_step(const Topology& t, NodeId v, int dim, int delta) {
+  std::vector<int> c = t.coordinates(v);
+  const int k = t.factors()[at(dim)].size;
+  if (t.factors()[at(dim)].kind == FactorKind::Path)
+    c[at(dim)] += delta == 1 ? 1 : -1;
+  else
+    c[at(dim)] = (c[at(dim)] + delta) % k;
+  return t.node_at(c);
+}
+
+MoveTable::MoveTable(const Topology& t) {
+  for (const Factor& f : t.factors()) {
+    first_.push_back(classes_);
+    classes_ += f.size - 1;  // deltas 1 .. size-1 (rings and paths use 1 and size-1 only)
+  }
+  const auto n = static_cast<std::size_t>(t.nodes()) * static_cast<std::size_t>(classes_);
+  next_.assign(n, -1);
+  link_.assign(n, -1);
+  port_.assign(n, -1);
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    const std::vector<int> c = t.coordinates(v);
+    for (std::size_t d = 0; d < c.size(); ++d) {
+      const Factor& f = t.factors()[d];
+      for (int delta = 1; delta < f.size; ++delta) {
+        std::vector<int> to = c;
+        if (f.kind == FactorKind::Path) {
+          if (delta != 1 && delta != f.size - 1) continue;
+          to[d] += delta == 1 ? 1 : -1;
+          if (f.size == 2) to[d] = 1 - c[d];
+          if (to[d] < 0 || to[d] >= f.size) continue;
+        } else {
+          if (f.kind == FactorKind::Ring && delta != 1 && delta != f.size - 1) continue;
+          to[d] = (c[d] + delta) % f.size;
+        }
+        const NodeId w = t.node_at(to);
+        const auto p = t.port_to(v, w);
+        if (!p) continue;
+        const std::size_t i = index(v, move_class(static_cast<int>(d), delta));
+        next_[i] = w;
+        port_[i] = *p;
+        link_[i] = t.link_id(v, *p);
+      }
+    }
+  }
+}
+
+bool find_word(const MoveTable& moves, NodeId src, const std::vector<DimNeed>& needs, std::int64_t start,
+               const MoveFree& is_free, Word& out) {
+  const std::size_t nk = needs.size();
+  std::vector<std::int64_t> stride(nk + 1, 1);
+  for (std::size_t k = 0; k < nk; ++k) stride[k + 1] = stride[k] * (needs[k].count + 1);
+  const std::int64_t states = stride[nk];
+  if (states > kMaxStates) throw UsageError("route search: " + std::to_string(states) + " interleavings states exceed the limit");
+  std::size_t choice_sets = 1;
+  std::vector<std::size_t> choosers;
+  for (std::size_t k = 0; k < nk; ++k)
+    if (needs[k].choices == 2) {
+      choosers.push_back(k);
+      choice_sets *= 2;
+    }
+  std::vector<signed char> parent(at(states));
+  std::vector<NodeId> node(at(states));
+  std::vector<int> layer(at(states));
+  std::vector<int> delta(nk);
+  for (std::size_t mask = 0; mask < choice_sets; ++mask) {
+    for (std::size_t k = 0; k < nk; ++k) delta[k] = needs[k].delta[0];
+    for (std::size_t i = 0; i < choosers.size(); ++i) delta[choosers[i]] = needs[choosers[i]].delta[(mask >> i) & 1];
+    std::fill(parent.begin(), parent.end(), static_cast<signed char>(-1));
+    parent[0] = static_cast<signed char>(nk);  // the start state is reached
+    node[0] = src;
+    layer[0] = 0;
+    // A move adds a stride, so increasing index order visits a state after all its predecessors.
+    for (std::int64_t s = 0; s + 1 < states; ++s) {
+      if (parent[at(s)] < 0) continue;
+      for (std::size_t k = 0; k < nk; ++k) {
+        if ((s / stride[k]) % (needs[k].count + 1) == needs[k].count) continue;
+        const std::int64_t next = s + stride[k];
+        if (parent[at(next)] >= 0) continue;
+        if (!is_free(start + layer[at(s)], node[at(s)], needs[k].dim, delta[k])) continue;
+        parent[at(next)] = static_cast<signed char>(k);
+        node[at(next)] = moves.next(node[at(s)], moves.move_class(needs[k].dim, delta[k]));
+        layer[at(next)] = layer[at(s)] + 1;
+      }
+    }
+    if (parent[at(states - 1)] < 0) continue;
+    out.moves.assign(at(layer[at(states - 1)]), {0, 0});
+    for (std::int64_t s = states - 1; s > 0;) {
+      const auto k = static_cast<std::size_t>(parent[at(s)]);
+      s -= stride[k];
+      out.moves[at(layer[at(s)])] = {needs[k].dim, delta[k]};
+    }
+    return true;
+  }
+  return false;
+}
+
+namespace {
+
+/// One greedy pass in the given message order; returns the makespan and the sum of end steps
+/// (the local search's tie-break), and the schedule when `out` is given.
+std::pair<std::int64_t, std::int64_t> greedy_pass(const Topology& t, Model m, const MoveTable& moves,
+                                                  const std::vector<std::int64_t>& order,
+                                                  const std::vector<std::vector<DimNeed>>& needs, Schedule* out) {
+  const std::int64_t n = t.nodes();
+  std::vector<std::vector<std::uint8_t>> link, inj, ej;  // per step: link busy, NIC injected, NIC ejected
+  auto grow = [&](std::int64_t step) {
+    while (static_cast<std::int64_t>(link.size()) <= step) {
+      link.emplace_back(at(t.links()), 0);
+      inj.emplace_back(at(n), 0);
+      ej.emplace_back(at(n), 0);
+    }
+  };
+  const MoveFree is_free = [&](std::int64_t step, NodeId v, int dim, int delta) {
+    grow(step);
+    return link[at(step)][at(moves.link(v, moves.move_class(dim, delta)))] == 0;
+  };
+  const bool nic = m == Model::Nic;
+  std::int64_t makespan = 0, ends = 0;
+  Word word;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::int64_t msg = order[i];
+    const auto src = static_cast<NodeId>(msg / n), dst = static_cast<NodeId>(msg % n);
+    int h = 0;
+    for (const DimNeed& d : needs[i]) h += d.count;
+    for (std::int64_t start = 0;; ++start) {
+      grow(start + h);
+      if (nic && (inj[at(start)][at(src)] || ej[at(start + h - 1)][at(dst)])) continue;
+      if (!find_word(moves, src, needs[i], start, is_free, word)) continue;
+      NodeId v = src;
+      for (std::size_t j = 0; j < word.moves.size(); ++j) {
+        const int cls = moves.move_class(word.moves[j].first, word.moves[j].second);
+        const std::int64_t step = start + static_cast<std::int64_t>(j);
+        link[at(step)][at(moves.link(v, cls))] = 1;
+        if (out) {
+          if (out->steps.size() <= at(step)) out->steps.resize(at(step) + 1);
+          out->steps[at(step)].push_back({{src, dst}, v, moves.port(v, cls)});
+        }
+        v = moves.next(v, cls);
+      }
+      inj[at(start)][at(src)] = 1;
+      ej[at(start + h - 1)][at(dst)] = 1;
+      makespan = std::max(makespan, start + h);
+      ends += start + h;
+      break;
+    }
+  }
+  return {makespan, ends};
+}
+
+}  // namespace
+
+Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds, std::string algorithm,
+                                  std::uint64_t seed) {
+  if (!t.is_product()) throw UsageError("--algo " + algorithm + " needs a cartesian product topology, not " + t.spec());
+  if (m == Model::SinglePort) throw UsageError("--algo " + algorithm + " schedules all-port and nic, not single-port");
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  const std::int64_t n = t.nodes();
+  const MoveTable moves(t);
+  std::vector<std::vector<int>> coords(at(n));
+  for (NodeId v = 0; v < n; ++v) coords[at(v)] = t.coordinates(v);
+  struct Item {
+    std::int64_t msg;
+    std::vector<DimNeed> needs;
+    int hops;
+  };
+  std::vector<Item> items;
+  for (NodeId s : t.processors())
+    for (NodeId d : t.processors()) {
+      if (s == d) continue;
+      Item it{s * n + d, minimal_needs(t, coords[at(s)], coords[at(d)]), 0};
+      for (const DimNeed& nd : it.needs) it.hops += nd.count;
+      items.push_back(std::move(it));
+    }
+  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.hops > b.hops; });
+  auto split = [&](const std::vector<Item>& v, std::vector<std::int64_t>& order, std::vector<std::vector<DimNeed>>& needs) {
+    order.clear();
+    needs.clear();
+    for (const Item& it : v) {
+      order.push_back(it.msg);
+      needs.push_back(it.needs);
+    }
+  };
+  std::vector<std::int64_t> order;
+  std::vector<std::vector<DimNeed>> needs;
+  split(items, order, needs);
+  auto current = greedy_pass(t, m, moves, order, needs, nullptr);
+  std::mt19937_64 rng(seed);
+  std::vector<Item> trial;
+  while (items.size() > 1 && std::chrono::duration<double>(Clock::now() - t0).count() < budget_seconds) {
+    trial = items;
+    std::uniform_int_distribution<std::size_t> pick(0, trial.size() - 1);
+    const std::size_t from = pick(rng), to = pick(rng);
+    Item moved = std::move(trial[from]);
+    trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(from));
+    trial.insert(trial.begin() + static_cast<std::ptrdiff_t>(to), std::move(moved));
+    std::vector<std::int64_t> o2;
+    std::vector<std::vector<DimNeed>> n2;
+    split(trial, o2, n2);
+    const auto sc = greedy_pass(t, m, moves, o2, n2, nullptr);
+    if (sc <= current) {
+      current = sc;
+      items.swap(trial);
+    }
+  }
+  split(items, order, needs);
+  Schedule s{t.spec(), m, std::move(algorithm), {}};
+  (void)greedy_pass(t, m, moves, order, needs, &s);
+  return s;
+}
+
+}  // namespace totex

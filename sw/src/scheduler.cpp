@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/scheduler.hpp"
+
+#include <chrono>
+#include <functional>
+
+#include "totex/a2.hpp"
+#include "totex/bounds.hpp"
+#include "totex/error.hpp"
+#include "totex/exact.hpp"
+#include "totex/exchange_table.hpp"
+#include "totex/generators.hpp"
+#include "totex/metacube.hpp"
+#include "totex/pattern_schedule.hpp"
+#include "totex/placement.hpp"
+#include "totex/product_routes.hpp"
+#include "totex/verify.hpp"
+
+namespace totex {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool is_torus_with_equal_sides(const Topology& t) {
+  if (!t.is_product() || t.factors().size() < 2) return false;
+  for (const Factor& f : t.factors())
+    if (f.kind != FactorKind::Ring || f.size < 3 || f.size != t.factors().front().size) return false;
+  return true;
+}
+
+/// A generator: whether it applies (empty = yes, else why not) and how to run it.
+struct Generator {
+  std::string name;
+  std::function<std::string(const Topology&, Model)> why_not;
+  std::function<Schedule(const Topology&, Model, double budget, std::vector<std::string>& log)> run;
+  bool searches = false;  // takes a time budget (auto gives it what is left)
+};
+
+std::string needs_full(const Topology& t) {
+  return t.is_partial() ? "schedules every node, not the processors of a placed torus" : "";
+}
+
+const std::vector<Generator>& generators() {
+  static const std::vector<Generator> all = {
+      {"table",
+       [](const Topology& t, Model m) -> std::string {
+         if (m != Model::AllPort) return "is an all-port algorithm (paper 001)";
+         if (t.is_partial() || !make_exchange_table(t)) return "covers " + exchange_table_support();
+         return "";
+       },
+       [](const Topology& t, Model, double, std::vector<std::string>&) {
+         Schedule s = expand_exchange_table(t, require_exchange_table(t));
+         s.algorithm = "table";
+         return s;
+       }},
+      {"a2",
+       [](const Topology& t, Model m) -> std::string {
+         if (m != Model::SinglePort) return "is a single-port algorithm (paper 000)";
+         if (!t.is_product()) return "needs a cartesian product";
+         return needs_full(t);
+       },
+       [](const Topology& t, Model, double, std::vector<std::string>&) { return a2_schedule(t); }},
+      {"metacube-firstfit",
+       [](const Topology& t, Model m) -> std::string {
+         if (m != Model::Nic) return "runs under the nic model (paper 003)";
+         if (!t.is_metacube()) return "needs a metacube";
+         return "";
+       },
+       [](const Topology& t, Model, double, std::vector<std::string>&) {
+         return metacube_schedule(t, MetacubeOrder::FirstFit);
+       }},
+      {"metacube",
+       [](const Topology& t, Model m) -> std::string {
+         if (m != Model::Nic) return "runs under the nic model (paper 003)";
+         if (!t.is_metacube()) return "needs a metacube";
+         return "";
+       },
+       [](const Topology& t, Model, double, std::vector<std::string>&) {
+         return metacube_schedule(t, MetacubeOrder::Paper);
+       }},
+      {"pattern",
+       [](const Topology& t, Model m) -> std::string {
+         if (m == Model::SinglePort) return "schedules all-port and nic";
+         if (!pattern_model_applies(t)) return "needs a product of rings and complete graphs, every node a processor";
+         return "";
+       },
+       [](const Topology& t, Model m, double budget, std::vector<std::string>& log) {
+         PatternOptions o;
+         o.time_budget_seconds = budget;
+         PatternResult r = pattern_schedule(t, m, o);
+         for (std::string& line : r.log) log.push_back("pattern: " + line);
+         return r.schedule;
+       },
+       true},
+      {"greedy",
+       [](const Topology& t, Model m) -> std::string {
+         if (m == Model::SinglePort) return "schedules all-port and nic";
+         if (!t.is_product()) return "needs a cartesian product";
+         return "";
+       },
+       [](const Topology& t, Model m, double budget, std::vector<std::string>&) {
+         return flexible_greedy_schedule(t, m, budget, "greedy");
+       },
+       true},
+      {"udr",
+       [](const Topology& t, Model) -> std::string {
+         return is_torus_with_equal_sides(t) ? "" : "needs a torus KxK[x...] with equal sides K >= 3";
+       },
+       [](const Topology& t, Model m, double, std::vector<std::string>&) {
+         return dimension_order_schedule(t, m, Routing::Udr);
+       }},
+      {"odr",
+       [](const Topology& t, Model) -> std::string {
+         return is_torus_with_equal_sides(t) ? "" : "needs a torus KxK[x...] with equal sides K >= 3";
+       },
+       [](const Topology& t, Model m, double, std::vector<std::string>&) {
+         return dimension_order_schedule(t, m, Routing::Odr);
+       }},
+      {"pairwise", [](const Topology&, Model) -> std::string { return ""; },
+       [](const Topology& t, Model m, double, std::vector<std::string>&) { return pairwise_schedule(t, m); }},
+  };
+  return all;
+}
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::string bound_proof(const LowerBound& lb) {
+  for (const BoundTerm& term : lb.terms)
+    if (term.value == lb.steps) return "meets the lower bound " + std::to_string(lb.steps) + " (" + term.name + ")";
+  return "meets the lower bound " + std::to_string(lb.steps);
+}
+
+ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, const LowerBound& lb,
+                          std::optional<Schedule> incumbent) {
+  ExactOptions o;
+  o.time_budget_seconds = r.budget_seconds;
+  o.incumbent = std::move(incumbent);
+  const ExactResult e = exact_schedule(t, m, o);
+  ScheduleOutcome out;
+  out.lower_bound = lb.steps;
+  out.log = e.log;
+  out.algorithm = e.schedule ? e.schedule->algorithm : "exact";
+  Attempt a{"exact", e.steps > 0 ? e.steps : 0, e.schedule.has_value(), e.seconds,
+            to_string(e.status) + (e.stopped_because.empty() ? "" : ": " + e.stopped_because)};
+  out.tried.push_back(a);
+  if (!e.schedule)
+    throw UsageError("--algo exact found no schedule within its limits (" +
+                     (e.stopped_because.empty() ? to_string(e.status) : e.stopped_because) +
+                     "): raise --budget, or use --algo auto");
+  out.schedule = *e.schedule;
+  out.proven_optimal = e.status == ExactStatus::Optimal;
+  out.proof = e.proof;
+  return out;
+}
+
+}  // namespace
+
+std::string direct_algorithm_help() {
+  return "auto (default: every generator that applies, best verified kept) | pattern (all-port, nic: "
+         "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | exact (all-port, nic: "
+         "SAT, small networks) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
+         "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
+}
+
+ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleRequest& r) {
+  const LowerBound lb = lower_bound(t, m);
+  if (r.algorithm == "exact") {  // seeded with what auto finds in a quarter of the budget
+    ScheduleRequest quick{"auto", r.budget_seconds / 4};
+    ScheduleOutcome seed = m == Model::SinglePort ? ScheduleOutcome{} : schedule_direct(t, m, quick);
+    ScheduleRequest rest{"exact", r.budget_seconds * 3 / 4};
+    ScheduleOutcome out = run_exact(t, m, rest, lb, seed.algorithm.empty() ? std::nullopt : std::optional<Schedule>(seed.schedule));
+    out.tried.insert(out.tried.begin(), seed.tried.begin(), seed.tried.end());
+    return out;
+  }
+  const bool automatic = r.algorithm.empty() || r.algorithm == "auto";
+  const auto t0 = Clock::now();
+  ScheduleOutcome out;
+  out.lower_bound = lb.steps;
+  std::int64_t best = -1;  // steps of the schedule kept
+  int searchers = 0;        // generators still to run that take a share of the budget
+  for (const Generator& g : generators())
+    if (g.searches && g.why_not(t, m).empty() && (automatic || g.name == r.algorithm)) ++searchers;
+  for (const Generator& g : generators()) {
+    if (!automatic && g.name != r.algorithm) continue;
+    const std::string why = g.why_not(t, m);
+    if (!why.empty()) {
+      if (!automatic) throw UsageError("--algo " + g.name + " " + why + " (" + t.spec() + ", " + to_string(m) +
+                                       "); accepted: " + direct_algorithm_help());
+      continue;
+    }
+    if (automatic && best == lb.steps) break;  // nothing can beat the bound
+    // metacube-firstfit packs the paper's routes at least as tight; udr tries odr's order among its three.
+    if (automatic && (g.name == "metacube" || g.name == "odr")) continue;
+    const auto g0 = Clock::now();
+    const double left = std::max(0.0, r.budget_seconds - seconds_since(t0));
+    const double share = g.searches ? std::max(0.2, left / std::max(1, searchers--)) : 0.0;
+    Schedule s = g.run(t, m, share, out.log);
+    const VerifyReport rep = verify(t, s);
+    out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0), rep.ok ? "" : "failed verification"});
+    // A named generator's schedule is returned as it is (the caller reports its violations);
+    // auto keeps the shortest verified one.
+    if (!automatic || (rep.ok && (best < 0 || rep.steps < best))) {
+      out.schedule = std::move(s);
+      out.algorithm = g.name;
+      best = rep.ok ? rep.steps : -1;
+    }
+  }
+  if (out.algorithm.empty() && !automatic)
+    throw UsageError("--algo '" + r.algorithm + "' is not an algorithm; accepted: " + direct_algorithm_help());
+  if (out.algorithm.empty())  // every generator failed verification: a bug, reported as such
+    throw std::logic_error("no generator produced a verified schedule for " + t.spec());
+  if (best == lb.steps) {
+    out.proven_optimal = true;
+    out.proof = bound_proof(lb);
+  }
+  return out;
+}
+
+}  // namespace totex
