@@ -21,6 +21,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// auto runs the exact solver after the heuristics on networks up to this size (ring:16 takes
+/// seconds; torus:8x8 would not finish in a default budget).
+constexpr int kAutoExactMaxNodes = 16;
+
 bool is_torus_with_equal_sides(const Topology& t) {
   if (!t.is_product() || t.factors().size() < 2) return false;
   for (const Factor& f : t.factors())
@@ -180,6 +184,9 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
   int searchers = 0;        // generators still to run that take a share of the budget
   for (const Generator& g : generators())
     if (g.searches && g.why_not(t, m).empty() && (automatic || g.name == r.algorithm)) ++searchers;
+  // auto ends with the exact solver on small networks (it can prove what the heuristics reach).
+  const bool try_exact = automatic && m != Model::SinglePort && t.nodes() <= kAutoExactMaxNodes;
+  if (try_exact) ++searchers;
   for (const Generator& g : generators()) {
     if (!automatic && g.name != r.algorithm) continue;
     const std::string why = g.why_not(t, m);
@@ -193,7 +200,11 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     if (automatic && (g.name == "metacube" || g.name == "odr")) continue;
     const auto g0 = Clock::now();
     const double left = std::max(0.0, r.budget_seconds - seconds_since(t0));
-    const double share = g.searches ? std::max(0.2, left / std::max(1, searchers--)) : 0.0;
+    // With the exact solver to come, the heuristics get a sixth of the budget each: on these
+    // small networks they finish early or stall, and the solver can use the time.
+    const double share = !g.searches ? 0.0
+                         : try_exact ? std::min(left, r.budget_seconds / 6)
+                                     : std::max(0.2, left / std::max(1, searchers--));
     Schedule s = g.run(t, m, share, out.log);
     const VerifyReport rep = verify(t, s);
     out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0), rep.ok ? "" : "failed verification"});
@@ -205,11 +216,31 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
       best = rep.ok ? rep.steps : -1;
     }
   }
+  if (try_exact && best != lb.steps) {
+    const double left = std::max(1.0, r.budget_seconds - seconds_since(t0));
+    ScheduleOutcome e;
+    try {
+      e = run_exact(t, m, {"exact", left}, lb, best > 0 ? std::optional<Schedule>(out.schedule) : std::nullopt);
+    } catch (const UsageError& err) {  // nothing within its limits: auto keeps what it has
+      out.tried.push_back({"exact", 0, false, 0, err.what()});
+      e.algorithm.clear();
+    }
+    out.tried.insert(out.tried.end(), e.tried.begin(), e.tried.end());
+    out.log.insert(out.log.end(), e.log.begin(), e.log.end());
+    const VerifyReport rep = verify(t, e.schedule);
+    if (!e.algorithm.empty() && rep.ok && (best < 0 || rep.steps <= best)) {
+      if (rep.steps < best || best < 0) out.algorithm = e.algorithm;
+      out.schedule = std::move(e.schedule);
+      best = rep.steps;
+      out.proven_optimal = e.proven_optimal;
+      out.proof = e.proof;
+    }
+  }
   if (out.algorithm.empty() && !automatic)
     throw UsageError("--algo '" + r.algorithm + "' is not an algorithm; accepted: " + direct_algorithm_help());
   if (out.algorithm.empty())  // every generator failed verification: a bug, reported as such
     throw std::logic_error("no generator produced a verified schedule for " + t.spec());
-  if (best == lb.steps) {
+  if (best == lb.steps && out.proof.empty()) {
     out.proven_optimal = true;
     out.proof = bound_proof(lb);
   }
