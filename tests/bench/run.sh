@@ -87,6 +87,12 @@ torus:8x8 rtl table --model all-port --mode dynamic
 torus:8x8 systemc table --model all-port --mode dynamic
 CASES
 
+# The README's results table (issue 17): bound and its term, proven optimum, auto's schedule.
+row ""
+row "## Schedules against proven bounds and optima (\`tests/bench/schedules_table.sh\`, auto with --budget 20)"
+row ""
+"$(dirname "$0")/schedules_table.sh" "$build" 20 120 >>"$md"
+
 cat "$md"
 # A sweep row whose run did not pass fails the bench (the 256 x 256 MIN runs here, not in make test).
 if [ ${#failed[@]} -gt 0 ]; then
