@@ -6,6 +6,7 @@
 #include <numeric>
 #include <random>
 
+#include "totex/bounds.hpp"
 #include "totex/error.hpp"
 
 namespace totex {
@@ -236,9 +237,11 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   std::vector<std::vector<DimNeed>> needs;
   split(items, order, needs);
   auto current = greedy_pass(t, m, moves, order, needs, nullptr);
+  const std::int64_t bound = lower_bound(t, m).steps;  // nothing to gain below it
   std::mt19937_64 rng(seed);
   std::vector<Item> trial;
-  while (items.size() > 1 && std::chrono::duration<double>(Clock::now() - t0).count() < budget_seconds) {
+  while (items.size() > 1 && current.first > bound &&
+         std::chrono::duration<double>(Clock::now() - t0).count() < budget_seconds) {
     trial = items;
     std::uniform_int_distribution<std::size_t> pick(0, trial.size() - 1);
     const std::size_t from = pick(rng), to = pick(rng);
