@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// One node of the dynamic (baseline) direct network: a dimension-order router with input FIFOs
-/// and a NIC that injects its send queue as fast as the router accepts.
+/// One node of the dynamic (baseline) direct network: a dimension-order or minimal adaptive router
+/// with input FIFOs (totex_router_dyn) and a NIC that injects its send queue as fast as the router
+/// accepts.
 ///
 /// Load port (shared by all nodes): cfg_addr_i = {region[1:0], node[IW-1:0], index[XW-1:0]},
 /// data 32 bits:
@@ -15,8 +16,10 @@ module totex_direct_dyn_node #(
   parameter int unsigned NumPorts = 32'd2,
   /// Payload width.
   parameter int unsigned PW = 32'd16,
-  /// Virtual channels per input (2: dateline).
+  /// Virtual channels per input: escape (2: dateline) + adaptive.
   parameter int unsigned NumVcs = 32'd2,
+  /// Adaptive VCs among them (0: dimension-order routing).
+  parameter int unsigned AdaptiveVcs = 32'd0,
   /// FIFO entries per input VC.
   parameter int unsigned Depth = 32'd4,
   /// Width of the load-port index field.
@@ -40,8 +43,11 @@ module totex_direct_dyn_node #(
   input  logic                       rst_ni,
   /// This node's number (a constant of the instance).
   input  logic [IW-1:0]              node_id_i,
-  /// Output per destination, P = eject (a constant of the instance; see totex_router_dyn).
+  /// Dimension-order output per destination, P = eject (a constant of the instance; see
+  /// totex_router_dyn).
   input  logic [N*RW-1:0]            route_table_i,
+  /// Shortest-path outputs per destination (a constant of the instance; see totex_router_dyn).
+  input  logic [N*NumPorts-1:0]      minimal_i,
   /// Dimension of each port, 8 bits per port (a constant of the instance).
   input  logic [NumPorts*8-1:0]      port_dim_i,
   /// Outputs that cross a dateline (a constant of the instance).
@@ -133,6 +139,7 @@ module totex_direct_dyn_node #(
     .N             (N),
     .PW            (PW),
     .NumVcs        (NumVcs),
+    .AdaptiveVcs   (AdaptiveVcs),
     .Depth         (Depth),
     .ConnectedMask (ConnectedMask)
   ) u_router (
@@ -140,6 +147,7 @@ module totex_direct_dyn_node #(
     .rst_ni        (rst_ni),
     .node_id_i     (node_id_i),
     .route_table_i (route_table_i),
+    .minimal_i     (minimal_i),
     .port_dim_i    (port_dim_i),
     .dateline_i    (dateline_i),
     .clear_i      (clear_i),

@@ -1,20 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Dynamic-mode direct-network router (the baseline): input-queued, one FIFO per input port and
-/// virtual channel, table-driven dimension-order routing, dateline virtual channels on rings,
-/// credit-based backpressure, a round-robin arbiter per output; one flit (= one message) per
-/// directed link per cycle.
+/// virtual channel, table-driven routing (dimension order, optionally minimal adaptive with the
+/// dimension-order VCs as escape), dateline virtual channels on rings, credit-based
+/// backpressure, a round-robin arbiter per output; one flit (= one message) per directed link per
+/// cycle.
 ///
 /// Ports 0..P-1 are neighbour links (port p's input comes from the neighbour its output leads to);
 /// port P is the local port: inject from the NIC (one FIFO, VC 0) and eject to the NIC (always
 /// accepted, one message per cycle: a single-port NIC).
 ///
-/// Routing: route_table_i[dst*RW +: RW] is the output for destination dst (P = eject). totex
-/// generates it per node from the topology: dimension-order, minimal (rings: the shorter way, ties
-/// +; complete factors: the direct link). Virtual channels: a message entering a dimension (from
-/// the NIC or another dimension, PortDim differs) starts on VC 0; crossing an output in
-/// dateline_i (the ring's wrap-around link, each direction) moves it to VC 1 for the rest of
-/// that dimension. With dimension order this breaks every cycle of the channel dependency graph
-/// (Dally & Seitz), so the network is deadlock-free.
+/// Routing: route_table_i[dst*RW +: RW] is the dimension-order output for destination dst
+/// (P = eject); minimal_i[dst*P + p] says that output p is on a shortest path to dst. totex
+/// generates both per node from the topology (sw/src/direct_controller.cpp).
+///
+/// Virtual channels: VCs 0 .. E-1 (E = NumVcs - AdaptiveVcs, 1 or 2) are the escape VCs, routed
+/// in dimension order: a message entering a dimension (from the NIC, another dimension or an
+/// adaptive VC) starts on VC 0; crossing an output in dateline_i (the ring's wrap-around link,
+/// each direction) moves it to VC 1 for the rest of that dimension. With dimension order this
+/// breaks every cycle of the escape channels' dependency graph (Dally & Seitz). VCs E ..
+/// NumVcs-1 are adaptive: a message that is not on an escape VC (the inject FIFO, an adaptive
+/// VC) takes, among the adaptive (output, VC) pairs on a shortest path with a credit, the
+/// dimension-order output first, then the one with the most credits, then the lowest output,
+/// then the lowest VC; with none it falls back to its escape VC on the dimension-order output.
+/// A message on an escape VC stays on the escape VCs. Every message is one flit and can always
+/// wait for an escape VC, so by Duato's theorem the network is deadlock-free. AdaptiveVcs = 0 is
+/// the plain dimension-order router (minimal_i unused).
 ///
 /// Flow control: the upstream output keeps one credit counter per VC (Depth at reset); a flit is
 /// sent only with a credit; the receiving router returns a credit (in_credit_o, combinational with
@@ -30,8 +40,11 @@ module totex_router_dyn #(
   parameter int unsigned N = 32'd16,
   /// Payload width.
   parameter int unsigned PW = 32'd16,
-  /// Virtual channels per neighbour input: 2 for dateline routing, 1 without rings.
+  /// Virtual channels per neighbour input: the escape VCs (2 for dateline routing, 1 without
+  /// rings) plus AdaptiveVcs.
   parameter int unsigned NumVcs = 32'd2,
+  /// Adaptive VCs among them (the highest-numbered); 0: dimension-order routing only.
+  parameter int unsigned AdaptiveVcs = 32'd0,
   /// FIFO entries per input VC, >= 1 (2 sustain full link rate).
   parameter int unsigned Depth = 32'd4,
   /// Width of a node id; do not overwrite.
@@ -51,9 +64,12 @@ module totex_router_dyn #(
   input  logic                        rst_ni,
   /// This node's number (assertion messages only).
   input  logic [IW-1:0]               node_id_i,
-  /// Route table (a constant of the instance): output per destination dst at
+  /// Route table (a constant of the instance): dimension-order output per destination dst at
   /// route_table_i[dst*RW +: RW] (P = eject).
   input  logic [N*RW-1:0]             route_table_i,
+  /// Shortest-path outputs (a constant of the instance): output p leads closer to dst when
+  /// minimal_i[dst*NumPorts + p] (adaptive routing only).
+  input  logic [N*NumPorts-1:0]       minimal_i,
   /// Dimension of each port, 8 bits per port (a constant of the instance).
   input  logic [NumPorts*8-1:0]       port_dim_i,
   /// Outputs that cross a dateline, ring wrap-around (a constant of the instance).
@@ -96,9 +112,11 @@ module totex_router_dyn #(
   localparam int unsigned ReqW   = totex_pkg::idx_width(NumReq);
   localparam int unsigned CntW   = totex_pkg::idx_width(Depth + 32'd1);
   localparam int unsigned Local  = NumPorts;               // index of the local port
+  localparam int unsigned EscVcs = NumVcs - AdaptiveVcs;   // escape (dimension-order) VCs
+  localparam int unsigned KeyW   = CntW + 32'd1;           // adaptive selection key {dor, credits}
 
-  if (NumVcs < 32'd1 || NumVcs > 32'd2) begin : gen_vc_err
-    $error("totex_router_dyn: NumVcs must be 1 or 2");
+  if (AdaptiveVcs >= NumVcs || EscVcs > 32'd2) begin : gen_vc_err
+    $error("totex_router_dyn: NumVcs - AdaptiveVcs (escape VCs) must be 1 or 2");
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -172,20 +190,46 @@ module totex_router_dyn #(
   for (genvar r = 0; r < NumReq; r++) begin : gen_route
     localparam int unsigned I = r / NumVcs;
     localparam int unsigned V = r % NumVcs;
-    logic [IW-1:0] dst;
-    logic [RW-1:0] outp;
-    logic [VW-1:0] nvc;
-    logic          ok;
-    assign dst = head_data[r*MW + PW +: IW];
+    // The inject FIFO and the adaptive VCs may route adaptively; the escape VCs may not.
+    localparam bit OnEscape = I != Local && V < EscVcs;
+    logic [IW-1:0]       dst;
+    logic [RW-1:0]       dor;      // dimension-order output
+    logic [NumPorts-1:0] closer;   // outputs on a shortest path
+    logic [RW-1:0]       outp;
+    logic [VW-1:0]       nvc;
+    logic                ok;
+    logic [KeyW-1:0]     best_key, key;
+    assign dst    = head_data[r*MW + PW +: IW];
+    assign dor    = (32'(dst) < N) ? route_table_i[32'(dst)*RW +: RW] : RW'(Local);
+    assign closer = (32'(dst) < N) ? minimal_i[32'(dst)*NumPorts +: NumPorts] : '0;
     always_comb begin
-      outp = (32'(dst) < N) ? route_table_i[32'(dst)*RW +: RW] : RW'(Local);
-      nvc  = '0;
-      ok   = 1'b1;
-      if (32'(outp) < NumPorts) begin
-        if (I != Local && port_dim_ext[I*8 +: 8] == port_dim_ext[outp*8 +: 8]) nvc = VW'(V);
-        if (NumVcs > 32'd1 && dateline_ext[outp]) nvc = VW'(NumVcs - 32'd1);
-        ok = ConnectedExt[outp] && credit_q[32'(outp) * NumVcs + 32'(nvc)] != '0;
-      end else if (32'(outp) != Local) begin
+      outp     = dor;
+      key      = '0;
+      nvc      = '0;
+      ok       = 1'b1;
+      best_key = '0;
+      if (32'(dor) < NumPorts) begin
+        // Adaptive candidates: {dimension-order output, credits}, the first maximum wins.
+        if (AdaptiveVcs != 32'd0 && !OnEscape) begin
+          for (int unsigned p = 0; p < NumPorts; p++) begin
+            for (int unsigned a = EscVcs; a < NumVcs; a++) begin
+              key = {RW'(p) == dor, credit_q[p*NumVcs + a]};
+              if (closer[p] && ConnectedExt[p] && credit_q[p*NumVcs + a] != '0 && key > best_key) begin
+                best_key = key;
+                outp     = RW'(p);
+                nvc      = VW'(a);
+              end
+            end
+          end
+        end
+        // No adaptive candidate: the escape VC of the dimension-order output.
+        if (best_key == '0) begin
+          outp = dor;
+          if (OnEscape && port_dim_ext[I*8 +: 8] == port_dim_ext[dor*8 +: 8]) nvc = VW'(V);
+          if (EscVcs > 32'd1 && dateline_ext[dor]) nvc = VW'(EscVcs - 32'd1);
+          ok = ConnectedExt[dor] && credit_q[32'(dor) * NumVcs + 32'(nvc)] != '0;
+        end
+      end else if (32'(dor) != Local) begin
         ok = 1'b0;
       end
     end
@@ -195,9 +239,14 @@ module totex_router_dyn #(
     // A route-table entry above P is malformed; for P = 1 the comparison is constant.
     /* verilator lint_off CMPCONST */
     assign route_bad[r]        = head_valid[r]
-                              && (32'(dst) >= N || 32'(outp) > NumPorts
-                                  || (32'(outp) < NumPorts && !ConnectedExt[outp]));
+                              && (32'(dst) >= N || 32'(dor) > NumPorts
+                                  || (32'(dor) < NumPorts && !ConnectedExt[dor]));
     /* verilator lint_on CMPCONST */
+  end
+
+  if (AdaptiveVcs == 32'd0) begin : gen_no_adaptive
+    logic unused_minimal;
+    assign unused_minimal = ^minimal_i;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -226,7 +275,8 @@ module totex_router_dyn #(
     end
     assign gnt_valid[o]              = found;
     assign gnt_idx[o*ReqW +: ReqW]   = pick;
-    assign ptr_d[o] = !found ? ptr_q[o]
+    assign ptr_d[o] = clear_i ? '0
+                    : !found ? ptr_q[o]
                     : (32'(pick) == NumReq - 32'd1) ? '0 : pick + ReqW'(1);
   end
 
@@ -260,21 +310,21 @@ module totex_router_dyn #(
   for (genvar o = 0; o < NumPorts; o++) begin : gen_credit
     for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
       localparam int unsigned C = o * NumVcs + v;
-      logic used;
-      assign used = gnt_valid[o] && req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW] == VW'(v);
+      logic            used;
+      logic [CntW-1:0] credit_d;
+      assign used     = gnt_valid[o] && req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW] == VW'(v);
+      assign credit_d = clear_i ? CntW'(Depth) : credit_q[C] - CntW'(used) + CntW'(out_credit_i[C]);
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni)      credit_q[C] <= CntW'(Depth);
-        else if (clear_i) credit_q[C] <= CntW'(Depth);
-        else              credit_q[C] <= credit_q[C] - CntW'(used) + CntW'(out_credit_i[C]);
+        if (!rst_ni) credit_q[C] <= CntW'(Depth);
+        else         credit_q[C] <= credit_d;
       end
     end
   end
 
   for (genvar o = 0; o < NumOut; o++) begin : gen_ptr
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni)      ptr_q[o] <= '0;
-      else if (clear_i) ptr_q[o] <= '0;
-      else              ptr_q[o] <= ptr_d[o];
+      if (!rst_ni) ptr_q[o] <= '0;
+      else         ptr_q[o] <= ptr_d[o];
     end
   end
 

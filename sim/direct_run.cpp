@@ -4,7 +4,7 @@
 /// load port, starts the run and a scoreboard checks every delivery.
 ///
 /// Usage: harness --topo T --mode scheduled|dynamic [--model M --depth D --buffer B]
-///                [--fifo-depth F] [--payload-bits W] [--schedule FILE] [--wave FILE]
+///                [--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] [--wave FILE]
 /// The parameters must be the ones the model was built with (checked against signature_o).
 /// The schedule is NOT verified here, so that broken schedules reach the RTL checks; `totex sim`
 /// verifies before it calls this. Prints its result as one line "TOTEX-RESULT {json}" (other stdout
@@ -168,7 +168,7 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
     }
     if (argc % 2 == 0 || !a.count("topo") || !a.count("mode"))
       throw totex::UsageError("usage: direct_rtl --topo T --mode scheduled|dynamic [--model M --depth D --buffer B] "
-                              "[--fifo-depth F] [--payload-bits W] [--schedule FILE] [--wave FILE]");
+                              "[--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] [--wave FILE]");
     auto num = [&](const char* key, int def) { return a.count(key) ? std::stoi(a.at(key)) : def; };
     const totex::Topology t = totex::parse_topology(a.at("topo"));
     totex::DirectParams p;
@@ -178,6 +178,7 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
     p.buffer_slots = num("buffer", p.buffer_slots);
     p.fifo_depth = num("fifo-depth", p.fifo_depth);
     p.payload_bits = num("payload-bits", p.payload_bits);
+    if (a.count("dynamic")) p.routing = totex::parse_dynamic_routing(a.at("dynamic"));
     const totex::DirectLayout layout(t, p);
     const std::unique_ptr<DirectDut> dut = make(t, layout, a.count("wave") ? a.at("wave") : "");
     DirectRun run(t, layout, *dut, engine);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Co-simulation, dynamic mode: the Verilated dimension-order router (rtl/totex_router_dyn.sv,
+/// Co-simulation, dynamic mode: the Verilated dynamic router (rtl/totex_router_dyn.sv,
 /// `verilator --sc`) in the place of the SystemC one of a node (sim/systemc/direct_dyn_node.hpp),
-/// next to the SystemC send-queue NIC. Route table, port dimensions and datelines are driven as
-/// constants from totex::dimension_order_routes, as the generated RTL top does. Built with every
-/// port connected; the inputs and credits of missing ports are tied to 0.
+/// next to the SystemC send-queue NIC. Route table, shortest-path ports, port dimensions and
+/// datelines are driven as constants from totex::dimension_order_routes, as the generated RTL top
+/// does. Built with every port connected; the inputs and credits of missing ports are tied to 0.
 #pragma once
 #include <systemc>
 
@@ -23,6 +23,7 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
     rtl_.clear_i(node.bus.clear);
     rtl_.node_id_i(node_id_);
     rtl_.route_table_i(route_table_);
+    rtl_.minimal_i(minimal_);
     rtl_.port_dim_i(port_dim_);
     rtl_.dateline_i(dateline_);
     rtl_.in_valid_i(in_valid_);
@@ -48,6 +49,11 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
     for (int d = 0; d < l.nodes; ++d)
       set_bits(table, d * rw, rw, static_cast<std::uint64_t>(node.routes.out_port[at(node.id)][at(d)]));
     route_table_.write(table);
+    auto minimal = minimal_.read();
+    for (int d = 0; d < l.nodes; ++d)
+      for (int p = 0; p < l.ports; ++p)
+        set_bits(minimal, d * l.ports + p, 1, node.routes.minimal[at(node.id)][at(d * l.ports + p)] ? 1U : 0U);
+    minimal_.write(minimal);
     auto dims = port_dim_.read();
     auto date = dateline_.read();
     for (int p = 0; p < l.ports; ++p) {
@@ -113,6 +119,7 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
   Vtotex_router_dyn rtl_;
   PinSignal<decltype(Vtotex_router_dyn::node_id_i)> node_id_{"node_id"};
   PinSignal<decltype(Vtotex_router_dyn::route_table_i)> route_table_{"route_table"};
+  PinSignal<decltype(Vtotex_router_dyn::minimal_i)> minimal_{"minimal"};
   PinSignal<decltype(Vtotex_router_dyn::port_dim_i)> port_dim_{"port_dim"};
   PinSignal<decltype(Vtotex_router_dyn::dateline_i)> dateline_{"dateline"};
   PinSignal<decltype(Vtotex_router_dyn::in_valid_i)> in_valid_{"in_valid"};

@@ -24,10 +24,12 @@ DirectDynRouter::DirectDynRouter(const sc_core::sc_module_name& name, const Dire
       ports_(layout.ports),
       degree_(degree),
       vcs_(layout.vcs),
+      adaptive_vcs_(layout.adaptive_vcs),
       depth_(at(layout.params.fifo_depth)),
       out_port_(routes.out_port[at(node)]),
       port_dim_(routes.port_dim[at(node)]),
       dateline_(routes.dateline[at(node)]),
+      minimal_(routes.minimal[at(node)]),
       checks_(checks),
       fifo_(at((layout.ports + 1) * layout.vcs)),
       credit_(at(layout.ports * layout.vcs), depth_),
@@ -86,12 +88,14 @@ void DirectDynRouter::on_clock() {
         else ++k;
       }
   }
-  // 3. Route and VC of every FIFO head; eligible when the next hop has a credit (eject always).
+  // 3. Output and VC of every FIFO head; eligible when the next hop has a credit (eject always).
   const std::size_t R = fifo_.size();
+  const int escape_vcs = vcs_ - adaptive_vcs_;
   std::vector<int> want(R, -1), next_vc(R, 0);
   for (std::size_t r = 0; r < R; ++r) {
     if (fifo_[r].empty()) continue;
     const int i = static_cast<int>(r / V);
+    const int v = static_cast<int>(r % V);
     const auto dst = fmt_.dst(fifo_[r].front());
     if (dst >= static_cast<std::uint64_t>(nodes_)) {
       fail("message for node " + std::to_string(dst) + ", which does not exist");
@@ -106,12 +110,33 @@ void DirectDynRouter::on_clock() {
       fail("no route to node " + std::to_string(dst));
       continue;
     }
-    int vc = 0;
-    if (i < ports_ && port_dim_[at(i)] == port_dim_[at(o)]) vc = static_cast<int>(r % V);  // stays in the dimension
-    if (vcs_ > 1 && dateline_[at(o)]) vc = vcs_ - 1;
-    if (credit_[at(o) * V + at(vc)] == 0) continue;
-    want[r] = o;
-    next_vc[r] = vc;
+    const bool on_escape = i < ports_ && v < escape_vcs;  // the inject FIFO and adaptive VCs are not
+    // Adaptive: the best (output, VC) pair on a shortest path.
+    int best_out = -1, best_vc = 0;
+    std::size_t best_key = 0;
+    if (adaptive_vcs_ > 0 && !on_escape)
+      for (int p = 0; p < degree_; ++p) {
+        if (!minimal_[at(static_cast<int>(dst)) * at(ports_) + at(p)]) continue;
+        for (int a = escape_vcs; a < vcs_; ++a) {
+          const std::size_t c = credit_[at(p) * V + at(a)];
+          const std::size_t key = c == 0 ? 0 : c + (p == o ? depth_ + 1 : 0);
+          if (key > best_key) {
+            best_key = key;
+            best_out = p;
+            best_vc = a;
+          }
+        }
+      }
+    if (best_out < 0) {  // the escape VC of the dimension-order output
+      int vc = 0;
+      if (on_escape && port_dim_[at(i)] == port_dim_[at(o)]) vc = v;  // stays in the dimension
+      if (escape_vcs > 1 && dateline_[at(o)]) vc = escape_vcs - 1;
+      if (credit_[at(o) * V + at(vc)] == 0) continue;
+      best_out = o;
+      best_vc = vc;
+    }
+    want[r] = best_out;
+    next_vc[r] = best_vc;
   }
   // 4. One grant per output, round robin over the requesters.
   std::vector<std::uint32_t> freed(at(ports_), 0);

@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Dynamic-mode router of one node (the baseline of DESIGN.md): input-queued with one FIFO per
-/// (input port, virtual channel) plus an inject FIFO, dimension-order routes from
-/// totex::dimension_order_routes, dateline virtual channels on rings, credit flow control and a
-/// round-robin arbiter per output; the local output ejects one message per cycle.
+/// (input port, virtual channel) plus an inject FIFO, routes from totex::dimension_order_routes,
+/// dateline virtual channels on rings, credit flow control and a round-robin arbiter per output;
+/// the local output ejects one message per cycle.
 ///
-/// VCs: a message entering a dimension (from the NIC or from another dimension) starts on VC 0;
-/// leaving on a ring's wrap-around link (dateline) moves it to VC 1 until it leaves the dimension.
-/// With dimension order this breaks every cycle of the channel dependency graph (Dally and Seitz).
+/// VCs 0 .. E-1 are the escape (dimension-order) VCs, E = 2 with a ring of >= 4 nodes, else 1: a
+/// message entering a dimension (from the NIC, another dimension or an adaptive VC) starts on
+/// VC 0; leaving on a ring's wrap-around link (dateline) moves it to VC 1 until it leaves the
+/// dimension. With dimension order this breaks every cycle of the channel dependency graph (Dally
+/// and Seitz). VCs E .. E+A-1 (A = layout.adaptive_vcs, 0 under --dynamic dor) are adaptive: a
+/// message not on an escape VC may take any output on a shortest path (routes.minimal) on any
+/// adaptive VC. Selection, per FIFO head: among the adaptive (output, VC) pairs with a credit, the
+/// dimension-order output first, then the most credits, then the lowest output, then the lowest VC;
+/// without any, the escape VC of the dimension-order output (if it has a credit). A message on an
+/// escape VC stays on the escape VCs. Messages are one flit and every minimal route can always
+/// fall back to the escape VCs, so by Duato's theorem the network is deadlock-free.
 ///
 /// Timing of this model (its own; the contract fixes only the protocol): everything is registered
 /// at the rising edge. At an edge the router pushes the flits on its input links (and the NIC's
@@ -58,11 +66,13 @@ class DirectDynRouter : public sc_core::sc_module {
   const int nodes_;
   const int ports_;
   const int degree_;
-  const int vcs_;
+  const int vcs_;                     // escape + adaptive
+  const int adaptive_vcs_;            // the last adaptive_vcs_ VCs are adaptive
   const std::size_t depth_;
   const std::vector<int>& out_port_;  // per destination, P = eject
   const std::vector<int>& port_dim_;
   const std::vector<bool>& dateline_;
+  const std::vector<bool>& minimal_;  // [dst * P + p]
   DirectChecks& checks_;
   std::vector<std::deque<std::uint64_t>> fifo_;  // requester r = i * vcs + v; i = P is the inject FIFO
   std::vector<std::size_t> credit_;               // [o * vcs + v]

@@ -42,7 +42,7 @@ DirectNetwork::DirectNetwork(const sc_core::sc_module_name& name, const Topology
   ctrl_.busy(bus.busy);
   ctrl_.done(bus.done);
   ctrl_.step(bus.step);
-  if (dynamic_) routes_ = dimension_order_routes(t, layout.ports);
+  if (dynamic_) routes_ = dimension_order_routes(t, layout.ports, layout.params.routing);
   for (NodeId v = 0; v < t.nodes(); ++v) {
     const std::string node_name = "node_" + std::to_string(v);
     const int deg = t.degree(v);

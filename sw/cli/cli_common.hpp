@@ -27,6 +27,7 @@ struct Options {
   std::string schedule_file;
   std::string engine = "ref";
   std::string mode = "scheduled";
+  std::string dynamic = "adaptive";         // sim --mode dynamic: dor | adaptive
   std::string min_mode = "table";
   std::string cosim_split = "rtl-network";  // sim --engine cosim: which half is Verilated
   std::string wave;

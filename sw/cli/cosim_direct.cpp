@@ -15,17 +15,17 @@ namespace totex::cli {
 namespace fs = std::filesystem;
 
 SimResult run_systemc_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
-                             const std::string& wave) {
+                             const std::string& wave, DynamicRouting routing) {
   (void)wave_is_vcd(wave, true);
-  const DirectParams p = direct_run_params(t, s, mode);
+  const DirectParams p = direct_run_params(t, s, mode, routing);
   const DirectLayout layout(t, p);  // usage errors (payload width, address width) before the run
   return run_systemc_harness(quote(systemc_binary().string()) + direct_harness_args(t, p, schedule_file, wave), "the SystemC engine", wave);
 }
 
 SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
-                           const std::string& wave) {
+                           const std::string& wave, DynamicRouting routing) {
   (void)wave_is_vcd(wave, true);
-  const DirectParams p = direct_run_params(t, s, mode);
+  const DirectParams p = direct_run_params(t, s, mode, routing);
   const DirectLayout l(t, p);
   if (t.nodes() > kMaxDirectRtlNodes)
     throw UsageError(t.spec() + " has " + std::to_string(t.nodes()) + " nodes; the RTL network is built for at most " +
@@ -52,10 +52,11 @@ SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::stri
     b.sv.push_back(rtl / "totex_direct_fifo.sv");
     b.sv.push_back(rtl / "totex_router_dyn.sv");
     b.key = "cosim_direct_dyn_p" + std::to_string(l.ports) + "_n" + std::to_string(l.nodes) + "_pw" +
-            std::to_string(p.payload_bits) + "_v" + std::to_string(l.vcs) + "_f" + std::to_string(p.fifo_depth);
+            std::to_string(p.payload_bits) + "_v" + std::to_string(l.vcs) + "_a" + std::to_string(l.adaptive_vcs) +
+            "_f" + std::to_string(p.fifo_depth);
     b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GN=" + std::to_string(l.nodes),
               "-GPW=" + std::to_string(p.payload_bits), "-GNumVcs=" + std::to_string(l.vcs),
-              "-GDepth=" + std::to_string(p.fifo_depth)};
+              "-GAdaptiveVcs=" + std::to_string(l.adaptive_vcs), "-GDepth=" + std::to_string(p.fifo_depth)};
   }
   if (!wave.empty()) {  // the routers' own signals, next to the SystemC VCD
     b.args.emplace_back("--trace-fst");

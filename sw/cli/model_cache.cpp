@@ -152,9 +152,10 @@ MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinCo
   return run;
 }
 
-DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode) {
+DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode, DynamicRouting routing) {
   DirectParams p;
   p.mode = mode;
+  p.routing = routing;
   if (mode == DirectMode::Scheduled) {
     p.model = s.model;
     const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
@@ -164,7 +165,7 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode 
     if (slots > 0)
       for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
   } else {
-    (void)dimension_order_routes(t, std::max(1, t.max_degree()));
+    (void)dimension_order_routes(t, std::max(1, t.max_degree()), routing);
   }
   return p;
 }
@@ -175,6 +176,7 @@ std::string direct_harness_args(const Topology& t, const DirectParams& p, const 
                   " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
                   " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
   if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
+  else a += " --dynamic " + to_string(p.routing);
   if (!wave.empty()) a += " --wave " + quote(wave);
   return a;
 }

@@ -58,8 +58,10 @@ struct MinHarnessRun {
 
 /// The build parameters of a direct-network run: schedule memories of steps + 1 entries and relay
 /// buffers rounded up to powers of two (so similar schedules share a build), default payload and
-/// FIFO depth. Throws UsageError (e.g. dynamic mode on a metacube) before anything is built.
-[[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode);
+/// FIFO depth; `routing` in dynamic mode. Throws UsageError (e.g. dynamic mode on a metacube)
+/// before anything is built.
+[[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode,
+                                             DynamicRouting routing = DynamicRouting::Adaptive);
 /// The arguments of sim/direct_run.cpp's harness for a run.
 [[nodiscard]] std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
                                               const std::string& wave);

@@ -75,14 +75,14 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
 namespace totex::cli {
 
 SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string& schedule_file, DirectMode mode,
-                         const std::string& wave) {
+                         const std::string& wave, DynamicRouting routing) {
   const bool vcd = wave_is_vcd(wave);
-  const DirectParams p = direct_run_params(t, s, mode);
+  const DirectParams p = direct_run_params(t, s, mode, routing);
   std::string key = "direct_" + key_of(t.spec()) + "_" + to_string(mode);
   if (mode == DirectMode::Scheduled)
     key += "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots);
   else
-    key += "_f" + std::to_string(p.fifo_depth);
+    key += "_" + to_string(p.routing) + "_f" + std::to_string(p.fifo_depth);
   // Tracing roughly doubles the generated code: models without --wave are built without it.
   key += wave.empty() ? "" : vcd ? "_vcd" : "_fst";
   const DirectLayout layout(t, p);

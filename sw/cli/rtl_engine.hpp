@@ -15,9 +15,10 @@ namespace totex::cli {
                                     MinConfigMode mode, const std::string& wave);
 
 /// Runs a direct network on the generated totex_direct_top: `schedule_file` (a step schedule for
-/// `t`, model s.model) in scheduled mode, or the plain-order dynamic baseline (schedule unused).
+/// `t`, model s.model) in scheduled mode, or the dynamic baseline `routing` (schedule unused).
 /// The model is generated and Verilated per topology and parameter set on first use (cached).
 [[nodiscard]] SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string& schedule_file,
-                                       DirectMode mode, const std::string& wave);
+                                       DirectMode mode, const std::string& wave,
+                                       DynamicRouting routing = DynamicRouting::Adaptive);
 
 }  // namespace totex::cli

@@ -93,7 +93,7 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
         file = temp.path;
       }
       return run_rtl_direct(*topo, s, file, opts.mode == "dynamic" ? DirectMode::Dynamic : DirectMode::Scheduled,
-                            opts.wave);
+                            opts.wave, parse_dynamic_routing(opts.dynamic));
     }
     const auto* min = std::get_if<MinNetwork>(&net);
     if (!min) throw UsageError("--engine rtl runs MIN topologies (min:N:D:WIRING) in this build");
@@ -123,8 +123,9 @@ SimResult run_engine(const Network& net, const AnySchedule& any, std::optional<s
         file = temp.path;
       }
       const DirectMode mode = opts.mode == "dynamic" ? DirectMode::Dynamic : DirectMode::Scheduled;
-      return systemc ? run_systemc_direct(*topo, s, file, mode, opts.wave)
-                     : run_cosim_direct(*topo, s, file, mode, opts.wave);
+      const DynamicRouting routing = parse_dynamic_routing(opts.dynamic);
+      return systemc ? run_systemc_direct(*topo, s, file, mode, opts.wave, routing)
+                     : run_cosim_direct(*topo, s, file, mode, opts.wave, routing);
     }
     const auto& min = std::get<MinNetwork>(net);
     if (opts.mode == "dynamic") throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
@@ -167,13 +168,15 @@ int cmd_sim() {
   j["algorithm"] = algorithm_of(schedule);
   j["mode"] = opts.mode;
   const bool dynamic = opts.mode == "dynamic";
-  if (dynamic)  // no cycle is predicted; the baseline is judged against the nic bound (all-port routers, single-port NICs)
+  if (dynamic) {  // no cycle is predicted; the baseline is judged against the nic bound (all-port routers, single-port NICs)
     j["lower_bound"] = lower_bound(std::get<Topology>(net), Model::Nic).steps;
+    j["dynamic"] = opts.dynamic;
+  }
   print(j, [&] {
     std::cout << spec << " on " << r.engine << ": " << (r.ok() ? "PASS" : "FAIL") << ", " << r.delivered << "/"
               << r.expected_delivered << " messages delivered in " << r.cycles << " cycles ";
     if (dynamic)
-      std::cout << "(dynamic routing; nic lower bound " << j["lower_bound"] << ")\n";
+      std::cout << "(dynamic " << opts.dynamic << " routing; nic lower bound " << j["lower_bound"] << ")\n";
     else
       std::cout << "(schedule predicts " << r.expected_cycles << ")\n";
     std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
@@ -197,6 +200,9 @@ void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>
   sim->add_option("--schedule", opts.schedule_file, "schedule or configuration-matrix file to run instead");
   sim->add_option("--engine", opts.engine, "ref | rtl | systemc | cosim (default ref)");
   sim->add_option("--mode", opts.mode, "scheduled | dynamic (direct networks; default scheduled)");
+  sim->add_option("--dynamic", opts.dynamic,
+                  "adaptive | dor: the dynamic router (default adaptive: minimal adaptive with DOR escape VCs, "
+                  "random send order; dor: the first dimension-order baseline, plain send order)");
   sim->add_option("--min-mode", opts.min_mode, "table | computed: MIN switch configuration (default table)");
   sim->add_option("--cosim-split", opts.cosim_split,
                   "rtl-network | rtl-nics: which half of --engine cosim is Verilated RTL (default rtl-network)");

@@ -23,12 +23,14 @@ enum class CosimSplit { RtlNetwork, RtlNics };
                                       MinConfigMode mode, CosimSplit split, const std::string& wave);
 
 /// Direct network on the SystemC routers and NICs: a step-schedule file (scheduled) or the
-/// plain-order dynamic baseline (schedule unused).
+/// dynamic baseline `routing` (schedule unused).
 [[nodiscard]] SimResult run_systemc_direct(const Topology& t, const Schedule& s, const std::string& schedule_file,
-                                           DirectMode mode, const std::string& wave);
+                                           DirectMode mode, const std::string& wave,
+                                           DynamicRouting routing = DynamicRouting::Adaptive);
 /// Direct network with Verilated routers (rtl/totex_router.sv, built with --sc) next to the
 /// SystemC NICs and schedule memories.
 [[nodiscard]] SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::string& schedule_file,
-                                         DirectMode mode, const std::string& wave);
+                                         DirectMode mode, const std::string& wave,
+                                         DynamicRouting routing = DynamicRouting::Adaptive);
 
 }  // namespace totex::cli

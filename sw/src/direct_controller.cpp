@@ -38,6 +38,14 @@ struct Entry {
 
 std::string to_string(DirectMode m) { return m == DirectMode::Scheduled ? "scheduled" : "dynamic"; }
 
+std::string to_string(DynamicRouting r) { return r == DynamicRouting::Dor ? "dor" : "adaptive"; }
+
+DynamicRouting parse_dynamic_routing(const std::string& s) {
+  if (s == "dor") return DynamicRouting::Dor;
+  if (s == "adaptive") return DynamicRouting::Adaptive;
+  throw UsageError("--dynamic must be dor | adaptive, got '" + s + "'");
+}
+
 DirectLayout::DirectLayout(const Topology& t, const DirectParams& p) : params(p), spec(t.spec()) {
   nodes = t.nodes();
   ports = std::max(1, t.max_degree());
@@ -60,6 +68,8 @@ DirectLayout::DirectLayout(const Topology& t, const DirectParams& p) : params(p)
   if (t.is_product())
     for (const Factor& f : t.factors())
       if (f.kind == FactorKind::Ring && f.size >= 4) vcs = 2;
+  adaptive_vcs = p.mode == DirectMode::Dynamic && p.routing == DynamicRouting::Adaptive ? kAdaptiveVcs : 0;
+  vcs += adaptive_vcs;
   eject_lanes = scheduled ? ports : 1;
   if (p.payload_bits < 1 || p.payload_bits > 32 - node_bits)
     throw UsageError("payload width " + std::to_string(p.payload_bits) + " does not fit the 32-bit load port");
@@ -74,6 +84,7 @@ std::uint32_t DirectLayout::signature() const {
   std::ostringstream s;
   s << spec << '|' << to_string(params.mode) << '|' << to_string(params.model) << '|' << params.depth << '|'
     << params.buffer_slots << '|' << params.payload_bits << '|' << params.fifo_depth << '|' << ports << '|' << vcs;
+  if (params.mode == DirectMode::Dynamic) s << '|' << to_string(params.routing) << '|' << adaptive_vcs;
   std::uint32_t h = 2166136261U;  // FNV-1a
   for (const char c : s.str()) {
     h ^= static_cast<std::uint8_t>(c);
@@ -278,19 +289,36 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
 // Dynamic mode
 // ---------------------------------------------------------------------------------------------
 
+namespace {
+/// splitmix64 (Steele, Lea, Flood 2014): a fixed, portable sequence for the dynamic send order.
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
 std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout) {
   // Processor i sends to processors i+1, ..., i+|P|-1 (mod |P|): every node's plain order when
-  // every node is a processor. Empty nodes get counts 0: their NIC is idle, their router forwards.
+  // every node is a processor; shuffled under `adaptive`. Empty nodes get counts 0: their NIC is
+  // idle, their router forwards.
   const std::vector<NodeId>& procs = t.processors();
   const auto np = static_cast<std::int64_t>(procs.size());
+  const bool shuffle = layout.params.routing == DynamicRouting::Adaptive;
   std::vector<LoadWrite> writes;
   for (NodeId v = 0; v < t.nodes(); ++v) {
     const std::int64_t count = t.is_processor(v) ? np - 1 : 0;
     if (t.is_processor(v)) {
       const auto self = std::lower_bound(procs.begin(), procs.end(), v) - procs.begin();
-      for (std::int64_t i = 1; i < np; ++i) {
-        const NodeId d = procs[at((self + i) % np)];
-        writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(i - 1)),
+      std::vector<NodeId> order;
+      for (std::int64_t i = 1; i < np; ++i) order.push_back(procs[at((self + i) % np)]);
+      std::uint64_t state = static_cast<std::uint64_t>(v);
+      if (shuffle)
+        for (std::size_t i = order.size(); i-- > 1;) std::swap(order[i], order[at(static_cast<std::int64_t>(splitmix64(state) % (i + 1)))]);
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        const NodeId d = order[i];
+        writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), i),
                           (static_cast<std::uint64_t>(d) << layout.params.payload_bits) | payload_of(v, d)});
       }
     }
@@ -300,7 +328,7 @@ std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout
   return writes;
 }
 
-DirectRoutes dimension_order_routes(const Topology& t, int ports) {
+DirectRoutes dimension_order_routes(const Topology& t, int ports, DynamicRouting routing) {
   if (!t.is_product())
     throw UsageError("--mode dynamic routes in dimension order and needs a product topology (ring, torus, "
                      "hypercube, ghc), not " + t.spec());
@@ -310,14 +338,27 @@ DirectRoutes dimension_order_routes(const Topology& t, int ports) {
   r.out_port.assign(at(n), std::vector<int>(at(n), ports));
   r.port_dim.assign(at(n), std::vector<int>(at(ports), 0));
   r.dateline.assign(at(n), std::vector<bool>(at(ports), false));
+  r.minimal.assign(at(n), std::vector<bool>(at(n) * at(ports), false));
+  // Distance within factor d (the product's distance is the sum over the factors).
+  auto factor_distance = [&](std::size_t d, int a, int b) {
+    const int k = factors[d].size, delta = a > b ? a - b : b - a;
+    switch (factors[d].kind) {
+      case FactorKind::Ring: return std::min(delta, k - delta);
+      case FactorKind::Path: return delta;
+      case FactorKind::Complete: return delta == 0 ? 0 : 1;
+    }
+    return 0;
+  };
   for (NodeId v = 0; v < n; ++v) {
     const std::vector<int> c = t.coordinates(v);
     // Port properties: the dimension a port moves in, and whether it wraps around a ring.
+    std::vector<int> port_coord(at(t.degree(v)));  // the coordinate port p moves to
     for (Port p = 0; p < t.degree(v); ++p) {
       const std::vector<int> nc = t.coordinates(t.neighbor(v, p));
       for (std::size_t d = 0; d < factors.size(); ++d) {
         if (nc[d] == c[d]) continue;
         r.port_dim[at(v)][at(p)] = static_cast<int>(d);
+        port_coord[at(p)] = nc[d];
         const int k = factors[d].size;
         r.dateline[at(v)][at(p)] = factors[d].kind == FactorKind::Ring && k >= 3 &&
                                    ((c[d] == k - 1 && nc[d] == 0) || (c[d] == 0 && nc[d] == k - 1));
@@ -333,13 +374,20 @@ DirectRoutes dimension_order_routes(const Topology& t, int ports) {
       switch (factors[d].kind) {
         case FactorKind::Ring: {
           const int delta = ((cd[d] - c[d]) % k + k) % k;
-          next[d] = delta <= k / 2 ? (c[d] + 1) % k : (c[d] + k - 1) % k;
+          const bool plus = 2 * delta < k || (2 * delta == k && (routing == DynamicRouting::Dor || c[d] % 2 == 0));
+          next[d] = plus ? (c[d] + 1) % k : (c[d] + k - 1) % k;
           break;
         }
         case FactorKind::Path: next[d] = cd[d] > c[d] ? c[d] + 1 : c[d] - 1; break;
         case FactorKind::Complete: next[d] = cd[d]; break;
       }
       r.out_port[at(v)][at(dst)] = *t.port_to(v, t.node_at(next));
+      // Every port that moves one coordinate one step closer is on a shortest path.
+      for (Port p = 0; p < t.degree(v); ++p) {
+        const std::size_t e = at(r.port_dim[at(v)][at(p)]);
+        r.minimal[at(v)][at(dst) * at(ports) + at(p)] =
+            factor_distance(e, port_coord[at(p)], cd[e]) < factor_distance(e, c[e], cd[e]);
+      }
     }
   }
   return r;
@@ -357,12 +405,9 @@ std::string bin(const std::vector<bool>& bits) {  // MSB first
   return s;
 }
 
-/// A flat constant of fields (field i at [i*w +: w]) in hex.
-std::string flat_hex(const std::vector<int>& fields, int w) {
-  const std::size_t total = fields.size() * at(w);
-  std::vector<bool> bits(total, false);
-  for (std::size_t i = 0; i < fields.size(); ++i)
-    for (int b = 0; b < w; ++b) bits[i * at(w) + at(b)] = (fields[i] >> b) & 1;
+/// A constant of bits (bit i of the vector at [i]) in hex.
+std::string hex_bits(const std::vector<bool>& bits) {
+  const std::size_t total = bits.size();
   std::string hex;
   for (std::size_t nib = (total + 3) / 4; nib-- > 0;) {
     int v = 0;
@@ -373,6 +418,14 @@ std::string flat_hex(const std::vector<int>& fields, int w) {
     hex += "0123456789abcdef"[v];
   }
   return std::to_string(total) + "'h" + hex;
+}
+
+/// A flat constant of fields (field i at [i*w +: w]) in hex.
+std::string flat_hex(const std::vector<int>& fields, int w) {
+  std::vector<bool> bits(fields.size() * at(w), false);
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    for (int b = 0; b < w; ++b) bits[i * at(w) + at(b)] = (fields[i] >> b) & 1;
+  return hex_bits(bits);
 }
 
 }  // namespace
@@ -460,7 +513,7 @@ std::string direct_top_sv(const Topology& t, const DirectLayout& L) {
     return s + "}";
   };
   DirectRoutes routes;
-  if (dyn) routes = dimension_order_routes(t, p);
+  if (dyn) routes = dimension_order_routes(t, p, L.params.routing);
   const int rw = idx_width(p + 1);
   for (NodeId v = 0; v < n; ++v) {
     std::vector<bool> conn(at(p), false);
@@ -510,14 +563,17 @@ std::string direct_top_sv(const Topology& t, const DirectLayout& L) {
       for (NodeId d = 0; d < n; ++d) route[at(d)] = routes.out_port[at(v)][at(d)];
       std::vector<bool> date(at(p), false);
       for (int i = 0; i < p; ++i) date[at(i)] = routes.dateline[at(v)][at(i)];
+      // Shortest-path ports per destination, [d*P + i] (adaptive routing only; DOR ignores them).
+      const std::vector<bool>& minimal = routes.minimal[at(v)];
       // Credits: this node returns credits for its inputs on the credit wires of the links that
       // end here, and receives credits for its outputs on the wires of the links that start here.
       o << "  totex_direct_dyn_node #(\n"
         << "    .N (N), .NumPorts (P), .PW (32'd" << L.params.payload_bits << "), .NumVcs (32'd" << L.vcs
-        << "), .Depth (32'd" << L.params.fifo_depth << "), .XW (XW),\n"
+        << "), .AdaptiveVcs (32'd" << L.adaptive_vcs << "), .Depth (32'd" << L.params.fifo_depth << "), .XW (XW),\n"
         << "    .ConnectedMask (" << bin(conn) << ")\n  ) " << name << " (\n"
         << "    .clk_i (clk_i), .rst_ni (rst_ni), .node_id_i (" << L.node_bits << "'d" << v << "),\n"
         << "    .route_table_i (" << flat_hex(route, rw) << "),\n"
+        << "    .minimal_i (" << (L.adaptive_vcs > 0 ? hex_bits(minimal) : "'0") << "),\n"
         << "    .port_dim_i (" << flat_hex(routes.port_dim[at(v)], 8) << "), .dateline_i (" << bin(date) << "),\n"
         << "    .cfg_we_i (cfg_we), .cfg_addr_i (cfg_addr_i), .cfg_data_i (cfg_data_i),\n"
         << "    .clear_i (clear), .active_i (busy),\n"

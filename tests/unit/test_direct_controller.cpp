@@ -3,7 +3,9 @@
 // dimension-order routes and the generated top.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "totex/a2.hpp"
 #include "totex/direct_controller.hpp"
@@ -84,7 +86,7 @@ TEST_CASE("direct program refuses what the NIC cannot express", "[direct]") {
 
 TEST_CASE("dimension-order routes: shorter way on rings, ties +, datelines on wrap links", "[direct]") {
   const Topology t = parse_topology("torus:4x4");
-  const DirectRoutes r = dimension_order_routes(t, 4);
+  const DirectRoutes r = dimension_order_routes(t, 4, DynamicRouting::Dor);
   CHECK(r.out_port[0][0] == 4);                                      // eject
   CHECK(r.out_port[0][2] == *t.port_to(0, 1));                       // distance 2: + (tie)
   CHECK(r.out_port[0][3] == *t.port_to(0, 3));                       // distance 1 the other way
@@ -94,7 +96,67 @@ TEST_CASE("dimension-order routes: shorter way on rings, ties +, datelines on wr
   CHECK(r.dateline[0][static_cast<std::size_t>(*t.port_to(0, 3))]);  // 0 -> 3 wraps
   CHECK_FALSE(r.dateline[1][static_cast<std::size_t>(*t.port_to(1, 2))]);
   CHECK(r.port_dim[0][static_cast<std::size_t>(*t.port_to(0, 4))] == 1);
-  CHECK_THROWS_AS(dimension_order_routes(parse_topology("metacube:1,2"), 3), UsageError);
+  CHECK_THROWS_AS(dimension_order_routes(parse_topology("metacube:1,2"), 3, DynamicRouting::Dor), UsageError);
+}
+
+TEST_CASE("adaptive routes: ties split by coordinate parity, every shortest-path port marked", "[direct]") {
+  const Topology t = parse_topology("torus:4x4");
+  const DirectRoutes r = dimension_order_routes(t, 4, DynamicRouting::Adaptive);
+  auto minimal = [&](NodeId v, NodeId d, NodeId w) {
+    return static_cast<bool>(r.minimal[static_cast<std::size_t>(v)][static_cast<std::size_t>(d * 4 + *t.port_to(v, w))]);
+  };
+  CHECK(r.out_port[0][2] == *t.port_to(0, 1));  // distance 2 from an even coordinate: +
+  CHECK(r.out_port[1][3] == *t.port_to(1, 0));  // from an odd one: -
+  CHECK(r.out_port[0][5] == *t.port_to(0, 1));  // still dimension 0 first
+  CHECK(minimal(0, 2, 1));                      // both ways round are shortest
+  CHECK(minimal(0, 2, 3));
+  CHECK_FALSE(minimal(0, 2, 4));
+  CHECK(minimal(0, 5, 1));                      // (1,1): +x and +y
+  CHECK(minimal(0, 5, 4));
+  CHECK_FALSE(minimal(0, 5, 3));
+  CHECK_FALSE(minimal(0, 5, 12));
+  for (int p = 0; p < 4; ++p) CHECK_FALSE(r.minimal[0][static_cast<std::size_t>(p)]);  // nothing towards itself
+  // A hypercube: every differing bit is a shortest-path port.
+  const Topology h = parse_topology("hypercube:3");
+  const DirectRoutes rh = dimension_order_routes(h, 3, DynamicRouting::Adaptive);
+  int marked = 0;
+  for (int p = 0; p < 3; ++p) marked += rh.minimal[0][static_cast<std::size_t>(7 * 3 + p)] ? 1 : 0;
+  CHECK(marked == 3);
+}
+
+TEST_CASE("dynamic layout and send queues: dor is the plain order, adaptive a fixed shuffle", "[direct]") {
+  const Topology t = parse_topology("torus:4x4");
+  DirectParams p;
+  p.mode = DirectMode::Dynamic;
+  p.routing = DynamicRouting::Dor;
+  const DirectLayout dor(t, p);
+  CHECK(dor.vcs == 2);
+  CHECK(dor.adaptive_vcs == 0);
+  p.routing = DynamicRouting::Adaptive;
+  const DirectLayout ad(t, p);
+  CHECK(ad.vcs == 2 + kAdaptiveVcs);
+  CHECK(ad.adaptive_vcs == kAdaptiveVcs);
+  CHECK(ad.signature() != dor.signature());
+  CHECK(DirectLayout(parse_topology("hypercube:4"), p).vcs == 1 + kAdaptiveVcs);
+  CHECK(parse_dynamic_routing("dor") == DynamicRouting::Dor);
+  CHECK_THROWS_AS(parse_dynamic_routing("west-first"), UsageError);
+  // Node 5's queue: slot i holds dst (5 + i + 1) mod 16 under dor; a permutation of it under adaptive.
+  auto queue = [&](const DirectLayout& l, NodeId v) {
+    std::vector<NodeId> q(15, -1);
+    for (const LoadWrite& w : direct_queue_writes(t, l)) {
+      const auto region = static_cast<int>(w.addr >> (l.node_bits + l.index_bits));
+      const auto node = static_cast<NodeId>((w.addr >> l.index_bits) & ((1U << l.node_bits) - 1));
+      if (region == DirectLayout::kRegionMessages && node == v)
+        q[static_cast<std::size_t>(w.addr & ((1ULL << l.index_bits) - 1))] = static_cast<NodeId>(w.data >> l.params.payload_bits);
+    }
+    return q;
+  };
+  const std::vector<NodeId> plain = queue(dor, 5), shuffled = queue(ad, 5);
+  for (std::size_t i = 0; i < plain.size(); ++i) CHECK(plain[i] == static_cast<NodeId>((5 + i + 1) % 16));
+  CHECK(shuffled != plain);
+  CHECK(std::is_permutation(shuffled.begin(), shuffled.end(), plain.begin()));
+  CHECK(queue(ad, 5) == shuffled);  // deterministic
+  CHECK(queue(ad, 6) != shuffled);
 }
 
 TEST_CASE("generated top: one node per vertex, the layout's signature", "[direct]") {

@@ -11,9 +11,12 @@
 /// A schedule of T steps uses entries 0..T (entry T only ejects), so a run takes T + 1 cycles:
 /// pipeline latency 1 (the link register; one register per hop).
 ///
-/// Dynamic mode. Dimension-order routing (route tables generated here), dateline VCs on rings,
-/// credit flow control; every NIC injects (s+1, s+2, ..., s+N-1 mod N) in that order as fast as the
-/// router accepts.
+/// Dynamic mode (DynamicRouting). Route tables generated here, dateline VCs on rings, credit flow
+/// control; every NIC injects its send queue in order as fast as the router accepts. `adaptive`
+/// (default): minimal adaptive routing over 2 adaptive VCs with the dimension-order VCs as Duato's
+/// escape, ties between the two ways round an even ring split by node parity, and each NIC sends
+/// in a seeded random order. `dor`: the first baseline: dimension order only, ties +, and every
+/// NIC sends s+1, s+2, ..., s+N-1 (mod N).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,6 +32,17 @@ namespace totex {
 enum class DirectMode { Scheduled, Dynamic };
 [[nodiscard]] std::string to_string(DirectMode m);
 
+/// The router and send order of dynamic mode (`totex sim --mode dynamic --dynamic dor|adaptive`).
+enum class DynamicRouting {
+  Dor,       // dimension order, one VC per dateline class, ties +, NIC order s+1, s+2, ...
+  Adaptive,  // minimal adaptive + DOR escape VCs (Duato), balanced ties, seeded random NIC order
+};
+[[nodiscard]] std::string to_string(DynamicRouting r);
+/// "dor" | "adaptive"; throws UsageError otherwise.
+[[nodiscard]] DynamicRouting parse_dynamic_routing(const std::string& s);
+/// Adaptive VCs per router input under `adaptive` (on top of the 1-2 dimension-order VCs).
+inline constexpr int kAdaptiveVcs = 2;
+
 /// The build parameters of one direct-network model (everything the generated top depends on).
 struct DirectParams {
   DirectMode mode = DirectMode::Scheduled;
@@ -37,6 +51,7 @@ struct DirectParams {
   int buffer_slots = 0;          // scheduled, single-port: relay buffer entries per node
   int payload_bits = 16;
   int fifo_depth = 4;            // dynamic: entries per input VC FIFO
+  DynamicRouting routing = DynamicRouting::Adaptive;  // dynamic: router and NIC send order
 };
 
 /// Field widths of the generated top for a topology; mirrors the RTL's localparams.
@@ -59,7 +74,8 @@ struct DirectLayout {
   int step_bits;     // idx_width(depth)
   int index_bits;    // XW
   int addr_bits;     // 2 + IW + XW
-  int vcs;           // dynamic: 2 when a ring dimension has >= 4 nodes, else 1
+  int vcs;           // dynamic: escape VCs (2 when a ring dimension has >= 4 nodes, else 1) + adaptive_vcs
+  int adaptive_vcs;  // dynamic: kAdaptiveVcs under DynamicRouting::Adaptive, else 0
   int eject_lanes;   // per node on the top's eject bus: P (scheduled) or 1 (dynamic)
   /// {region[1:0], node[IW], index[XW]}.
   [[nodiscard]] std::uint64_t address(int region, std::uint64_t node, std::uint64_t index) const;
@@ -99,19 +115,25 @@ struct DirectProgram {
 /// relay without a buffer, a message moved from a node it is not at) throws UsageError.
 [[nodiscard]] DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectLayout& layout);
 
-/// Dynamic mode: every node's send queue in plain order (dst = s+1, ..., s+N-1 mod N) and the
-/// send/receive counts; on a partially populated network processor i sends to processors
-/// i+1, ..., i+|P|-1 (mod |P|) and empty nodes send and receive nothing (their routers forward).
+/// Dynamic mode: every node's send queue and the send/receive counts. Processor i sends to
+/// processors i+1, ..., i+|P|-1 (mod |P|) (on a fully populated network: dst = s+1, ..., s+N-1
+/// mod N), in that order under DynamicRouting::Dor and shuffled under Adaptive (Fisher-Yates
+/// driven by splitmix64 seeded with the node id: the same order on every engine and platform).
+/// Empty nodes send and receive nothing (their routers forward).
 [[nodiscard]] std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout);
 
 /// Dimension-order routing (products of rings, paths and complete graphs; throws UsageError for
 /// a metacube): routes[v][d] = the output port of v towards d, or degree(v)... P for d == v.
+/// A ring of even size k has two shortest ways to the node k/2 away: Dor takes + always,
+/// Adaptive takes + from an even coordinate and - from an odd one (every link then carries the
+/// same load in a total exchange).
 struct DirectRoutes {
   std::vector<std::vector<int>> out_port;     // [v][d], P = eject
   std::vector<std::vector<int>> port_dim;     // [v][p] dimension of port p (0 for missing ports)
   std::vector<std::vector<bool>> dateline;    // [v][p] output p is a ring's wrap-around link
+  std::vector<std::vector<bool>> minimal;     // [v][d * P + p] port p of v is on a shortest path to d
 };
-[[nodiscard]] DirectRoutes dimension_order_routes(const Topology& t, int ports);
+[[nodiscard]] DirectRoutes dimension_order_routes(const Topology& t, int ports, DynamicRouting routing);
 
 /// The SystemVerilog of `totex_direct_top` for the topology and parameters (see the file comment
 /// it carries for the ports).

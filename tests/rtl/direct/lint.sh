@@ -31,8 +31,11 @@ for p in 1 2 4 6 9; do
   for model in 0 1 2; do run totex_router -GNumPorts=$p -GModel=$model -GNumLanes=$([ $model = 1 ] && echo $p || echo 1); done
   run totex_router_dyn -GNumPorts=$p -GN=27 -GNumVcs=2 -GDepth=3
   run totex_router_dyn -GNumPorts=$p -GN=2 -GNumVcs=1 -GDepth=1
+  run totex_router_dyn -GNumPorts=$p -GN=27 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=3
+  run totex_router_dyn -GNumPorts=$p -GN=16 -GNumVcs=3 -GAdaptiveVcs=2 -GDepth=1
 done
 run totex_direct_node -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=5 -GDepth=64 -GXW=9
+run totex_direct_dyn_node -GN=64 -GNumPorts=4 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=4 -GXW=7
 run totex_direct_node -GN=64 -GNumPorts=6 -GModel=1 -GDepth=32 -GXW=8
 run totex_direct_node -GN=2 -GNumPorts=1 -GModel=2 -GDepth=16 -GXW=5
 run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=4 -GBufSlots=3

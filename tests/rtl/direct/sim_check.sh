@@ -6,12 +6,19 @@
 #       the schedule verifies; the RTL run passes (every message once, right payload, in the
 #       predicted cycle, no assertion); cycles == schedule steps + 1 (pipeline latency); the
 #       delivery-trace digest equals the reference engine's.
-#   sim_check.sh <totex> dynamic <topo>
-#       the dimension-order baseline delivers all N(N-1) messages exactly once (|P|(|P|-1) on a
-#       placed torus, whose empty nodes only forward), no assertion;
-#       prints its cycles next to the nic lower bound (cycles must be >= the bound).
+#   sim_check.sh <totex> dynamic <topo> [<routing> [<cycles>]]
+#       the dynamic baseline (--dynamic <routing>: adaptive (default) | dor) delivers all N(N-1)
+#       messages exactly once (|P|(|P|-1) on a placed torus, whose empty nodes only forward), no
+#       assertion; prints its cycles next to the nic lower bound (cycles must be >= the bound) and,
+#       when <cycles> is given, requires exactly that many (the measured count: the run is
+#       deterministic, and the SystemC model must take the same).
 set -euo pipefail
-totex=$1 mode=$2 topo=$3 model=${4:-nic} algo=${5:-}
+totex=$1 mode=$2 topo=$3
+if [ "$mode" = scheduled ]; then
+  model=${4:-nic} algo=${5:-}
+else
+  model=nic algo="" routing=${4:-adaptive} want=${5:-}
+fi
 args=(--topo "$topo" --model "$model")
 [ -n "$algo" ] && args+=(--algo "$algo")
 fail() { echo "FAIL: $*"; exit 1; }
@@ -31,11 +38,12 @@ if [ "$mode" = scheduled ]; then
 else
   n=$("$totex" bound --topo "$topo" --model nic --json | jq -r .processors)  # = nodes unless placed (paper 004)
   bound=$("$totex" bound --topo "$topo" --model nic --json | jq -r .lower_bound)
-  rtl=$("$totex" sim "${args[@]}" --mode dynamic --engine rtl --json) || { echo "$rtl"; fail "rtl run failed"; }
-  echo "$rtl" | jq -c '{topology, mode, cycles, delivered, expected_delivered, simulated_cycles, cycles_per_second, errors: .errors[0:5]}'
-  jq -e --argjson m $((n * (n - 1))) '.passed == true and (.errors | length) == 0 and .mode == "dynamic"
-         and .delivered == $m and .expected_delivered == $m' <<<"$rtl" >/dev/null || fail "dynamic result"
+  rtl=$("$totex" sim "${args[@]}" --mode dynamic --dynamic "$routing" --engine rtl --json) || { echo "$rtl"; fail "rtl run failed"; }
+  echo "$rtl" | jq -c '{topology, mode, dynamic, cycles, delivered, expected_delivered, simulated_cycles, cycles_per_second, errors: .errors[0:5]}'
+  jq -e --argjson m $((n * (n - 1))) --arg r "$routing" '.passed == true and (.errors | length) == 0 and .mode == "dynamic"
+         and .dynamic == $r and .delivered == $m and .expected_delivered == $m' <<<"$rtl" >/dev/null || fail "dynamic result"
   cycles=$(jq -r .cycles <<<"$rtl")
   [ "$cycles" -ge "$bound" ] || fail "cycles $cycles below the nic lower bound $bound?"
-  echo "PASS $topo dynamic: $((n * (n - 1))) messages in $cycles cycles (nic lower bound $bound)"
+  [ -z "$want" ] || [ "$cycles" = "$want" ] || fail "$cycles cycles, measured $want before"
+  echo "PASS $topo dynamic $routing: $((n * (n - 1))) messages in $cycles cycles (nic lower bound $bound)"
 fi

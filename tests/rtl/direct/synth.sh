@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Synthesis gate for the direct-network RTL (Yosys 0.23, generic `synth`): the scheduled router
-# (totex_router) for every model, the dynamic router (totex_router_dyn), the scheduled node, and a
+# (totex_router) for every model, the dynamic router (totex_router_dyn: dimension order, and
+# adaptive with 2 adaptive VCs), the scheduled node, and a
 # generated network top (ring:7 all-port) from the RTL model cache. Any Yosys error fails; the
 # table prints cells and flip-flops per configuration.
 # Usage: synth.sh [<rtl-cache-dir>]
@@ -37,6 +38,7 @@ synth_one totex_router "-set NumPorts 4 -set NumLanes 1 -set MW 28 -set Model 2"
 synth_one totex_router "-set NumPorts 2 -set NumLanes 1 -set MW 24 -set Model 0" r_sp2
 synth_one totex_router "-set NumPorts 6 -set NumLanes 6 -set MW 28 -set Model 1" r_ap6
 synth_one totex_router_dyn "-set NumPorts 4 -set N 16 -set NumVcs 2 -set Depth 4" d4
+synth_one totex_router_dyn "-set NumPorts 4 -set N 16 -set NumVcs 4 -set AdaptiveVcs 2 -set Depth 4" d4a
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 32 -set XW 8" n_ap
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
 if [ -n "$cache" ] && [ -d "$cache" ]; then
