@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <variant>
+#include <vector>
 
+#include "totex/error.hpp"
 #include "totex/schedule.hpp"
 #include "totex/scheduler.hpp"
 #include "totex/spec.hpp"
@@ -54,5 +56,23 @@ void print(const json& j, const std::function<void()>& human);
 void add_topo_model(CLI::App* cmd, bool required);
 /// `totex sim`.
 void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions);
+
+/// A CLI11 validator that accepts exactly `values`; CLI11 reports a miss as
+/// "--flag: 'x' is not accepted; accepted: a | b".
+[[nodiscard]] inline CLI::Validator one_of(const std::vector<std::string>& values) {
+  std::string list;
+  for (const std::string& v : values) list += (list.empty() ? "" : " | ") + v;
+  return {[values, list](std::string& value) -> std::string {
+            for (const std::string& v : values)
+              if (v == value) return {};
+            return "'" + printable(value) + "' is not accepted; accepted: " + list;
+          },
+          list};
+}
+/// A CLI11 validator for a file name to write: not empty.
+[[nodiscard]] inline CLI::Validator output_path() {
+  return {[](std::string& value) -> std::string { return value.empty() ? "empty file name; give a path" : ""; },
+          "PATH"};
+}
 
 }  // namespace totex::cli

@@ -274,8 +274,15 @@ void register_commands(CLI::App& app) {
   schedule->add_option("--budget", opts.budget,
                        "seconds auto, pattern and exact may search (default 4); exact stops cleanly at it")
       ->check(CLI::Range(0.1, 86400.0));
-  schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix / exchange-table file");
-  schedule->add_option("--form", opts.form, "MIN files: computed (M^0 only, when the schedule allows) | table");
+  schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix / exchange-table file")
+      ->check(output_path());
+  auto* form = schedule->add_option("--form", opts.form, "MIN files: computed (M^0 only, when the schedule allows) | table")
+                   ->check(one_of({"computed", "table"}));
+  schedule->parse_complete_callback([form] {  // a MIN spec is the one that starts with "min:" (parse_spec)
+    if (form->count() > 0 && opts.topo.rfind("min:", 0) != 0)
+      throw CLI::ValidationError("--form", "applies to MIN files (--topo min:N:D:WIRING) only, not to " +
+                                               printable(opts.topo) + "; accepted there: computed | table");
+  });
   actions[schedule] = cmd_schedule;
 
   CLI::App* verify_cmd = app.add_subcommand("verify", "check a schedule or configuration-matrix file with the reference model");

@@ -198,14 +198,18 @@ void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>
   sim->add_option("--budget", opts.budget, "seconds the schedule search may take (as for `totex schedule`)")
       ->check(CLI::Range(0.1, 86400.0));
   sim->add_option("--schedule", opts.schedule_file, "schedule or configuration-matrix file to run instead");
-  sim->add_option("--engine", opts.engine, "ref | rtl | systemc | cosim (default ref)");
-  sim->add_option("--mode", opts.mode, "scheduled | dynamic (direct networks; default scheduled)");
+  sim->add_option("--engine", opts.engine, "ref | rtl | systemc | cosim (default ref)")
+      ->check(one_of({"ref", "rtl", "systemc", "cosim"}));
+  sim->add_option("--mode", opts.mode, "scheduled | dynamic (direct networks; default scheduled)")
+      ->check(one_of({"scheduled", "dynamic"}));
   sim->add_option("--dynamic", opts.dynamic,
                   "adaptive | dor: the dynamic router (default adaptive: minimal adaptive with DOR escape VCs, "
                   "random send order; dor: the first dimension-order baseline, plain send order)");
-  sim->add_option("--min-mode", opts.min_mode, "table | computed: MIN switch configuration (default table)");
+  sim->add_option("--min-mode", opts.min_mode, "table | computed: MIN switch configuration (default table)")
+      ->check(one_of({"table", "computed"}));
   sim->add_option("--cosim-split", opts.cosim_split,
-                  "rtl-network | rtl-nics: which half of --engine cosim is Verilated RTL (default rtl-network)");
+                  "rtl-network | rtl-nics: which half of --engine cosim is Verilated RTL (default rtl-network)")
+      ->check(one_of({"rtl-network", "rtl-nics"}));
   sim->add_option("--wave", opts.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", opts.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "totex/engine.hpp"
+#include "totex/error.hpp"
 #include "totex/generators.hpp"
 
 namespace totex {
@@ -91,6 +92,7 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
   // Where every message is: it starts at its source, moves only when a transfer takes it from the
   // node it is at, and leaves the network at its destination.
   const auto n = static_cast<std::size_t>(t.nodes());
+  check_memory(std::uint64_t{n} * n, 8, "the reference engine on " + t.spec());
   constexpr NodeId kEjected = -1;
   std::vector<NodeId> at(n * n);
   std::vector<std::int32_t> moved(n * n, -1);  // the last step each message crossed a link in

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "totex/schedule_io.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <ostream>
@@ -18,6 +23,7 @@ constexpr const char* kScheduleMagic = "totex-schedule";
 constexpr const char* kConfigMagic = "totex-config-matrix";
 constexpr int kFormatVersion = 1;
 constexpr std::int64_t kMaxSteps = 50'000'000;
+constexpr std::size_t kMaxFileBytes = std::size_t{256} << 20;  // a 4096-terminal MIN in table form is about 100 MiB
 constexpr const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 std::string states_text(const std::vector<std::uint8_t>& states, const MinNetwork& net) {
@@ -48,14 +54,19 @@ class LineReader {
   }
   [[nodiscard]] const std::vector<std::string>& fields() const { return fields_; }
   [[noreturn]] void fail(const std::string& what) const { throw FileError(name_, line_no_, what); }
+  [[noreturn]] void fail_at(int line, const std::string& what) const { throw FileError(name_, line, what); }
+  [[nodiscard]] int line() const { return line_no_; }
   std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
     if (i >= fields_.size()) fail(std::string("missing ") + what);
     const std::string& s = fields_[i];
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size()) fail(std::string(what) + " '" + s + "' is not an integer");
+    const bool digits_only = !s.empty() && s.find_first_not_of("0123456789", s[0] == '-' ? 1 : 0) == std::string::npos;
+    if (ec == std::errc::result_out_of_range && digits_only) v = s[0] == '-' ? lo - 1 : hi + 1;  // reported below
+    else if (ec != std::errc() || end != s.data() + s.size())
+      fail(std::string(what) + " '" + printable(s) + "' is not an integer");
     if (v < lo || v > hi)
-      fail(std::string(what) + " " + s + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+      fail(std::string(what) + " " + printable(s) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
     return v;
   }
   void expect_fields(std::size_t n, const char* form) const {
@@ -90,7 +101,7 @@ std::vector<int> parse_idle(const LineReader& r, const std::string& list, const 
     int v = -1;
     const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < 0 || v >= net.terminals())
-      r.fail("idle terminal '" + item + "' is not in 0.." + std::to_string(net.terminals() - 1));
+      r.fail("idle terminal '" + printable(item) + "' is not in 0.." + std::to_string(net.terminals() - 1));
     if (!idle.empty() && v <= idle.back()) r.fail("idle terminals must be listed in increasing order");
     idle.push_back(v);
     start = end + 1;
@@ -111,7 +122,7 @@ std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, s
       const std::string digits(kDigits);
       const auto v = digits.find(ch);
       if (v == std::string::npos || static_cast<int>(v) >= net.radix())
-        r.fail(std::string("state '") + ch + "' in stage " + std::to_string(g - first) + " is not a shift state < " +
+        r.fail("state '" + printable(std::string_view(&ch, 1)) + "' in stage " + std::to_string(g - first) + " is not a shift state < " +
                std::to_string(net.radix()));
       states.push_back(static_cast<std::uint8_t>(v));
     }
@@ -137,14 +148,23 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   if (r.header_int("stages", 1, 64) != net.stages()) r.fail("stages does not match the topology");
   if (r.header_int("switches-per-stage", 1, 1 << 16) != net.switches_per_stage())
     r.fail("switches-per-stage does not match the topology");
-  const std::int64_t configs = r.header_int("configurations", 1, kMaxSteps);
+  // A complete exchange on N terminals takes at least N configurations (one message per terminal
+  // and configuration, self slot included); each must deliver something new, so at most N*N.
+  // Checked here, before anything is allocated for them.
+  const std::int64_t n = net.terminals();
+  const std::int64_t configs = r.header_int("configurations", 1, std::min<std::int64_t>(n * n, kMaxSteps));
+  const int configs_line = r.line();
   LoadedSchedule out;
   out.claimed_steps = r.header_int("steps", 1, kMaxSteps);
   const std::string form = r.header("form");
+  if (form == "computed" && configs != n)  // paper 002's rule derives exactly N configurations from M^0
+    r.fail_at(configs_line, "configurations " + std::to_string(configs) + ": form computed derives exactly N = " +
+                                std::to_string(n) + " configurations from M^0");
   if (form == "computed") {
     if (!r.next() || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
     s.m0 = parse_states(r, 1, r.fields().size(), net);
-    for (int x = 0; x < configs; ++x) s.configurations.push_back(configuration_from_m0(net, s.m0, x));
+    for (std::int64_t x = 0; x < configs; ++x)
+      s.configurations.push_back(configuration_from_m0(net, s.m0, static_cast<int>(x)));
   } else if (form == "table") {
     for (std::int64_t x = 0; x < configs; ++x) {
       if (!r.next()) r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
@@ -179,7 +199,11 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
   Schedule s{t.spec(), model, r.header("algorithm"), {}};
   if (r.header_int("nodes", 1, kMaxNodes) != t.nodes()) r.fail("nodes does not match the topology");
   LoadedSchedule out;
-  out.claimed_steps = r.header_int("steps", 0, kMaxSteps);
+  // Every message crossing at most N-1 links, one link and one message per step: no schedule of
+  // this topology needs more steps. Bounds every step index (and what is allocated for it).
+  const std::int64_t p = t.processor_count();
+  const std::int64_t most = std::min<std::int64_t>(kMaxSteps, std::max<std::int64_t>(1, p * (p - 1)) * (t.nodes() - 1));
+  out.claimed_steps = r.header_int("steps", 0, most);
   std::int64_t current = -1;
   while (r.next()) {
     const auto& f = r.fields();
@@ -261,9 +285,13 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
 }
 
 LoadedSchedule read_schedule(std::istream& whole, const std::string& name) {
-  std::ostringstream buffer;
-  buffer << whole.rdbuf();
-  const std::string text = buffer.str();
+  std::string text;
+  std::array<char, 1 << 16> chunk{};
+  while (whole.read(chunk.data(), chunk.size()) || whole.gcount() > 0) {
+    text.append(chunk.data(), static_cast<std::size_t>(whole.gcount()));
+    if (text.size() > kMaxFileBytes)  // e.g. /dev/zero: stop before memory runs out
+      throw FileError(name, 0, "longer than " + std::to_string(kMaxFileBytes >> 20) + " MiB; no schedule file is that large");
+  }
   if (text.rfind("totex-exchange-table", 0) == 0) {
     std::istringstream table_in(text);
     LoadedSchedule out;
@@ -295,8 +323,10 @@ LoadedSchedule read_schedule(std::istream& whole, const std::string& name) {
 }
 
 LoadedSchedule read_schedule_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw FileError(path, 0, "cannot open file");
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, not a schedule file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FileError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
   return read_schedule(in, path);
 }
 

@@ -21,17 +21,23 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
+/// `why` may quote the user's text: it is shown escaped, and the spec itself cut to 60 characters.
 [[noreturn]] void bad(std::string_view spec, std::string_view why) {
-  throw UsageError("bad topology '" + std::string(spec) + "': " + std::string(why) +
-                   "; accepted: " + spec_grammar());
+  throw UsageError("bad topology '" + printable(spec) + "': " + printable(why, 400) + "; accepted: " + spec_grammar());
 }
 
+/// A decimal integer; one too large for any size totex accepts is "out of range", not "not an integer".
 int parse_int(std::string_view text, std::string_view spec, std::string_view what) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    bad(spec, std::string(what) + " '" + std::string(text) + "' is not an integer");
-  return value;
+  if (!text.empty()) {
+    const std::size_t sign = text[0] == '-' ? 1 : 0;
+    const bool digits_only = text.size() > sign && text.find_first_not_of("0123456789", sign) == std::string_view::npos;
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (digits_only && ec == std::errc::result_out_of_range)
+      bad(spec, std::string(what) + " " + printable(text) + " is out of range (at most " + std::to_string(kMaxNodes) + ")");
+    if (ec == std::errc() && end == text.data() + text.size()) return value;
+  }
+  bad(spec, std::string(what) + " '" + printable(text) + "' is not an integer");
 }
 
 std::vector<int> parse_sizes(std::string_view text, std::string_view spec, int min_size) {
@@ -39,7 +45,7 @@ std::vector<int> parse_sizes(std::string_view text, std::string_view spec, int m
   for (std::string_view part : split(text, 'x')) {
     const int k = parse_int(part, spec, "size");
     if (k < min_size) bad(spec, "size " + std::to_string(k) + " is below " + std::to_string(min_size));
-    if (k > kMaxNodes) bad(spec, "size " + std::to_string(k) + " is too large");
+    if (k > kMaxNodes) bad(spec, "size " + std::to_string(k) + " is out of range (at most " + std::to_string(kMaxNodes) + ")");
     sizes.push_back(k);
   }
   return sizes;
@@ -47,10 +53,15 @@ std::vector<int> parse_sizes(std::string_view text, std::string_view spec, int m
 
 /// One factor list for "kind:args" (not metacube/min).
 std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) {
+  if (term.empty())
+    bad(spec, "'*' must join two topologies, and one side is empty (a product is A*B, e.g. ring:5*complete:3)");
   const std::size_t colon = term.find(':');
-  if (colon == std::string_view::npos) bad(spec, "missing ':' in '" + std::string(term) + "'");
+  if (colon == std::string_view::npos) bad(spec, "missing ':' in '" + printable(term) + "'");
   const std::string_view kind = term.substr(0, colon);
   const std::string_view args = term.substr(colon + 1);
+  if (const std::size_t extra = args.find(':'); extra != std::string_view::npos && kind != "min")
+    bad(spec, "unexpected '" + printable(args.substr(extra)) + "' after '" + printable(term.substr(0, colon + 1 + extra)) +
+                  "' (" + printable(kind) + " takes no further ':' field)");
   std::vector<Factor> out;
   if (kind == "ring" || kind == "path" || kind == "complete") {
     const int n = parse_int(args, spec, "size");
@@ -65,7 +76,7 @@ std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) 
     if (n < 1 || n > 16) bad(spec, "hypercube:n needs 1 <= n <= 16");
     for (int i = 0; i < n; ++i) out.push_back({FactorKind::Complete, 2});
   } else {
-    bad(spec, "unknown kind '" + std::string(kind) + "'");
+    bad(spec, "unknown kind '" + printable(kind) + "'");
   }
   return out;
 }
@@ -112,8 +123,12 @@ Network parse_spec(std::string_view spec) {
   if (spec.substr(0, 9) == "metacube:") {
     const std::vector<std::string_view> p = split(spec.substr(9), ',');
     if (p.size() != 2) bad(spec, "expected metacube:K,M");
+    const int k = parse_int(p[0], spec, "K"), m = parse_int(p[1], spec, "M");
+    if (k > 16 || m > 16)  // MC(K,M) has 2^(M 2^K + K) nodes: far beyond kMaxNodes, and 2^K overflows
+      bad(spec, "K " + std::to_string(k) + ", M " + std::to_string(m) + " is out of range (at most " +
+                    std::to_string(kMaxNodes) + " nodes)");
     try {
-      return Topology::metacube(parse_int(p[0], spec, "K"), parse_int(p[1], spec, "M"), std::string(spec));
+      return Topology::metacube(k, m, std::string(spec));
     } catch (const UsageError& e) {
       bad(spec, e.what());
     }

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "totex/error.hpp"
 #include "totex/sha256.hpp"
 
 namespace totex {
@@ -27,11 +28,20 @@ std::string trace_sha256(std::vector<Delivery> trace) {
   return sha256_hex(text.str());
 }
 
+namespace {
+/// N*N, once it is clear that the scoreboard's tables fit the memory budget.
+std::size_t pair_slots(int nodes) {
+  const auto n = static_cast<std::uint64_t>(nodes);
+  check_memory(n * n, 5, "a scoreboard for " + std::to_string(nodes) + " nodes");
+  return static_cast<std::size_t>(n * n);
+}
+}  // namespace
+
 Scoreboard::Scoreboard(int nodes, const std::vector<NodeId>& senders, bool self_slot,
                        const std::vector<ExpectedDelivery>* timing)
     : nodes_(nodes),
       timed_(timing != nullptr),
-      slot_(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes), kNotRequired),
+      slot_(pair_slots(nodes), kNotRequired),
       seen_(slot_.size(), false) {
   // What must arrive: from the network alone.
   for (const NodeId src : senders)

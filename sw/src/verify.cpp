@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "totex/error.hpp"
+
 namespace totex {
 namespace {
 
@@ -37,6 +39,7 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
   Reporter rep(report);
   const int nn = t.nodes();
   const auto n = static_cast<std::size_t>(nn);
+  check_memory(std::uint64_t{n} * n, 13, "verifying " + t.spec() + " (" + std::to_string(nn) + "^2 messages)");
   if (!s.topology.empty() && s.topology != t.spec())
     rep.add("topology", -1, -1, "", "schedule is for '" + s.topology + "', not '" + t.spec() + "'");
 
@@ -162,6 +165,7 @@ VerifyReport verify(const MinNetwork& net, const MinSchedule& s, std::optional<s
   VerifyReport report;
   Reporter rep(report);
   const auto n = static_cast<std::size_t>(net.terminals());
+  check_memory(std::uint64_t{n} * n, 4, "verifying " + net.spec() + " (" + std::to_string(n) + "^2 messages)");
   if (!s.topology.empty() && s.topology != net.spec())
     rep.add("topology", -1, -1, "", "schedule is for '" + s.topology + "', not '" + net.spec() + "'");
   std::vector<int> delivered_step(n * n, -1);
