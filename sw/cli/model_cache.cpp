@@ -133,7 +133,8 @@ fs::path build_verilated(const VerilatedBuild& b) {
   if (!b.makeflags.empty()) command += " -MAKEFLAGS " + quote(b.makeflags);
   // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (TOOLCHAIN.md 2a).
   command += " -CFLAGS " + quote(harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines));
-  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + (b.systemc ? " -lsystemc" : "") + " -lz");
+  // libtotex_core links CaDiCaL (the exact and pattern schedulers), which the co-simulation harnesses pull in.
+  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + (b.systemc ? " -lsystemc -lcadical" : "") + " -lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
   for (const fs::path& f : sources) command += " " + quote(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
