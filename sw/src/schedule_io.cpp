@@ -154,6 +154,8 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   const std::int64_t n = net.terminals();
   const std::int64_t configs = r.header_int("configurations", 1, std::min<std::int64_t>(n * n, kMaxSteps));
   const int configs_line = r.line();
+  check_memory(static_cast<std::uint64_t>(configs) * static_cast<std::uint64_t>(net.switches()), 1,
+               "the " + std::to_string(configs) + " configurations of " + net.spec());
   LoadedSchedule out;
   out.claimed_steps = r.header_int("steps", 1, kMaxSteps);
   const std::string form = r.header("form");

@@ -2,6 +2,7 @@
 #include "totex/spec.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <vector>
 
 #include "totex/error.hpp"
@@ -9,6 +10,8 @@
 
 namespace totex {
 namespace {
+
+constexpr std::int64_t kMaxLinks = std::int64_t{1} << 24;  // complete:4096, ghc:64x64x..., hypercube:16 fit
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> parts;
@@ -137,6 +140,15 @@ Network parse_spec(std::string_view spec) {
   for (std::string_view term : split(spec, '*')) {
     for (const Factor& f : parse_factors(term, spec)) factors.push_back(f);
   }
+  // Nodes times ports: what the topology's tables take. complete:65536 would need 4.3e9 links.
+  std::int64_t nodes = 1, degree = 0;
+  for (const Factor& f : factors) {
+    nodes *= f.size;
+    if (nodes > kMaxNodes) break;  // Topology::product names it
+    degree += f.kind == FactorKind::Complete ? f.size - 1 : f.size == 2 ? 1 : 2;
+  }
+  if (nodes <= kMaxNodes && nodes * degree > kMaxLinks)
+    bad(spec, std::to_string(nodes * degree) + " directed links is out of range (at most " + std::to_string(kMaxLinks) + ")");
   try {
     return Topology::product(std::move(factors), std::string(spec));
   } catch (const UsageError& e) {
