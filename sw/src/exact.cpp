@@ -466,6 +466,47 @@ class Encoder {
 constexpr std::int64_t kMaxTable = 50'000'000;
 constexpr std::int64_t kMaxVars = std::numeric_limits<int>::max() / 2;
 
+/// The size checks before the quadratic work and before building: "" when it fits.
+std::string table_too_large(const Instance& in, std::int64_t max_clauses) {
+  const std::int64_t messages = in.message_count();
+  if (messages > max_clauses || messages * in.links > kMaxTable)
+    return "size limit: " + std::to_string(messages) + " messages x " + std::to_string(in.links) +
+           " links is too large for the encoding";
+  return "";
+}
+
+std::string encoding_too_large(const Encoder& enc, std::int64_t steps, std::int64_t max_clauses) {
+  const auto [xs, est] = enc.estimate();
+  if (est > max_clauses || xs > kMaxVars)
+    return "size limit: the encoding for T=" + std::to_string(steps) + " would have about " + std::to_string(est) +
+           " clauses (" + std::to_string(xs) + " crossing variables), max_clauses=" + std::to_string(max_clauses);
+  return "";
+}
+
+/// Before solving T: is the shortest-path sub-model the full model anyway, and does the full
+/// model fit max_clauses (full_why says why not)?
+struct Probe {
+  bool sub_is_full = false;
+  std::string full_why;
+  std::int64_t full_clauses = 0;  // estimated
+};
+Probe probe(Instance& in, Model m, std::int64_t steps, std::int64_t max_clauses, bool implied) {
+  Probe p;
+  if (in.message_count() == 0 || steps <= 0 || steps > std::numeric_limits<int>::max() / 4) return p;
+  p.full_why = table_too_large(in, max_clauses);
+  if (!p.full_why.empty()) return p;
+  in.prepare();
+  const auto far = Clock::time_point::max();
+  const Encoder sub(in, m, static_cast<int>(steps), max_clauses, far, implied, 0);
+  p.sub_is_full = sub.full_model();
+  if (!p.sub_is_full) {
+    const Encoder full(in, m, static_cast<int>(steps), max_clauses, far, implied, -1);
+    p.full_why = encoding_too_large(full, steps, max_clauses);
+    p.full_clauses = full.estimate().second;
+  }
+  return p;
+}
+
 struct DecideParams {
   std::int64_t max_clauses;
   Clock::time_point deadline;
@@ -473,6 +514,12 @@ struct DecideParams {
   const Schedule* phases;
   bool implied;
   int max_detour;
+  /// Sub-model before the full model: solve only until `slice` unless the full model (about
+  /// `full_clauses`) could not be built in time after it anyway; then `*full_skipped` says why
+  /// and the sub-model gets the whole budget.
+  Clock::time_point slice = Clock::time_point::max();
+  std::int64_t full_clauses = 0;
+  std::string* full_skipped = nullptr;
 };
 
 ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParams& dp) {
@@ -497,22 +544,17 @@ ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParam
   if (steps <= 0) return finish(SatAnswer::Unsat, "");  // every message needs a step
   if (steps > std::numeric_limits<int>::max() / 4)
     return finish(SatAnswer::Unknown, "size limit: T=" + std::to_string(steps) + " is too large");
-  if (messages > max_clauses || messages * in.links > kMaxTable)
-    return finish(SatAnswer::Unknown, "size limit: " + std::to_string(messages) + " messages x " +
-                                          std::to_string(in.links) + " links is too large for the encoding");
+  if (std::string why = table_too_large(in, max_clauses); !why.empty()) return finish(SatAnswer::Unknown, why);
   in.prepare();
   Encoder enc(in, m, static_cast<int>(steps), max_clauses, deadline, dp.implied, dp.max_detour);
   a.full_model = enc.full_model();
   a.max_detour = dp.max_detour;
-  const auto [xs, est] = enc.estimate();
-  if (est > max_clauses || xs > kMaxVars)
-    return finish(SatAnswer::Unknown, "size limit: the encoding for T=" + std::to_string(steps) + " would have about " +
-                                          std::to_string(est) + " clauses (" + std::to_string(xs) +
-                                          " crossing variables), max_clauses=" + std::to_string(max_clauses));
+  if (std::string why = encoding_too_large(enc, steps, max_clauses); !why.empty()) return finish(SatAnswer::Unknown, why);
   if (Clock::now() >= deadline) return finish(SatAnswer::Unknown, "time budget ran out before T=" + std::to_string(steps));
   CaDiCaL::Solver solver;
   solver.set("quiet", 1);
   const bool built = enc.build(solver);
+  a.encode_seconds = seconds_since(begin);
   a.vars = enc.vars();
   a.clauses = enc.clauses();
   a.link_slack = enc.link_slack();
@@ -551,7 +593,23 @@ ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParam
     });
   }
 
-  DeadlineTerminator term(deadline);
+  Clock::time_point solve_until = deadline;
+  if (dp.full_skipped != nullptr) {
+    // Building the full model takes about this encoding's time per clause; unless that leaves
+    // at least twice as long for solving it (and freeing it), starting it would only overrun the
+    // budget: then this sub-model keeps the whole budget.
+    const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+    const double predicted = a.clauses > 0 ? a.encode_seconds * static_cast<double>(dp.full_clauses) /
+                                                 static_cast<double>(a.clauses)
+                                           : 0;
+    if (3 * predicted > left)
+      *dp.full_skipped = "time budget: the full model for T=" + std::to_string(steps) + " (about " +
+                         std::to_string(dp.full_clauses) + " clauses) would take about " + fixed1(predicted) +
+                         " s to build, " + fixed1(std::max(0.0, left)) + " s were left";
+    else
+      solve_until = std::min(deadline, dp.slice);
+  }
+  DeadlineTerminator term(solve_until);
   solver.connect_terminator(&term);
   const int res = solver.solve();
   solver.disconnect_terminator();
@@ -668,14 +726,33 @@ ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
     }
     const Schedule* phases = o.incumbent ? &*o.incumbent : nullptr;
     // First the shortest-path sub-model (small, finds tight schedules fast; its UNSAT proves
-    // nothing unless it was the full model anyway), then the full model.
+    // nothing unless it is the full model anyway), then the full model. The sub-model gets a
+    // third of the time left, all of it when it is the full model or the full model is too large.
+    const Probe pr = probe(in, m, T, o.max_clauses, o.implied);
     const auto now = Clock::now();
-    ExactAttempt a = decide(in, m, T, {o.max_clauses, now + (deadline - now) / 3, nullptr, phases, o.implied, 0});
+    bool sub_only = pr.sub_is_full || !pr.full_why.empty();
+    std::string full_skipped;
+    DecideParams dp{o.max_clauses, deadline, nullptr, phases, o.implied, pr.sub_is_full ? -1 : 0};
+    if (!sub_only) {
+      dp.slice = now + (deadline - now) / 3;
+      dp.full_clauses = pr.full_clauses;
+      dp.full_skipped = &full_skipped;
+    }
+    ExactAttempt a = decide(in, m, T, dp);
     r.log.push_back(a.log_line());
-    if (a.answer == SatAnswer::Unknown || (a.answer == SatAnswer::Unsat && !a.full_model)) {
+    if (!full_skipped.empty()) {
+      sub_only = true;
+      r.log.push_back("T=" + std::to_string(T) + ": full model not started (" + full_skipped + ")");
+    }
+    if (!sub_only && (a.answer == SatAnswer::Unknown || (a.answer == SatAnswer::Unsat && !a.full_model))) {
       a = decide(in, m, T, {o.max_clauses, deadline, nullptr, phases, o.implied, -1});
       r.log.push_back(a.log_line());
+    } else if (a.answer == SatAnswer::Unsat && !a.full_model) {  // the full model cannot be decided
+      r.stopped_because = (full_skipped.empty() ? pr.full_why : full_skipped) +
+                          " (the shortest-path sub-model is UNSAT, which proves nothing)";
+      break;
     }
+    if (a.answer == SatAnswer::Unknown && !full_skipped.empty()) a.why += "; " + full_skipped;
     if (a.answer == SatAnswer::Sat) {
       const std::int64_t steps = verify(t, *a.schedule).steps;
       return conclude(std::move(a.schedule), steps);

@@ -95,7 +95,10 @@ namespace totex {
 struct ExactOptions {
   /// Wall-clock budget for the whole call (encoding and solving, all T); the solver is stopped
   /// through CaDiCaL's terminator when it runs out, encoding checks the clock as it goes. Each T
-  /// gives the shortest-path sub-model a third of what is left, the full model the rest.
+  /// gives the shortest-path sub-model a third of what is left and the full model the rest;
+  /// the sub-model keeps it all when it is the full model anyway, when the full model exceeds
+  /// max_clauses, or when building the full model (predicted from the sub-model's encoding
+  /// rate) would leave less than twice that time for solving it.
   double time_budget_seconds = 60;
   /// Largest encoding built for one T. Checked on an estimate before any clause is built and
   /// again while building (the search stops cleanly, never half-built).
@@ -168,6 +171,7 @@ struct ExactAttempt {
   std::int64_t vars = 0;     // variables of the encoding (auxiliaries included)
   std::int64_t clauses = 0;  // clauses of the encoding
   double seconds = 0;        // encoding + solving
+  double encode_seconds = 0; // building the encoding and loading it into the solver
   std::optional<std::int64_t> link_slack;      // K_link of (8) (implied constraints on); < 0: UNSAT by counting
   std::optional<std::int64_t> pipeline_slack;  // K_pipe of (8), nic only
   int max_detour = -1;               // as asked (DecideOptions::max_detour)
