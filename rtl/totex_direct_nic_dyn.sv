@@ -64,8 +64,9 @@ module totex_direct_nic_dyn #(
     if (q_we_i && 32'(q_slot_i) < QDepth) queue[q_slot_i] <= q_data_i;
   end
 
-  logic [QW-1:0] send_q, recv_target_q, sent_q, recv_q;
-  logic          wrong;
+  logic [QW-1:0]    send_d, send_q, recv_target_d, recv_target_q, sent_d, sent_q, recv_d, recv_q;
+  logic             error_d, error_q;
+  logic             wrong;
   logic [IW+PW-1:0] head;
 
   assign head        = queue[sent_q];
@@ -73,6 +74,24 @@ module totex_direct_nic_dyn #(
   assign inj_data_o  = {node_id_i, head};
   assign wrong       = ej_valid_i && ej_data_i[PW +: IW] != node_id_i;
   assign done_o      = sent_q == send_q && recv_q == recv_target_q;
+  assign error_o     = error_q;
+
+  always_comb begin
+    send_d        = send_count_we_i ? count_i : send_q;
+    recv_target_d = recv_count_we_i ? count_i : recv_target_q;
+    sent_d        = sent_q;
+    recv_d        = recv_q;
+    error_d       = error_q;
+    if (clear_i) begin
+      sent_d  = '0;
+      recv_d  = '0;
+      error_d = 1'b0;
+    end else begin
+      if (inj_valid_o && inj_ready_i) sent_d = sent_q + QW'(1);
+      if (ej_valid_i) recv_d = recv_q + QW'(1);
+      if (wrong) error_d = 1'b1;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -80,19 +99,13 @@ module totex_direct_nic_dyn #(
       recv_target_q <= '0;
       sent_q        <= '0;
       recv_q        <= '0;
-      error_o       <= 1'b0;
+      error_q       <= 1'b0;
     end else begin
-      if (send_count_we_i) send_q <= count_i;
-      if (recv_count_we_i) recv_target_q <= count_i;
-      if (clear_i) begin
-        sent_q  <= '0;
-        recv_q  <= '0;
-        error_o <= 1'b0;
-      end else begin
-        if (inj_valid_o && inj_ready_i) sent_q <= sent_q + QW'(1);
-        if (ej_valid_i) recv_q <= recv_q + QW'(1);
-        if (wrong) error_o <= 1'b1;
-      end
+      send_q        <= send_d;
+      recv_target_q <= recv_target_d;
+      sent_q        <= sent_d;
+      recv_q        <= recv_d;
+      error_q       <= error_d;
     end
   end
 

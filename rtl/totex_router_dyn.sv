@@ -257,21 +257,35 @@ module totex_router_dyn #(
   logic [ReqW-1:0]        ptr_q [NumOut];
   logic [ReqW-1:0]        ptr_d [NumOut];
 
+  // The grant goes to the first requester at or after the pointer, else to the first one: two
+  // priority encoders over the request vector (no rotation by a variable amount).
   for (genvar o = 0; o < NumOut; o++) begin : gen_arb
-    logic          found;
-    logic [ReqW-1:0] pick;
+    logic [NumReq-1:0] want;       // requesters for this output
+    logic [NumReq-1:0] want_hi;    // ... at or after the pointer
+    logic              found, found_hi;
+    logic [ReqW-1:0]   pick, pick_lo, pick_hi;
+    for (genvar k = 0; k < NumReq; k++) begin : gen_want
+      assign want[k] = req[k] && req_out[k*RW +: RW] == RW'(o);
+    end
     always_comb begin
-      found = 1'b0;
-      pick  = '0;
+      for (int unsigned k = 0; k < NumReq; k++) want_hi[k] = want[k] && k >= 32'(ptr_q[o]);
+    end
+    always_comb begin
+      found    = 1'b0;
+      found_hi = 1'b0;
+      pick_lo  = '0;
+      pick_hi  = '0;
       for (int unsigned k = 0; k < NumReq; k++) begin
-        int unsigned c;
-        c = 32'(ptr_q[o]) + k;
-        if (c >= NumReq) c = c - NumReq;
-        if (!found && req[c] && req_out[c*RW +: RW] == RW'(o)) begin
-          found = 1'b1;
-          pick  = ReqW'(c);
+        if (!found && want[k]) begin
+          found   = 1'b1;
+          pick_lo = ReqW'(k);
+        end
+        if (!found_hi && want_hi[k]) begin
+          found_hi = 1'b1;
+          pick_hi  = ReqW'(k);
         end
       end
+      pick = found_hi ? pick_hi : pick_lo;
     end
     assign gnt_valid[o]              = found;
     assign gnt_idx[o*ReqW +: ReqW]   = pick;
