@@ -8,7 +8,11 @@ DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2
                 nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
                 xvfb xauth imagemagick jq bc libcadical-dev
 
-.PHONY: deps build run test bench fpga clean
+# Only for `make fuzz` and `make sanitize` (build, run and test do not need them): clang++ and libFuzzer.
+FUZZ_PACKAGES := clang libfuzzer-14-dev libclang-rt-14-dev
+FUZZ_SECONDS  ?= 60
+
+.PHONY: deps build run test bench fpga clean fuzz-deps fuzz sanitize
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -38,6 +42,24 @@ bench: build
 fpga: deps
 	./rtl/synth/fpga_report.sh $(BUILD_DIR)/fpga
 	./rtl/synth/board_build.sh $(BUILD_DIR)/fpga
+
+# libFuzzer targets (tests/fuzz: spec parser, the three file loaders, load-then-verify) built with
+# clang++ in build-fuzz/, each run for FUZZ_SECONDS (or FUZZ_RUNS executions) from the committed seeds;
+# prints executions, exec/s and coverage per target and fails on a crash.
+fuzz: fuzz-deps
+	JOBS=$(JOBS) FUZZ_SECONDS=$(FUZZ_SECONDS) ./tests/fuzz/run.sh build-fuzz
+
+# Library, CLI, unit tests and fuzz replays under GCC's ASan + UBSan in build-asan/; runs the unit,
+# CLI and fuzz-replay tests and fails on any sanitizer report. Not part of `make test`.
+sanitize: fuzz-deps
+	JOBS=$(JOBS) ./tests/fuzz/sanitize.sh build-asan
+
+fuzz-deps: deps
+	@missing=$$(for p in $(FUZZ_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "fuzz-deps: installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "fuzz-deps: all $(words $(FUZZ_PACKAGES)) packages present"; fi
 
 clean:
 	rm -rf $(BUILD_DIR)
