@@ -290,7 +290,8 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
 // ---------------------------------------------------------------------------------------------
 
 namespace {
-/// splitmix64 (Steele, Lea, Flood 2014): a fixed, portable sequence for the dynamic send order.
+/// splitmix64 (Steele, Lea, Flood 2014): a fixed, portable sequence for the dynamic send order
+/// (std::shuffle's algorithm differs between standard libraries).
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -300,25 +301,27 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 }  // namespace
 
 std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout) {
-  // Processor i sends to processors i+1, ..., i+|P|-1 (mod |P|): every node's plain order when
-  // every node is a processor; shuffled under `adaptive`. Empty nodes get counts 0: their NIC is
-  // idle, their router forwards.
+  // Ranks: processor index under `dor` (processor i sends to i+1, ..., i+|P|-1 mod |P|: every
+  // node's plain order when every node is a processor), a seeded random permutation of the
+  // processor indices under `adaptive`. Rank r sends to ranks r+1, r+2, ... (mod |P|) in that
+  // order. Empty nodes get counts 0: their NIC is idle, their router forwards.
   const std::vector<NodeId>& procs = t.processors();
   const auto np = static_cast<std::int64_t>(procs.size());
-  const bool shuffle = layout.params.routing == DynamicRouting::Adaptive;
+  std::vector<std::int64_t> rank(at(np)), at_rank(at(np));
+  for (std::int64_t i = 0; i < np; ++i) rank[at(i)] = i;
+  if (layout.params.routing == DynamicRouting::Adaptive) {
+    std::uint64_t state = 0;  // the seed: the same order on every engine and platform
+    for (std::size_t i = rank.size(); i-- > 1;) std::swap(rank[i], rank[at(static_cast<std::int64_t>(splitmix64(state) % (i + 1)))]);
+  }
+  for (std::int64_t i = 0; i < np; ++i) at_rank[at(rank[at(i)])] = i;
   std::vector<LoadWrite> writes;
   for (NodeId v = 0; v < t.nodes(); ++v) {
     const std::int64_t count = t.is_processor(v) ? np - 1 : 0;
     if (t.is_processor(v)) {
       const auto self = std::lower_bound(procs.begin(), procs.end(), v) - procs.begin();
-      std::vector<NodeId> order;
-      for (std::int64_t i = 1; i < np; ++i) order.push_back(procs[at((self + i) % np)]);
-      std::uint64_t state = static_cast<std::uint64_t>(v);
-      if (shuffle)
-        for (std::size_t i = order.size(); i-- > 1;) std::swap(order[i], order[at(static_cast<std::int64_t>(splitmix64(state) % (i + 1)))]);
-      for (std::size_t i = 0; i < order.size(); ++i) {
-        const NodeId d = order[i];
-        writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), i),
+      for (std::int64_t i = 1; i < np; ++i) {
+        const NodeId d = procs[at(at_rank[at((rank[at(self)] + i) % np)])];
+        writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(i - 1)),
                           (static_cast<std::uint64_t>(d) << layout.params.payload_bits) | payload_of(v, d)});
       }
     }

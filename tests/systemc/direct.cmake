@@ -30,7 +30,7 @@ add_test(NAME systemc.direct_placed_torus6x6_linear_all_engines
 set(DYN_JQ ".passed==true and .delivered==.expected_delivered and .delivered==240 and (.errors|length)==0")
 foreach(engine systemc cosim)
   add_test(NAME systemc.direct_torus4x4_dynamic_${engine}
-    COMMAND ${EXPECT} 0 "passed" --jq "${DYN_JQ} and .cycles==24 and .engine==\"${engine}\"" --
+    COMMAND ${EXPECT} 0 "passed" --jq "${DYN_JQ} and .cycles==22 and .engine==\"${engine}\"" --
       ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --engine ${engine} --json)
 endforeach()
 add_test(NAME systemc.direct_torus4x4_dynamic_all_engines
@@ -39,7 +39,7 @@ add_test(NAME systemc.direct_torus4x4_dynamic_dor_all_engines
   COMMAND ${SAME} ${TOTEX} --topo torus:4x4 --model nic --mode dynamic --dynamic dor -- rtl systemc cosim)
 # The cycle counts the RTL takes (tests/rtl/direct; torus:8x8 measured on the RTL once, the
 # Verilated 8x8 network is too slow to build for every test run).
-foreach(case "hypercube:4;adaptive;22" "ring:8;adaptive;16" "torus:6x6@linear;adaptive;11" "torus:8x8;adaptive;106"
+foreach(case "hypercube:4;adaptive;22" "ring:8;adaptive;16" "torus:6x6@linear;adaptive;12" "torus:8x8;adaptive;107"
              "torus:8x8;dor;254")
   list(GET case 0 topo)
   list(GET case 1 routing)

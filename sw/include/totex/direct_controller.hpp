@@ -14,9 +14,9 @@
 /// Dynamic mode (DynamicRouting). Route tables generated here, dateline VCs on rings, credit flow
 /// control; every NIC injects its send queue in order as fast as the router accepts. `adaptive`
 /// (default): minimal adaptive routing over 2 adaptive VCs with the dimension-order VCs as Duato's
-/// escape, ties between the two ways round an even ring split by node parity, and each NIC sends
-/// in a seeded random order. `dor`: the first baseline: dimension order only, ties +, and every
-/// NIC sends s+1, s+2, ..., s+N-1 (mod N).
+/// escape, ties between the two ways round an even ring split by node parity, and the NICs send
+/// in the order of a pairwise exchange over randomly relabelled nodes. `dor`: the first baseline:
+/// dimension order only, ties +, and every NIC sends s+1, s+2, ..., s+N-1 (mod N).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -35,7 +35,7 @@ enum class DirectMode { Scheduled, Dynamic };
 /// The router and send order of dynamic mode (`totex sim --mode dynamic --dynamic dor|adaptive`).
 enum class DynamicRouting {
   Dor,       // dimension order, one VC per dateline class, ties +, NIC order s+1, s+2, ...
-  Adaptive,  // minimal adaptive + DOR escape VCs (Duato), balanced ties, seeded random NIC order
+  Adaptive,  // minimal adaptive + DOR escape VCs (Duato), balanced ties, relabelled NIC order
 };
 [[nodiscard]] std::string to_string(DynamicRouting r);
 /// "dor" | "adaptive"; throws UsageError otherwise.
@@ -115,11 +115,14 @@ struct DirectProgram {
 /// relay without a buffer, a message moved from a node it is not at) throws UsageError.
 [[nodiscard]] DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectLayout& layout);
 
-/// Dynamic mode: every node's send queue and the send/receive counts. Processor i sends to
-/// processors i+1, ..., i+|P|-1 (mod |P|) (on a fully populated network: dst = s+1, ..., s+N-1
-/// mod N), in that order under DynamicRouting::Dor and shuffled under Adaptive (Fisher-Yates
-/// driven by splitmix64 seeded with the node id: the same order on every engine and platform).
-/// Empty nodes send and receive nothing (their routers forward).
+/// Dynamic mode: every node's send queue and the send/receive counts. Each processor has a rank
+/// r: its index among the processors under DynamicRouting::Dor, a random permutation of those
+/// (Fisher-Yates driven by splitmix64 from seed 0: the same on every engine and platform) under
+/// Adaptive; rank r sends to ranks r+1, r+2, ..., r+|P|-1 (mod |P|) in that order (Dor on a fully
+/// populated network: dst = s+1, ..., s+N-1 mod N). Slot i of every queue together is a
+/// permutation (each processor is the destination of one slot-i message), as in MPI's pairwise
+/// exchange; the random ranks scatter the directions. Empty nodes send and receive nothing (their
+/// routers forward).
 [[nodiscard]] std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout);
 
 /// Dimension-order routing (products of rings, paths and complete graphs; throws UsageError for
