@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// One node of the dynamic SystemC direct network: the send-queue NIC and a dimension-order
-/// router, and the signals between them. The router comes from a factory so that a
+/// One node of the dynamic SystemC direct network: the send-queue NIC and a dynamic (adaptive or
+/// dimension-order) router, and the signals between them. The router comes from a factory so that a
 /// co-simulation can put the Verilated rtl/totex_router_dyn.sv in its place (sim/cosim/).
 #pragma once
 #include <functional>

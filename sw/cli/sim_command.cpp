@@ -204,7 +204,8 @@ void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>
       ->check(one_of({"scheduled", "dynamic"}));
   sim->add_option("--dynamic", opts.dynamic,
                   "adaptive | dor: the dynamic router (default adaptive: minimal adaptive with DOR escape VCs, "
-                  "random send order; dor: the first dimension-order baseline, plain send order)");
+                  "send order relabelled at random; dor: the first dimension-order baseline, plain send order)")
+      ->check(one_of({"adaptive", "dor"}));
   sim->add_option("--min-mode", opts.min_mode, "table | computed: MIN switch configuration (default table)")
       ->check(one_of({"table", "computed"}));
   sim->add_option("--cosim-split", opts.cosim_split,

@@ -51,6 +51,10 @@ foreach(case "hypercube:4;adaptive;22" "ring:8;adaptive;16" "torus:6x6@linear;ad
   set_tests_properties(systemc.direct_${name}_dynamic_${routing}_systemc PROPERTIES TIMEOUT 600 LABELS systemc)
 endforeach()
 
+add_test(NAME systemc.direct_bad_dynamic_routing
+  COMMAND ${EXPECT} 2 "--dynamic: 'west-first' is not accepted; accepted: adaptive \\| dor" --
+    ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --dynamic west-first --engine systemc)
+
 # Given a different (valid) schedule than the RTL, the SystemC model reports a different digest.
 add_test(NAME systemc.direct_different_schedule_different_digest
   COMMAND sh -c "${TOTEX} schedule --topo torus:4x4 --model all-port -o direct_table44.sched >/dev/null && \
@@ -101,6 +105,7 @@ set_tests_properties(
   systemc.direct_placed_torus6x6_linear_all_engines
   systemc.direct_torus4x4_dynamic_systemc systemc.direct_torus4x4_dynamic_cosim
   systemc.direct_torus4x4_dynamic_all_engines systemc.direct_torus4x4_dynamic_dor_all_engines
+  systemc.direct_bad_dynamic_routing
   systemc.direct_different_schedule_different_digest systemc.direct_check_single-port systemc.direct_check_all-port
   systemc.direct_check_nic systemc.direct_check_all-port_cosim systemc.direct_wave systemc.direct_cosim_wave
   PROPERTIES TIMEOUT 600 LABELS systemc)
