@@ -56,6 +56,10 @@ void print(const json& j, const std::function<void()>& human);
 void add_topo_model(CLI::App* cmd, bool required);
 /// `totex sim`.
 void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions);
+/// `totex plot` (plot_command.cpp).
+void register_plot(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions);
+/// Two worked examples at the end of every --help (help_examples.cpp).
+void add_help_examples(CLI::App& app);
 
 /// A CLI11 validator that accepts exactly `values`; CLI11 reports a miss as
 /// "--flag: 'x' is not accepted; accepted: a | b".

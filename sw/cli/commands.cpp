@@ -301,6 +301,8 @@ void register_commands(CLI::App& app) {
   };
 
   register_sim(app, actions);
+  register_plot(app, actions);
+  add_help_examples(app);
 }
 
 int run_selected(CLI::App& /*app*/) {

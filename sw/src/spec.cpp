@@ -72,6 +72,8 @@ std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) 
     out.push_back({kind == "ring" ? FactorKind::Ring : kind == "path" ? FactorKind::Path : FactorKind::Complete, n});
   } else if (kind == "torus") {
     for (int k : parse_sizes(args, spec, 2)) out.push_back({FactorKind::Ring, k});
+  } else if (kind == "mesh") {  // a mesh is the product of paths: mesh:8x8 == path:8*path:8
+    for (int k : parse_sizes(args, spec, 2)) out.push_back({FactorKind::Path, k});
   } else if (kind == "ghc") {
     for (int k : parse_sizes(args, spec, 2)) out.push_back({FactorKind::Complete, k});
   } else if (kind == "hypercube") {
@@ -87,8 +89,8 @@ std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) 
 }  // namespace
 
 std::string spec_grammar() {
-  return "ring:N | path:N | complete:N | torus:K1xK2[x...] | hypercube:n | ghc:M1xM2[x...] | "
-         "metacube:K,M | min:N:D:WIRING (WIRING = omega|baseline|butterfly) | products A*B of the first six | "
+  return "ring:N | path:N | complete:N | torus:K1xK2[x...] | mesh:A1xA2[x...] | hypercube:n | ghc:M1xM2[x...] | "
+         "metacube:K,M | min:N:D[:WIRING] (WIRING = omega (default) | baseline | butterfly) | products A*B of the first seven | "
          "torus:KxK[x...]@linear | torus:KxK[x...]@multiple:T (partially populated, paper 004)";
 }
 
@@ -109,11 +111,11 @@ Network parse_spec(std::string_view spec) {
   }
   if (spec.substr(0, 4) == "min:") {
     const std::vector<std::string_view> p = split(spec, ':');
-    if (p.size() != 4) bad(spec, "expected min:N:D:WIRING");
+    if (p.size() != 3 && p.size() != 4) bad(spec, "expected min:N:D[:WIRING]");
     const int n = parse_int(p[1], spec, "N");
     const int d = parse_int(p[2], spec, "D");
-    Wiring w{};
-    if (p[3] == "omega") w = Wiring::Omega;
+    Wiring w{};  // min:N:D without a wiring is omega (paper 002's printed example is omega's)
+    if (p.size() == 3 || p[3] == "omega") w = Wiring::Omega;
     else if (p[3] == "baseline") w = Wiring::Baseline;
     else if (p[3] == "butterfly") w = Wiring::Butterfly;
     else bad(spec, "WIRING must be omega | baseline | butterfly");

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Topology spec grammar (README "Topology specs"):
 ///   ring:N  path:N  complete:N  torus:K1xK2[x...]  hypercube:n  ghc:M1xM2[x...]
-///   metacube:K,M  min:N:D:WIRING  and products of the first six joined by '*';
+///   mesh:A1xA2[x...] (= path:A1*path:A2*...)  metacube:K,M  min:N:D[:WIRING] (omega by default)
+///   and products of the first seven joined by '*';
 ///   torus:KxK[x...]@linear | @multiple:T  (partially populated tori of paper 004: every node has
 ///   a router, only the placement's nodes have a processor).
 #pragma once

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `totex plot`: pictures of a network and a schedule (SVG), or the HTML viewer with a step slider.
+#include <filesystem>
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "totex/bounds.hpp"
+#include "totex/error.hpp"
+#include "totex/output_file.hpp"
+#include "totex/placement.hpp"
+#include "totex/plot.hpp"
+#include "totex/schedule_io.hpp"
+
+namespace totex::cli {
+namespace {
+
+const std::vector<std::string> kKinds = {"network", "heatmap", "latin", "dims", "viewer", "all"};
+
+struct PlotOptions {
+  std::string kind = "network";
+  int step = -1;  // -1: not given
+};
+PlotOptions plot_opts;
+
+/// What is drawn: the network, its schedule (unless only `dims` is asked) and the bound.
+struct Input {
+  Network net;
+  std::optional<AnySchedule> schedule;
+  std::string title;
+  plot::Bound bound;
+};
+
+/// A torus spec, placed or not, as paper 004's load computation wants it: the full torus and the placement.
+std::pair<Topology, Placement> placed_torus(const std::string& spec) {
+  const std::size_t at = spec.find('@');
+  const Topology base = parse_topology(spec.substr(0, at));
+  Placement p;
+  if (at != std::string::npos) {
+    p = parse_placement(spec.substr(at + 1));
+  } else {  // every node a processor: multiple:K
+    p.multiple = true;
+    p.classes = base.is_product() && !base.factors().empty() ? base.factors()[0].size : 0;
+  }
+  try {
+    check_placement_torus(base, p);
+  } catch (const UsageError& e) {
+    throw UsageError("--kind dims: " + std::string(e.what()) + "; accepted: torus:KxK[x...] with or without @linear | @multiple:T");
+  }
+  return {base, p};
+}
+
+Input load_input(bool need_schedule) {
+  if (!opts.file.empty()) {
+    if (!opts.topo.empty() || !opts.algo.empty())
+      throw UsageError("give a schedule FILE or --topo/--model/--algo, not both");
+    LoadedSchedule loaded = read_schedule_file(opts.file);
+    AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
+    const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
+    Input in{parse_spec(spec), std::move(s), "", {}};
+    in.title = opts.file + ": " + spec + ", " + algorithm_of(*in.schedule);
+    return in;
+  }
+  if (opts.topo.empty()) throw UsageError("a schedule FILE or --topo is required (see totex plot --help)");
+  Input in{parse_spec(opts.topo), std::nullopt, opts.topo, {}};
+  if (!need_schedule) return in;
+  const Model model = model_for(in.net);
+  in.schedule = make_schedule(in.net, model, opts.algo);
+  in.title = opts.topo + ", " + to_string(model) + ", " + algorithm_of(*in.schedule);
+  return in;
+}
+
+std::vector<std::string> kinds_for(const Network& net, bool has_schedule) {
+  std::vector<std::string> k;
+  if (has_schedule) k = {"network", "heatmap", "viewer"};
+  if (std::holds_alternative<MinNetwork>(net)) {
+    if (has_schedule) k.emplace_back("latin");
+    return k;
+  }
+  const auto& t = std::get<Topology>(net);
+  bool torus = t.is_product() && t.factors().size() >= 2;
+  for (const Factor& f : t.factors()) torus = torus && f.kind == FactorKind::Ring && f.size == t.factors()[0].size && f.size >= 3;
+  if (torus) k.emplace_back("dims");
+  return k;
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const std::string& x : v) s += (s.empty() ? "" : " | ") + x;
+  return s;
+}
+
+/// One picture as a document.
+std::string draw(const std::string& kind, const Input& in, std::optional<int> step) {
+  if (kind == "dims") {
+    const auto [base, placement] = placed_torus(std::get<Topology>(in.net).spec());
+    return plot::dims_svg(compute_loads(base, placement, Routing::Odr), compute_loads(base, placement, Routing::Udr),
+                          std::get<Topology>(in.net).spec() + ": link load per dimension, ODR against UDR");
+  }
+  const std::string steps = " steps";
+  if (const auto* min = std::get_if<MinNetwork>(&in.net)) {
+    const auto& s = std::get<MinSchedule>(*in.schedule);
+    const std::string title = in.title + ", " + std::to_string(s.steps(*min)) + " cycles";
+    if (kind == "network") return plot::min_network_svg(*min, s, step.value_or(0), title);
+    if (kind == "latin") return plot::latin_svg(*min, s, step, title + ": matrix A");
+    if (kind == "heatmap") return plot::heatmap_svg(plot::min_line_usage(*min, s), in.bound, "cycle", title + ": line x cycle utilisation");
+    return plot::viewer_html(*min, s, in.bound, title);
+  }
+  const auto& t = std::get<Topology>(in.net);
+  const auto& s = std::get<Schedule>(*in.schedule);
+  const plot::LinkUsage u = plot::link_usage(t, s);
+  const std::string title = in.title + ", " + std::to_string(u.steps()) + steps;
+  if (kind == "network") return plot::network_svg(t, u, step, title);
+  if (kind == "heatmap") return plot::heatmap_svg(u, in.bound, "step", title + ": link x step utilisation");
+  return plot::viewer_html(t, u, in.bound, title);
+}
+
+/// Networks too large for a drawing are refused before any schedule is computed.
+void check_size(const std::string& kind) {
+  if (kind != "network" && kind != "viewer" && kind != "all") return;
+  if (opts.topo.empty()) return;  // a file: its loader checks sizes, the drawing refuses after
+  const Network net = parse_spec(opts.topo);
+  if (const auto* min = std::get_if<MinNetwork>(&net)) {
+    if (min->terminals() > plot::kMaxDrawnTerminals)
+      throw UsageError("--kind " + kind + ": a MIN of " + std::to_string(min->terminals()) +
+                       " terminals is too large to draw (at most " + std::to_string(plot::kMaxDrawnTerminals) +
+                       "); --kind heatmap and --kind latin draw up to " + std::to_string(plot::kMaxLatinTerminals));
+  } else if (std::get<Topology>(net).nodes() > plot::kMaxDrawnNodes) {
+    throw UsageError("--kind " + kind + ": " + std::to_string(std::get<Topology>(net).nodes()) +
+                     " nodes are too many to draw (at most " + std::to_string(plot::kMaxDrawnNodes) +
+                     "); --kind heatmap draws any size");
+  }
+}
+
+int cmd_plot() {
+  const std::string& kind = plot_opts.kind;
+  const bool need_schedule = kind != "dims";
+  if (!opts.file.empty() || !opts.topo.empty()) check_size(kind);  // before a schedule search that may be long
+  Input in = load_input(need_schedule);
+  const bool is_min = std::holds_alternative<MinNetwork>(in.net);
+  const std::vector<std::string> available = kinds_for(in.net, true);
+  if (kind != "all" && std::find(available.begin(), available.end(), kind) == available.end())
+    throw UsageError("--kind: '" + kind + "' does not apply to " + (is_min ? "a MIN" : std::get<Topology>(in.net).spec()) +
+                     (kind == "latin" ? " (it needs a MIN, min:N:D[:WIRING])"
+                      : kind == "dims" ? " (it needs a torus with equal sides K >= 3, placed or not)" : "") +
+                     "; accepted here: " + join(available));
+  std::optional<int> step;
+  if (plot_opts.step >= 0) {
+    if (kind != "network" && kind != "latin")
+      throw UsageError("--step applies to --kind network | latin (the viewer selects steps with its slider or #step=K)");
+    step = plot_opts.step;
+  }
+  json j{{"kind", kind}, {"topology", std::visit([](const auto& x) { return x.spec(); }, in.net)}};
+  if (in.schedule) {
+    if (is_min) {
+      const auto& min = std::get<MinNetwork>(in.net);
+      in.bound = plot::main_term(lower_bound(min));
+      j["steps"] = std::get<MinSchedule>(*in.schedule).steps(min);
+      j["configurations"] = std::get<MinSchedule>(*in.schedule).configurations.size();
+    } else {
+      const auto& t = std::get<Topology>(in.net);
+      const auto& s = std::get<Schedule>(*in.schedule);
+      in.bound = plot::main_term(lower_bound(t, s.model));
+      const plot::LinkUsage u = plot::link_usage(t, s);
+      json busy = json::array();
+      for (const auto& b : u.busy) busy.push_back(b.size());
+      j["steps"] = u.steps();
+      j["links"] = u.links;
+      j["busy_per_step"] = busy;
+    }
+    j["algorithm"] = algorithm_of(*in.schedule);
+    j["lower_bound"] = in.bound.steps;
+    j["bound_term"] = in.bound.term;
+  }
+  json files = json::array();
+  if (kind == "all") {  // -o is a directory: one file per kind that applies
+    std::filesystem::create_directories(opts.output);
+    for (const std::string& k : available) {
+      const std::string path = (std::filesystem::path(opts.output) / (k + (k == "viewer" ? ".html" : ".svg"))).string();
+      const std::string doc = draw(k, in, std::nullopt);
+      write_output_file(path, [&](std::ostream& out) { out << doc; });
+      files.push_back(path);
+    }
+  } else {
+    const std::string doc = draw(kind, in, step);
+    write_output_file(opts.output, [&](std::ostream& out) { out << doc; });
+    files.push_back(opts.output);
+  }
+  j["files"] = files;
+  print(j, [&] {
+    for (const auto& f : files) std::cout << "wrote " << f.get<std::string>() << '\n';
+    if (j.contains("lower_bound"))
+      std::cout << "  " << j["topology"].get<std::string>() << ", " << j["algorithm"].get<std::string>() << ": "
+                << j["steps"] << " steps, lower bound " << j["lower_bound"] << " (" << in.bound.term << ")\n";
+  });
+  return 0;
+}
+
+}  // namespace
+
+void register_plot(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions) {
+  CLI::App* plot = app.add_subcommand("plot", "draw a network and its schedule: SVG pictures or an HTML viewer with a step slider");
+  plot->add_option("file", opts.file, "schedule, configuration-matrix or exchange-table file (instead of --topo)");
+  add_topo_model(plot, false);
+  plot->add_option("--algo", opts.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  plot->add_option("--budget", opts.budget, "seconds the schedule search may take (as for `totex schedule`)")
+      ->check(CLI::Range(0.1, 86400.0));
+  plot->add_option("--kind", plot_opts.kind,
+                   "network (natural layout, links coloured by load; with --step busy/idle in that step; MIN: switch "
+                   "states and paths of a configuration) | heatmap (link x step utilisation, idle share, lower bound) | "
+                   "latin (MIN: matrix A, the Latin square) | dims (torus: link load per dimension, ODR vs UDR, bound) | "
+                   "viewer (HTML page with a step slider) | all (every kind that applies; -o is a directory). "
+                   "Default network")
+      ->check(one_of(kKinds));
+  plot->add_option("--step", plot_opts.step, "the step (MIN: configuration) to draw, 0-based; network and latin")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return !v.empty() && v.find_first_not_of("0123456789") == std::string::npos && v.size() < 9
+                       ? ""
+                       : "'" + printable(v) + "' is not accepted; accepted: a step number 0, 1, 2, ...";
+          },
+          "STEP"));
+  plot->add_option("-o,--output", opts.output, "file to write (.svg, or .html for the viewer; a directory for all)")
+      ->required()
+      ->check(output_path());
+  actions[plot] = cmd_plot;
+}
+
+}  // namespace totex::cli
