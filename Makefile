@@ -6,7 +6,7 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The whole toolchain the project uses (see README). `deps` installs only what is missing.
 DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2 gtkwave yosys \
                 nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
-                xvfb xauth imagemagick jq bc libcadical-dev
+                xvfb xauth imagemagick jq bc libcadical-dev libxml2-utils chromium
 
 # Only for `make fuzz` and `make sanitize` (build, run and test do not need them): clang++ and libFuzzer.
 FUZZ_PACKAGES := clang libfuzzer-14-dev libclang-rt-14-dev

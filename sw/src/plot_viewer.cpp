@@ -25,8 +25,9 @@ std::string page_head(const std::string& title, int last) {
          " <span id=\"drawn\"></span></div>\n";
 }
 
-/// Slider and URL: `#step=K` selects K through the slider's own handler; `#selftest` moves the
-/// slider from the first to the last step and writes what was drawn into #selftest (for tests).
+/// Slider and URL: `#step=K` selects K through the slider's own handler; `#selftest` (for tests)
+/// records what step K drew in #initial, then moves the slider to the first and the last step,
+/// checks the drawing against the data each time and writes PASS or FAIL into #selftest.
 const char* kSliderScript = R"JS(
 const slider = document.getElementById('slider');
 slider.addEventListener('input', () => show(Number(slider.value)));
@@ -35,7 +36,10 @@ function start() {
   const h = location.hash;
   const m = /step=(\d+)/.exec(h);
   moveTo(m ? Math.min(Number(m[1]), Number(slider.max)) : 0);
-  if (h.indexOf('selftest') >= 0) {
+  if (h.indexOf('selftest') >= 0) {  // keep what the URL's step drew, then move the slider
+    const initial = document.createElement('pre'); initial.id = 'initial';
+    initial.textContent = 'initial ' + document.getElementById('drawn').textContent;
+    document.body.appendChild(initial);
     moveTo(0); const first = drawnSignature();
     moveTo(Number(slider.max)); const last = drawnSignature();
     const ok = drawnMatchesData(0) && drawnMatchesData(Number(slider.max)) && first !== last;
@@ -165,7 +169,7 @@ function show(k) {
   document.body.dataset.step = String(k);
   document.getElementById('steplabel').textContent = String(k);
   document.getElementById('caption').textContent = 'configuration ' + k + ' of ' + CFG.length + ': shift states and paths';
-  document.getElementById('drawn').textContent = 'drawn: configuration ' + k + ', states ' + drawnSignature();
+  document.getElementById('drawn').textContent = 'drawn: configuration ' + k + ', paths end at ' + drawnSignature();
 }
 function drawnSignature() {  // what the page shows: the first switch states and where each path ends
   const ends = Array.from(document.querySelectorAll('#net #paths line')).filter((l, i) => i % (2 * STAGES + 1) === 2 * STAGES)
