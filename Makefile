@@ -21,14 +21,20 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	else echo "deps: all $(words $(DEB_PACKAGES)) packages present"; fi
 
+# Quiet: one line per stage and every warning (full logs in $(BUILD_DIR)/configure.log and build.log).
 $(BUILD_DIR)/CMakeCache.txt:
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+	@mkdir -p $(BUILD_DIR); echo "configure: cmake -S . -B $(BUILD_DIR) (log: $(BUILD_DIR)/configure.log)"
+	@if cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+	     > $(BUILD_DIR)/configure.log 2>&1; then grep -i -A3 'warning' $(BUILD_DIR)/configure.log || true; \
+	 else cat $(BUILD_DIR)/configure.log; rm -f $@; exit 1; fi
 
 build: deps $(BUILD_DIR)/CMakeCache.txt
-	cmake --build $(BUILD_DIR) -j $(JOBS)
+	@echo "build: $(BUILD_DIR), $(JOBS) jobs"
+	@./cmake/quiet_build.sh $(BUILD_DIR) $(JOBS)
+	@echo "build: done; totex is $(BUILD_DIR)/bin/totex"
 
 run: build
-	./sim/run_default.sh $(BUILD_DIR)
+	@./sim/run_default.sh $(BUILD_DIR)
 
 test: build
 	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure

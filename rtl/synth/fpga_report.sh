@@ -94,10 +94,17 @@ pnr() {
 
 selected=("$@")
 rows="$out/rows.jsonl"; : > "$rows"
+wanted() {  # the design of config $1 is to be run
+  local name flags
+  IFS='|' read -r name _ _ _ _ flags <<< "$1"
+  if [ ${#selected[@]} -gt 0 ] && [[ " ${selected[*]} " != *" $name "* ]]; then return 1; fi
+  if [ "$flags" = synthonly ] && [ "$big" = 0 ] && [ ${#selected[@]} -eq 0 ]; then return 1; fi
+}
+total=0; for cfg in "${designs[@]}"; do wanted "$cfg" && total=$((total + 1)); done
+done_count=0; started=$(date +%s)
 for cfg in "${designs[@]}"; do
   IFS='|' read -r name top params dut dparams flags <<< "$cfg"
-  if [ ${#selected[@]} -gt 0 ] && [[ " ${selected[*]} " != *" $name "* ]]; then continue; fi
-  if [ "$flags" = synthonly ] && [ "$big" = 0 ] && [ ${#selected[@]} -eq 0 ]; then continue; fi
+  wanted "$cfg" || continue
   d="$out/$name"; mkdir -p "$d"
   t0=$(date +%s)
   note=""
@@ -170,7 +177,12 @@ for cfg in "${designs[@]}"; do
       fmax_mhz: (if $fmax == null then null else ($fmax * 10 | round / 10) end), dut_lut: $dut_lut, dut_ff: $dut_ff,
       generic_cells: $generic, xilinx_lut: $xl, xilinx_ff: $xf, xilinx_lutram: $xr, xilinx_bram: $xb,
       crit: $crit, note: $note}' >> "$rows"
-  echo "$name: $(tail -1 "$rows")  [$(( $(date +%s) - t0 ))s]"
+  # One readable line per design as it finishes (the full row stays in report.json).
+  done_count=$((done_count + 1))
+  jq -r --arg n "$done_count/$total" --arg s "$(( $(date +%s) - t0 ))" --arg all "$(( $(date +%s) - started ))" \
+    '"[\($n)] \(.design): \(.family) LUT4 \(.lut // "-") FF \(.ff // "-") LC \(.lc // "n/a") Fmax \(.fmax_mhz // "n/a") MHz"
+     + (if .xilinx_lut != null then ", xc7 LUT \(.xilinx_lut)" else "" end)
+     + " (\($s) s; \($all) s so far)" + (if .note != "" then "; \(.note)" else "" end)' <<< "$(tail -1 "$rows")"
 done
 
 jq -s '.' "$rows" > "$out/report.json"

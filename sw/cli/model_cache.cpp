@@ -10,6 +10,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -84,9 +85,18 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   fs::remove_all(dir / "obj");
   const fs::path log = dir / "build.log";
   const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
+  // First use is silent for minutes otherwise: say what is built and how long the last build took.
+  const std::string last = read_text(dir / "seconds");
+  std::cerr << "totex: building the model " << dir.filename().string() << " on first use ("
+            << (last.empty() ? "about 1-3 min on 2 cores, seconds with a warm ccache" : "last build took " + last + " s")
+            << "); log: " << log.string() << std::endl;
+  const auto started = std::chrono::steady_clock::now();
   const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
   if (rc != 0 || !fs::exists(binary))
     throw UsageError("building the Verilated model failed; see " + log.string());
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
+  std::cerr << "totex: built " << dir.filename().string() << " in " << seconds << " s, cached in " << dir.string() << '\n';
+  write_output_file((dir / "seconds").string(), [&](std::ostream& file) { file << seconds; });
   write_output_file((dir / "stamp").string(), [&](std::ostream& file) { file << stamp; });
   return binary;
 }

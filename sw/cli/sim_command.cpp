@@ -9,6 +9,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "rtl_engine.hpp"
+#include "sim_plot.hpp"
 #include "systemc_engine.hpp"
 #include "totex/bounds.hpp"
 #include "totex/engine.hpp"
@@ -172,6 +173,7 @@ int cmd_sim() {
     j["lower_bound"] = lower_bound(std::get<Topology>(net), Model::Nic).steps;
     j["dynamic"] = opts.dynamic;
   }
+  sim_plot(net, schedule, r, dynamic, j);  // --plot: the cycle-level view
   print(j, [&] {
     std::cout << spec << " on " << r.engine << ": " << (r.ok() ? "PASS" : "FAIL") << ", " << r.delivered << "/"
               << r.expected_delivered << " messages delivered in " << r.cycles << " cycles ";
@@ -185,6 +187,7 @@ int cmd_sim() {
                 << " s: " << static_cast<std::int64_t>(r.cycles_per_second()) << " cycles/s\n";
     for (const auto& e : r.errors) std::cout << "  " << e << '\n';
     if (!r.wave.empty()) std::cout << "  waveform: " << r.wave << '\n';
+    if (j.contains("plot")) std::cout << "  cycle-level view: " << j["plot"].get<std::string>() << '\n';
   });
   return r.ok() ? 0 : kCheckFailedExit;
 }
@@ -214,6 +217,7 @@ void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>
   sim->add_option("--wave", opts.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", opts.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");
+  add_sim_plot_option(sim);
   actions[sim] = cmd_sim;
 }
 

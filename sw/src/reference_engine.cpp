@@ -27,6 +27,7 @@ std::string sim_result_json(const SimResult& r) {
                    {"trace_sha256", r.trace_sha256},
                    {"passed", r.ok()}};
   if (!r.wave.empty()) j["wave"] = r.wave;
+  if (!r.deliveries_per_cycle.empty()) j["deliveries_per_cycle"] = r.deliveries_per_cycle;
   return j.dump();
 }
 
@@ -44,6 +45,7 @@ SimResult parse_sim_result(const std::string& json) {
     r.simulated_cycles = j.at("simulated_cycles");
     r.trace_sha256 = j.at("trace_sha256");
     if (j.contains("wave")) r.wave = j.at("wave");
+    if (j.contains("deliveries_per_cycle")) r.deliveries_per_cycle = j.at("deliveries_per_cycle").get<std::vector<std::int64_t>>();
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("not a simulation result: ") + e.what());
@@ -57,6 +59,7 @@ void fill_from_scoreboard(SimResult& r, Scoreboard& board, std::int64_t expected
   r.delivered = board.delivered();
   r.expected_delivered = board.expected_count();
   r.errors = board.errors();
+  r.deliveries_per_cycle = board.per_cycle();
   if (r.cycles != expected_cycles)
     r.errors.push_back("run took " + std::to_string(r.cycles) + " cycles, the schedule predicts " +
                        std::to_string(expected_cycles));

@@ -82,6 +82,10 @@ void Scoreboard::error(std::string text) {
 void Scoreboard::observe(std::int64_t cycle, NodeId at, NodeId src, NodeId dst, std::int64_t step, std::uint32_t payload) {
   trace_.push_back({step, at, src, payload});
   last_cycle_ = std::max(last_cycle_, cycle);
+  if (cycle >= 0 && cycle < (std::int64_t{1} << 24)) {  // a wild cycle is an error below, not a huge vector
+    if (per_cycle_.size() <= static_cast<std::size_t>(cycle)) per_cycle_.resize(static_cast<std::size_t>(cycle) + 1, 0);
+    ++per_cycle_[static_cast<std::size_t>(cycle)];
+  }
   const std::string where = "cycle " + std::to_string(cycle) + ", node " + std::to_string(at) + ": ";
   const std::string msg = "message (" + std::to_string(src) + "," + std::to_string(dst) + ")";
   if (src < 0 || src >= nodes_ || dst < 0 || dst >= nodes_) return error(where + msg + " is not a message of this exchange");

@@ -25,6 +25,7 @@ struct SimResult {
   std::uint64_t simulated_cycles = 0;  // every clock edge simulated, load phases included (0 for ref)
   std::string trace_sha256;
   std::string wave;  // waveform file written, if any
+  std::vector<std::int64_t> deliveries_per_cycle;  // from the scoreboard; empty from an older harness
   /// Simulated clock cycles (all of them, loading included) per wall-clock second.
   [[nodiscard]] double cycles_per_second() const {
     const auto simulated = simulated_cycles > 0 ? static_cast<double>(simulated_cycles) : static_cast<double>(cycles);

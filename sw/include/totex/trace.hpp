@@ -58,6 +58,8 @@ class Scoreboard {
   [[nodiscard]] std::int64_t expected_count() const { return required_count_; }
   [[nodiscard]] std::int64_t last_cycle() const { return last_cycle_; }
   [[nodiscard]] const std::vector<Delivery>& trace() const { return trace_; }
+  /// Deliveries observed in each cycle (index = cycle), for the cycle-level view (`sim --plot`).
+  [[nodiscard]] const std::vector<std::int64_t>& per_cycle() const { return per_cycle_; }
 
  private:
   static constexpr std::int32_t kNotRequired = -2;
@@ -73,6 +75,7 @@ class Scoreboard {
   std::vector<std::int32_t> slot_;  // (src*N+dst) -> kNotRequired, kUntimed or the position in timing_
   std::vector<bool> seen_;          // (src*N+dst) delivered already
   std::vector<Delivery> trace_;
+  std::vector<std::int64_t> per_cycle_;
   std::vector<std::string> errors_;
   std::int64_t required_count_ = 0;
   std::int64_t delivered_ = 0;

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `totex sim --plot`: registered by register_sim, run by cmd_sim after the engine (sim_plot.cpp).
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include "cli_common.hpp"
+#include "totex/engine.hpp"
+
+namespace totex::cli {
+
+void add_sim_plot_option(CLI::App* sim);
+/// Writes the cycle-level view when --plot was given (then sets j["plot"]); always drops the
+/// per-cycle array from `sim`'s JSON.
+void sim_plot(const Network& net, const AnySchedule& schedule, const SimResult& r, bool dynamic, json& j);
+
+}  // namespace totex::cli
