@@ -191,7 +191,8 @@ int cmd_plot() {
     for (const auto& f : files) std::cout << "wrote " << f.get<std::string>() << '\n';
     if (j.contains("lower_bound"))
       std::cout << "  " << j["topology"].get<std::string>() << ", " << j["algorithm"].get<std::string>() << ": "
-                << j["steps"] << " steps, lower bound " << j["lower_bound"] << " (" << in.bound.term << ")\n";
+                << j["steps"] << " steps, lower bound " << j["lower_bound"]
+                << (in.bound.term.empty() ? "" : " (" + in.bound.term + ")") << '\n';
   });
   return 0;
 }

@@ -26,7 +26,7 @@ std::string heatmap_svg(const LinkUsage& u, const Bound& bound, const std::strin
   const double per_row = static_cast<double>(u.links) / rows, per_col = static_cast<double>(std::max(steps, 1)) / cols;
   const double cw = std::clamp(900.0 / cols, 1.0, 12.0), ch = std::clamp(520.0 / rows, 1.0, 10.0);
   const double grid_w = cw * cols, grid_h = ch * rows;
-  const double width = std::max(640.0, kLeft + grid_w + 40), height = kTop + grid_h + kIdleBand + 110;
+  const double width = std::max(640.0, kLeft + grid_w + 60), height = kTop + grid_h + kIdleBand + 110;
   detail::Svg svg(width, height, title);
   svg.text(12, 22, title, 15, "font-weight=\"bold\"");
   std::int64_t busy_total = 0;
@@ -54,11 +54,19 @@ std::string heatmap_svg(const LinkUsage& u, const Bound& bound, const std::strin
       const int c = std::min(cols - 1, static_cast<int>(s / per_col));
       ++cell[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)];
     }
-  svg.raw("<g id=\"cells\">\n");
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c)
-      if (const int n = cell[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)])
-        svg.rect(kLeft + c * cw, kTop + r * ch, cw, ch, detail::heat_colour(0.35 + 0.65 * n / (per_row * per_col)));
+  svg.raw("<g id=\"cells\" shape-rendering=\"crispEdges\">\n");
+  // Runs of equal cells in a row are one rect: a busy link is usually busy for many steps in a row,
+  // and the file stays small enough to put in a README.
+  for (int r = 0; r < rows; ++r) {
+    const int* row = &cell[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols)];
+    for (int c = 0; c < cols;) {
+      int e = c + 1;
+      while (e < cols && row[e] == row[c]) ++e;
+      if (row[c] > 0)
+        svg.rect(kLeft + c * cw, kTop + r * ch, (e - c) * cw, ch, detail::heat_colour(0.35 + 0.65 * row[c] / (per_row * per_col)));
+      c = e;
+    }
+  }
   svg.raw("</g>\n");
   // Group labels at the first row of each group that has room for one.
   double last_label = -100;
@@ -85,7 +93,8 @@ std::string heatmap_svg(const LinkUsage& u, const Bound& bound, const std::strin
   }
   svg.text(kLeft - 6, band + 10, "idle", 9, "text-anchor=\"end\"");
   svg.text(kLeft - 6, band + 22, "share", 9, "text-anchor=\"end\"");
-  svg.text(kLeft - 6, band + kIdleBand, "100 %", 8, "text-anchor=\"end\"");
+  svg.text(kLeft + grid_w + 4, band + 8, "0 %", 8);
+  svg.text(kLeft + grid_w + 4, band + kIdleBand, "100 %", 8);
   // Step axis.
   const int tick = std::max(1, steps / 10);
   for (int s = 0; s < steps; s += tick)
