@@ -3,10 +3,10 @@
 /// with input FIFOs (totex_router_dyn) and a NIC that injects its send queue as fast as the router
 /// accepts.
 ///
-/// Load port (shared by all nodes): cfg_addr_i = {region[1:0], node[IW-1:0], index[XW-1:0]},
-/// data 32 bits:
-///   region 1 (send queue): index = slot, data[IW+PW-1:0] = {dst, payload};
-///   region 2 (control):    index 1 = number of messages to send, index 2 = number to receive.
+/// Load port (shared by all nodes; address map and codes of rtl/totex_direct_pkg.sv):
+///   REGION_MESSAGES (send queue): index = slot, data[IW+PW-1:0] = {dst, payload};
+///   REGION_CONTROL: index CONTROL_SEND_COUNT = number of messages to send, CONTROL_RECV_COUNT =
+///   number to receive.
 `default_nettype none
 
 module totex_direct_dyn_node #(
@@ -25,15 +25,15 @@ module totex_direct_dyn_node #(
   /// Width of the load-port index field.
   parameter int unsigned XW = 32'd8,
   /// Width of a node id; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N),
+  localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width; do not overwrite.
-  localparam int unsigned MW = 2 * IW + PW,
+  localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Route-table entry width; do not overwrite.
   localparam int unsigned RW = totex_pkg::idx_width(NumPorts + 32'd1),
   /// VC index width; do not overwrite.
   localparam int unsigned VW = totex_pkg::idx_width(NumVcs),
   /// Load-port address width; do not overwrite.
-  localparam int unsigned AW = 32'd2 + IW + XW,
+  localparam int unsigned AW = totex_direct_pkg::addr_width(N, XW),
   /// Ports that have a link.
   parameter logic [NumPorts-1:0] ConnectedMask = '1
 ) (
@@ -48,8 +48,8 @@ module totex_direct_dyn_node #(
   input  logic [N*RW-1:0]            route_table_i,
   /// Shortest-path outputs per destination (a constant of the instance; see totex_router_dyn).
   input  logic [N*NumPorts-1:0]      minimal_i,
-  /// Dimension of each port, 8 bits per port (a constant of the instance).
-  input  logic [NumPorts*8-1:0]      port_dim_i,
+  /// Dimension of each port, totex_direct_pkg::TOPO_PORT_W bits per port (a constant of the instance).
+  input  logic [NumPorts*totex_direct_pkg::TOPO_PORT_W-1:0] port_dim_i,
   /// Outputs that cross a dateline (a constant of the instance).
   input  logic [NumPorts-1:0]        dateline_i,
   /// Load port: write enable (the top only passes it while idle).
@@ -57,7 +57,7 @@ module totex_direct_dyn_node #(
   /// Load port: address {region, node, index}.
   input  logic [AW-1:0]              cfg_addr_i,
   /// Load port: data.
-  input  logic [31:0]                cfg_data_i,
+  input  logic [totex_direct_pkg::LOAD_DATA_W-1:0] cfg_data_i,
   /// Start of a run.
   input  logic                       clear_i,
   /// The run is busy.
@@ -91,14 +91,13 @@ module totex_direct_dyn_node #(
   /*verilator no_inline_module*/
   localparam int unsigned QDepth = (N > 32'd1) ? N - 32'd1 : 32'd1;
   localparam int unsigned QW     = totex_pkg::idx_width(QDepth + 32'd1);
-  localparam logic [1:0]  REGION_QUEUE   = 2'd1;
-  localparam logic [1:0]  REGION_CONTROL = 2'd2;
+  localparam int unsigned RegionW = totex_direct_pkg::REGION_W;
 
-  if (QW > XW || IW + PW > 32) begin : gen_width_err
+  if (QW > XW || IW + PW > totex_direct_pkg::LOAD_DATA_W) begin : gen_width_err
     $error("totex_direct_dyn_node: load-port fields too narrow");
   end
 
-  logic [1:0]    region;
+  logic [RegionW-1:0] region;
   logic [IW-1:0] node;
   logic [XW-1:0] index;
   logic          mine;
@@ -117,11 +116,13 @@ module totex_direct_dyn_node #(
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .node_id_i       (node_id_i),
-    .q_we_i          (mine && region == REGION_QUEUE),
+    .q_we_i          (mine && region == RegionW'(totex_direct_pkg::REGION_MESSAGES)),
     .q_slot_i        (index[QW-1:0]),
     .q_data_i        (cfg_data_i[IW+PW-1:0]),
-    .send_count_we_i (mine && region == REGION_CONTROL && index == XW'(1)),
-    .recv_count_we_i (mine && region == REGION_CONTROL && index == XW'(2)),
+    .send_count_we_i (mine && region == RegionW'(totex_direct_pkg::REGION_CONTROL)
+                      && index == XW'(totex_direct_pkg::CONTROL_SEND_COUNT)),
+    .recv_count_we_i (mine && region == RegionW'(totex_direct_pkg::REGION_CONTROL)
+                      && index == XW'(totex_direct_pkg::CONTROL_RECV_COUNT)),
     .count_i         (cfg_data_i[QW-1:0]),
     .clear_i         (clear_i),
     .active_i        (active_i),

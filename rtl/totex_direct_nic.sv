@@ -24,13 +24,13 @@ module totex_direct_nic #(
   /// Relay buffer entries B (0 = no buffer: all-port and nic models).
   parameter int unsigned BufSlots = 32'd0,
   /// Width of a node id; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N),
+  localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width {src, dst, payload}; do not overwrite.
-  localparam int unsigned MW = 2 * IW + PW,
+  localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Width of a message-store slot; do not overwrite.
-  localparam int unsigned SlotW = totex_pkg::idx_width(N + BufSlots),
+  localparam int unsigned SlotW = totex_direct_pkg::slot_width(N, BufSlots),
   /// Width of a buffer entry index; do not overwrite.
-  localparam int unsigned BW = totex_pkg::idx_width(BufSlots),
+  localparam int unsigned BW = totex_direct_pkg::buffer_width(BufSlots),
   /// Width of the receive counter; do not overwrite.
   localparam int unsigned CW = totex_pkg::idx_width(N + 32'd1)
 ) (

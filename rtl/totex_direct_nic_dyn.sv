@@ -15,9 +15,9 @@ module totex_direct_nic_dyn #(
   /// Send queue entries (N - 1 for a total exchange).
   parameter int unsigned QDepth = 32'd7,
   /// Width of a node id; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N),
+  localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width; do not overwrite.
-  localparam int unsigned MW = 2 * IW + PW,
+  localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Width of a queue index / count; do not overwrite.
   localparam int unsigned QW = totex_pkg::idx_width(QDepth + 32'd1)
 ) (

@@ -1,19 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One node of the scheduled direct network: schedule memory, NIC and router.
 ///
-/// Table entry layout (EW bits, LSB first; sw/src/direct_controller.cpp builds the same):
-///   [0 +: P*ActW]                 act[i], input i's action (totex_router: 0 none, 1 eject,
-///                                 2 store, 3+o forward on o), ActW = idx_width(P+3);
-///   [P*ActW + l*LW +: LW]         lane l = {slot[SlotW], route[RouteW]}: route 0 idle, 1+o
-///                                 inject the message in NIC slot `slot` on output o;
-///                                 LW = RouteW + SlotW, RouteW = idx_width(P+1),
-///                                 SlotW = idx_width(N+BufSlots);
-///   [P*ActW + L*LW +: BW]         the buffer entry an ACT_STORE input is written to,
-///                                 BW = idx_width(BufSlots).
-/// Load port (shared by all nodes; the top decodes region 2 itself):
-///   cfg_addr_i = {region[1:0], node[NW-1:0], index[XW-1:0]}, NW = idx_width(N), data 32 bits;
-///   region 0 (table): index = {step, word}, word in the low WordW bits: entry word;
-///   region 1 (messages): index = destination d: data[PW-1:0] = payload of (NodeIdx, d).
+/// The table-entry layout, the load-port address map and every width are those of
+/// rtl/totex_direct_pkg.sv (docs/load-port.md). This node decodes two regions (the top decodes
+/// REGION_CONTROL itself):
+///   REGION_TABLE:    index = {step, word}, word in the low WordW bits: entry word;
+///   REGION_MESSAGES: index = destination d: data[PW-1:0] = payload of (node_id_i, d).
 `default_nettype none
 
 module totex_direct_node #(
@@ -23,7 +15,7 @@ module totex_direct_node #(
   parameter int unsigned NumPorts = 32'd2,
   /// Ports that have a link.
   parameter logic [NumPorts-1:0] ConnectedMask = '1,
-  /// Communication model: 0 single-port, 1 all-port, 2 nic.
+  /// Communication model: totex_direct_pkg::MODEL_*.
   parameter int unsigned Model = 32'd1,
   /// Payload width.
   parameter int unsigned PW = 32'd16,
@@ -34,13 +26,13 @@ module totex_direct_node #(
   /// Width of the load-port index field (>= every region's index).
   parameter int unsigned XW = 32'd8,
   /// Width of a node id; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N),
+  localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width; do not overwrite.
-  localparam int unsigned MW = 2 * IW + PW,
+  localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Load-port address width; do not overwrite.
-  localparam int unsigned AW = 32'd2 + IW + XW,
+  localparam int unsigned AW = totex_direct_pkg::addr_width(N, XW),
   /// Step index width; do not overwrite.
-  localparam int unsigned StepW = totex_pkg::idx_width(Depth)
+  localparam int unsigned StepW = totex_direct_pkg::step_width(Depth)
 ) (
   /// Clock, rising edge.
   input  logic                   clk_i,
@@ -54,7 +46,7 @@ module totex_direct_node #(
   /// Load port: address {region, node, index}.
   input  logic [AW-1:0]          cfg_addr_i,
   /// Load port: data.
-  input  logic [31:0]            cfg_data_i,
+  input  logic [totex_direct_pkg::LOAD_DATA_W-1:0] cfg_data_i,
   /// Start of a run.
   input  logic                   clear_i,
   /// The run is busy: entry step_i executes.
@@ -76,25 +68,23 @@ module totex_direct_node #(
 );
 
   /*verilator no_inline_module*/
-  localparam int unsigned NumLanes = (Model == 32'd1) ? NumPorts : 32'd1;
-  localparam int unsigned ActW     = totex_pkg::idx_width(NumPorts + 32'd3);
-  localparam int unsigned RouteW   = totex_pkg::idx_width(NumPorts + 32'd1);
+  localparam int unsigned NumLanes = totex_direct_pkg::num_lanes(Model, NumPorts);
+  localparam int unsigned ActW     = totex_direct_pkg::act_width(NumPorts);
+  localparam int unsigned RouteW   = totex_direct_pkg::route_width(NumPorts);
   localparam int unsigned PortW    = totex_pkg::idx_width(NumPorts);
-  localparam int unsigned SlotW    = totex_pkg::idx_width(N + BufSlots);
-  localparam int unsigned BW       = totex_pkg::idx_width(BufSlots);
-  localparam int unsigned LW       = RouteW + SlotW;
-  localparam int unsigned EW       = NumPorts * ActW + NumLanes * LW + BW;
-  localparam int unsigned NumWords = (EW + 32'd31) / 32'd32;
-  localparam int unsigned WordW    = totex_pkg::idx_width(NumWords);
-  localparam logic [1:0]  REGION_TABLE    = 2'd0;
-  localparam logic [1:0]  REGION_MESSAGES = 2'd1;
+  localparam int unsigned SlotW    = totex_direct_pkg::slot_width(N, BufSlots);
+  localparam int unsigned BW       = totex_direct_pkg::buffer_width(BufSlots);
+  localparam int unsigned LW       = totex_direct_pkg::lane_width(N, NumPorts, BufSlots);
+  localparam int unsigned EW       = totex_direct_pkg::entry_width(N, NumPorts, Model, BufSlots);
+  localparam int unsigned WordW    = totex_direct_pkg::word_width(EW);
+  localparam int unsigned RegionW  = totex_direct_pkg::REGION_W;
 
   if (StepW + WordW > XW || IW > XW) begin : gen_xw_err
     $error("totex_direct_node: XW too small for the table or message index");
   end
 
   // Load-port decode.
-  logic [1:0]    region;
+  logic [RegionW-1:0] region;
   logic [IW-1:0] node;
   logic [XW-1:0] index;
   logic          mine;
@@ -108,7 +98,7 @@ module totex_direct_node #(
     .EW    (EW)
   ) u_table (
     .clk_i     (clk_i),
-    .we_i      (mine && region == REGION_TABLE),
+    .we_i      (mine && region == RegionW'(totex_direct_pkg::REGION_TABLE)),
     .wr_step_i (index[WordW +: StepW]),
     .wr_word_i (index[WordW-1:0]),
     .wr_data_i (cfg_data_i),
@@ -127,8 +117,8 @@ module totex_direct_node #(
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     logic [RouteW-1:0] route;
     assign route      = entry[NumPorts*ActW + l*LW +: RouteW];
-    assign lane_valid[l] = active_i && route != '0;
-    assign lane_port[l*PortW +: PortW] = PortW'(route - RouteW'(1));
+    assign lane_valid[l] = active_i && route != RouteW'(totex_direct_pkg::ROUTE_IDLE);
+    assign lane_port[l*PortW +: PortW] = PortW'(route - RouteW'(totex_direct_pkg::ROUTE_PORT0));
     assign lane_slot[l*SlotW +: SlotW] = entry[NumPorts*ActW + l*LW + RouteW +: SlotW];
   end
 
@@ -149,7 +139,7 @@ module totex_direct_node #(
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .node_id_i     (node_id_i),
-    .msg_we_i      (mine && region == REGION_MESSAGES),
+    .msg_we_i      (mine && region == RegionW'(totex_direct_pkg::REGION_MESSAGES)),
     .msg_slot_i    (index[IW-1:0]),
     .msg_payload_i (cfg_data_i[PW-1:0]),
     .clear_i       (clear_i),

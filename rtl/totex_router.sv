@@ -4,7 +4,7 @@
 ///
 /// Every cycle of a run executes one schedule-table entry (decoded by totex_direct_node):
 ///   * act_i[i*ActW +: ActW] says what happens to the message visible on input link i this cycle
-///     (it crossed the link in the previous step):
+///     (it crossed the link in the previous step; codes from rtl/totex_direct_pkg.sv):
 ///       ACT_NONE  (0)      nothing: the input must be empty (else the message is dropped),
 ///       ACT_EJECT (1)      deliver it to the NIC (eject_valid_o[i]; the data is in_data_i),
 ///       ACT_STORE (2)      hand it to the NIC buffer (single-port only; one store per cycle),
@@ -31,7 +31,7 @@ module totex_router #(
   parameter int unsigned NumLanes = 32'd1,
   /// Message width {src, dst, payload}.
   parameter int unsigned MW = 32'd28,
-  /// Communication model checked: 0 single-port, 1 all-port, 2 nic (sw/include/totex/model.hpp).
+  /// Communication model checked: totex_direct_pkg::MODEL_*.
   parameter int unsigned Model = 32'd1,
   /// Ports that have a link (bit p set); the rest are tied off and must stay unused.
   parameter logic [NumPorts-1:0] ConnectedMask = '1,
@@ -40,7 +40,7 @@ module totex_router #(
   /// Width of the step index, for assertion messages only.
   parameter int unsigned StepW = 32'd8,
   /// Width of one input action; do not overwrite.
-  localparam int unsigned ActW = totex_pkg::idx_width(NumPorts + 32'd3),
+  localparam int unsigned ActW = totex_direct_pkg::act_width(NumPorts),
   /// Width of a port index; do not overwrite.
   localparam int unsigned PortW = totex_pkg::idx_width(NumPorts)
 ) (
@@ -82,15 +82,14 @@ module totex_router #(
   output logic                     error_o
 );
 
-  /// Input actions (see the file header).
-  localparam logic [ActW-1:0] ACT_NONE  = ActW'(0);
-  localparam logic [ActW-1:0] ACT_EJECT = ActW'(1);
-  localparam logic [ActW-1:0] ACT_STORE = ActW'(2);
-  localparam logic [ActW-1:0] ACT_FWD   = ActW'(3);
-  /// Models (sw/include/totex/model.hpp order).
-  localparam int unsigned MODEL_SINGLE_PORT = 32'd0;
-  localparam int unsigned MODEL_ALL_PORT    = 32'd1;
-  localparam int unsigned MODEL_NIC         = 32'd2;
+  /// Input actions at the width of act_i (the codes are totex_direct_pkg's).
+  localparam logic [ActW-1:0] ACT_NONE  = ActW'(totex_direct_pkg::ACT_NONE);
+  localparam logic [ActW-1:0] ACT_EJECT = ActW'(totex_direct_pkg::ACT_EJECT);
+  localparam logic [ActW-1:0] ACT_STORE = ActW'(totex_direct_pkg::ACT_STORE);
+  localparam logic [ActW-1:0] ACT_FWD   = ActW'(totex_direct_pkg::ACT_FORWARD);
+  localparam int unsigned MODEL_SINGLE_PORT = totex_direct_pkg::MODEL_SINGLE_PORT;
+  localparam int unsigned MODEL_ALL_PORT    = totex_direct_pkg::MODEL_ALL_PORT;
+  localparam int unsigned MODEL_NIC         = totex_direct_pkg::MODEL_NIC;
 
   if (Model > MODEL_NIC) begin : gen_model_err
     $error("totex_router: unknown Model");

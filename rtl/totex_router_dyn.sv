@@ -48,9 +48,9 @@ module totex_router_dyn #(
   /// FIFO entries per input VC, >= 1 (2 sustain full link rate).
   parameter int unsigned Depth = 32'd4,
   /// Width of a node id; do not overwrite.
-  localparam int unsigned IW = totex_pkg::idx_width(N),
+  localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width {src, dst, payload}; do not overwrite.
-  localparam int unsigned MW = 2 * IW + PW,
+  localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Width of a route-table entry (0..P); do not overwrite.
   localparam int unsigned RW = totex_pkg::idx_width(NumPorts + 32'd1),
   /// Width of a VC index; do not overwrite.
@@ -70,8 +70,8 @@ module totex_router_dyn #(
   /// Shortest-path outputs (a constant of the instance): output p leads closer to dst when
   /// minimal_i[dst*NumPorts + p] (adaptive routing only).
   input  logic [N*NumPorts-1:0]       minimal_i,
-  /// Dimension of each port, 8 bits per port (a constant of the instance).
-  input  logic [NumPorts*8-1:0]       port_dim_i,
+  /// Dimension of each port, totex_direct_pkg::TOPO_PORT_W bits per port (a constant of the instance).
+  input  logic [NumPorts*totex_direct_pkg::TOPO_PORT_W-1:0] port_dim_i,
   /// Outputs that cross a dateline, ring wrap-around (a constant of the instance).
   input  logic [NumPorts-1:0]         dateline_i,
   /// Start of a run: empties the FIFOs, restores the credits and the sticky error.
@@ -183,9 +183,10 @@ module totex_router_dyn #(
   localparam int unsigned NumRoutes = 32'd1 << RW;
   localparam logic [NumRoutes-1:0]   ConnectedExt = NumRoutes'(ConnectedMask);
   logic [NumRoutes-1:0]   dateline_ext;
-  logic [NumRoutes*8-1:0] port_dim_ext;
+  localparam int unsigned PortDimW = totex_direct_pkg::TOPO_PORT_W;
+  logic [NumRoutes*PortDimW-1:0] port_dim_ext;
   assign dateline_ext = NumRoutes'(dateline_i);
-  assign port_dim_ext  = (NumRoutes*8)'(port_dim_i);
+  assign port_dim_ext  = (NumRoutes*PortDimW)'(port_dim_i);
 
   for (genvar r = 0; r < NumReq; r++) begin : gen_route
     localparam int unsigned I = r / NumVcs;
@@ -225,7 +226,7 @@ module totex_router_dyn #(
         // No adaptive candidate: the escape VC of the dimension-order output.
         if (best_key == '0) begin
           outp = dor;
-          if (OnEscape && port_dim_ext[I*8 +: 8] == port_dim_ext[dor*8 +: 8]) nvc = VW'(V);
+          if (OnEscape && port_dim_ext[I*PortDimW +: PortDimW] == port_dim_ext[dor*PortDimW +: PortDimW]) nvc = VW'(V);
           if (EscVcs > 32'd1 && dateline_ext[dor]) nvc = VW'(EscVcs - 32'd1);
           ok = ConnectedExt[dor] && credit_q[32'(dor) * NumVcs + 32'(nvc)] != '0;
         end

@@ -28,9 +28,7 @@ out="$(cd "$out" && pwd)"
 boards=("$@")
 [ ${#boards[@]} -gt 0 ] || boards=(icebreaker hx8k)
 
-src=("$rtl/totex_pkg.sv" "$rtl/totex_shift_switch.sv" "$rtl/totex_switch_state.sv" "$rtl/totex_nic.sv"
-     "$rtl/totex_banyan.sv" "$rtl/board/totex_board_ram.sv" "$rtl/board/totex_board_reset.sv"
-     "$rtl/board/totex_board_sync.sv" "$rtl/board/totex_board_selftest.sv")
+mapfile -t src < <("$rtl/filelist.sh" "$rtl/board/board.f")  # both board tops included
 
 count() { awk -v c="$2" '$1 ~ c {s+=$2} END {print s+0}' "$1"; }
 
@@ -44,7 +42,7 @@ for b in "${boards[@]}"; do
   top="totex_board_$b"
   d="$out/board_$b"; mkdir -p "$d"
   t0=$(date +%s)
-  "$yosys" -q -l "$d/synth.log" -p "read_verilog -sv ${src[*]} $rtl/board/$top.sv; ${chparam:+chparam $chparam $top;} synth_ice40 -top $top -json $d/synth.json; tee -q -o $d/stat.txt stat" \
+  "$yosys" -q -l "$d/synth.log" -p "read_verilog -sv ${src[*]}; ${chparam:+chparam $chparam $top;} synth_ice40 -top $top -json $d/synth.json; tee -q -o $d/stat.txt stat" \
     >/dev/null 2>&1 || { echo "$b: yosys FAILED (see $d/synth.log)" >&2; grep -i -m5 error "$d/synth.log" >&2 || true; exit 1; }
   # No --timing-allow-fail: nextpnr exits non-zero when the design does not fit or misses --freq.
   "$nextpnr" "${dev[@]}" --pcf "$rtl/board/$b.pcf" --json "$d/synth.json" --asc "$d/pnr.asc" \

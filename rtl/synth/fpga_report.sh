@@ -46,10 +46,7 @@ out="$1"; shift
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
-src=("$rtl/totex_pkg.sv" "$rtl/totex_shift_switch.sv" "$rtl/totex_crossbar.sv"
-     "$rtl/totex_switch_state.sv" "$rtl/totex_nic.sv" "$rtl/totex_banyan.sv"
-     "$rtl/totex_min_top.sv" "$rtl/totex_router.sv" "$rtl/totex_direct_nic.sv" "$rtl/totex_direct_table.sv"
-     "$rtl/totex_direct_node.sv" "$rtl/synth/totex_synth_wrap.sv")
+mapfile -t src < <("$rtl/filelist.sh" "$rtl/synth/synth.f")
 
 # name | wrapper top | wrapper params | bare DUT top | DUT params [| synthonly]
 designs=(

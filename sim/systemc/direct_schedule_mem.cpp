@@ -28,7 +28,7 @@ void DirectScheduleMem::on_clock() {
   const auto words = static_cast<std::uint64_t>(layout_.words);
   if (word >= words || entry >= static_cast<std::uint64_t>(layout_.params.depth)) return;
   // The last word holds only the entry's remaining bits.
-  const int bits = word + 1 == words ? layout_.entry_bits - 32 * (layout_.words - 1) : 32;
+  const int bits = word + 1 == words ? layout_.entry_bits - DirectLayout::kWordBits * (layout_.words - 1) : DirectLayout::kWordBits;
   mem_[entry * words + word] = static_cast<std::uint32_t>(cfg_data.read() & low_mask(bits));
   written_.notify(sc_core::SC_ZERO_TIME);
 }
@@ -38,7 +38,7 @@ std::uint64_t DirectScheduleMem::field(std::size_t entry, int lsb, int width) co
   const std::size_t base = entry * static_cast<std::size_t>(layout_.words);
   for (int i = 0; i < width; ++i) {
     const int b = lsb + i;
-    v |= static_cast<std::uint64_t>((mem_[base + static_cast<std::size_t>(b / 32)] >> (b % 32)) & 1U) << i;
+    v |= static_cast<std::uint64_t>((mem_[base + static_cast<std::size_t>(b / DirectLayout::kWordBits)] >> (b % DirectLayout::kWordBits)) & 1U) << i;
   }
   return v;
 }
@@ -54,10 +54,10 @@ void DirectScheduleMem::read() {
   const int lane_bits = layout_.route_bits + layout_.slot_bits;
   for (int l = 0; l < layout_.lanes; ++l) {
     const int base = p * layout_.act_bits + l * lane_bits;
-    const auto route = in_range ? static_cast<int>(field(e, base, layout_.route_bits)) : 0;
+    const auto route = in_range ? static_cast<int>(field(e, base, layout_.route_bits)) : DirectLayout::kRouteIdle;
     const auto i = static_cast<std::size_t>(l);
-    lane_valid[i].write(active.read() && route != 0);
-    lane_port[i].write(route - 1);
+    lane_valid[i].write(active.read() && route != DirectLayout::kRouteIdle);
+    lane_port[i].write(route - DirectLayout::kRoutePort0);
     lane_slot[i].write(static_cast<int>(field(e, base + layout_.route_bits, layout_.slot_bits)));
   }
   store_entry.write(static_cast<int>(field(e, p * layout_.act_bits + layout_.lanes * lane_bits, layout_.buffer_bits)));

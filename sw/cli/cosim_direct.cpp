@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "install_paths.hpp"
 #include "model_cache.hpp"
 #include "systemc_engine.hpp"
 #include "totex/error.hpp"
@@ -30,17 +31,15 @@ SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::stri
   if (t.nodes() > kMaxDirectRtlNodes)
     throw UsageError(t.spec() + " has " + std::to_string(t.nodes()) + " nodes; the RTL network is built for at most " +
                      std::to_string(kMaxDirectRtlNodes));
-  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
-  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  const fs::path sim = install_paths().sim;
   const bool dynamic = mode == DirectMode::Dynamic;
   // One Verilated router serves every node (all ports connected; see sim/cosim/direct_rtl_router.hpp),
   // so the build depends on the router's parameters only, not on the topology.
   VerilatedBuild b;
   b.systemc = true;
-  b.sv = {rtl / "totex_pkg.sv"};
+  b.file_lists = {"direct.f"};
   if (!dynamic) {
     b.top = "totex_router";
-    b.sv.push_back(rtl / "totex_router.sv");
     b.key = "cosim_direct_p" + std::to_string(l.ports) + "_l" + std::to_string(l.lanes) + "_mw" +
             std::to_string(l.msg_bits) + "_" + to_string(p.model) + "_iw" + std::to_string(l.node_bits) + "_s" +
             std::to_string(l.step_bits);
@@ -49,8 +48,6 @@ SimResult run_cosim_direct(const Topology& t, const Schedule& s, const std::stri
               "-GIdW=" + std::to_string(l.node_bits), "-GStepW=" + std::to_string(l.step_bits)};
   } else {
     b.top = "totex_router_dyn";
-    b.sv.push_back(rtl / "totex_direct_fifo.sv");
-    b.sv.push_back(rtl / "totex_router_dyn.sv");
     b.key = "cosim_direct_dyn_p" + std::to_string(l.ports) + "_n" + std::to_string(l.nodes) + "_pw" +
             std::to_string(p.payload_bits) + "_v" + std::to_string(l.vcs) + "_a" + std::to_string(l.adaptive_vcs) +
             "_f" + std::to_string(p.fifo_depth);

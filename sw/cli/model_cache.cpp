@@ -16,6 +16,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "install_paths.hpp"
 #include "totex/error.hpp"
 #include "totex/output_file.hpp"
 #include "totex/sha256.hpp"
@@ -68,8 +69,9 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 /// The -CFLAGS of every harness build: the C++ standard (20, or 17 where SystemC is linked), the
 /// library headers and sim/.
 std::string harness_cflags(int standard) {
-  const std::string source = TOTEX_SOURCE_DIR;
-  return "-std=c++" + std::to_string(standard) + " -O1 -I" + source + "/sw/include -I" + source + "/sim";
+  std::string flags = "-std=c++" + std::to_string(standard) + " -O1";
+  for (const fs::path& dir : install_paths().include_dirs) flags += " -I" + dir.string();
+  return flags + " -I" + install_paths().sim.string();
 }
 
 /// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
@@ -77,7 +79,7 @@ std::string harness_cflags(int standard) {
 /// the directory's lock. Throws UsageError naming the build log when the build fails.
 fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
                         std::vector<fs::path> inputs) {
-  inputs.emplace_back(TOTEX_CORE_LIB);
+  inputs.push_back(install_paths().core_lib);
   const std::string stamp = fingerprint(inputs, command);
   if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
   // A fresh object directory: make's dependency files from an older build may name sources that
@@ -105,10 +107,14 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
 
 fs::path cache_root() {
   if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) return env;
-  return fs::path(TOTEX_BINARY_DIR) / "rtl-cache";
+  return install_paths().cache;
 }
 
-std::string quote(const std::string& s) { return "'" + s + "'"; }
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (const char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);  // ' -> '\''
+  return q + "'";
+}
 
 std::string key_of(const std::string& spec) {
   std::string k;
@@ -131,23 +137,30 @@ fs::path build_verilated(const VerilatedBuild& b) {
   fs::create_directories(dir);
   const FileLock lock(dir / ".lock");
   const fs::path binary = dir / "harness";
-  std::vector<fs::path> sources = b.sv;
+  std::vector<fs::path> sources;
+  for (const std::string& list : b.file_lists)
+    for (const fs::path& f : rtl_file_list(list))
+      if (std::find(sources.begin(), sources.end(), f) == sources.end()) sources.push_back(f);
+  // Generated sources are Verilated after the lists; generated headers (.svh) are found through -I dir.
+  std::vector<fs::path> generated_headers;
   for (const auto& [name, text] : b.generated) {
     write_if_changed(dir / name, text);
-    sources.push_back(dir / name);
+    (ends_with(name, ".svh") ? generated_headers : sources).push_back(dir / name);
   }
   sources.insert(sources.end(), b.cpp.begin(), b.cpp.end());
   std::string command = std::string("verilator ") + (b.systemc ? "--sc" : "--cc") + " --exe --build -j 2 --assert " +
-                        "-Wno-fatal " + b.verilator_opt + " --timescale 1ns/1ns --top-module " + b.top;
+                        "-Wno-fatal " + b.verilator_opt + " --timescale 1ns/1ns --top-module " + b.top +
+                        " -I" + quote(dir.string());
   for (const std::string& a : b.args) command += " " + a;
   if (!b.makeflags.empty()) command += " -MAKEFLAGS " + quote(b.makeflags);
-  // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (TOOLCHAIN.md 2a).
+  // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (docs/toolchain.md §2a).
   command += " -CFLAGS " + quote(harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines));
   // libtotex_core links CaDiCaL (the exact and pattern schedulers), which the co-simulation harnesses pull in.
-  command += " -LDFLAGS " + quote(std::string(TOTEX_CORE_LIB) + (b.systemc ? " -lsystemc -lcadical" : "") + " -lz");
+  command += " -LDFLAGS " + quote(install_paths().core_lib.string() + (b.systemc ? " -lsystemc -lcadical" : "") + " -lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
   for (const fs::path& f : sources) command += " " + quote(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
+  sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
   return build_if_stale(dir, binary, command, sources);
 }
 
@@ -193,7 +206,7 @@ std::string direct_harness_args(const Topology& t, const DirectParams& p, const 
 }
 
 fs::path systemc_binary() {
-  const fs::path binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
+  const fs::path binary = install_paths().systemc_binary;
   if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
   return binary;
 }

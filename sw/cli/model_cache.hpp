@@ -14,10 +14,10 @@
 
 namespace totex::cli {
 
-/// build/rtl-cache, or $TOTEX_CACHE_DIR when set.
+/// $TOTEX_CACHE_DIR when set, else the installation's default (install_paths.hpp).
 [[nodiscard]] std::filesystem::path cache_root();
 
-/// A shell-quoted argument.
+/// A shell-quoted argument (single quotes; a ' inside becomes '\'').
 [[nodiscard]] std::string quote(const std::string& s);
 
 /// A cache-directory name for a topology spec.
@@ -26,18 +26,20 @@ namespace totex::cli {
 /// Runs a shell command and returns its stdout and exit status.
 [[nodiscard]] std::pair<std::string, int> capture(const std::string& command);
 
-/// One Verilated harness: `verilator --cc|--sc --exe --build` of `sv` (top module `top`) with the
-/// C++ `cpp`, linked with the core library (and SystemC for --sc), in cache_root()/key.
+/// One Verilated harness: `verilator --cc|--sc --exe --build` of the RTL file lists `file_lists`
+/// (top module `top`) with the C++ `cpp`, linked with the core library (and SystemC for --sc), in
+/// cache_root()/key.
 struct VerilatedBuild {
   std::string key;
   std::string top;
   bool systemc = false;
   std::vector<std::string> args;  // extra verilator arguments (-G..., --trace, ...)
   std::string defines;            // extra -CFLAGS (-D...)
-  std::vector<std::filesystem::path> sv, cpp;
+  std::vector<std::string> file_lists;  // rtl/*.f names, e.g. "direct_top.f"
+  std::vector<std::filesystem::path> cpp;
   std::vector<std::filesystem::path> headers;  // included by `cpp`: part of the fingerprint
-  /// Generated sources (file name, text) written into the cache directory under its lock, then
-  /// Verilated after `sv`.
+  /// Generated files (file name, text) written into the cache directory under its lock: sources
+  /// are Verilated after the file lists, headers (.svh) are found on the include path (-I dir).
   std::vector<std::pair<std::string, std::string>> generated;
   std::string verilator_opt = "-O2";  // Verilator's own optimisation level and flags
   std::string makeflags;              // -MAKEFLAGS for the generated C++ (empty: Verilator's defaults)

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "install_paths.hpp"
 #include "model_cache.hpp"
 #include "totex/error.hpp"
 
@@ -11,19 +12,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Builds (if needed) the direct-network harness: the generated top with the router library and
-/// sim/direct_rtl_main.cpp.
-fs::path build_direct_model(const std::string& key, const std::string& top_sv, bool trace, bool vcd) {
-  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
-  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+/// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
+/// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
+fs::path build_direct_model(const std::string& key, const std::string& params_svh, bool trace, bool vcd) {
+  const fs::path sim = install_paths().sim;
   VerilatedBuild b;
   b.key = key;
   b.top = "totex_direct_top";
-  b.generated = {{"totex_direct_top.sv", top_sv}};
-  b.sv = {rtl / "totex_pkg.sv",          rtl / "totex_router.sv",     rtl / "totex_direct_table.sv",
-          rtl / "totex_direct_nic.sv",   rtl / "totex_direct_node.sv", rtl / "totex_direct_ctrl.sv",
-          rtl / "totex_direct_fifo.sv",  rtl / "totex_router_dyn.sv", rtl / "totex_direct_nic_dyn.sv",
-          rtl / "totex_direct_dyn_node.sv"};
+  b.generated = {{"totex_direct_params.svh", params_svh}};
+  b.file_lists = {"direct_top.f"};
   // direct_run.cpp is model-independent: a ccache hit across builds.
   b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
   b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp"};
@@ -44,8 +41,7 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
   const MinHarnessRun run = min_harness_run(net, s, mode, schedule_file, wave);
   const int mode_id = mode == MinConfigMode::Table ? 0 : 1;
   const int wiring = static_cast<int>(net.wiring());
-  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
-  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  const fs::path sim = install_paths().sim;
   VerilatedBuild b;
   b.key = "min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
           to_string(net.wiring()) + (mode_id ? "_computed" : "_table") + "_s" + std::to_string(run.max_steps) +
@@ -58,8 +54,7 @@ SimResult run_rtl_min(const MinNetwork& net, const MinSchedule& s, const std::st
   b.defines = "-DTOTEX_N=" + std::to_string(net.terminals()) + " -DTOTEX_D=" + std::to_string(net.radix()) +
               " -DTOTEX_WIRING=" + std::to_string(wiring) + " -DTOTEX_MODE=" + std::to_string(mode_id) +
               " -DTOTEX_MAX_STEPS=" + std::to_string(run.max_steps) + " -DTOTEX_PW=" + std::to_string(run.payload_bits);
-  b.sv = {rtl / "totex_pkg.sv", rtl / "totex_shift_switch.sv", rtl / "totex_switch_state.sv",
-          rtl / "totex_nic.sv", rtl / "totex_banyan.sv",       rtl / "totex_min_top.sv"};
+  b.file_lists = {"min.f"};
   b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
   b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp"};
   const fs::path binary = build_verilated(b);
@@ -86,7 +81,7 @@ SimResult run_rtl_direct(const Topology& t, const Schedule& s, const std::string
   // Tracing roughly doubles the generated code: models without --wave are built without it.
   key += wave.empty() ? "" : vcd ? "_vcd" : "_fst";
   const DirectLayout layout(t, p);
-  const fs::path binary = build_direct_model(key, direct_top_sv(t, layout), !wave.empty(), vcd);
+  const fs::path binary = build_direct_model(key, direct_params_svh(t, layout), !wave.empty(), vcd);
   const std::string command = quote(binary.string()) + direct_harness_args(t, p, schedule_file, wave);
   const auto [out, rc] = capture(command);
   if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "install_paths.hpp"
 #include "model_cache.hpp"
 #include "totex/error.hpp"
 
@@ -25,8 +26,7 @@ SimResult run_cosim_min(const MinNetwork& net, const MinSchedule& s, const std::
   const bool rtl_network = split == CosimSplit::RtlNetwork;
   const MinPortLayout layout(net, run.max_steps, run.payload_bits);
   const int message_bits = 2 * layout.terminal_bits + layout.step_bits + layout.payload_bits;
-  const fs::path rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
-  const fs::path sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
+  const fs::path sim = install_paths().sim;
   VerilatedBuild b;
   b.systemc = true;
   b.key = "cosim_min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
@@ -34,13 +34,13 @@ SimResult run_cosim_min(const MinNetwork& net, const MinSchedule& s, const std::
           (rtl_network ? "_rtl_network" : "_rtl_nics") + (wave.empty() ? "" : "_trace");
   if (rtl_network) {
     b.top = "totex_banyan";
-    b.sv = {rtl / "totex_pkg.sv", rtl / "totex_shift_switch.sv", rtl / "totex_banyan.sv"};
+    b.file_lists = {"min.f"};
     b.args = {"-GN=" + std::to_string(net.terminals()), "-GD=" + std::to_string(net.radix()),
               "-GW=" + std::to_string(message_bits), "-GWiring=" + std::to_string(static_cast<int>(net.wiring())),
               "-GMaxSteps=" + std::to_string(run.max_steps)};
   } else {
     b.top = "totex_nic";
-    b.sv = {rtl / "totex_pkg.sv", rtl / "totex_nic.sv"};
+    b.file_lists = {"min.f"};
     b.args = {"-GN=" + std::to_string(net.terminals()), "-GMaxSteps=" + std::to_string(run.max_steps),
               "-GPW=" + std::to_string(run.payload_bits)};
   }

@@ -9,18 +9,18 @@ rtl="$(cd "$here/../../rtl" && pwd)"
 verilator="${VERILATOR:-verilator}"
 waivers="$here/../rtl/lint_waivers.vlt"
 
-mapfile -t files < <(ls "$rtl"/*.sv "$rtl"/board/*.sv | grep -v '/totex_pkg.sv$' | sort)
+mapfile -t files < <("$rtl/filelist.sh" "$rtl/board/board.f")
 fail=0
 run() {  # run <top> [-Gparam=value ...]
   local top="$1"; shift
   local log
-  if log=$("$verilator" --lint-only -Wall --top-module "$top" "$@" "$waivers" "$rtl/totex_pkg.sv" "${files[@]}" 2>&1); then
+  if log=$("$verilator" --lint-only -Wall --top-module "$top" "$@" "$waivers" "${files[@]}" 2>&1); then
     echo "lint ok   $top $*"
   else
     echo "lint FAIL $top $*"; echo "$log"; fail=1
   fi
 }
-for f in "$rtl"/board/*.sv; do run "$(basename "$f" .sv)"; done
+for f in "${files[@]}"; do [[ "$f" == */board/* ]] && run "$(basename "$f" .sv)"; done
 for w in 0 1 2; do
   run totex_board_selftest -GN=8 -GD=2 -GPW=3 -GWiring=$w
   run totex_board_selftest -GN=27 -GD=3 -GPW=5 -GWiring=$w -GFaultSwitch=17 -GFaultTerminal=26

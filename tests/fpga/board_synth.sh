@@ -9,8 +9,7 @@ rtl="$(cd "$here/../../rtl" && pwd)"
 yosys="${YOSYS:-yosys}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-src=("$rtl/totex_pkg.sv" "$rtl/totex_shift_switch.sv" "$rtl/totex_switch_state.sv" "$rtl/totex_nic.sv"
-     "$rtl/totex_banyan.sv" "$rtl"/board/totex_board_*.sv)
+mapfile -t src < <("$rtl/filelist.sh" "$rtl/board/board.f")
 count() { awk -v c="$2" '$1 ~ c {s+=$2} END {print s+0}' "$1"; }
 for top in totex_board_icebreaker totex_board_hx8k; do
   if ! "$yosys" -q -l "$work/$top.log" -p "read_verilog -sv ${src[*]}; synth_ice40 -top $top; tee -q -o $work/$top.stat stat" \

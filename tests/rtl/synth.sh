@@ -13,9 +13,7 @@ yosys="${YOSYS:-yosys}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-src=("$rtl/totex_pkg.sv" "$rtl/totex_shift_switch.sv" "$rtl/totex_crossbar.sv"
-     "$rtl/totex_switch_state.sv" "$rtl/totex_nic.sv" "$rtl/totex_banyan.sv"
-     "$rtl/totex_min_top.sv")
+mapfile -t src < <("$rtl/filelist.sh" "$rtl/min.f")
 
 # synth_one <top> <chparam args> <synth command> -> prints the stat file path
 synth_one() {

@@ -166,17 +166,21 @@ TEST_CASE("dynamic layout and send queues: dor is the plain order, adaptive rela
   }
 }
 
-TEST_CASE("generated top: one node per vertex, the layout's signature", "[direct]") {
+TEST_CASE("top parameters: sizes, link tables, the layout's signature", "[direct]") {
   const Topology t = parse_topology("torus:3x3");
   DirectParams p;
   const DirectLayout l(t, p);
-  const std::string sv = direct_top_sv(t, l);
-  CHECK(sv.find("module totex_direct_top") != std::string::npos);
-  CHECK(sv.find("u_node_8 ") != std::string::npos);
-  CHECK(sv.find("u_node_9 ") == std::string::npos);
+  const std::string svh = direct_params_svh(t, l);
+  CHECK(svh.find("parameter int unsigned N           = 32'd9,") != std::string::npos);
+  CHECK(svh.find("parameter int unsigned NumLinks    = 32'd36,") != std::string::npos);
+  CHECK(svh.find("parameter int unsigned Dynamic     = 32'd0,") != std::string::npos);
+  CHECK(svh.find("InLink = 1152'h") != std::string::npos);  // 9 nodes x 4 ports x 32 bits
+  CHECK(svh.find("module") == std::string::npos);            // data only: the logic is rtl/totex_direct_top.sv
   char sig[16];
   std::snprintf(sig, sizeof sig, "32'h%x", l.signature());
-  CHECK(sv.find(sig) != std::string::npos);
+  CHECK(svh.find(sig) != std::string::npos);
   p.mode = DirectMode::Dynamic;
-  CHECK(direct_top_sv(t, DirectLayout(t, p)).find("totex_direct_dyn_node") != std::string::npos);
+  const std::string dyn = direct_params_svh(t, DirectLayout(t, p));
+  CHECK(dyn.find("parameter int unsigned Dynamic     = 32'd1,") != std::string::npos);
+  CHECK(dyn.find("RouteTable = 648'h") != std::string::npos);  // 9 x 9 entries x 8 bits
 }

@@ -2,7 +2,7 @@
 /// The controller side of the direct-network hardware (rtl/totex_direct_*.sv, rtl/totex_router*.sv):
 /// field layout and load-port address map, the writes that program a run (schedule tables,
 /// messages, send queues), dimension-order route tables for the dynamic baseline, and the
-/// generated network top `totex_direct_top` for a topology.
+/// parameters of the network top rtl/totex_direct_top.sv for a topology.
 ///
 /// Scheduled mode. Every node has a schedule memory; entry e (executed in cycle e of the run)
 /// says, for the messages visible on the node's input links in cycle e (they crossed the link in
@@ -24,6 +24,7 @@
 
 #include "totex/min_controller.hpp"  // LoadWrite
 #include "totex/model.hpp"
+#include "totex/rtl_constants.hpp"  // generated from rtl/totex_pkg.sv and rtl/totex_direct_pkg.sv
 #include "totex/schedule.hpp"
 #include "totex/topology.hpp"
 
@@ -54,46 +55,55 @@ struct DirectParams {
   DynamicRouting routing = DynamicRouting::Adaptive;  // dynamic: router and NIC send order
 };
 
-/// Field widths of the generated top for a topology; mirrors the RTL's localparams.
+/// Field widths of the direct-network hardware for a topology. The widths follow the functions of
+/// rtl/totex_direct_pkg.sv (tests/rtl/test_direct_pkg.cpp Verilates the package and compares them for
+/// many parameter sets); the codes below are generated from it (totex/rtl_constants.hpp).
 struct DirectLayout {
   DirectLayout(const Topology& t, const DirectParams& p);
   DirectParams params;
   std::string spec;
   int nodes;         // N
   int ports;         // P = max degree (every router has P ports; missing ones are tied off)
-  int lanes;         // NIC inject lanes: P (all-port) or 1
-  int node_bits;     // IW = idx_width(N)
-  int msg_bits;      // MW = 2*IW + PW, message {src, dst, payload}
-  int act_bits;      // idx_width(P+3)
-  int route_bits;    // idx_width(P+1)
-  int slot_bits;     // idx_width(N + buffer_slots)
-  int buffer_bits;   // idx_width(buffer_slots)
-  int entry_bits;    // P*act + lanes*(route+slot) + buffer
-  int words;         // 32-bit words per entry
-  int word_bits;     // idx_width(words)
-  int step_bits;     // idx_width(depth)
-  int index_bits;    // XW
-  int addr_bits;     // 2 + IW + XW
+  int lanes;         // NIC inject lanes: num_lanes(model, P) in scheduled mode, 1 in dynamic mode
+  int node_bits;     // node_width(N)
+  int msg_bits;      // msg_width(N, PW), message {src, dst, payload}
+  int act_bits;      // act_width(P)
+  int route_bits;    // route_width(P)
+  int slot_bits;     // slot_width(N, buffer_slots)
+  int buffer_bits;   // buffer_width(buffer_slots)
+  int entry_bits;    // entry_width: P*act + lanes*(route+slot) + buffer
+  int words;         // entry_words: LOAD_DATA_W-bit words per entry
+  int word_bits;     // word_width
+  int step_bits;     // step_width(depth)
+  int index_bits;    // index_width, XW
+  int addr_bits;     // addr_width: REGION_W + node_bits + XW
   int vcs;           // dynamic: escape VCs (2 when a ring dimension has >= 4 nodes, else 1) + adaptive_vcs
   int adaptive_vcs;  // dynamic: kAdaptiveVcs under DynamicRouting::Adaptive, else 0
   int eject_lanes;   // per node on the top's eject bus: P (scheduled) or 1 (dynamic)
-  /// {region[1:0], node[IW], index[XW]}.
+  /// {region[REGION_W], node[IW], index[XW]}.
   [[nodiscard]] std::uint64_t address(int region, std::uint64_t node, std::uint64_t index) const;
-  /// A 32-bit digest of everything above; the generated top drives it on signature_o so that a
-  /// harness can refuse a model built for other parameters.
+  /// A 32-bit digest of everything above; the top drives it on signature_o so that a harness can
+  /// refuse a model built for other parameters.
   [[nodiscard]] std::uint32_t signature() const;
 
-  static constexpr int kRegionTable = 0;     // index = {step, word}
-  static constexpr int kRegionMessages = 1;  // scheduled: index = dst, data = payload; dynamic: send queue
-  static constexpr int kRegionControl = 2;
-  static constexpr int kControlLast = 0;       // scheduled: last entry = schedule steps T
-  static constexpr int kControlSendCount = 1;  // dynamic, per node
-  static constexpr int kControlRecvCount = 2;  // dynamic, per node
-  /// Input actions of a table entry (rtl/totex_router.sv).
-  static constexpr int kActNone = 0;
-  static constexpr int kActEject = 1;
-  static constexpr int kActStore = 2;
-  static constexpr int kActForward = 3;  // + output port
+  /// Load-port regions and control registers (rtl/totex_direct_pkg.sv REGION_*, CONTROL_*).
+  static constexpr int kRegionTable = rtl::totex_direct_pkg::REGION_TABLE;        // index = {step, word}
+  static constexpr int kRegionMessages = rtl::totex_direct_pkg::REGION_MESSAGES;  // scheduled: index = dst; dynamic: send queue
+  static constexpr int kRegionControl = rtl::totex_direct_pkg::REGION_CONTROL;
+  static constexpr int kControlLast = rtl::totex_direct_pkg::CONTROL_LAST;             // scheduled: last entry = steps T
+  static constexpr int kControlSendCount = rtl::totex_direct_pkg::CONTROL_SEND_COUNT;  // dynamic, per node
+  static constexpr int kControlRecvCount = rtl::totex_direct_pkg::CONTROL_RECV_COUNT;  // dynamic, per node
+  /// Input actions of a table entry (ACT_*).
+  static constexpr int kActNone = rtl::totex_direct_pkg::ACT_NONE;
+  static constexpr int kActEject = rtl::totex_direct_pkg::ACT_EJECT;
+  static constexpr int kActStore = rtl::totex_direct_pkg::ACT_STORE;
+  static constexpr int kActForward = rtl::totex_direct_pkg::ACT_FORWARD;  // + output port
+  /// Lane routes (ROUTE_*): idle, or kRoutePort0 + output port.
+  static constexpr int kRouteIdle = rtl::totex_direct_pkg::ROUTE_IDLE;
+  static constexpr int kRoutePort0 = rtl::totex_direct_pkg::ROUTE_PORT0;
+  /// Widths of the address's region field and of the data word (a table entry is cut into such words).
+  static constexpr int kRegionBits = rtl::totex_direct_pkg::REGION_W;
+  static constexpr int kWordBits = rtl::totex_direct_pkg::LOAD_DATA_W;
 };
 
 /// Relay-buffer entries a schedule needs at its busiest node (0 when nothing waits at a relay).
@@ -138,11 +148,11 @@ struct DirectRoutes {
 };
 [[nodiscard]] DirectRoutes dimension_order_routes(const Topology& t, int ports, DynamicRouting routing);
 
-/// The SystemVerilog of `totex_direct_top` for the topology and parameters (see the file comment
-/// it carries for the ports).
-[[nodiscard]] std::string direct_top_sv(const Topology& t, const DirectLayout& layout);
+/// `totex_direct_params.svh`: the parameters of rtl/totex_direct_top.sv for the topology and
+/// parameter set (numbers and flat link/route tables only; the top's header describes them).
+[[nodiscard]] std::string direct_params_svh(const Topology& t, const DirectLayout& layout);
 
-/// Largest network the generated top is made for (Verilator build time grows with it).
+/// Largest network direct_params_svh() describes (Verilator build time grows with it).
 inline constexpr int kMaxDirectRtlNodes = 1024;
 
 }  // namespace totex

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "totex/min_network.hpp"
+#include "totex/rtl_constants.hpp"  // generated from rtl/totex_pkg.sv
 #include "totex/schedule.hpp"
 
 namespace totex {
@@ -24,7 +25,8 @@ struct LoadWrite {
   bool operator==(const LoadWrite& o) const { return addr == o.addr && data == o.data; }
 };
 
-/// Field widths of totex_min_top for given parameters; mirrors its localparams.
+/// Field widths of totex_min_top for given parameters (its localparams; tests/rtl/test_min.cpp runs
+/// the controller's writes on the RTL).
 struct MinPortLayout {
   MinPortLayout(const MinNetwork& net, int max_steps, int payload_bits);
   int terminal_bits;  // IW = idx_width(N)
@@ -35,13 +37,13 @@ struct MinPortLayout {
   int count_bits;     // CW = idx_width(N + 1), a terminal's receive counter
   /// {region[1:0], index, entry}; entry is step_bits wide.
   [[nodiscard]] std::uint64_t address(int region, std::uint64_t index, std::uint64_t entry) const;
-  /// Region numbers (rtl/totex_pkg.sv).
-  static constexpr int kRegionSwitchTable = 0;
-  static constexpr int kRegionM0 = 1;
-  static constexpr int kRegionSendQueue = 2;
-  static constexpr int kRegionControl = 3;
-  /// Control register index 0: number of steps of the next run minus one.
-  static constexpr int kControlSteps = 0;
+  /// Region numbers (generated from rtl/totex_pkg.sv REGION_*).
+  static constexpr int kRegionSwitchTable = rtl::totex_pkg::REGION_SWITCH_TABLE;
+  static constexpr int kRegionM0 = rtl::totex_pkg::REGION_M0;
+  static constexpr int kRegionSendQueue = rtl::totex_pkg::REGION_SEND_QUEUE;
+  static constexpr int kRegionControl = rtl::totex_pkg::REGION_CONTROL;
+  /// Control register CONTROL_LAST_STEP: number of steps of the next run minus one.
+  static constexpr int kControlSteps = rtl::totex_pkg::CONTROL_LAST_STEP;
 };
 
 /// Writes that load the switch configuration: every switch's state for every step (table), or

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Lint gate for the direct-network RTL: `verilator --lint-only -Wall` on every direct-network module
-# as its own top at several parameter sets, then on every generated totex_direct_top found in the
-# RTL model cache (the networks the simulation tests built). Fails on any warning.
+# as its own top at several parameter sets, then rtl/totex_direct_top.sv with the parameters of every
+# network in the RTL model cache (the totex_direct_params.svh of each network the simulation tests
+# built). Fails on any warning.
 # Usage: lint.sh [<rtl-cache-dir>]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -10,7 +11,8 @@ rtl="$(cd "$here/../../../rtl" && pwd)"
 waivers="$here/../lint_waivers.vlt"
 cache="${1:-}"
 verilator="${VERILATOR:-verilator}"
-files=("$rtl/totex_pkg.sv" "$rtl/totex_router.sv" "$rtl/totex_router_dyn.sv" "$rtl"/totex_direct_*.sv)
+mapfile -t files < <("$rtl/filelist.sh" "$rtl/direct.f")
+top_file="$rtl/totex_direct_top.sv"
 
 fail=0
 run() {  # run <top> [extra files or -G...]
@@ -45,8 +47,8 @@ run totex_direct_ctrl -GDynamic=1
 run totex_direct_fifo -GDepth=1 -GW=3
 
 if [ -n "$cache" ] && [ -d "$cache" ]; then
-  for top in "$cache"/direct_*/totex_direct_top.sv; do
-    [ -f "$top" ] && run totex_direct_top "$top"
+  for params in "$cache"/direct_*/totex_direct_params.svh; do
+    [ -f "$params" ] && run totex_direct_top -I"$(dirname "$params")" "$top_file"
   done
 fi
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Synthesis gate for the direct-network RTL (Yosys 0.23, generic `synth`): the scheduled router
 # (totex_router) for every model, the dynamic router (totex_router_dyn: dimension order, and
-# adaptive with 2 adaptive VCs), the scheduled node, and a
-# generated network top (ring:7 all-port) from the RTL model cache. Any Yosys error fails; the
+# adaptive with 2 adaptive VCs), the scheduled node, and the network top rtl/totex_direct_top.sv
+# with the parameters of ring:7 all-port and torus:4x4 dynamic adaptive from the RTL model cache. Any Yosys error fails; the
 # table prints cells and flip-flops per configuration.
 # Usage: synth.sh [<rtl-cache-dir>]
 set -euo pipefail
@@ -13,15 +13,15 @@ yosys="${YOSYS:-yosys}"
 cache="${1:-}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-src=("$rtl/totex_pkg.sv" "$rtl/totex_router.sv" "$rtl/totex_router_dyn.sv" "$rtl"/totex_direct_*.sv)
+mapfile -t src < <("$rtl/filelist.sh" "$rtl/direct.f")
 
-synth_one() {  # synth_one <top> <chparam args> <tag> [extra sources]
+synth_one() {  # synth_one <top> <chparam args> <tag> [a Yosys command reading more sources]
   local top="$1" params="$2" tag="$3"; shift 3
   local stat="$work/$tag.stat" chp=""
   [ -n "$params" ] && chp="chparam $params $top;"
   local t0; t0=$(date +%s.%N)
   if ! "$yosys" -q -l "$work/$tag.log" \
-       -p "read_verilog -sv ${src[*]} $*; $chp synth -flatten -top $top; tee -q -o $stat stat" >/dev/null 2>&1; then
+       -p "read_verilog -sv ${src[*]}; ${*:+$*;} $chp synth -flatten -top $top; tee -q -o $stat stat" >/dev/null 2>&1; then
     echo "synth FAIL $top $params"; grep -i -m5 error "$work/$tag.log" || tail -5 "$work/$tag.log"
     exit 1
   fi
@@ -42,9 +42,9 @@ synth_one totex_router_dyn "-set NumPorts 4 -set N 16 -set NumVcs 4 -set Adaptiv
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 32 -set XW 8" n_ap
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
 if [ -n "$cache" ] && [ -d "$cache" ]; then
-  for key in direct_ring_7_scheduled_all-port_d16_b0; do
-    top="$cache/$key/totex_direct_top.sv"
-    [ -f "$top" ] && synth_one totex_direct_top "" "$key" "$top"
+  for key in direct_ring_7_scheduled_all-port_d16_b0 direct_torus_4x4_dynamic_adaptive_f4; do
+    [ -f "$cache/$key/totex_direct_params.svh" ] &&
+      synth_one totex_direct_top "" "$key" "read_verilog -sv -I$cache/$key $rtl/totex_direct_top.sv"
   done
 fi
 echo "synth: all ok"
