@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Dynamic-mode router of one node (the baseline of DESIGN.md): input-queued with one FIFO per
+/// Dynamic-mode router of one node (the baseline of README.md, "The dynamic baseline"): input-queued with one FIFO per
 /// (input port, virtual channel) plus an inject FIFO, routes from totex::dimension_order_routes,
 /// dateline virtual channels on rings, credit flow control and a round-robin arbiter per output;
 /// the local output ejects one message per cycle.

@@ -4,7 +4,7 @@
 /// message stays on the input link), store (into the NIC's relay buffer) or forward on output o;
 /// per lane: inject the NIC's message on output o. Outputs are registered: a message sent in
 /// step s is visible at the neighbour's input in cycle s + 1 (one register per hop).
-/// Checks (the communication models of DESIGN.md section 1): an output driven twice; an illegal
+/// Checks (the communication models of docs/models.md): an output driven twice; an illegal
 /// entry (target port out of range or without a link, an action on an empty input, a message left
 /// on an input); single-port: more than one send or receive per step; all-port and nic: any store
 /// (no intermediate buffering); nic: more than one ejection per step; more than one store.

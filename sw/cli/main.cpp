@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The `totex` command line: bound, schedule, verify (DESIGN.md section 4).
+/// The `totex` command line: bound, schedule, verify (the contract is in README.md, "Commands").
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <fstream>

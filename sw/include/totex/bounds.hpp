@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Lower bounds on total-exchange steps per model (DESIGN.md section 1).
+/// Lower bounds on total-exchange steps per model (docs/models.md).
 #pragma once
 #include <cstdint>
 #include <string>

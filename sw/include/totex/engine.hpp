@@ -13,7 +13,7 @@
 
 namespace totex {
 
-/// DESIGN.md section 4's `totex sim` JSON, engine-independent.
+/// The `totex sim` JSON of README.md ("Commands"), engine-independent.
 struct SimResult {
   std::string engine;
   std::int64_t cycles = 0;           // cycles from start to the last delivery, inclusive
@@ -36,7 +36,7 @@ struct SimResult {
   }
 };
 
-/// DESIGN.md's sim keys of a result as one JSON object (the harnesses print it, the CLI extends it).
+/// The sim keys of a result as one JSON object (the harnesses print it, the CLI extends it).
 [[nodiscard]] std::string sim_result_json(const SimResult& r);
 /// The inverse; throws std::runtime_error when a key is missing or has the wrong type.
 [[nodiscard]] SimResult parse_sim_result(const std::string& json);

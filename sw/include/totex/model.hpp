@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The three communication models of DESIGN.md section 1.
+/// The three communication models (docs/models.md).
 #pragma once
 #include <string>
 #include <string_view>
