@@ -50,7 +50,9 @@ SimInput load_or_make() {
     LoadedSchedule loaded = read_schedule_file(opts.schedule_file);
     AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
     const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
-    if (!opts.topo.empty() && parse_spec(opts.topo).index() == parse_spec(spec).index() && opts.topo != spec)
+    // Compared as parsed: min:64:4 names the file's min:64:4:omega.
+    if (!opts.topo.empty() && parse_spec(opts.topo).index() == parse_spec(spec).index() &&
+        std::visit([](const auto& n) { return n.spec(); }, parse_spec(opts.topo)) != spec)
       throw UsageError("--topo " + opts.topo + " does not match the schedule file's topology " + spec);
     Network net = parse_spec(spec);
     if (const auto* d = std::get_if<Schedule>(&s); d && !opts.model.empty() && parse_model(opts.model) != d->model)
