@@ -89,9 +89,10 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
   // First use is silent for minutes otherwise: say what is built and how long the last build took.
   const std::string last = read_text(dir / "seconds");
-  std::cerr << "totex: building the model " << dir.filename().string() << " on first use ("
-            << (last.empty() ? "about 1-3 min on 2 cores, seconds with a warm ccache" : "last build took " + last + " s")
-            << "); log: " << log.string() << std::endl;
+  std::cerr << "totex: building the model " << dir.filename().string()
+            << (last.empty() ? " on first use (about 1-3 min on 2 cores, seconds with a warm ccache)"
+                             : " again, its sources changed (last build took " + last + " s)")
+            << "; log: " << log.string() << std::endl;
   const auto started = std::chrono::steady_clock::now();
   const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
   if (rc != 0 || !fs::exists(binary))
