@@ -33,7 +33,10 @@ build: deps $(BUILD_DIR)/CMakeCache.txt
 	@./cmake/quiet_build.sh $(BUILD_DIR) $(JOBS)
 	@echo "build: done; totex is $(BUILD_DIR)/bin/totex"
 
-run: build
+# Only what the default run uses (the CLI and the SystemC model); `make build` builds the tests too.
+run: deps $(BUILD_DIR)/CMakeCache.txt
+	@echo "build: totex, totex_systemc ($(BUILD_DIR), $(JOBS) jobs)"
+	@./cmake/quiet_build.sh $(BUILD_DIR) $(JOBS) totex totex_systemc
 	@./sim/run_default.sh $(BUILD_DIR)
 
 test: build
