@@ -97,7 +97,6 @@ std::string draw(const std::string& kind, const Input& in, std::optional<int> st
     return plot::dims_svg(compute_loads(base, placement, Routing::Odr), compute_loads(base, placement, Routing::Udr),
                           std::get<Topology>(in.net).spec() + ": link load per dimension, ODR against UDR");
   }
-  const std::string steps = " steps";
   if (const auto* min = std::get_if<MinNetwork>(&in.net)) {
     const auto& s = std::get<MinSchedule>(*in.schedule);
     const std::string title = in.title + ", " + std::to_string(s.steps(*min)) + " cycles";
@@ -109,7 +108,7 @@ std::string draw(const std::string& kind, const Input& in, std::optional<int> st
   const auto& t = std::get<Topology>(in.net);
   const auto& s = std::get<Schedule>(*in.schedule);
   const plot::LinkUsage u = plot::link_usage(t, s);
-  const std::string title = in.title + ", " + std::to_string(u.steps()) + steps;
+  const std::string title = in.title + ", " + std::to_string(u.steps()) + " steps";
   if (kind == "network") return plot::network_svg(t, u, step, title);
   if (kind == "heatmap") return plot::heatmap_svg(u, in.bound, "step", title + ": link x step utilisation");
   return plot::viewer_html(t, u, in.bound, title);
@@ -174,7 +173,10 @@ int cmd_plot() {
   }
   json files = json::array();
   if (kind == "all") {  // -o is a directory: one file per kind that applies
-    std::filesystem::create_directories(opts.output);
+    std::error_code ec;  // "DIR: OS error text", exit 1, like every other file totex cannot write
+    std::filesystem::create_directories(opts.output, ec);
+    if (ec || !std::filesystem::is_directory(opts.output))
+      throw OutputError(opts.output + ": " + (ec ? ec.message() : "not a directory (--kind all writes into a directory)"));
     for (const std::string& k : available) {
       const std::string path = (std::filesystem::path(opts.output) / (k + (k == "viewer" ? ".html" : ".svg"))).string();
       const std::string doc = draw(k, in, std::nullopt);
