@@ -54,7 +54,9 @@ std::string heatmap_svg(const LinkUsage& u, const Bound& bound, const std::strin
       const int c = std::min(cols - 1, static_cast<int>(s / per_col));
       ++cell[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)];
     }
-  svg.raw("<g id=\"cells\" shape-rendering=\"crispEdges\">\n");
+  // The viewer's slider draws a cursor over the step it shows; these say where steps are.
+  svg.raw("<g id=\"cells\" shape-rendering=\"crispEdges\" data-left=\"" + num(kLeft) + "\" data-top=\"" + num(kTop) +
+          "\" data-step-width=\"" + num(cw / per_col) + "\" data-height=\"" + num(grid_h) + "\">\n");
   // Runs of equal cells in a row are one rect: a busy link is usually busy for many steps in a row,
   // and the file stays small enough to put in a README.
   for (int r = 0; r < rows; ++r) {

@@ -30,7 +30,20 @@ std::string page_head(const std::string& title, int last) {
 /// checks the drawing against the data each time and writes PASS or FAIL into #selftest.
 const char* kSliderScript = R"JS(
 const slider = document.getElementById('slider');
-slider.addEventListener('input', () => show(Number(slider.value)));
+function cursor(k) {  // a box over step k in the heatmap below the drawing
+  const cells = document.querySelector('#heat #cells');
+  if (!cells) return;
+  let box = document.getElementById('cursor');
+  if (!box) {
+    box = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+    box.id = 'cursor'; box.setAttribute('fill', 'none'); box.setAttribute('stroke', '#000'); box.setAttribute('stroke-width', '1.5');
+    cells.parentNode.appendChild(box);
+  }
+  const w = Number(cells.dataset.stepWidth);
+  box.setAttribute('x', Number(cells.dataset.left) + k * w); box.setAttribute('width', Math.max(w, 2));
+  box.setAttribute('y', Number(cells.dataset.top) - 2); box.setAttribute('height', Number(cells.dataset.height) + 4);
+}
+slider.addEventListener('input', () => { show(Number(slider.value)); cursor(Number(slider.value)); });
 function moveTo(k) { slider.value = String(k); slider.dispatchEvent(new Event('input')); }
 function start() {
   const h = location.hash;
