@@ -82,6 +82,8 @@ int main(int argc, char** argv) {
     return fail(e.what(), totex::cli::kUsageExit);
   } catch (const totex::OutputError& e) {  // "PATH: OS error text"; no half-written file is left
     return fail(e.what(), totex::cli::kCheckFailedExit);
+  } catch (const totex::ToolError& e) {  // a model build or harness failed: "tool: ... see LOG"
+    return fail(e.what(), totex::cli::kCheckFailedExit);
   } catch (const totex::ResourceError& e) {  // refused before allocating: "resources: ..."
     return fail(e.what(), totex::cli::kResourceExit);
   } catch (const std::bad_alloc&) {  // also what a std::vector too large to allocate comes to

@@ -76,7 +76,7 @@ std::string harness_cflags(int standard) {
 
 /// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
 /// inputs and core library built it already (ccache is used when installed). The caller holds
-/// the directory's lock. Throws UsageError naming the build log when the build fails.
+/// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
 fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
                         std::vector<fs::path> inputs) {
   inputs.push_back(install_paths().core_lib);
@@ -96,7 +96,7 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   const auto started = std::chrono::steady_clock::now();
   const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
   if (rc != 0 || !fs::exists(binary))
-    throw UsageError("building the Verilated model failed; see " + log.string());
+    throw ToolError("tool: building the Verilated model failed; see " + log.string());
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
   std::cerr << "totex: built " << dir.filename().string() << " in " << seconds << " s, cached in " << dir.string() << '\n';
   write_output_file((dir / "seconds").string(), [&](std::ostream& file) { file << seconds; });

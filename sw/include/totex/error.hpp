@@ -48,6 +48,13 @@ class ResourceError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A tool totex runs failed (a Verilator model build, a simulation harness): not the user's input.
+/// The message starts with "tool: " and names the log to read. The CLI exits 1.
+class ToolError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 /// The most memory one table of the reference model may take (its N x N message tables).
 inline constexpr std::uint64_t kMemoryBudgetBytes = std::uint64_t{8} << 30;
 
