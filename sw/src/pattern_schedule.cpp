@@ -252,15 +252,31 @@ SatOutcome solve_patterns(Model m, const Directions& dirs, std::vector<Pattern>&
 }
 
 /// Every node follows every pattern.
-Schedule expand(const Topology& t, const MoveTable& moves, Model m, const std::vector<Pattern>& pats) {
-  Schedule s{t.spec(), m, "pattern", {}};
+Schedule expand(const Topology& t, Model m, const std::vector<Pattern>& pats) {
+  std::vector<PlacedPattern> placed;
+  placed.reserve(pats.size());
+  for (const Pattern& p : pats) placed.push_back({p.dst, p.start, p.word});
+  return expand_patterns(t, m, placed, "pattern");
+}
+
+std::int64_t makespan(const std::vector<Pattern>& pats) {
   std::int64_t steps = 0;
   for (const Pattern& p : pats) steps = std::max(steps, p.start + p.hops);
+  return steps;
+}
+
+}  // namespace
+
+Schedule expand_patterns(const Topology& t, Model m, const std::vector<PlacedPattern>& patterns, std::string algorithm) {
+  const MoveTable moves(t);
+  Schedule s{t.spec(), m, std::move(algorithm), {}};
+  std::int64_t steps = 0;
+  for (const PlacedPattern& p : patterns)
+    steps = std::max(steps, p.start + static_cast<std::int64_t>(p.word.moves.size()));
   s.steps.resize(at(steps));
-  std::vector<std::int64_t> dst_offset;
   for (NodeId src = 0; src < t.nodes(); ++src) {
     const std::vector<int> sc = t.coordinates(src);
-    for (const Pattern& p : pats) {
+    for (const PlacedPattern& p : patterns) {
       std::vector<int> dc = t.coordinates(p.dst);
       for (std::size_t d = 0; d < dc.size(); ++d) dc[d] = (dc[d] + sc[d]) % t.factors()[d].size;
       const NodeId dst = t.node_at(dc);
@@ -274,14 +290,6 @@ Schedule expand(const Topology& t, const MoveTable& moves, Model m, const std::v
   }
   return s;
 }
-
-std::int64_t makespan(const std::vector<Pattern>& pats) {
-  std::int64_t steps = 0;
-  for (const Pattern& p : pats) steps = std::max(steps, p.start + p.hops);
-  return steps;
-}
-
-}  // namespace
 
 bool pattern_model_applies(const Topology& t) {
   if (!t.is_product() || t.is_partial()) return false;
@@ -372,7 +380,7 @@ PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions&
       lo = mid + 1;
     }
   }
-  r.schedule = expand(t, moves, m, best);
+  r.schedule = expand(t, m, best);
   return r;
 }
 

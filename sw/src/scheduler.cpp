@@ -10,6 +10,7 @@
 #include "totex/exact.hpp"
 #include "totex/exchange_table.hpp"
 #include "totex/generators.hpp"
+#include "totex/hypercube_doubling.hpp"
 #include "totex/metacube.hpp"
 #include "totex/pattern_schedule.hpp"
 #include "totex/placement.hpp"
@@ -81,6 +82,20 @@ const std::vector<Generator>& generators() {
        },
        [](const Topology& t, Model, double, std::vector<std::string>&) {
          return metacube_schedule(t, MetacubeOrder::Paper);
+       }},
+      {"doubling",
+       [](const Topology& t, Model m) -> std::string {
+         if (m != Model::AllPort) return "is an all-port construction";
+         if (!hypercube_doubling_applies(t)) return "needs a hypercube with a processor at every node";
+         return "";
+       },
+       [](const Topology& t, Model m, double, std::vector<std::string>& log) {
+         const auto patterns = hypercube_doubling_patterns(t);
+         if (!patterns) {  // never seen; the verifier would then reject the fallback below
+           log.push_back("doubling: no perfect matching at some doubling step");
+           return Schedule{t.spec(), m, "doubling", {}};
+         }
+         return expand_patterns(t, m, *patterns, "doubling");
        }},
       {"pattern",
        [](const Topology& t, Model m) -> std::string {
@@ -162,7 +177,7 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
 std::string direct_algorithm_help() {
   return "auto (default: every generator that applies, best verified kept) | pattern (all-port, nic: "
          "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | exact (all-port, nic: "
-         "SAT, small networks) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
+         "SAT, small networks) | doubling (all-port hypercubes) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }
 

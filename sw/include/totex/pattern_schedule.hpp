@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "totex/model.hpp"
+#include "totex/product_routes.hpp"
 #include "totex/schedule.hpp"
 #include "totex/topology.hpp"
 
@@ -34,6 +35,18 @@ struct PatternResult {
   std::int64_t greedy_steps = 0;    // best greedy before SAT
   std::vector<std::string> log;     // one line per stage: what ran, steps, seconds
 };
+
+/// One pattern placed: the message from node 0 to `dst` leaves in step `start` and takes the
+/// moves of `word` in consecutive steps; every other node sends the translated message alike.
+struct PlacedPattern {
+  NodeId dst = 0;
+  std::int64_t start = 0;
+  Word word;
+};
+
+/// The schedule in which every node follows every pattern (translation by the product's group).
+[[nodiscard]] Schedule expand_patterns(const Topology& t, Model m, const std::vector<PlacedPattern>& patterns,
+                                       std::string algorithm);
 
 /// all-port or nic; throws UsageError where pattern_model_applies() is false.
 [[nodiscard]] PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions& o = {});
