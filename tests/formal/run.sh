@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Formal proofs of the RTL (issue 15): the property wrappers in rtl/formal/ under yosys-smtbmc + z3.
+#   tests/formal/run.sh [--quick] [WORK_DIR]      (default WORK_DIR build-formal)
+# --quick runs the small subset CTest runs (formal.quick, about 20 s); without it, every proof (make formal).
+# FORMAL_ONLY=text runs only the rows whose name contains text (no mutants).
+# Each row: Yosys reads the wrapper and the production RTL (assertions of the RTL itself left out with
+# TOTEX_NO_ASSERTIONS: the wrappers state the properties), writes SMT-LIB 2, and yosys-smtbmc checks
+#   bmc K      every trace of K cycles from reset (a bounded proof);
+#   ind K      bmc K, then K-induction (yosys-smtbmc -i): the properties hold in every reachable state;
+#   cover      every cover() is reachable within K (the properties are not vacuous).
+# z3 is the solver (Debian's boolector 1.5 does not speak yosys-smtbmc's SMT-LIB); --unroll, because
+# z3 4.8 stalls on the incremental form with quantified state. Then the mutants: production RTL with
+# one deliberate defect, each of which must make its proof FAIL (the properties can fail).
+# Prints one line per row and a Markdown table (WORK_DIR/formal-table.md); exit 1 on any failure.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rtl="$root/rtl"
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+work=${1:-$root/build-formal}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+for tool in yosys yosys-smtbmc z3 verilator; do
+  command -v "$tool" >/dev/null || { echo "formal: $tool not found (make deps installs it)"; exit 1; }
+done
+pkgs=("$rtl/totex_pkg.sv")
+[ -f "$rtl/totex_direct_pkg.sv" ] && pkgs+=("$rtl/totex_direct_pkg.sv")
+
+# name | wrapper | production RTL | chparam | mode | depth | in --quick
+# Banyan depth: reset, a start cycle, N steps, n pipeline stages and the final count: N + n + 3 covers
+# a whole run (starting later only adds load cycles, and any M^0 can be written in one).
+proofs=(
+  "switch D=2|totex_formal_shift_switch|totex_shift_switch|-set D 2|ind|2|0"
+  "switch D=3|totex_formal_shift_switch|totex_shift_switch|-set D 3|ind|2|1"
+  "switch D=4|totex_formal_shift_switch|totex_shift_switch|-set D 4|ind|2|1"
+  "switch D=5, W=4|totex_formal_shift_switch|totex_shift_switch|-set D 5 -set W 4|ind|2|0"
+  "banyan Latin run 4x4 d=2 omega|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 4 -set D 2 -set Wiring 0|bmc|9|1"
+  "banyan Latin run 4x4 d=2 baseline|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 4 -set D 2 -set Wiring 1|bmc|9|0"
+  "banyan Latin run 4x4 d=2 butterfly|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 4 -set D 2 -set Wiring 2|bmc|9|0"
+  "banyan Latin run 8x8 d=2 omega|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 8 -set D 2 -set Wiring 0|bmc|14|0"
+  "banyan Latin run 8x8 d=2 baseline|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 8 -set D 2 -set Wiring 1|bmc|14|0"
+  "banyan Latin run 8x8 d=2 butterfly|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 8 -set D 2 -set Wiring 2|bmc|14|0"
+  "banyan Latin run 9x9 d=3 butterfly|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 9 -set D 3 -set Wiring 2|bmc|14|0"
+  "banyan Latin run (cover)|totex_formal_banyan_latin|totex_shift_switch totex_switch_state totex_banyan|-set N 4 -set D 2 -set Wiring 0|cover|10|0"
+  "router P=2 single-port|totex_formal_router|totex_router|-set NumPorts 2 -set NumLanes 1 -set Model 0|ind|4|1"
+  "router P=3 nic|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 1 -set Model 2|ind|4|0"
+  "router P=3 all-port, port 2 unconnected|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1 -set ConnectedMask 3'b011|ind|4|0"
+  "FIFO Depth=2 level/overflow|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|ind|4|1"
+  "FIFO Depth=3 level/overflow|totex_formal_fifo|totex_direct_fifo|-set Depth 3 -set CheckData 0|ind|4|0"
+  "FIFO Depth=4 level/overflow|totex_formal_fifo|totex_direct_fifo|-set Depth 4 -set CheckData 0|ind|4|0"
+  "FIFO Depth=2 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 2|bmc|10|0"
+  "FIFO Depth=3 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 3|bmc|10|0"
+  "dynamic routers path:2, 1 VC|totex_formal_router_dyn|totex_direct_fifo totex_router_dyn|-set NumVcs 1 -set AdaptiveVcs 0 -set Depth 2 -set Quiet 4|bmc|8|0"
+)
+# name | wrapper | production RTL | chparam | depth | sed expression applied to the first RTL file
+mutants=(
+  "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3|s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
+  "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4|s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
+  "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|4|s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
+)
+
+smt() {  # smt <out.smt2> <top> <chparam> <files...>
+  local out=$1 top=$2 params=$3; shift 3
+  yosys -q -l "$out.log" -p "read_verilog -formal -sv -DTOTEX_NO_ASSERTIONS ${pkgs[*]} $*; chparam $params $top; prep -top $top; flatten; async2sync; dffunmap; write_smt2 $out" >/dev/null 2>>"$out.log"
+}
+# bmc <smtbmc args>: 0 passed, 1 failed (an assertion fails or a cover is unreached), 2 no verdict
+# (the solver died, e.g. killed for memory): reported as an error, never as a property result.
+bmc() {
+  yosys-smtbmc -s z3 --unroll "$@" > "$log.raw" 2>&1 || true
+  tr '\r' '\n' < "$log.raw" | grep -E '^## ' > "$log" || true
+  if grep -q 'Status: PASSED' "$log"; then return 0; fi
+  if grep -q 'Status: FAILED' "$log"; then return 1; fi
+  return 2
+}
+verdict() {  # verdict <bmc exit> <text if failed>
+  case $1 in 0) ;; 1) result=$2 ;; *) result="NO VERDICT (solver died; see $log.raw)" ;; esac
+}
+
+# Lint every wrapper with the RTL its first proof row reads.
+lint_fail=0
+for w in "$rtl"/formal/*.sv; do
+  top=$(basename "$w" .sv)
+  files=$(printf '%s\n' "${proofs[@]}" | awk -F'|' -v t="$top" '$2 == t {print $3; exit}')
+  [ -n "$files" ] || { echo "lint FAIL $top: no proof uses it"; lint_fail=1; continue; }
+  srcs=(); for f in $files; do srcs+=("$rtl/$f.sv"); done
+  if ! out=$(verilator --lint-only -Wall --top-module "$top" "$root/tests/rtl/lint_waivers.vlt" "${pkgs[@]}" \
+        "${srcs[@]}" "$w" 2>&1); then
+    echo "lint FAIL $top"; echo "$out" | head -20; lint_fail=1
+  fi
+done
+[ $lint_fail = 0 ] && echo "lint ok   rtl/formal/*.sv (verilator --lint-only -Wall)"
+
+table="$work/formal-table.md"
+printf '| property (wrapper, parameters) | method | depth | result | seconds |\n|---|---|---:|---|---:|\n' > "$table"
+status=$lint_fail
+n=0
+for row in "${proofs[@]}"; do
+  IFS='|' read -r name top files params mode depth inq <<<"$row"
+  [ $quick = 1 ] && [ "$inq" != 1 ] && continue
+  [ -n "${FORMAL_ONLY:-}" ] && ! grep -q -- "$FORMAL_ONLY" <<<"$name" && continue
+  n=$((n + 1))
+  srcs=(); for f in $files; do srcs+=("$rtl/$f.sv"); done
+  out="$work/p$n.smt2"; log="$work/p$n.log"
+  t0=$(date +%s.%N)
+  result=PROVED
+  if ! smt "$out" "$top" "$params" "${srcs[@]}" "$rtl/formal/$top.sv"; then result="YOSYS ERROR (see $out.log)"
+  else
+    case $mode in
+      bmc)   rc=0; bmc -t "$depth" "$out" || rc=$?; verdict $rc FAILED ;;
+      ind)   rc=0; bmc -t "$depth" "$out" || rc=$?; verdict $rc FAILED
+             if [ $rc = 0 ]; then bmc -i -t "$depth" "$out" || rc=$?; verdict $rc "INDUCTION FAILED"; fi ;;
+      cover) rc=0; bmc -c -t "$depth" "$out" || rc=$?; verdict $rc "NOT REACHED" ;;
+    esac
+  fi
+  [ "$mode" = bmc ] && [ "$result" = PROVED ] && result="PROVED to depth $depth"
+  [ "$mode" = cover ] && [ "$result" = PROVED ] && result="REACHED"
+  secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
+  method=$mode; [ "$mode" = ind ] && method="bmc + ${depth}-induction"; [ "$mode" = bmc ] && method="bmc from reset"
+  printf '%-50s %-24s %s  %ss\n' "$name" "$method" "$result" "$secs"
+  printf '| %s (`%s` %s) | %s | %s | %s | %s |\n' "$name" "$top" "$params" "$method" "$depth" "$result" "$secs" >> "$table"
+  case $result in PROVED*|REACHED) ;; *) status=1; tail -5 "$log" ;; esac
+done
+
+if [ $quick = 0 ] && [ -z "${FORMAL_ONLY:-}" ]; then
+  for row in "${mutants[@]}"; do
+    IFS='|' read -r name top files params depth expr <<<"$row"
+    n=$((n + 1))
+    srcs=(); first=1
+    for f in $files; do
+      if [ $first = 1 ]; then sed "$expr" "$rtl/$f.sv" > "$work/mutant_$f.sv"
+        cmp -s "$rtl/$f.sv" "$work/mutant_$f.sv" && { echo "mutant '$name': the edit did not apply"; status=1; }
+        srcs+=("$work/mutant_$f.sv"); first=0
+      else srcs+=("$rtl/$f.sv"); fi
+    done
+    out="$work/p$n.smt2"; log="$work/p$n.log"
+    rc=0
+    if ! smt "$out" "$top" "$params" "${srcs[@]}" "$rtl/formal/$top.sv"; then rc=3; else bmc -t "$depth" "$out" || rc=$?; fi
+    case $rc in
+      1) result="caught (proof fails)" ;;
+      0) result="NOT CAUGHT"; status=1 ;;
+      *) result="NO VERDICT (yosys or solver error; see $log.raw)"; status=1 ;;
+    esac
+    printf '%-50s %-24s %s\n' "mutant: $name" "bmc from reset" "$result"
+    printf '| mutant: %s (`%s`) | bmc from reset | %s | %s | |\n' "$name" "$top" "$depth" "$result" >> "$table"
+  done
+fi
+echo "table: $table"
+exit $status
