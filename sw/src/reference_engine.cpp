@@ -100,36 +100,75 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
   std::vector<NodeId> at(n * n);
   std::vector<std::int32_t> moved(n * n, -1);  // the last step each message crossed a link in
   for (std::size_t m = 0; m < at.size(); ++m) at[m] = static_cast<NodeId>(m / n);
-  std::vector<std::string> stray;  // transfers with nothing to carry
+  std::vector<std::string> stray;  // transfers with nothing to carry, and breaches of the model
   std::int64_t stray_count = 0;
+  const auto note = [&](std::string text) {
+    if (++stray_count <= 10) stray.push_back(std::move(text));
+  };
+  const auto msg_text = [](const Message& m) {
+    return "message (" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")";
+  };
+  // The model's limits, checked here as the hardware checks them (a router drives a link once per
+  // step, has no relay buffer under all-port and nic; a nic NIC injects and ejects one message per
+  // step; a single-port node sends and receives one): a schedule that breaks them fails on every engine,
+  // not only on those with RTL checks.
+  std::vector<std::size_t> link_base(n + 1, 0);
+  for (std::size_t v = 0; v < n; ++v) link_base[v + 1] = link_base[v] + static_cast<std::size_t>(t.degree(static_cast<NodeId>(v)));
+  std::vector<std::int32_t> link_step(link_base[n], -1);
+  std::vector<std::int32_t> send_step(n, -1), recv_step(n, -1), inject_step(n, -1), eject_step(n, -1);
+  const bool buffered = s.model == Model::SinglePort;
+  std::vector<std::size_t> at_relay;  // messages that reached a relay in the previous step
   std::vector<std::pair<std::size_t, NodeId>> moves;
   std::int64_t steps = 0;
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
     moves.clear();
+    const auto st = static_cast<std::int32_t>(step);
+    const std::string where_step = "step " + std::to_string(step) + ", node ";
     for (const Transfer& tr : s.steps[step]) {
       const Message& msg = tr.msg;
       if (msg.src < 0 || msg.src >= t.nodes() || msg.dst < 0 || msg.dst >= t.nodes() || tr.from < 0 ||
           tr.from >= t.nodes() || tr.port < 0 || tr.port >= t.degree(tr.from))
         continue;  // no such message or link: the verifier names it; nothing moves here
+      const NodeId to = t.neighbor(tr.from, tr.port);
+      const std::string where = where_step + std::to_string(tr.from) + ", link " + std::to_string(tr.from) + "->" +
+                                std::to_string(to) + ": ";
+      std::int32_t& link = link_step[link_base[static_cast<std::size_t>(tr.from)] + static_cast<std::size_t>(tr.port)];
+      if (link == st) {  // two messages on one link: the second is lost
+        note(where + msg_text(msg) + " is a second message on the link in this step; it is lost");
+        continue;
+      }
+      link = st;
       const std::size_t m = static_cast<std::size_t>(msg.src) * n + static_cast<std::size_t>(msg.dst);
       if (at[m] != tr.from) {
-        if (++stray_count <= 10)
-          stray.push_back("step " + std::to_string(step) + ", node " + std::to_string(tr.from) + ": message (" +
-                          std::to_string(msg.src) + "," + std::to_string(msg.dst) + ") is not there (" +
-                          (at[m] == kEjected ? std::string("delivered already") : "at node " + std::to_string(at[m])) +
-                          "), the transfer carries nothing");
+        note(where + msg_text(msg) + " is not there (" +
+             (at[m] == kEjected ? std::string("delivered already") : "at node " + std::to_string(at[m])) +
+             "), the transfer carries nothing");
         continue;
       }
-      if (moved[m] == static_cast<std::int32_t>(step)) {
-        if (++stray_count <= 10)
-          stray.push_back("step " + std::to_string(step) + ", node " + std::to_string(tr.from) + ": message (" +
-                          std::to_string(msg.src) + "," + std::to_string(msg.dst) +
-                          ") is sent a second time in the same step, the transfer carries nothing");
+      if (moved[m] == st) {
+        note(where + msg_text(msg) + " is sent a second time in the same step, the transfer carries nothing");
         continue;
       }
-      moved[m] = static_cast<std::int32_t>(step);
-      moves.emplace_back(m, t.neighbor(tr.from, tr.port));
+      if (s.model == Model::SinglePort) {
+        if (send_step[static_cast<std::size_t>(tr.from)] == st) note(where + "single-port: the node sends a second message");
+        if (recv_step[static_cast<std::size_t>(to)] == st) note(where + "single-port: node " + std::to_string(to) + " receives a second message");
+        send_step[static_cast<std::size_t>(tr.from)] = recv_step[static_cast<std::size_t>(to)] = st;
+      } else if (s.model == Model::Nic) {
+        if (tr.from == msg.src && inject_step[static_cast<std::size_t>(tr.from)] == st) note(where + "nic: the NIC injects a second message");
+        if (to == msg.dst && eject_step[static_cast<std::size_t>(to)] == st) note(where + "nic: node " + std::to_string(to) + " ejects a second message");
+        if (tr.from == msg.src) inject_step[static_cast<std::size_t>(tr.from)] = st;
+        if (to == msg.dst) eject_step[static_cast<std::size_t>(to)] = st;
+      }
+      moved[m] = st;
+      moves.emplace_back(m, to);
     }
+    // Without relay buffers a message that reached a relay in the previous step leaves in this one.
+    if (!buffered)
+      for (const std::size_t m : at_relay)
+        if (moved[m] != st && at[m] != kEjected)
+          note(where_step + std::to_string(at[m]) + ": message (" + std::to_string(m / n) + "," + std::to_string(m % n) +
+               ") waits at a relay; " + to_string(s.model) + " has no relay buffer");
+    at_relay.clear();
     // Moves take effect at the end of the step: a message crosses at most one link per step.
     for (const auto& [m, to] : moves) {
       const auto src = static_cast<NodeId>(m / n), dst = static_cast<NodeId>(m % n);
@@ -139,6 +178,7 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
                       payload_of(src, dst));
       } else {
         at[m] = to;
+        at_relay.push_back(m);
       }
     }
     if (!s.steps[step].empty()) steps = static_cast<std::int64_t>(step) + 1;
@@ -146,7 +186,7 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
   SimResult r;
   r.engine = "ref";
   fill_from_scoreboard(r, board, claimed_steps.value_or(steps));
-  if (stray_count > 10) stray.push_back("... and " + std::to_string(stray_count - 10) + " more transfers with nothing to carry");
+  if (stray_count > 10) stray.push_back("... and " + std::to_string(stray_count - 10) + " more transfers that carry nothing or break the model");
   r.errors.insert(r.errors.end(), stray.begin(), stray.end());
   r.wall_seconds = seconds_since(start);
   return r;
