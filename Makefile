@@ -8,11 +8,14 @@ DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2
                 nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
                 xvfb xauth imagemagick jq bc libcadical-dev libxml2-utils chromium
 
+# z3: the SMT solver of the formal proofs (yosys-smtbmc; formal.quick in `make test`, all in `make formal`).
+DEB_PACKAGES += z3
+
 # Only for `make fuzz` and `make sanitize` (build, run and test do not need them): clang++ and libFuzzer.
 FUZZ_PACKAGES := clang libfuzzer-14-dev libclang-rt-14-dev
 FUZZ_SECONDS  ?= 60
 
-.PHONY: deps build run test bench fpga clean fuzz-deps fuzz sanitize
+.PHONY: deps build run test bench fpga clean fuzz-deps fuzz sanitize formal
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -62,6 +65,11 @@ fuzz: fuzz-deps
 # CLI and fuzz-replay tests and fails on any sanitizer report. Not part of `make test`.
 sanitize: fuzz-deps
 	JOBS=$(JOBS) ./tests/fuzz/sanitize.sh build-asan
+
+# Every formal proof of the RTL (tests/formal/run.sh: rtl/formal/ wrappers, yosys-smtbmc + z3, with
+# the mutants that must fail) in build-formal/; writes build-formal/formal-table.md. About 5 min.
+formal: deps
+	./tests/formal/run.sh build-formal
 
 fuzz-deps: deps
 	@missing=$$(for p in $(FUZZ_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \

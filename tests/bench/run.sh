@@ -93,6 +93,16 @@ row "## Schedules against proven bounds and optima (\`tests/bench/schedules_tabl
 row ""
 "$(dirname "$0")/schedules_table.sh" "$build" 20 120 >>"$md"
 
+# Fault campaign (issue 15): 20 faults of each class on ref, systemc and rtl; fails the bench unless all are caught.
+row ""
+row "## Fault campaign (\`tests/fault/campaign.py\`, 20 per class and engine)"
+row ""
+if ! TOTEX_CACHE_DIR="$build/rtl-cache" python3 "$(dirname "$0")/../fault/campaign.py" "$totex" --per-class 20 \
+     --engines ref,systemc,rtl --strict --table "$out/fault-table.md" >"$out/fault-campaign.log" 2>&1; then
+  failed+=("fault campaign (see $out/fault-campaign.log)")
+fi
+cat "$out/fault-table.md" >>"$md" 2>/dev/null || row "(no table: see $out/fault-campaign.log)"
+
 cat "$md"
 # A sweep row whose run did not pass fails the bench (the 256 x 256 MIN runs here, not in make test).
 if [ ${#failed[@]} -gt 0 ]; then
