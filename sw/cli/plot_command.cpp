@@ -93,9 +93,14 @@ std::string join(const std::vector<std::string>& v) {
 /// One picture as a document.
 std::string draw(const std::string& kind, const Input& in, std::optional<int> step) {
   if (kind == "dims") {
-    const auto [base, placement] = placed_torus(std::get<Topology>(in.net).spec());
+    const auto& t = std::get<Topology>(in.net);
+    const auto [base, placement] = placed_torus(t.spec());
+    std::optional<plot::ScheduleLoads> own;  // the schedule's own link loads, when there is a schedule
+    if (in.schedule)
+      own = plot::ScheduleLoads{algorithm_of(*in.schedule) + " schedule (" + to_string(std::get<Schedule>(*in.schedule).model) + ")",
+                                plot::schedule_dimension_loads(t, plot::link_usage(t, std::get<Schedule>(*in.schedule)))};
     return plot::dims_svg(compute_loads(base, placement, Routing::Odr), compute_loads(base, placement, Routing::Udr),
-                          std::get<Topology>(in.net).spec() + ": link load per dimension, ODR against UDR");
+                          t.spec() + ": link load per dimension, ODR against UDR" + (own ? " and the schedule" : ""), own);
   }
   if (const auto* min = std::get_if<MinNetwork>(&in.net)) {
     const auto& s = std::get<MinSchedule>(*in.schedule);
@@ -133,7 +138,8 @@ void check_size(const std::string& kind) {
 
 int cmd_plot() {
   const std::string& kind = plot_opts.kind;
-  const bool need_schedule = kind != "dims";
+  // dims needs no schedule; with a file or --model it also draws the schedule's own loads.
+  const bool need_schedule = kind != "dims" || !opts.file.empty() || !opts.model.empty();
   if (!opts.file.empty() || !opts.topo.empty()) check_size(kind);  // before a schedule search that may be long
   Input in = load_input(need_schedule);
   const bool is_min = std::holds_alternative<MinNetwork>(in.net);

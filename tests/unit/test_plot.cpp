@@ -9,6 +9,7 @@
 
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
+#include "totex/placement.hpp"
 #include "totex/plot.hpp"
 #include "totex/spec.hpp"
 
@@ -69,4 +70,26 @@ TEST_CASE("the bound a picture draws is the largest term, named", "[plot]") {
   const plot::Bound b = plot::main_term(lb);
   REQUIRE(b.steps == 67);
   REQUIRE(b.term == "nic_pipeline, link_fill");
+}
+
+TEST_CASE("an ODR schedule's link loads per dimension are paper 004's ODR loads", "[plot]") {
+  // Two independent computations of the same thing: the schedule's transfers counted per link,
+  // and compute_loads' count of ODR paths per link.
+  for (const char* spec : {"torus:8x8@linear", "torus:5x5@multiple:2"}) {
+    INFO(spec);
+    const Topology placed = parse_topology(spec);
+    const std::string base_spec(spec, std::string(spec).find('@'));
+    const Topology base = parse_topology(base_spec);
+    const Placement p = parse_placement(std::string(spec).substr(std::string(spec).find('@') + 1));
+    const LoadReport odr = compute_loads(base, p, Routing::Odr);
+    const Schedule s = dimension_order_schedule(placed, Model::AllPort, Routing::Odr);
+    const std::vector<DimensionLoad> own = plot::schedule_dimension_loads(placed, plot::link_usage(placed, s));
+    REQUIRE(own.size() == odr.dimensions.size());
+    for (std::size_t i = 0; i < own.size(); ++i) {
+      REQUIRE(own[i].dimension == odr.dimensions[i].dimension);
+      REQUIRE(own[i].direction == odr.dimensions[i].direction);
+      REQUIRE(own[i].max_load == Approx(odr.dimensions[i].max_load));
+      REQUIRE(own[i].mean_load == Approx(odr.dimensions[i].mean_load));
+    }
+  }
 }

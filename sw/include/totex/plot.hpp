@@ -72,8 +72,16 @@ struct Bound {
 [[nodiscard]] std::string latin_svg(const MinNetwork& net, const MinSchedule& s, std::optional<int> highlight,
                                     const std::string& title);
 /// Paper 004's link loads per dimension and direction, ODR against UDR (max and mean), with the
-/// lower bound on E_max.
-[[nodiscard]] std::string dims_svg(const LoadReport& odr, const LoadReport& udr, const std::string& title);
+/// lower bound on E_max; with `schedule` (from schedule_dimension_loads), a schedule's own loads beside them.
+struct ScheduleLoads {
+  std::string name;                      // e.g. "pattern schedule"
+  std::vector<DimensionLoad> dimensions;  // same order as LoadReport::dimensions
+};
+[[nodiscard]] std::string dims_svg(const LoadReport& odr, const LoadReport& udr, const std::string& title,
+                                   const std::optional<ScheduleLoads>& schedule = std::nullopt);
+/// Messages a schedule sends over each link of a torus (ports 2j / 2j+1 are dimension j's + / -),
+/// as max and mean per dimension and direction: the same unit as paper 004's loads.
+[[nodiscard]] std::vector<DimensionLoad> schedule_dimension_loads(const Topology& torus, const LinkUsage& u);
 
 /// One curve of the cycle-level view: a value per cycle.
 struct Series {
