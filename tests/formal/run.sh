@@ -3,7 +3,8 @@
 # Formal proofs of the RTL (issue 15): the property wrappers in rtl/formal/ under yosys-smtbmc + z3.
 #   tests/formal/run.sh [--quick] [WORK_DIR]      (default WORK_DIR build-formal)
 # --quick runs the small subset CTest runs (formal.quick, about 20 s); without it, every proof (make formal).
-# FORMAL_ONLY=text runs only the rows whose name contains text (no mutants).
+# FORMAL_ONLY=text runs only the rows whose name contains text (no mutants); FORMAL_ONLY=mutants only the mutants.
+# A mutant's depth must reach its defect (the full-FIFO push needs reset + Depth pushes + one more).
 # Each row: Yosys reads the wrapper and the production RTL (assertions of the RTL itself left out with
 # TOTEX_NO_ASSERTIONS: the wrappers state the properties), writes SMT-LIB 2, and yosys-smtbmc checks
 #   bmc K      every trace of K cycles from reset (a bounded proof);
@@ -58,7 +59,7 @@ proofs=(
 mutants=(
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3|s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
   "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4|s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
-  "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|4|s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
+  "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6|s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
 )
 
 smt() {  # smt <out.smt2> <top> <chparam> <files...>
@@ -69,7 +70,8 @@ smt() {  # smt <out.smt2> <top> <chparam> <files...>
 # (the solver died, e.g. killed for memory): reported as an error, never as a property result.
 bmc() {
   yosys-smtbmc -s z3 --unroll "$@" > "$log.raw" 2>&1 || true
-  tr '\r' '\n' < "$log.raw" | grep -E '^## ' > "$log" || true
+  # The progress spinner shares lines with the status lines: keep only what follows '## '.
+  tr '\r' '\n' < "$log.raw" | grep -oE '## .*' > "$log" || true
   if grep -q 'Status: PASSED' "$log"; then return 0; fi
   if grep -q 'Status: FAILED' "$log"; then return 1; fi
   return 2
@@ -100,6 +102,7 @@ for row in "${proofs[@]}"; do
   IFS='|' read -r name top files params mode depth inq <<<"$row"
   [ $quick = 1 ] && [ "$inq" != 1 ] && continue
   [ -n "${FORMAL_ONLY:-}" ] && ! grep -q -- "$FORMAL_ONLY" <<<"$name" && continue
+  [ "${FORMAL_ONLY:-}" = mutants ] && continue
   n=$((n + 1))
   srcs=(); for f in $files; do srcs+=("$rtl/$f.sv"); done
   out="$work/p$n.smt2"; log="$work/p$n.log"
@@ -123,7 +126,7 @@ for row in "${proofs[@]}"; do
   case $result in PROVED*|REACHED) ;; *) status=1; tail -5 "$log" ;; esac
 done
 
-if [ $quick = 0 ] && [ -z "${FORMAL_ONLY:-}" ]; then
+if [ $quick = 0 ] && { [ -z "${FORMAL_ONLY:-}" ] || [ "$FORMAL_ONLY" = mutants ]; }; then
   for row in "${mutants[@]}"; do
     IFS='|' read -r name top files params depth expr <<<"$row"
     n=$((n + 1))
