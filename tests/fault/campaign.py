@@ -23,7 +23,7 @@ diagnostics (the scoreboard's errors and the verifier's for the faulty file) are
 step (or cycle), a node and a link (from->to, or a switch) named in them.
 Exit status 0 only if every injected fault was caught.
 """
-import argparse, json, os, random, re, subprocess, sys, tempfile
+import argparse, json, os, random, re, shutil, subprocess, sys, tempfile
 
 DIRECT_TOPO, MIN_TOPO = "torus:3x3", "min:16:4:omega"
 
@@ -209,7 +209,10 @@ def main():
     total = sum(s["injected"] for _, _, s in rows); caught = sum(s["caught"] for _, _, s in rows)
     print("total: %d/%d caught" % (caught, total))
     for k in skipped: print("not run: " + k)
-    sys.exit(0 if caught == total and bad == 0 and not (a.strict and skipped) else 1)
+    ok = caught == total and bad == 0 and not (a.strict and skipped)
+    if ok: shutil.rmtree(work, ignore_errors=True)  # keep the faulty files only when something was missed
+    else: print("faulty files kept in " + work)
+    sys.exit(0 if ok else 1)
 
 if __name__ == "__main__":
     main()
