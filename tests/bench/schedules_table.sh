@@ -58,6 +58,8 @@ hypercube:3|all-port|yes|
 hypercube:4|all-port|yes|
 hypercube:7|all-port|no|
 hypercube:8|all-port|no|
+hypercube:9|all-port|no|
+hypercube:10|all-port|no|
 torus:4x8|all-port|no|
 torus:4x6|all-port|no|
 ghc:4x4|all-port|no|
