@@ -56,19 +56,54 @@ Topology Topology::product(std::vector<Factor> factors, std::string spec) {
   t.spec_ = std::move(spec);
   t.factors_ = std::move(factors);
   const int nodes = static_cast<int>(n);
+  // Node id v = sum c[d] * stride[d]: a neighbour differs in one coordinate, so its id is
+  // v + (y - c[d]) * stride[d]. Coordinates are kept incrementally (an odometer) and the links
+  // written into a table sized up front: no allocation per node or per link (ghc:3276, 10.7 M
+  // links, took seconds with a coordinate vector per link).
+  const std::size_t dims = t.factors_.size();
+  std::vector<std::int64_t> stride(dims, 1);
+  std::int64_t per_node_max = 0;
+  for (std::size_t d = 0; d < dims; ++d) {
+    if (d > 0) stride[d] = stride[d - 1] * t.factors_[d - 1].size;
+    const Factor& f = t.factors_[d];
+    per_node_max += f.kind == FactorKind::Complete ? f.size - 1 : f.size == 2 ? 1 : 2;
+  }
   t.offset_.assign(idx(nodes) + 1, 0);
+  t.adjacency_.resize(static_cast<std::size_t>(per_node_max) * idx(nodes));
+  NodeId* out = t.adjacency_.data();
+  std::size_t used = 0;
+  std::vector<int> c(dims, 0);
   for (NodeId v = 0; v < nodes; ++v) {
-    const std::vector<int> c = t.coordinates(v);
-    t.offset_[idx(v)] = static_cast<int>(t.adjacency_.size());
-    for (std::size_t d = 0; d < t.factors_.size(); ++d) {
-      for (int y : factor_neighbors(t.factors_[d], c[d])) {
-        std::vector<int> nc = c;
-        nc[d] = y;
-        t.adjacency_.push_back(t.node_at(nc));
+    t.offset_[idx(v)] = static_cast<int>(used);
+    for (std::size_t d = 0; d < dims; ++d) {
+      const Factor& f = t.factors_[d];
+      const int k = f.size, x = c[d];
+      const NodeId base = static_cast<NodeId>(v - x * stride[d]);
+      const NodeId step = static_cast<NodeId>(stride[d]);
+      const auto at = [&](int y) { out[used++] = base + y * step; };
+      switch (f.kind) {  // port order as factor_neighbors
+        case FactorKind::Ring:
+          if (k == 2) {
+            at(1 - x);
+          } else {
+            at((x + 1) % k);
+            at((x + k - 1) % k);
+          }
+          break;
+        case FactorKind::Path:
+          if (x + 1 < k) at(x + 1);
+          if (x > 0) at(x - 1);
+          break;
+        case FactorKind::Complete:
+          for (int y = x + 1; y < k; ++y) at(y);
+          for (int y = 0; y < x; ++y) at(y);
+          break;
       }
     }
+    for (std::size_t d = 0; d < dims && ++c[d] == t.factors_[d].size; ++d) c[d] = 0;
   }
-  t.offset_[idx(nodes)] = static_cast<int>(t.adjacency_.size());
+  t.adjacency_.resize(used);  // paths: end nodes have fewer neighbours than per_node_max
+  t.offset_[idx(nodes)] = static_cast<int>(used);
   t.populate_all();
   return t;
 }
