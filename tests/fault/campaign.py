@@ -180,10 +180,11 @@ def main():
                     for key, rx in NAMES.items():
                         if rx.search(diag): stats[key] += 1
                     example.setdefault((cls, e), (what, res["errors"][:1], verrs[:1]))
-                elif rc == 2 and re.search(r"\.(sched|cfg):\d+: |step \d+: ", err):
+                elif rc == 2 and re.search(r"\.(sched|cfg):\d+: |step \d+(, node \d+, link \d+->\d+)?: ", err):
                     # Rejected with its place named before the run: by the file loader (file:line, e.g. a
                     # message addressed to itself) or by the controller compiling the schedule into the
-                    # hardware's tables (a crossing from a node the message is not at).
+                    # hardware's tables (a crossing from a node the message is not at, or a second
+                    # crossing of one message in one step: `step S, node V, link V->W: ...`).
                     stats["caught"] += 1; stats["at_load"] += 1
                     for key, rx in NAMES.items():
                         if rx.search(err): stats[key] += 1

@@ -84,6 +84,23 @@ TEST_CASE("direct program refuses what the NIC cannot express", "[direct]") {
   CHECK_NOTHROW(direct_program(t, s, DirectLayout(t, p)));
 }
 
+TEST_CASE("direct program names a message that crosses two links in one step", "[direct]") {
+  // Issue 15's fault campaign: a crossing repeated a step early made the compiler stop with map::at.
+  const Topology t = parse_topology("ring:4");
+  Schedule s;
+  s.topology = "ring:4";
+  s.model = Model::AllPort;
+  s.steps = {{{{0, 2}, 0, *t.port_to(0, 1)}, {{0, 2}, 1, *t.port_to(1, 2)}}};  // 0->1 and 1->2 in step 0
+  DirectParams p;
+  p.model = Model::AllPort;
+  CHECK_THROWS_WITH(direct_program(t, s, DirectLayout(t, p)),
+                    Catch::Contains("step 0, node 1, link 1->2: message (0,2) crosses a second link in this step") &&
+                        Catch::Contains("arrived over link 0->1"));
+  s.steps = {{{{0, 2}, 0, *t.port_to(0, 1)}}, {{{0, 2}, 0, *t.port_to(0, 1)}}};  // sent again from where it was
+  CHECK_THROWS_WITH(direct_program(t, s, DirectLayout(t, p)),
+                    Catch::Contains("step 1, node 0, link 0->1: message (0,2) is sent from node 0 but is at node 1"));
+}
+
 TEST_CASE("dimension-order routes: shorter way on rings, ties +, datelines on wrap links", "[direct]") {
   const Topology t = parse_topology("torus:4x4");
   const DirectRoutes r = dimension_order_routes(t, 4, DynamicRouting::Dor);
