@@ -7,7 +7,7 @@
 /// The C++ side follows this file, it does not copy it:
 ///   * every `localparam ... = <number>;` below is turned into a C++ constant at build time
 ///     (cmake/gen_rtl_constants.cmake writes <build>/generated/totex/rtl_constants.hpp, namespace
-///     totex::rtl::direct_pkg) and sw/include/totex/direct_controller.hpp uses those;
+///     totex::rtl::direct_pkg) and sw/hw/include/totex/direct_controller.hpp uses those;
 ///   * the width functions are evaluated for many parameter sets by the Verilated test
 ///     tests/rtl/test_direct_pkg.cpp (ctest -R rtl.direct_pkg), which compares each with
 ///     totex::DirectLayout and fails on the first difference.

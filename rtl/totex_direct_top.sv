@@ -5,7 +5,7 @@
 /// totex_direct_dyn_node (send queue, totex_router_dyn with route tables) per node.
 ///
 /// The topology and every parameter come from `totex_direct_params.svh` (found on the include
-/// path), which `totex` writes per topology and parameter set (sw/src/direct_controller.cpp,
+/// path), which `totex` writes per topology and parameter set (sw/hw/src/direct_controller.cpp,
 /// direct_params_svh()): only numbers and tables, no logic. Its parameters:
 ///   N, NumPorts (P, the maximum degree), NumLinks, Dynamic (0/1), Model (totex_direct_pkg::MODEL_*),
 ///   PW (payload bits), Depth (schedule entries), BufSlots (relay buffer entries), FifoDepth,

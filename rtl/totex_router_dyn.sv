@@ -11,7 +11,7 @@
 ///
 /// Routing: route_table_i[dst*RW +: RW] is the dimension-order output for destination dst
 /// (P = eject); minimal_i[dst*P + p] says that output p is on a shortest path to dst. totex
-/// generates both per node from the topology (sw/src/direct_controller.cpp).
+/// generates both per node from the topology (sw/hw/src/direct_controller.cpp).
 ///
 /// Virtual channels: VCs 0 .. E-1 (E = NumVcs - AdaptiveVcs, 1 or 2) are the escape VCs, routed
 /// in dimension order: a message entering a dimension (from the NIC, another dimension or an

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The Verilator side of every harness: an RAII clocked model with optional FST/VCD tracing, and
-/// bit-field access that works on Verilator's port types (CData..QData and VlWide).
+/// The Verilator side of every harness, engine and RTL test: an RAII clocked model with optional
+/// FST/VCD tracing (ClockedModel), and bit-field access that works on Verilator's port types
+/// (CData..QData and VlWide).
 #pragma once
 #include <verilated.h>
 #if VM_TRACE_FST
@@ -44,25 +45,46 @@ void set_port(T& port, std::uint64_t value) {
   }
 }
 
-/// Owns context, model and trace; tick() makes one rising edge. Outputs read after tick() show the
-/// cycle that starts at that edge. RTL assertion failures are counted, not fatal.
-template <class Model>
+/// The clock and active-low reset inputs of a top: clk_i and rst_ni (every totex RTL top).
+struct ClkRstPins {
+  template <class Model>
+  static auto& clock(Model& m) { return m.clk_i; }
+  template <class Model>
+  static auto& reset_n(Model& m) { return m.rst_ni; }
+};
+
+/// Whether the constructor resets the model (every RTL top) or leaves it as powered on (a board
+/// top with its own power-on reset).
+enum class Start { Reset, PowerOn };
+
+/// The one Verilator harness (every engine, test and board check): owns context, model and
+/// optional FST/VCD trace. RTL assertion failures ($error) are counted, not fatal, so a run can
+/// expect none and a test can provoke some on purpose. Registers start random (randReset(2)), so
+/// a missing reset shows up.
+///
+/// Order of events, the same everywhere:
+///   construction  clock low, reset released, eval (inputs settle, initial blocks run); then,
+///                 with Start::Reset, reset():
+///   reset(n)      reset asserted and evaluated (a real falling edge, for asynchronous resets),
+///                 n rising edges with reset held (for synchronous ones), released and evaluated;
+///   tick()        clock high, eval, dump; clock low, eval, dump: one rising edge. Outputs read
+///                 after tick() show the cycle that starts at that edge; inputs set before tick()
+///                 are sampled at it.
+/// edges() counts every rising edge, reset's included.
+template <class Model, class Pins = ClkRstPins>
 class ClockedModel {
  public:
-  explicit ClockedModel(const std::string& wave = "") : ctx_(std::make_unique<VerilatedContext>()) {
-    ctx_->randReset(2);  // registers start random: a missing reset shows up
+  explicit ClockedModel(const std::string& wave = "", Start start = Start::Reset)
+      : ctx_(std::make_unique<VerilatedContext>()) {
+    ctx_->randReset(2);
     ctx_->fatalOnError(false);
     ctx_->errorLimit(1 << 30);
     top_ = std::make_unique<Model>(ctx_.get(), "top");
     if (!wave.empty()) open_trace(wave);
-    top_->clk_i = 0;
-    top_->rst_ni = 0;
+    Pins::clock(*top_) = 0;
+    Pins::reset_n(*top_) = 1;
     top_->eval();
-    dump();
-    tick();
-    tick();
-    top_->rst_ni = 1;
-    top_->eval();
+    if (start == Start::Reset) reset(kResetEdges);
   }
   ClockedModel(const ClockedModel&) = delete;
   ClockedModel& operator=(const ClockedModel&) = delete;
@@ -76,21 +98,35 @@ class ClockedModel {
   /// Half a clock period in time units (the models are built with --timescale 1ns/1ns): the
   /// waveform shows a 100 MHz clock.
   static constexpr int kHalfPeriod = 5;
+  /// Rising edges with reset held at construction.
+  static constexpr int kResetEdges = 2;
 
   Model& top() { return *top_; }
+  VerilatedContext& context() { return *ctx_; }
   [[nodiscard]] int assertion_failures() const { return ctx_->errorCount(); }
   [[nodiscard]] std::uint64_t edges() const { return edges_; }
 
-  void tick() {
-    top_->clk_i = 1;
+  void reset(int edges) {
+    Pins::reset_n(*top_) = 0;
     top_->eval();
-    ctx_->timeInc(kHalfPeriod);
     dump();
-    top_->clk_i = 0;
+    tick(edges);
+    Pins::reset_n(*top_) = 1;
     top_->eval();
-    ctx_->timeInc(kHalfPeriod);
-    dump();
-    ++edges_;
+  }
+
+  void tick(int n = 1) {
+    for (int i = 0; i < n; ++i) {
+      Pins::clock(*top_) = 1;
+      top_->eval();
+      ctx_->timeInc(kHalfPeriod);
+      dump();
+      Pins::clock(*top_) = 0;
+      top_->eval();
+      ctx_->timeInc(kHalfPeriod);
+      dump();
+      ++edges_;
+    }
   }
 
  private:

@@ -3,7 +3,7 @@
 /// (rtl/totex_router.sv, or rtl/totex_router_dyn.sv when built with TOTEX_COSIM_DYNAMIC=1), one
 /// instance per node, wired per topology at elaboration time next to the SystemC schedule
 /// memories, NICs and run controller of sim/systemc/. Built per router parameter set on first use
-/// by sw/cli/cosim_direct.cpp; usage as sim/direct_run.cpp.
+/// by sw/hw/src/cosim_engine.cpp; usage as sim/direct_run.cpp.
 #include <verilated.h>
 #if VM_TRACE_FST
 #include <verilated_fst_sc.h>

@@ -3,7 +3,7 @@
 /// one half replaced by Verilated RTL (`verilator --sc`), chosen when the model is built:
 ///   TOTEX_COSIM_RTL_NETWORK = 1: rtl/totex_banyan.sv as the network, SystemC NICs;
 ///   TOTEX_COSIM_RTL_NETWORK = 0: SystemC banyan, rtl/totex_nic.sv as every NIC.
-/// Built per parameter set by sw/cli/systemc_engine.cpp; usage: see sim/min_run.hpp. With --wave
+/// Built per parameter set by sw/hw/src/cosim_engine.cpp; usage: see sim/min_run.hpp. With --wave
 /// FILE.vcd the SystemC signals go to FILE.vcd (with FILE.vcd.gtkw) and the RTL's own signals to
 /// FILE.rtl.fst.
 #include <systemc>

@@ -2,7 +2,7 @@
 /// Shared pieces of the SystemC direct-network models (sim/systemc/direct_*.hpp): the message
 /// format of the links, the load-port address decode and the model-check counter.
 ///
-/// The models are written from the contract in sw/include/totex/direct_controller.hpp (load-port
+/// The models are written from the contract in sw/hw/include/totex/direct_controller.hpp (load-port
 /// address map, table-entry layout, timing; docs/load-port.md) and docs/models.md, independently of the RTL, so that a run
 /// on them cross-checks the RTL run of the same controller writes.
 #pragma once

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Run controller of the SystemC direct network (contract: totex_direct_ctrl's timing in
-/// sw/include/totex/direct_controller.hpp). Edge 0 samples start = 1 while idle; cycle c runs
+/// sw/hw/include/totex/direct_controller.hpp). Edge 0 samples start = 1 while idle; cycle c runs
 /// with step = c. Scheduled: busy in cycles 0..last (last = the `last` control register, loaded
 /// at region 2 index 0), done in cycle last. Dynamic: busy until every NIC is done (all_done),
 /// done in that cycle; step saturates. clear = start && !busy, the cycle before edge 0.

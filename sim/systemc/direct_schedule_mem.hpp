@@ -2,7 +2,7 @@
 /// Schedule memory of one node: `depth` table entries of `entry_bits`, written 32 bits at a time
 /// through the load port (region 0, index = {step, word}, word w = entry bits [32w +: 32]) and read
 /// at the current step. The entry is decoded here into the router's and the NIC's controls
-/// (layout in sw/include/totex/direct_controller.hpp): per input its action, per inject lane the
+/// (layout in sw/hw/include/totex/direct_controller.hpp): per input its action, per inject lane the
 /// output port and the NIC slot, and the relay-buffer entry of a store.
 #pragma once
 #include <systemc>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Pieces the subcommands share: parsed options, output, schedule production.
+/// Pieces the subcommands share: common options, output, schedule production.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <functional>
@@ -15,49 +15,39 @@
 #include "totex/spec.hpp"
 #include "totex/verify.hpp"
 
+#include "commands.hpp"
+
 namespace totex::cli {
 
 using nlohmann::json;
-using AnySchedule = std::variant<Schedule, MinSchedule>;
 
-struct Options {
+/// Options most subcommands share; a subcommand's own options extend them. Each subcommand owns its
+/// options (Commands keeps them alive): nothing is global.
+struct CommonOptions {
   std::string topo;
   std::string model;
   std::string algo;
-  std::string output;
-  std::string file;
-  std::string schedule_file;
-  std::string engine = "ref";
-  std::string mode = "scheduled";
-  std::string dynamic = "adaptive";         // sim --mode dynamic: dor | adaptive
-  std::string min_mode = "table";
-  std::string cosim_split = "rtl-network";  // sim --engine cosim: which half is Verilated
-  std::string wave;
-  std::string placement;
-  std::string routing;
-  std::string form = "computed";
   double budget = 4.0;  // --budget: seconds for auto / pattern / exact
-  bool unverified = false;
   bool json = false;
 };
-extern Options opts;
 
-/// Prints `j` with --json, else runs `human`.
-void print(const json& j, const std::function<void()>& human);
+/// Prints `j` when `as_json` (--json), else runs `human`.
+void print(bool as_json, const json& j, const std::function<void()>& human);
 [[nodiscard]] json errors_json(const VerifyReport& r);
-/// The model a MIN runs under (nic), or the one --model names.
-[[nodiscard]] Model model_for(const Network& net);
-/// The schedule --algo names (default: auto, the best verified of every generator that applies);
-/// `outcome`, when given, receives what was tried and any optimality proof (direct networks).
-[[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, std::string algo,
+/// The model a MIN runs under (nic), or the one --model (`model`) names.
+[[nodiscard]] Model model_for(const Network& net, const std::string& model);
+/// The schedule --algo names (default: auto, the best verified of every generator that applies,
+/// searching for at most `budget` seconds); `outcome`, when given, receives what was tried and any
+/// optimality proof (direct networks).
+[[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, const std::string& algo, double budget,
                                         ScheduleOutcome* outcome = nullptr);
 [[nodiscard]] std::string algorithm_of(const AnySchedule& s);
-/// --topo, --model and --json.
-void add_topo_model(CLI::App* cmd, bool required);
-/// `totex sim`.
-void register_sim(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions);
+/// --topo, --model and --json, bound to `o`.
+void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required);
+/// `totex sim` (sim_command.cpp).
+void register_sim(CLI::App& app, Actions& actions);
 /// `totex plot` (plot_command.cpp).
-void register_plot(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions);
+void register_plot(CLI::App& app, Actions& actions);
 /// Two worked examples at the end of every --help (help_examples.cpp).
 void add_help_examples(CLI::App& app);
 

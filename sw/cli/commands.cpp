@@ -7,6 +7,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "totex/a2.hpp"
@@ -25,12 +26,22 @@
 
 namespace totex::cli {
 
-Options opts;
-
 namespace {
 
-std::map<const CLI::App*, std::function<int()>> actions;
-
+struct ScheduleOptions : CommonOptions {
+  std::string output;
+  std::string form = "computed";
+};
+struct VerifyOptions {
+  std::string file;
+  bool json = false;
+};
+struct LoadOptions {
+  std::string torus;
+  std::string placement;
+  std::string routing;
+  bool json = false;
+};
 
 json bound_json(const LowerBound& lb) {
   json terms = json::array();
@@ -49,30 +60,31 @@ json errors_json(const VerifyReport& r) {
   return errors;
 }
 
-void print(const json& j, const std::function<void()>& human) {
-  if (opts.json)
+void print(bool as_json, const json& j, const std::function<void()>& human) {
+  if (as_json)
     std::cout << j.dump(2) << '\n';
   else
     human();
 }
 
-Model model_for(const Network& net) {
+Model model_for(const Network& net, const std::string& model) {
   if (std::holds_alternative<MinNetwork>(net)) {
-    if (!opts.model.empty() && opts.model != "nic")
-      throw UsageError("--model: a MIN runs under the nic model only, got '" + opts.model + "'");
+    if (!model.empty() && model != "nic")
+      throw UsageError("--model: a MIN runs under the nic model only, got '" + model + "'");
     return Model::Nic;
   }
-  if (opts.model.empty()) throw UsageError("--model is required: single-port | all-port | nic");
-  return parse_model(opts.model);
+  if (model.empty()) throw UsageError("--model is required: single-port | all-port | nic");
+  return parse_model(model);
 }
 
-AnySchedule make_schedule(const Network& net, Model model, std::string algo, ScheduleOutcome* outcome) {
+AnySchedule make_schedule(const Network& net, Model model, const std::string& algo, double budget,
+                          ScheduleOutcome* outcome) {
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     if (algo.empty() || algo == "latin" || algo == "auto") return latin_schedule(*min, zero_m0(*min));
     if (algo == "pairwise") return pairwise_schedule(*min);
     throw UsageError("--algo '" + algo + "' is not available for a MIN: expected latin | pairwise");
   }
-  ScheduleOutcome o = schedule_direct(std::get<Topology>(net), model, {algo.empty() ? "auto" : algo, opts.budget});
+  ScheduleOutcome o = schedule_direct(std::get<Topology>(net), model, {algo.empty() ? "auto" : algo, budget});
   Schedule s = std::move(o.schedule);
   if (outcome) *outcome = std::move(o);
   return s;
@@ -84,10 +96,10 @@ std::string algorithm_of(const AnySchedule& s) {
 
 namespace {
 
-int cmd_bound() {
-  const Network net = parse_spec(opts.topo);
-  const Model model = model_for(net);
-  json j{{"topology", opts.topo}, {"model", to_string(model)}};
+int cmd_bound(const CommonOptions& o) {
+  const Network net = parse_spec(o.topo);
+  const Model model = model_for(net, o.model);
+  json j{{"topology", o.topo}, {"model", to_string(model)}};
   LowerBound lb;
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     lb = lower_bound(*min);
@@ -105,8 +117,8 @@ int cmd_bound() {
   }
   j["lower_bound"] = lb.steps;
   j["bounds"] = bound_json(lb);
-  print(j, [&] {
-    std::cout << opts.topo << " (" << j["nodes"] << " nodes";
+  print(o.json, j, [&] {
+    std::cout << o.topo << " (" << j["nodes"] << " nodes";
     if (j.contains("processors") && j["processors"] != j["nodes"]) std::cout << ", " << j["processors"] << " processors";
     std::cout << "), " << to_string(model) << ": lower bound " << lb.steps << " steps\n";
     for (const BoundTerm& t : lb.terms) std::cout << "  " << t.name << " >= " << t.value << "  (" << t.detail << ")\n";
@@ -114,23 +126,22 @@ int cmd_bound() {
   return 0;
 }
 
-void write_file(const std::function<void(std::ostream&)>& writer) {
-  if (!opts.output.empty()) write_output_file(opts.output, writer);  // "PATH: OS error", no half file
-}
-
-int cmd_schedule() {
-  const Network net = parse_spec(opts.topo);
-  const Model model = model_for(net);
-  json j{{"topology", opts.topo}, {"model", to_string(model)}};
+int cmd_schedule(const ScheduleOptions& o) {
+  auto write_file = [&](const std::function<void(std::ostream&)>& writer) {
+    if (!o.output.empty()) write_output_file(o.output, writer);  // "PATH: OS error", no half file
+  };
+  const Network net = parse_spec(o.topo);
+  const Model model = model_for(net, o.model);
+  json j{{"topology", o.topo}, {"model", to_string(model)}};
   VerifyReport report;
   LowerBound lb;
   ScheduleOutcome outcome;
-  const AnySchedule any = make_schedule(net, model, opts.algo, &outcome);
+  const AnySchedule any = make_schedule(net, model, o.algo, o.budget, &outcome);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     MinSchedule s = std::get<MinSchedule>(any);
-    if (opts.form == "table") s.m0.clear();  // write every configuration, not just M^0
-    else if (opts.form != "computed") throw UsageError("--form must be computed | table, got '" + opts.form + "'");
+    if (o.form == "table") s.m0.clear();  // write every configuration, not just M^0
+    else if (o.form != "computed") throw UsageError("--form must be computed | table, got '" + o.form + "'");
     report = verify(*min, s);
     lb = lower_bound(*min);
     j["nodes"] = min->terminals();
@@ -168,9 +179,9 @@ int cmd_schedule() {
   j["search"] = outcome.log;
   j["verified"] = report.ok;
   j["errors"] = errors_json(report);
-  if (!opts.output.empty()) j["file"] = opts.output;
-  print(j, [&] {
-    std::cout << opts.topo << ", " << to_string(model) << ", " << algo << ": " << report.steps << " steps (lower bound "
+  if (!o.output.empty()) j["file"] = o.output;
+  print(o.json, j, [&] {
+    std::cout << o.topo << ", " << to_string(model) << ", " << algo << ": " << report.steps << " steps (lower bound "
               << lb.steps << (proven ? ", optimal: " + j["proof"].get<std::string>() : "") << "), "
               << (report.ok ? "verified" : "VERIFICATION FAILED") << '\n';
     if (outcome.tried.size() > 1) {
@@ -180,17 +191,18 @@ int cmd_schedule() {
       std::cout << '\n';
     }
     for (const auto& e : j["errors"]) std::cout << "  " << e.get<std::string>() << '\n';
-    if (!opts.output.empty()) std::cout << "written to " << opts.output << '\n';
+    if (!o.output.empty()) std::cout << "written to " << o.output << '\n';
   });
   return report.ok ? 0 : kCheckFailedExit;
 }
 
-int cmd_load() {
-  const Topology t = parse_topology(opts.topo);
+int cmd_load(const LoadOptions& o) {
+  const std::string spec = o.torus.rfind("torus:", 0) == 0 ? o.torus : "torus:" + o.torus;
+  const Topology t = parse_topology(spec);
   if (t.is_partial())
-    throw UsageError("--torus " + opts.topo + ": give the placement with --placement, not in the torus spec");
-  const Placement placement = parse_placement(opts.placement);
-  const Routing routing = parse_routing(opts.routing);
+    throw UsageError("--torus " + spec + ": give the placement with --placement, not in the torus spec");
+  const Placement placement = parse_placement(o.placement);
+  const Routing routing = parse_routing(o.routing);
   const LoadReport r = compute_loads(t, placement, routing);
   json dims = json::array();
   for (const DimensionLoad& d : r.dimensions)
@@ -203,7 +215,7 @@ int cmd_load() {
                {"lower_bound", r.lower_bound}, {"bisection_bound", r.bisection_bound}, {"single_bound", r.single_bound},
                {"paper_formula", optional(r.paper_formula)}, {"paper_upper_bound", optional(r.paper_upper_bound)},
                {"dimensions", dims}};
-  print(j, [&] {
+  print(o.json, j, [&] {
     std::cout << r.topology << ", " << r.placement << " placement, " << r.routing << ": " << r.processors
               << " processors, max link load " << r.max_load << " (on link " << j["max_link"].get<std::string>()
               << "), lower bound " << r.lower_bound;
@@ -216,8 +228,8 @@ int cmd_load() {
   return 0;
 }
 
-int cmd_verify() {
-  const LoadedSchedule loaded = read_schedule_file(opts.file);
+int cmd_verify(const VerifyOptions& o) {
+  const LoadedSchedule loaded = read_schedule_file(o.file);
   VerifyReport report;
   json j;
   if (const auto* ms = std::get_if<MinSchedule>(&loaded.schedule)) {
@@ -238,7 +250,7 @@ int cmd_verify() {
          {"processors", t.processor_count()}, {"lower_bound", lower_bound(t, s.model).steps},
          {"max_buffered", report.max_buffered}};
   }
-  j["file"] = opts.file;
+  j["file"] = o.file;
   j["verified"] = report.ok;
   j["steps"] = report.steps;
   j["claimed_steps"] = loaded.claimed_steps;
@@ -246,8 +258,8 @@ int cmd_verify() {
   j["expected_delivered"] = report.expected;
   j["optimal"] = report.ok && report.steps == j["lower_bound"].get<std::int64_t>();
   j["errors"] = errors_json(report);
-  print(j, [&] {
-    std::cout << opts.file << ": " << (report.ok ? "verified" : "NOT verified") << ", " << report.steps << " steps, "
+  print(o.json, j, [&] {
+    std::cout << o.file << ": " << (report.ok ? "verified" : "NOT verified") << ", " << report.steps << " steps, "
               << report.delivered << "/" << report.expected << " messages delivered\n";
     for (const auto& e : j["errors"]) std::cout << "  " << e.get<std::string>() << '\n';
   });
@@ -256,57 +268,60 @@ int cmd_verify() {
 
 }  // namespace
 
-void add_topo_model(CLI::App* cmd, bool required) {
-  auto* topo = cmd->add_option("--topo", opts.topo, "topology: " + spec_grammar());
+void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required) {
+  auto* topo = cmd->add_option("--topo", o.topo, "topology: " + spec_grammar());
   if (required) topo->required();
-  cmd->add_option("--model", opts.model, "single-port | all-port | nic (a MIN is always nic)");
-  cmd->add_flag("--json", opts.json, "print one JSON object on stdout");
+  cmd->add_option("--model", o.model, "single-port | all-port | nic (a MIN is always nic)");
+  cmd->add_flag("--json", o.json, "print one JSON object on stdout");
 }
 
-void register_commands(CLI::App& app) {
+Commands::Commands(CLI::App& app) {
+  // Each subcommand's options live in the action that reads them (CLI11 writes them while parsing).
   CLI::App* bound = app.add_subcommand("bound", "lower bound on total-exchange steps for a topology and model");
-  add_topo_model(bound, true);
-  actions[bound] = cmd_bound;
+  auto bound_opts = std::make_shared<CommonOptions>();
+  add_topo_model(bound, *bound_opts, true);
+  actions_[bound] = [bound_opts] { return cmd_bound(*bound_opts); };
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
-  add_topo_model(schedule, true);
-  schedule->add_option("--algo", opts.algo, "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help());
-  schedule->add_option("--budget", opts.budget,
+  auto sched_opts = std::make_shared<ScheduleOptions>();
+  add_topo_model(schedule, *sched_opts, true);
+  schedule->add_option("--algo", sched_opts->algo,
+                       "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help());
+  schedule->add_option("--budget", sched_opts->budget,
                        "seconds auto, pattern and exact may search (default 4); exact stops cleanly at it")
       ->check(CLI::Range(0.1, 86400.0));
-  schedule->add_option("-o,--output", opts.output, "write the schedule / configuration-matrix / exchange-table file")
+  schedule->add_option("-o,--output", sched_opts->output, "write the schedule / configuration-matrix / exchange-table file")
       ->check(output_path());
-  auto* form = schedule->add_option("--form", opts.form, "MIN files: computed (M^0 only, when the schedule allows) | table")
+  auto* form = schedule->add_option("--form", sched_opts->form, "MIN files: computed (M^0 only, when the schedule allows) | table")
                    ->check(one_of({"computed", "table"}));
-  schedule->parse_complete_callback([form] {  // a MIN spec is the one that starts with "min:" (parse_spec)
-    if (form->count() > 0 && opts.topo.rfind("min:", 0) != 0)
+  schedule->parse_complete_callback([form, sched_opts] {  // a MIN spec is the one that starts with "min:" (parse_spec)
+    if (form->count() > 0 && sched_opts->topo.rfind("min:", 0) != 0)
       throw CLI::ValidationError("--form", "applies to MIN files (--topo min:N:D:WIRING) only, not to " +
-                                               printable(opts.topo) + "; accepted there: computed | table");
+                                               printable(sched_opts->topo) + "; accepted there: computed | table");
   });
-  actions[schedule] = cmd_schedule;
+  actions_[schedule] = [sched_opts] { return cmd_schedule(*sched_opts); };
 
   CLI::App* verify_cmd = app.add_subcommand("verify", "check a schedule or configuration-matrix file with the reference model");
-  verify_cmd->add_option("file", opts.file, "schedule file")->required();
-  verify_cmd->add_flag("--json", opts.json, "print one JSON object on stdout");
-  actions[verify_cmd] = cmd_verify;
+  auto verify_opts = std::make_shared<VerifyOptions>();
+  verify_cmd->add_option("file", verify_opts->file, "schedule file")->required();
+  verify_cmd->add_flag("--json", verify_opts->json, "print one JSON object on stdout");
+  actions_[verify_cmd] = [verify_opts] { return cmd_verify(*verify_opts); };
 
   CLI::App* load = app.add_subcommand("load", "link loads of complete exchange on a partially populated torus (paper 004)");
-  load->add_option("--torus", opts.topo, "torus:KxK[x...] with equal sides K >= 3 (or just KxK[x...])")->required();
-  load->add_option("--placement", opts.placement, "linear | multiple:T")->required();
-  load->add_option("--routing", opts.routing, "odr | udr")->required();
-  load->add_flag("--json", opts.json, "print one JSON object on stdout");
-  actions[load] = [] {
-    if (opts.topo.rfind("torus:", 0) != 0) opts.topo = "torus:" + opts.topo;
-    return cmd_load();
-  };
+  auto load_opts = std::make_shared<LoadOptions>();
+  load->add_option("--torus", load_opts->torus, "torus:KxK[x...] with equal sides K >= 3 (or just KxK[x...])")->required();
+  load->add_option("--placement", load_opts->placement, "linear | multiple:T")->required();
+  load->add_option("--routing", load_opts->routing, "odr | udr")->required();
+  load->add_flag("--json", load_opts->json, "print one JSON object on stdout");
+  actions_[load] = [load_opts] { return cmd_load(*load_opts); };
 
-  register_sim(app, actions);
-  register_plot(app, actions);
+  register_sim(app, actions_);
+  register_plot(app, actions_);
   add_help_examples(app);
 }
 
-int run_selected(CLI::App& /*app*/) {
-  for (const auto& [cmd, action] : actions)
+int Commands::run_selected() const {
+  for (const auto& [cmd, action] : actions_)
     if (cmd->parsed()) return action();
   throw UsageError("no subcommand given: bound | schedule | verify");
 }

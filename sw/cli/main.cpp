@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   CLI::App app{"totex: optimal all-to-all personalized exchange schedules, verified and simulated", "totex"};
   app.set_version_flag("--version", std::string("totex ") + TOTEX_VERSION);
   app.require_subcommand(1);
-  totex::cli::register_commands(app);
+  const totex::cli::Commands commands(app);
   // A first word that is not a subcommand: say which ones there are (CLI11 would only say one is required).
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   }
   for (const CLI::App* sub : app.get_subcommands()) running += " " + sub->get_name();
   try {
-    return totex::cli::run_selected(app);
+    return commands.run_selected();
   } catch (const totex::UsageError& e) {
     return fail(e.what(), totex::cli::kUsageExit);
   } catch (const totex::FileError& e) {

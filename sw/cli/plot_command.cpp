@@ -17,11 +17,12 @@ namespace {
 
 const std::vector<std::string> kKinds = {"network", "heatmap", "latin", "dims", "viewer", "all"};
 
-struct PlotOptions {
+struct PlotOptions : CommonOptions {
+  std::string file;
+  std::string output;
   std::string kind = "network";
   int step = -1;  // -1: not given
 };
-PlotOptions plot_opts;
 
 /// What is drawn: the network, its schedule (unless only `dims` is asked) and the bound.
 struct Input {
@@ -50,23 +51,23 @@ std::pair<Topology, Placement> placed_torus(const std::string& spec) {
   return {base, p};
 }
 
-Input load_input(bool need_schedule) {
-  if (!opts.file.empty()) {
-    if (!opts.topo.empty() || !opts.algo.empty())
+Input load_input(const PlotOptions& o, bool need_schedule) {
+  if (!o.file.empty()) {
+    if (!o.topo.empty() || !o.algo.empty())
       throw UsageError("give a schedule FILE or --topo/--model/--algo, not both");
-    LoadedSchedule loaded = read_schedule_file(opts.file);
+    LoadedSchedule loaded = read_schedule_file(o.file);
     AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
     const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
     Input in{parse_spec(spec), std::move(s), "", {}};
-    in.title = opts.file + ": " + spec + ", " + algorithm_of(*in.schedule);
+    in.title = o.file + ": " + spec + ", " + algorithm_of(*in.schedule);
     return in;
   }
-  if (opts.topo.empty()) throw UsageError("a schedule FILE or --topo is required (see totex plot --help)");
-  Input in{parse_spec(opts.topo), std::nullopt, opts.topo, {}};
+  if (o.topo.empty()) throw UsageError("a schedule FILE or --topo is required (see totex plot --help)");
+  Input in{parse_spec(o.topo), std::nullopt, o.topo, {}};
   if (!need_schedule) return in;
-  const Model model = model_for(in.net);
-  in.schedule = make_schedule(in.net, model, opts.algo);
-  in.title = opts.topo + ", " + to_string(model) + ", " + algorithm_of(*in.schedule);
+  const Model model = model_for(in.net, o.model);
+  in.schedule = make_schedule(in.net, model, o.algo, o.budget);
+  in.title = o.topo + ", " + to_string(model) + ", " + algorithm_of(*in.schedule);
   return in;
 }
 
@@ -120,10 +121,10 @@ std::string draw(const std::string& kind, const Input& in, std::optional<int> st
 }
 
 /// Networks too large for a drawing are refused before any schedule is computed.
-void check_size(const std::string& kind) {
+void check_size(const PlotOptions& o, const std::string& kind) {
   if (kind != "network" && kind != "viewer" && kind != "all") return;
-  if (opts.topo.empty()) return;  // a file: its loader checks sizes, the drawing refuses after
-  const Network net = parse_spec(opts.topo);
+  if (o.topo.empty()) return;  // a file: its loader checks sizes, the drawing refuses after
+  const Network net = parse_spec(o.topo);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     if (min->terminals() > plot::kMaxDrawnTerminals)
       throw UsageError("--kind " + kind + ": a MIN of " + std::to_string(min->terminals()) +
@@ -136,12 +137,12 @@ void check_size(const std::string& kind) {
   }
 }
 
-int cmd_plot() {
-  const std::string& kind = plot_opts.kind;
+int cmd_plot(const PlotOptions& o) {
+  const std::string& kind = o.kind;
   // dims needs no schedule; with a file or --model it also draws the schedule's own loads.
-  const bool need_schedule = kind != "dims" || !opts.file.empty() || !opts.model.empty();
-  if (!opts.file.empty() || !opts.topo.empty()) check_size(kind);  // before a schedule search that may be long
-  Input in = load_input(need_schedule);
+  const bool need_schedule = kind != "dims" || !o.file.empty() || !o.model.empty();
+  if (!o.file.empty() || !o.topo.empty()) check_size(o, kind);  // before a schedule search that may be long
+  Input in = load_input(o, need_schedule);
   const bool is_min = std::holds_alternative<MinNetwork>(in.net);
   const std::vector<std::string> available = kinds_for(in.net, true);
   if (kind != "all" && std::find(available.begin(), available.end(), kind) == available.end())
@@ -150,10 +151,10 @@ int cmd_plot() {
                       : kind == "dims" ? " (it needs a torus with equal sides K >= 3, placed or not)" : "") +
                      "; accepted here: " + join(available));
   std::optional<int> step;
-  if (plot_opts.step >= 0) {
+  if (o.step >= 0) {
     if (kind != "network" && kind != "latin")
       throw UsageError("--step applies to --kind network | latin (the viewer selects steps with its slider or #step=K)");
-    step = plot_opts.step;
+    step = o.step;
   }
   json j{{"kind", kind}, {"topology", std::visit([](const auto& x) { return x.spec(); }, in.net)}};
   if (in.schedule) {
@@ -180,22 +181,22 @@ int cmd_plot() {
   json files = json::array();
   if (kind == "all") {  // -o is a directory: one file per kind that applies
     std::error_code ec;  // "DIR: OS error text", exit 1, like every other file totex cannot write
-    std::filesystem::create_directories(opts.output, ec);
-    if (ec || !std::filesystem::is_directory(opts.output))
-      throw OutputError(opts.output + ": " + (ec ? ec.message() : "not a directory (--kind all writes into a directory)"));
+    std::filesystem::create_directories(o.output, ec);
+    if (ec || !std::filesystem::is_directory(o.output))
+      throw OutputError(o.output + ": " + (ec ? ec.message() : "not a directory (--kind all writes into a directory)"));
     for (const std::string& k : available) {
-      const std::string path = (std::filesystem::path(opts.output) / (k + (k == "viewer" ? ".html" : ".svg"))).string();
+      const std::string path = (std::filesystem::path(o.output) / (k + (k == "viewer" ? ".html" : ".svg"))).string();
       const std::string doc = draw(k, in, std::nullopt);
       write_output_file(path, [&](std::ostream& out) { out << doc; });
       files.push_back(path);
     }
   } else {
     const std::string doc = draw(kind, in, step);
-    write_output_file(opts.output, [&](std::ostream& out) { out << doc; });
-    files.push_back(opts.output);
+    write_output_file(o.output, [&](std::ostream& out) { out << doc; });
+    files.push_back(o.output);
   }
   j["files"] = files;
-  print(j, [&] {
+  print(o.json, j, [&] {
     for (const auto& f : files) std::cout << "wrote " << f.get<std::string>() << '\n';
     if (j.contains("lower_bound"))
       std::cout << "  " << j["topology"].get<std::string>() << ", " << j["algorithm"].get<std::string>() << ": "
@@ -207,21 +208,23 @@ int cmd_plot() {
 
 }  // namespace
 
-void register_plot(CLI::App& app, std::map<const CLI::App*, std::function<int()>>& actions) {
+void register_plot(CLI::App& app, Actions& actions) {
   CLI::App* plot = app.add_subcommand("plot", "draw a network and its schedule: SVG pictures or an HTML viewer with a step slider");
-  plot->add_option("file", opts.file, "schedule, configuration-matrix or exchange-table file (instead of --topo)");
-  add_topo_model(plot, false);
-  plot->add_option("--algo", opts.algo, "schedule to generate (as for `totex schedule`; default auto)");
-  plot->add_option("--budget", opts.budget, "seconds the schedule search may take (as for `totex schedule`)")
+  auto opts = std::make_shared<PlotOptions>();
+  PlotOptions& o = *opts;
+  plot->add_option("file", o.file, "schedule, configuration-matrix or exchange-table file (instead of --topo)");
+  add_topo_model(plot, o, false);
+  plot->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  plot->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
       ->check(CLI::Range(0.1, 86400.0));
-  plot->add_option("--kind", plot_opts.kind,
+  plot->add_option("--kind", o.kind,
                    "network (natural layout, links coloured by load; with --step busy/idle in that step; MIN: switch "
                    "states and paths of a configuration) | heatmap (link x step utilisation, idle share, lower bound) | "
                    "latin (MIN: matrix A, the Latin square) | dims (torus: link load per dimension, ODR vs UDR, bound) | "
                    "viewer (HTML page with a step slider) | all (every kind that applies; -o is a directory). "
                    "Default network")
       ->check(one_of(kKinds));
-  plot->add_option("--step", plot_opts.step, "the step (MIN: configuration) to draw, 0-based; network and latin")
+  plot->add_option("--step", o.step, "the step (MIN: configuration) to draw, 0-based; network and latin")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             return !v.empty() && v.find_first_not_of("0123456789") == std::string::npos && v.size() < 9
@@ -229,10 +232,10 @@ void register_plot(CLI::App& app, std::map<const CLI::App*, std::function<int()>
                        : "'" + printable(v) + "' is not accepted; accepted: a step number 0, 1, 2, ...";
           },
           "STEP"));
-  plot->add_option("-o,--output", opts.output, "file to write (.svg, or .html for the viewer; a directory for all)")
+  plot->add_option("-o,--output", o.output, "file to write (.svg, or .html for the viewer; a directory for all)")
       ->required()
       ->check(output_path());
-  actions[plot] = cmd_plot;
+  actions[plot] = [opts] { return cmd_plot(*opts); };
 }
 
 }  // namespace totex::cli

@@ -14,8 +14,6 @@
 namespace totex::cli {
 namespace {
 
-std::string plot_path;
-
 std::vector<std::int64_t> cumulative(const std::vector<std::int64_t>& per_cycle, std::size_t length) {
   std::vector<std::int64_t> out(length, 0);
   std::int64_t sum = 0;
@@ -43,15 +41,16 @@ std::vector<std::int64_t> injections(const Network& net, const AnySchedule& any)
 
 }  // namespace
 
-void add_sim_plot_option(CLI::App* sim) {
-  sim->add_option("--plot", plot_path,
+void add_sim_plot_option(CLI::App* sim, std::string& path) {
+  sim->add_option("--plot", path,
                   "write the cycle-level view (SVG): messages in flight and deliveries per cycle, this engine and ref")
       ->check(output_path());
 }
 
-void sim_plot(const Network& net, const AnySchedule& schedule, const SimResult& r, bool dynamic, json& j) {
+void sim_plot(const std::string& path, const Network& net, const AnySchedule& schedule, const SimResult& r,
+              bool dynamic, json& j) {
   j.erase("deliveries_per_cycle");  // the JSON keys of `sim` stay as documented; the curve goes to the plot
-  if (plot_path.empty()) return;
+  if (path.empty()) return;
   std::vector<plot::Series> series;
   const std::string verdict = std::string(r.ok() ? "PASS" : "FAIL");
   std::int64_t bound = 0;
@@ -99,8 +98,8 @@ void sim_plot(const Network& net, const AnySchedule& schedule, const SimResult& 
   const std::string doc = plot::cycles_svg(series, bound,
                                            spec + " on " + r.engine + ": " + verdict + ", " + std::to_string(r.cycles) +
                                                " cycles; messages in flight per cycle");
-  write_output_file(plot_path, [&](std::ostream& out) { out << doc; });
-  j["plot"] = plot_path;
+  write_output_file(path, [&](std::ostream& out) { out << doc; });
+  j["plot"] = path;
 }
 
 }  // namespace totex::cli

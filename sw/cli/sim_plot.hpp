@@ -8,9 +8,11 @@
 
 namespace totex::cli {
 
-void add_sim_plot_option(CLI::App* sim);
-/// Writes the cycle-level view when --plot was given (then sets j["plot"]); always drops the
-/// per-cycle array from `sim`'s JSON.
-void sim_plot(const Network& net, const AnySchedule& schedule, const SimResult& r, bool dynamic, json& j);
+/// --plot FILE, bound to `path`.
+void add_sim_plot_option(CLI::App* sim, std::string& path);
+/// Writes the cycle-level view to `path` when --plot was given (then sets j["plot"]); always drops
+/// the per-cycle array from `sim`'s JSON.
+void sim_plot(const std::string& path, const Network& net, const AnySchedule& schedule, const SimResult& r,
+              bool dynamic, json& j);
 
 }  // namespace totex::cli

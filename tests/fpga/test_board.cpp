@@ -15,13 +15,13 @@
 
 #include "Vtotex_board_icebreaker.h"
 #include "Vtotex_board_selftest.h"
-#include "rtl_harness.hpp"
+#include "rtl_test_support.hpp"
 
 namespace {
 
 constexpr unsigned kFailLabels = 1u << 0, kFailOrder = 1u << 1, kFailMessages = 1u << 2, kFailPayload = 1u << 3;
 
-using Engine = rtltest::Harness<Vtotex_board_selftest>;
+using Engine = rtltest::ClockedModel<Vtotex_board_selftest>;
 
 /// Clocks until `runs` more runs have completed (run_done_o pulses); returns the cycles taken.
 /// Fails the test if a run takes more than `limit` cycles.
@@ -61,7 +61,7 @@ TEST_CASE("board self-test: repeated total exchanges pass the hardware checker",
     CHECK(top.runs_o == r + 1);
   }
   std::cout << "board self-test: " << top.runs_o << " runs passed, " << prev << " cycles per run\n";
-  CHECK(h.errors() == 0);  // no RTL assertion (NIC receive checks) fired
+  CHECK(h.assertion_failures() == 0);  // no RTL assertion (NIC receive checks) fired
 }
 
 TEST_CASE("board self-test: a corrupted switch state is reported as FAIL", "[board][fault]") {
@@ -79,7 +79,7 @@ TEST_CASE("board self-test: a corrupted switch state is reported as FAIL", "[boa
   // the label phase ran before the fault was applied and is clean.
   CHECK((top.fail_code_o & kFailMessages) != 0);
   CHECK((top.fail_code_o & (kFailLabels | kFailOrder)) == 0);
-  CHECK(h.errors() > 0);  // the NICs' simulation assertions fired too
+  CHECK(h.assertion_failures() > 0);  // the NICs' simulation assertions fired too
   top.fault_state_i = 0;
   run_for(h, 2);
   CHECK(top.fail_o == 1);  // sticky until reset
@@ -96,54 +96,38 @@ TEST_CASE("board self-test: a flipped payload bit is reported as FAIL by the pay
   CHECK(top.pass_o == 0);
   // Only the board checker looks at payloads: routing, counts and NIC checks are all fine.
   CHECK(top.fail_code_o == kFailPayload);
-  CHECK(h.errors() == 0);
+  CHECK(h.assertion_failures() == 0);
 }
 
 namespace {
 
-/// The iCEBreaker top, driven through its pins.
+/// The iCEBreaker top's clock pin and reset button (active low).
+struct BoardPins {
+  static auto& clock(Vtotex_board_icebreaker& m) { return m.CLK; }
+  static auto& reset_n(Vtotex_board_icebreaker& m) { return m.BTN_N; }
+};
+
+/// The iCEBreaker top, driven through its pins from power-on (its own reset logic, no reset at start).
 class Board {
  public:
-  Board() : ctx_(std::make_unique<VerilatedContext>()) {
-    ctx_->randReset(2);
-    ctx_->errorLimit(1 << 30);
-    ctx_->fatalOnError(false);
-    top_ = std::make_unique<Vtotex_board_icebreaker>(ctx_.get(), "top");
-    top_->CLK = 0;
-    top_->BTN_N = 1;
-    top_->BTN1 = 0;
-    top_->BTN2 = 0;
-    top_->eval();
+  Board() : h_("", totex::sim::Start::PowerOn) {
+    top().BTN1 = 0;
+    top().BTN2 = 0;
+    top().eval();
   }
-  ~Board() { top_->final(); }
-  Board(const Board&) = delete;
-  Board& operator=(const Board&) = delete;
-  Vtotex_board_icebreaker& top() { return *top_; }
-  int errors() const { return ctx_->errorCount(); }
-  void tick(unsigned n = 1) {
-    for (unsigned i = 0; i < n; ++i) {
-      top_->CLK = 1;
-      top_->eval();
-      ctx_->timeInc(1);
-      top_->CLK = 0;
-      top_->eval();
-      ctx_->timeInc(1);
-    }
-  }
-  void press_reset() {
-    top_->BTN_N = 0;
-    top_->eval();
-    tick(3);
-    top_->BTN_N = 1;
+  Vtotex_board_icebreaker& top() { return h_.top(); }
+  void tick(unsigned n = 1) { h_.tick(static_cast<int>(n)); }
+  void press_reset() {  // held over three edges, then one more edge released
+    h_.reset(3);
     tick(1);
   }
-  unsigned pmod() const {
-    return top_->LED1 | top_->LED2 << 1 | top_->LED3 << 2 | top_->LED4 << 3 | top_->LED5 << 4;
+  unsigned pmod() {
+    const auto& t = top();
+    return t.LED1 | t.LED2 << 1 | t.LED3 << 2 | t.LED4 << 3 | t.LED5 << 4;
   }
 
  private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vtotex_board_icebreaker> top_;
+  rtltest::ClockedModel<Vtotex_board_icebreaker, BoardPins> h_;
 };
 
 }  // namespace

@@ -4,7 +4,7 @@
 // configurations M^x (M^0 = 0; for d = 2 also a random M^0, Corollary 4) through the load port,
 // runs phase 0 (labels) and builds every send queue from the labels that arrived, as the paper's
 // phase 1 does, then runs phase 1 (messages). Every delivery's cycle, src, dst, seq and payload is
-// compared with the reference model in rtl_harness.hpp, the label matrix is checked to be a Latin
+// compared with the reference model in rtl_test_support.hpp, the label matrix is checked to be a Latin
 // square, and busy_o/done_o/step_o/recv_count_o/error_o are checked against the timing contract.
 // Fault tests flip one configuration entry and require the failure to be detected.
 #include <catch2/catch.hpp>
@@ -16,7 +16,7 @@
 #include <string>
 
 #include "Vtb_min_wrap.h"
-#include "rtl_harness.hpp"
+#include "rtl_test_support.hpp"
 
 using rtltest::get_bits;
 using rtltest::idx_width;
@@ -69,7 +69,7 @@ struct RunReport {
 
 class Driver {
  public:
-  Driver(rtltest::Harness<Vtb_min_wrap>& h, const Inst& in) : h_(h), in_(in) {
+  Driver(rtltest::ClockedModel<Vtb_min_wrap>& h, const Inst& in) : h_(h), in_(in) {
     auto& top = h_.top();
     top.sel_i = in_.k;
     top.cfg_we_i = 0;
@@ -172,7 +172,7 @@ class Driver {
   }
 
  private:
-  rtltest::Harness<Vtb_min_wrap>& h_;
+  rtltest::ClockedModel<Vtb_min_wrap>& h_;
   const Inst& in_;
 };
 
@@ -203,7 +203,7 @@ Expected reference(const Inst& in, const std::vector<unsigned>& m0) {
 }
 
 /// Full two-phase exchange on one instance with one M^0; returns nothing, REQUIREs everything.
-void exchange(rtltest::Harness<Vtb_min_wrap>& h, const Inst& in, const std::vector<unsigned>& m0,
+void exchange(rtltest::ClockedModel<Vtb_min_wrap>& h, const Inst& in, const std::vector<unsigned>& m0,
               std::mt19937& rng) {
   INFO(in.name());
   Driver drv(h, in);
@@ -242,11 +242,11 @@ void exchange(rtltest::Harness<Vtb_min_wrap>& h, const Inst& in, const std::vect
   REQUIRE(is_latin_square(r1.label));
   REQUIRE_FALSE(r1.error_at_done);
   for (unsigned c : r1.count_at_done) REQUIRE(c == in.N);
-  REQUIRE(h.errors() == 0);
+  REQUIRE(h.assertion_failures() == 0);
 }
 
 void exchange_all_of_wiring(unsigned wiring) {
-  rtltest::Harness<Vtb_min_wrap> h;
+  rtltest::ClockedModel<Vtb_min_wrap> h;
   std::mt19937 rng(100 + wiring);
   unsigned runs = 0;
   for (unsigned k = 0; k < 36; ++k) {
@@ -277,7 +277,7 @@ TEST_CASE("MIN butterfly: all-to-all exchange, d=2,3,4, N=d^2,d^3, table and com
 }
 
 TEST_CASE("MIN fault: one flipped switch-table entry is detected", "[min][fault]") {
-  rtltest::Harness<Vtb_min_wrap> h;
+  rtltest::ClockedModel<Vtb_min_wrap> h;
   std::mt19937 rng(7);
   // Table-mode instances of every wiring and radix (N = d^2).
   for (unsigned k = 0; k < 36; k += 4) {
@@ -291,7 +291,7 @@ TEST_CASE("MIN fault: one flipped switch-table entry is detected", "[min][fault]
     const unsigned g = rng() % in.min.num_switches(), x = rng() % in.N;
     const unsigned good = in.min.config(m0, x)[g];
     drv.write(kRegionTable, g, x, (good + 1) % in.D);  // the fault
-    const int errors_before = h.errors();
+    const int errors_before = h.assertion_failures();
     const RunReport r = drv.run(0, [&](unsigned xx, unsigned t) {
       const unsigned s = e.perm[xx][t];
       return Msg{s, 0, xx, s};
@@ -299,13 +299,13 @@ TEST_CASE("MIN fault: one flipped switch-table entry is detected", "[min][fault]
     CHECK_FALSE(r.problems.empty());             // the checker sees it
     CHECK_FALSE(is_latin_square(r.label));       // some output gets a source twice
     CHECK(r.error_at_done);                      // the NICs flag it (error_o)
-    CHECK(h.errors() > errors_before);           // and the RTL assertion fires
+    CHECK(h.assertion_failures() > errors_before);           // and the RTL assertion fires
   }
 }
 
 TEST_CASE("MIN fault: one flipped M^0 entry (computed mode) is detected in phase 1",
           "[min][fault]") {
-  rtltest::Harness<Vtb_min_wrap> h;
+  rtltest::ClockedModel<Vtb_min_wrap> h;
   std::mt19937 rng(8);
   for (unsigned k = 1; k < 36; k += 4) {  // computed-mode instances, N = d^2
     const Inst in(k);
@@ -325,20 +325,20 @@ TEST_CASE("MIN fault: one flipped M^0 entry (computed mode) is detected in phase
       }
     const unsigned g = rng() % in.min.num_switches();
     drv.write(kRegionM0, g, 0, (m0[g] + 1) % in.D);  // the fault
-    const int errors_before = h.errors();
+    const int errors_before = h.assertion_failures();
     const RunReport r = drv.run(1, [&](unsigned x, unsigned t) {
       const unsigned s = e.perm[x][t];
       return Msg{s, t, x, pay[s][x]};
     });
     CHECK_FALSE(r.problems.empty());
     CHECK(r.error_at_done);
-    CHECK(h.errors() > errors_before);
+    CHECK(h.assertion_failures() > errors_before);
   }
 }
 
 TEST_CASE("MIN overlapping use: start and cfg_we_i while busy are asserted and ignored",
           "[min][fault]") {
-  rtltest::Harness<Vtb_min_wrap> h;
+  rtltest::ClockedModel<Vtb_min_wrap> h;
   const Inst in(8);  // omega d=4 N=16 table
   INFO(in.name());
   Driver drv(h, in);
@@ -361,7 +361,7 @@ TEST_CASE("MIN overlapping use: start and cfg_we_i while busy are asserted and i
   top.eval();
   for (const auto& p : r.problems) UNSCOPED_INFO(p);
   REQUIRE(r.problems.empty());     // the run was not disturbed
-  REQUIRE(h.errors() == 2);        // both misuses asserted
+  REQUIRE(h.assertion_failures() == 2);        // both misuses asserted
   const RunReport again = drv.run(0, label);  // and the write really was ignored
   REQUIRE(again.problems.empty());
 }

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "Vtb_switch_wrap.h"
-#include "rtl_harness.hpp"
+#include "rtl_test_support.hpp"
 
 using rtltest::get_bits;
 using rtltest::set_bits;
@@ -39,7 +39,7 @@ Stimulus drive_random(Vtb_switch_wrap& top, std::mt19937& rng) {
 
 TEST_CASE("shift switch: every D in 2..8, every state k, input u -> output (u+k) mod D",
           "[switch]") {
-  rtltest::Harness<Vtb_switch_wrap> h;
+  rtltest::ClockedModel<Vtb_switch_wrap> h;
   auto& top = h.top();
   std::mt19937 rng(1);
   for (auto& w : top.sel_i.m_storage) w = 0;  // legal crossbar selects (the crossbar asserts them)
@@ -73,11 +73,11 @@ TEST_CASE("shift switch: every D in 2..8, every state k, input u -> output (u+k)
     }
   }
   CHECK(checked > 0);
-  REQUIRE(h.errors() == 0);
+  REQUIRE(h.assertion_failures() == 0);
 }
 
 TEST_CASE("shift switch: a state >= D is caught by the guarded assertion", "[switch]") {
-  rtltest::Harness<Vtb_switch_wrap> h;
+  rtltest::ClockedModel<Vtb_switch_wrap> h;
   auto& top = h.top();
   std::mt19937 rng(2);
   for (auto& w : top.sel_i.m_storage) w = 0;
@@ -85,11 +85,11 @@ TEST_CASE("shift switch: a state >= D is caught by the guarded assertion", "[swi
   top.valid_i = ~0ull;
   top.state_i = 3u << (1 * kSWMax);  // slot 1 is D = 3: state 3 does not exist
   h.tick();
-  REQUIRE(h.errors() >= 1);
+  REQUIRE(h.assertion_failures() >= 1);
 }
 
 TEST_CASE("crossbar: every D in 2..8, random per-output selects", "[switch]") {
-  rtltest::Harness<Vtb_switch_wrap> h;
+  rtltest::ClockedModel<Vtb_switch_wrap> h;
   auto& top = h.top();
   std::mt19937 rng(3);
   top.state_i = 0;
@@ -114,5 +114,5 @@ TEST_CASE("crossbar: every D in 2..8, random per-output selects", "[switch]") {
       }
     }
   }
-  REQUIRE(h.errors() == 0);
+  REQUIRE(h.assertion_failures() == 0);
 }

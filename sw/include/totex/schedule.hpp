@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "totex/min_network.hpp"
@@ -63,5 +64,8 @@ struct MinSchedule {
                                   : static_cast<std::int64_t>(configurations.size()) + net.stages() - 1;
   }
 };
+
+/// A schedule of either kind (the network decides which: spec.hpp's Network).
+using AnySchedule = std::variant<Schedule, MinSchedule>;
 
 }  // namespace totex

@@ -11,7 +11,7 @@
 
 #include "totex/error.hpp"
 
-namespace totex::cli {
+namespace totex::hw {
 namespace {
 
 namespace fs = std::filesystem;
@@ -39,7 +39,7 @@ InstallPaths find_paths() {
     p.rtl = prefix / "share" / "totex" / "rtl";
     p.sim = prefix / "share" / "totex" / "sim";
     p.include_dirs = {prefix / "include"};
-    p.core_lib = prefix / "lib" / "libtotex_core.a";
+    p.libraries = {prefix / "lib" / "libtotex_hw.a", prefix / "lib" / "libtotex_core.a"};
     p.systemc_binary = bin / "totex_systemc";
     p.cache = user_cache();
     return p;
@@ -47,8 +47,9 @@ InstallPaths find_paths() {
   // Fallback: the build tree this binary was built in.
   p.rtl = fs::path(TOTEX_SOURCE_DIR) / "rtl";
   p.sim = fs::path(TOTEX_SOURCE_DIR) / "sim";
-  p.include_dirs = {fs::path(TOTEX_SOURCE_DIR) / "sw" / "include", fs::path(TOTEX_BINARY_DIR) / "generated"};
-  p.core_lib = TOTEX_CORE_LIB;
+  p.include_dirs = {fs::path(TOTEX_SOURCE_DIR) / "sw" / "include", fs::path(TOTEX_SOURCE_DIR) / "sw" / "hw" / "include",
+                    fs::path(TOTEX_BINARY_DIR) / "generated"};
+  p.libraries = {TOTEX_HW_LIB, TOTEX_CORE_LIB};
   p.systemc_binary = fs::path(TOTEX_BINARY_DIR) / "bin" / "totex_systemc";
   p.cache = fs::path(TOTEX_BINARY_DIR) / "rtl-cache";
   return p;
@@ -84,4 +85,4 @@ std::vector<fs::path> rtl_file_list(const std::string& name) {
   return files;
 }
 
-}  // namespace totex::cli
+}  // namespace totex::hw

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Small helpers shared by the Verilator self-checks: an RAII clocked harness, bit-field access on
-// Verilator port types, and the reference model of the d-nary banyan MINs (written from the wiring
-// definitions, independently of the RTL's totex_pkg::feed_line).
+// Helpers shared by the Verilator self-checks: the harness itself (ClockedModel, sim/vl_harness.hpp,
+// the one every engine uses), bit-field access on Verilator port types, and the reference model of
+// the d-nary banyan MINs (written from the wiring definitions, independently of the RTL's
+// totex_pkg::feed_line).
 #pragma once
 
 #include <verilated.h>
+
+#include "vl_harness.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -12,52 +15,7 @@
 
 namespace rtltest {
 
-// ------------------------------------------------------------------------------------------------
-// Harness
-// ------------------------------------------------------------------------------------------------
-
-/// Owns the context and the model; tick() makes one rising edge (outputs read after tick() show the
-/// cycle that starts at that edge). RTL assertion failures ($error) are counted, not fatal, so a
-/// test can both expect none (errors() == 0) and provoke some on purpose.
-template <class Model>
-class Harness {
- public:
-  Harness() : ctx_(std::make_unique<VerilatedContext>()) {
-    ctx_->randReset(2);             // registers start random: a missing reset shows up
-    ctx_->errorLimit(1 << 30);      // count assertion failures instead of stopping
-    ctx_->fatalOnError(false);
-    top_ = std::make_unique<Model>(ctx_.get(), "top");
-    top_->clk_i = 0;
-    top_->rst_ni = 1;
-    top_->eval();
-    top_->rst_ni = 0;  // a real negedge, then clock edges with reset held
-    top_->eval();
-    tick();
-    tick();
-    top_->rst_ni = 1;
-    top_->eval();
-  }
-  Harness(const Harness&) = delete;
-  Harness& operator=(const Harness&) = delete;
-  ~Harness() { top_->final(); }
-
-  Model& top() { return *top_; }
-  VerilatedContext& ctx() { return *ctx_; }
-  int errors() const { return ctx_->errorCount(); }
-
-  void tick() {
-    top_->clk_i = 1;
-    top_->eval();
-    ctx_->timeInc(1);
-    top_->clk_i = 0;
-    top_->eval();
-    ctx_->timeInc(1);
-  }
-
- private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Model> top_;
-};
+using totex::sim::ClockedModel;
 
 // ------------------------------------------------------------------------------------------------
 // Bit fields on 32-bit word arrays (VlWide::data()) and on 64-bit scalars

@@ -21,7 +21,7 @@
 #include "totex/output_file.hpp"
 #include "totex/sha256.hpp"
 
-namespace totex::cli {
+namespace totex::hw {
 namespace {
 
 namespace fs = std::filesystem;
@@ -75,11 +75,11 @@ std::string harness_cflags(int standard) {
 }
 
 /// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
-/// inputs and core library built it already (ccache is used when installed). The caller holds
+/// inputs and libraries built it already (ccache is used when installed). The caller holds
 /// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
 fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
                         std::vector<fs::path> inputs) {
-  inputs.push_back(install_paths().core_lib);
+  inputs.insert(inputs.end(), install_paths().libraries.begin(), install_paths().libraries.end());
   const std::string stamp = fingerprint(inputs, command);
   if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
   // A fresh object directory: make's dependency files from an older build may name sources that
@@ -157,7 +157,9 @@ fs::path build_verilated(const VerilatedBuild& b) {
   // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (docs/toolchain.md §2a).
   command += " -CFLAGS " + quote(harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines));
   // libtotex_core links CaDiCaL (the exact and pattern schedulers), which the co-simulation harnesses pull in.
-  command += " -LDFLAGS " + quote(install_paths().core_lib.string() + (b.systemc ? " -lsystemc -lcadical" : "") + " -lz");
+  std::string libraries;
+  for (const fs::path& lib : install_paths().libraries) libraries += lib.string() + " ";
+  command += " -LDFLAGS " + quote(libraries + (b.systemc ? "-lsystemc -lcadical " : "") + "-lz");
   command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
   for (const fs::path& f : sources) command += " " + quote(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
@@ -165,82 +167,4 @@ fs::path build_verilated(const VerilatedBuild& b) {
   return build_if_stale(dir, binary, command, sources);
 }
 
-MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
-                              const std::string& schedule_file, const std::string& wave) {
-  MinHarnessRun run;
-  run.max_steps = net.terminals();
-  while (run.max_steps < static_cast<int>(s.configurations.size())) run.max_steps *= 2;
-  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, run.max_steps, run.payload_bits));
-  run.args = " --schedule " + quote(schedule_file) + " --min-mode " +
-             (mode == MinConfigMode::Table ? "table" : "computed") + " --max-steps " + std::to_string(run.max_steps) +
-             " --payload-bits " + std::to_string(run.payload_bits) + (wave.empty() ? "" : " --wave " + quote(wave));
-  return run;
-}
-
-DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode, DynamicRouting routing) {
-  DirectParams p;
-  p.mode = mode;
-  p.routing = routing;
-  if (mode == DirectMode::Scheduled) {
-    p.model = s.model;
-    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
-    while (p.depth < entries) p.depth *= 2;
-    const int slots = direct_buffer_slots(t, s);
-    p.buffer_slots = 0;
-    if (slots > 0)
-      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
-  } else {
-    (void)dimension_order_routes(t, std::max(1, t.max_degree()), routing);
-  }
-  return p;
-}
-
-std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
-                                const std::string& wave) {
-  std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
-                  " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
-                  " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
-  if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
-  else a += " --dynamic " + to_string(p.routing);
-  if (!wave.empty()) a += " --wave " + quote(wave);
-  return a;
-}
-
-fs::path systemc_binary() {
-  const fs::path binary = install_paths().systemc_binary;
-  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
-  return binary;
-}
-
-SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave) {
-  const auto [out, rc] = capture("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command);
-  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
-  SimResult r = parse_result(out, what);
-  r.wave = wave;
-  return r;
-}
-
-SimResult parse_result(const std::string& out, const std::string& what) {
-  const std::string marker = "TOTEX-RESULT ";
-  std::istringstream lines(out);
-  std::string result;
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind(marker, 0) == 0) result = line.substr(marker.size());
-    else std::cerr << line << '\n';
-  }
-  try {
-    return parse_sim_result(result);
-  } catch (const std::exception& e) {
-    throw UsageError(what + " printed no result (" + e.what() + ")");
-  }
-}
-
-bool wave_is_vcd(const std::string& wave, bool vcd_only) {
-  if (wave.empty()) return false;
-  if (ends_with(wave, ".vcd")) return true;
-  if (vcd_only) throw UsageError("--wave must name a .vcd file for this engine (SystemC traces VCD), got '" + wave + "'");
-  if (!ends_with(wave, ".fst")) throw UsageError("--wave must name a .fst or .vcd file, got '" + wave + "'");
-  return false;
-}
-
-}  // namespace totex::cli
+}  // namespace totex::hw

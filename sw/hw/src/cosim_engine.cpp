@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `cosim`: SystemC tops with a Verilated half (sim/cosim/), built per parameter set on first use
+/// like `rtl`. MIN: the banyan (rtl-network) or the NICs (rtl-nics) are RTL. Direct networks:
+/// Verilated routers (rtl/totex_router.sv or totex_router_dyn.sv, built with --sc) next to the
+/// SystemC NICs, schedule memories and controller; the harness is sim/direct_run.cpp's, with the
+/// arguments `rtl` passes.
+#include <algorithm>
+#include <filesystem>
+
+#include "harness.hpp"
+#include "install_paths.hpp"
+#include "model_cache.hpp"
+#include "totex/error.hpp"
+#include "totex/schedule_io.hpp"
+
+namespace totex::hw {
+namespace {
+
+namespace fs = std::filesystem;
+
+class CosimEngine final : public Engine {
+ public:
+  [[nodiscard]] std::string name() const override { return "cosim"; }
+
+ protected:
+  [[nodiscard]] SimResult run_min(const MinNetwork& net, const MinSchedule& s, const RunOptions& o) const override {
+    check_wave_writable(o.wave);
+    if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
+    const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
+    (void)wave_is_vcd(o.wave, true);
+    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave);
+    const bool rtl_network = o.split == CosimSplit::RtlNetwork;
+    const MinPortLayout layout(net, run.max_steps, run.payload_bits);
+    const int message_bits = 2 * layout.terminal_bits + layout.step_bits + layout.payload_bits;
+    const fs::path sim = install_paths().sim;
+    VerilatedBuild b;
+    b.systemc = true;
+    b.key = "cosim_min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
+            to_string(net.wiring()) + "_s" + std::to_string(run.max_steps) +
+            (rtl_network ? "_rtl_network" : "_rtl_nics") + (o.wave.empty() ? "" : "_trace");
+    if (rtl_network) {
+      b.top = "totex_banyan";
+      b.file_lists = {"min.f"};
+      b.args = {"-GN=" + std::to_string(net.terminals()), "-GD=" + std::to_string(net.radix()),
+                "-GW=" + std::to_string(message_bits), "-GWiring=" + std::to_string(static_cast<int>(net.wiring())),
+                "-GMaxSteps=" + std::to_string(run.max_steps)};
+    } else {
+      b.top = "totex_nic";
+      b.file_lists = {"min.f"};
+      b.args = {"-GN=" + std::to_string(net.terminals()), "-GMaxSteps=" + std::to_string(run.max_steps),
+                "-GPW=" + std::to_string(run.payload_bits)};
+    }
+    if (!o.wave.empty()) b.args.emplace_back("--trace-fst");
+    b.defines = std::string("-DTOTEX_COSIM_RTL_NETWORK=") + (rtl_network ? "1" : "0") + " -I" + (sim / "systemc").string();
+    b.cpp = {sim / "cosim" / "min_cosim_main.cpp", sim / "min_run.cpp", sim / "systemc" / "min_dut.cpp"};
+    for (const char* h : {"min_run.hpp", "systemc/min_dut.hpp", "systemc/min_top.hpp", "systemc/min_ports.hpp",
+                          "systemc/min_flit.hpp", "systemc/min_banyan.hpp", "systemc/min_shift_switch.hpp",
+                          "systemc/min_switch_state.hpp", "systemc/min_nic.hpp", "systemc/model_check.hpp",
+                          "cosim/sc_bits.hpp", "cosim/min_rtl_banyan.hpp", "cosim/min_rtl_nic.hpp"})
+      b.headers.push_back(sim / h);
+    const fs::path binary = build_verilated(b);
+    return run_systemc_harness(quote(binary.string()) + run.args, "the co-simulation harness", o.wave);
+  }
+
+  [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    check_wave_writable(o.wave);
+    if (o.split != CosimSplit::RtlNetwork)
+      throw UsageError("--cosim-split rtl-nics is available for MINs; direct networks co-simulate RTL routers");
+    const HarnessScheduleFile file =
+        o.mode == DirectMode::Scheduled
+            ? HarnessScheduleFile(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); })
+            : HarnessScheduleFile();
+    (void)wave_is_vcd(o.wave, true);
+    const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
+    const DirectLayout l(t, p);
+    if (t.nodes() > kMaxDirectRtlNodes)
+      throw UsageError(t.spec() + " has " + std::to_string(t.nodes()) + " nodes; the RTL network is built for at most " +
+                       std::to_string(kMaxDirectRtlNodes));
+    const fs::path sim = install_paths().sim;
+    const bool dynamic = o.mode == DirectMode::Dynamic;
+    // One Verilated router serves every node (all ports connected; see sim/cosim/direct_rtl_router.hpp),
+    // so the build depends on the router's parameters only, not on the topology.
+    VerilatedBuild b;
+    b.systemc = true;
+    b.file_lists = {"direct.f"};
+    if (!dynamic) {
+      b.top = "totex_router";
+      b.key = "cosim_direct_p" + std::to_string(l.ports) + "_l" + std::to_string(l.lanes) + "_mw" +
+              std::to_string(l.msg_bits) + "_" + to_string(p.model) + "_iw" + std::to_string(l.node_bits) + "_s" +
+              std::to_string(l.step_bits);
+      b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GNumLanes=" + std::to_string(l.lanes),
+                "-GMW=" + std::to_string(l.msg_bits), "-GModel=" + std::to_string(static_cast<int>(p.model)),
+                "-GIdW=" + std::to_string(l.node_bits), "-GStepW=" + std::to_string(l.step_bits)};
+    } else {
+      b.top = "totex_router_dyn";
+      b.key = "cosim_direct_dyn_p" + std::to_string(l.ports) + "_n" + std::to_string(l.nodes) + "_pw" +
+              std::to_string(p.payload_bits) + "_v" + std::to_string(l.vcs) + "_a" + std::to_string(l.adaptive_vcs) +
+              "_f" + std::to_string(p.fifo_depth);
+      b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GN=" + std::to_string(l.nodes),
+                "-GPW=" + std::to_string(p.payload_bits), "-GNumVcs=" + std::to_string(l.vcs),
+                "-GAdaptiveVcs=" + std::to_string(l.adaptive_vcs), "-GDepth=" + std::to_string(p.fifo_depth)};
+    }
+    if (!o.wave.empty()) {  // the routers' own signals, next to the SystemC VCD
+      b.args.emplace_back("--trace-fst");
+      b.key += "_trace";
+    }
+    b.defines = std::string("-DTOTEX_COSIM_DYNAMIC=") + (dynamic ? "1" : "0");
+    b.cpp = {sim / "cosim" / "direct_cosim_main.cpp", sim / "direct_run.cpp"};
+    b.headers = {sim / "direct_run.hpp", sim / "cosim" / "sc_bits.hpp", sim / "cosim" / "direct_rtl_router.hpp",
+                 sim / "cosim" / "direct_rtl_router_dyn.hpp"};
+    std::vector<fs::path> models;
+    for (const auto& e : fs::directory_iterator(sim / "systemc"))
+      if (e.path().filename().string().rfind("direct_", 0) == 0) models.push_back(e.path());
+    std::sort(models.begin(), models.end());  // a stable command line: the fingerprint includes it
+    for (const fs::path& f : models) (f.extension() == ".cpp" ? b.cpp : b.headers).push_back(f);
+    const fs::path binary = build_verilated(b);
+    return run_systemc_harness(quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave),
+                               "the co-simulation harness", o.wave);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_cosim_engine() { return std::make_unique<CosimEngine>(); }
+
+}  // namespace totex::hw

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "harness.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+
+#include "install_paths.hpp"
+#include "model_cache.hpp"
+#include "totex/error.hpp"
+#include "totex/output_file.hpp"
+
+namespace totex::hw {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+HarnessScheduleFile::HarnessScheduleFile(const std::string& given, const std::function<void(std::ostream&)>& write) {
+  if (!given.empty()) {
+    path_ = given;
+    return;
+  }
+  std::string name = (fs::temp_directory_path() / "totex-XXXXXX").string();
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) throw UsageError("cannot create a temporary file");
+  ::close(fd);
+  path_ = name;
+  temporary_ = true;
+  write_output_file(path_, write);
+}
+
+HarnessScheduleFile::~HarnessScheduleFile() {
+  if (!temporary_) return;
+  std::error_code ignored;  // a destructor does not throw; a left-over temporary file is harmless
+  fs::remove(path_, ignored);
+}
+
+void check_wave_writable(const std::string& wave) {
+  if (wave.empty()) return;
+  for (const std::string& path : {wave, wave + ".gtkw"}) OutputFile probe(path);  // uncommitted: removed
+}
+
+MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
+                              const std::string& schedule_file, const std::string& wave) {
+  MinHarnessRun run;
+  run.max_steps = net.terminals();
+  while (run.max_steps < static_cast<int>(s.configurations.size())) run.max_steps *= 2;
+  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, run.max_steps, run.payload_bits));
+  run.args = " --schedule " + quote(schedule_file) + " --min-mode " +
+             (mode == MinConfigMode::Table ? "table" : "computed") + " --max-steps " + std::to_string(run.max_steps) +
+             " --payload-bits " + std::to_string(run.payload_bits) + (wave.empty() ? "" : " --wave " + quote(wave));
+  return run;
+}
+
+DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode, DynamicRouting routing) {
+  DirectParams p;
+  p.mode = mode;
+  p.routing = routing;
+  if (mode == DirectMode::Scheduled) {
+    p.model = s.model;
+    const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
+    while (p.depth < entries) p.depth *= 2;
+    const int slots = direct_buffer_slots(t, s);
+    p.buffer_slots = 0;
+    if (slots > 0)
+      for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
+  } else {
+    (void)dimension_order_routes(t, std::max(1, t.max_degree()), routing);
+  }
+  return p;
+}
+
+std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
+                                const std::string& wave) {
+  std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
+                  " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
+                  " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
+  if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
+  else a += " --dynamic " + to_string(p.routing);
+  if (!wave.empty()) a += " --wave " + quote(wave);
+  return a;
+}
+
+fs::path systemc_binary() {
+  const fs::path binary = install_paths().systemc_binary;
+  if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
+  return binary;
+}
+
+SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave) {
+  const auto [out, rc] = capture("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command);
+  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
+  SimResult r = parse_result(out, what);
+  r.wave = wave;
+  return r;
+}
+
+SimResult parse_result(const std::string& out, const std::string& what) {
+  const std::string marker = "TOTEX-RESULT ";
+  std::istringstream lines(out);
+  std::string result;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(marker, 0) == 0) result = line.substr(marker.size());
+    else std::cerr << line << '\n';
+  }
+  try {
+    return parse_sim_result(result);
+  } catch (const std::exception& e) {
+    throw UsageError(what + " printed no result (" + e.what() + ")");
+  }
+}
+
+bool wave_is_vcd(const std::string& wave, bool vcd_only) {
+  if (wave.empty()) return false;
+  if (ends_with(wave, ".vcd")) return true;
+  if (vcd_only) throw UsageError("--wave must name a .vcd file for this engine (SystemC traces VCD), got '" + wave + "'");
+  if (!ends_with(wave, ".fst")) throw UsageError("--wave must name a .fst or .vcd file, got '" + wave + "'");
+  return false;
+}
+
+}  // namespace totex::hw

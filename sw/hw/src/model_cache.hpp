@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Models built on first use (engines rtl and cosim): a cache directory per parameter set under
+/// build/rtl-cache (or $TOTEX_CACHE_DIR), rebuilt when any input changes, locked against parallel
+/// builds. Internal to totex_hw.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+
+namespace totex::hw {
+
+/// $TOTEX_CACHE_DIR when set, else the installation's default (install_paths.hpp).
+[[nodiscard]] std::filesystem::path cache_root();
+
+/// A shell-quoted argument (single quotes; a ' inside becomes '\'').
+[[nodiscard]] std::string quote(const std::string& s);
+
+/// A cache-directory name for a topology spec.
+[[nodiscard]] std::string key_of(const std::string& spec);
+
+/// Runs a shell command and returns its stdout and exit status.
+[[nodiscard]] std::pair<std::string, int> capture(const std::string& command);
+
+/// One Verilated harness: `verilator --cc|--sc --exe --build` of the RTL file lists `file_lists`
+/// (top module `top`) with the C++ `cpp`, linked with the libraries (and SystemC for --sc), in
+/// cache_root()/key.
+struct VerilatedBuild {
+  std::string key;
+  std::string top;
+  bool systemc = false;
+  std::vector<std::string> args;  // extra verilator arguments (-G..., --trace, ...)
+  std::string defines;            // extra -CFLAGS (-D...)
+  std::vector<std::string> file_lists;  // rtl/*.f names, e.g. "direct_top.f"
+  std::vector<std::filesystem::path> cpp;
+  std::vector<std::filesystem::path> headers;  // included by `cpp`: part of the fingerprint
+  /// Generated files (file name, text) written into the cache directory under its lock: sources
+  /// are Verilated after the file lists, headers (.svh) are found on the include path (-I dir).
+  std::vector<std::pair<std::string, std::string>> generated;
+  std::string verilator_opt = "-O2";  // Verilator's own optimisation level and flags
+  std::string makeflags;              // -MAKEFLAGS for the generated C++ (empty: Verilator's defaults)
+};
+/// Builds the harness unless it is up to date; returns the binary. Locks the cache directory.
+std::filesystem::path build_verilated(const VerilatedBuild& b);
+
+}  // namespace totex::hw

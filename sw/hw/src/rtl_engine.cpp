@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `rtl`: the RTL under Verilator. The model for the requested parameters is built on first use
+/// (cached under build/rtl-cache, or $TOTEX_CACHE_DIR), run on the schedule file, and its result read.
+#include <filesystem>
+
+#include "harness.hpp"
+#include "install_paths.hpp"
+#include "model_cache.hpp"
+#include "totex/error.hpp"
+#include "totex/schedule_io.hpp"
+
+namespace totex::hw {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
+/// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
+fs::path build_direct_model(const std::string& key, const std::string& params_svh, bool trace, bool vcd) {
+  const fs::path sim = install_paths().sim;
+  VerilatedBuild b;
+  b.key = key;
+  b.top = "totex_direct_top";
+  b.generated = {{"totex_direct_params.svh", params_svh}};
+  b.file_lists = {"direct_top.f"};
+  // direct_run.cpp is model-independent: a ccache hit across builds.
+  b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
+  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp"};
+  b.args = {"-Wno-WIDTH", "--x-assign fast"};
+  if (trace) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
+  // Verilator's own optimisation at -O3 and the generated C++ at -O1: the network is one large
+  // flat eval function, for which higher C++ levels cost build time without much speed.
+  b.verilator_opt = "-O3";
+  b.makeflags = "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
+  return build_verilated(b);
+}
+
+class RtlEngine final : public Engine {
+ public:
+  [[nodiscard]] std::string name() const override { return "rtl"; }
+
+ protected:
+  /// rtl/totex_min_top.sv: the schedule file in `o.min_mode`.
+  [[nodiscard]] SimResult run_min(const MinNetwork& net, const MinSchedule& s, const RunOptions& o) const override {
+    check_wave_writable(o.wave);
+    if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
+    const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
+    const bool vcd = wave_is_vcd(o.wave);
+    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave);
+    const int mode_id = o.min_mode == MinConfigMode::Table ? 0 : 1;
+    const int wiring = static_cast<int>(net.wiring());
+    const fs::path sim = install_paths().sim;
+    VerilatedBuild b;
+    b.key = "min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
+            to_string(net.wiring()) + (mode_id ? "_computed" : "_table") + "_s" + std::to_string(run.max_steps) +
+            (vcd ? "_vcd" : "_fst");
+    b.top = "totex_min_top";
+    b.args = {vcd ? "--trace" : "--trace-fst", "-GN=" + std::to_string(net.terminals()),
+              "-GD=" + std::to_string(net.radix()), "-GPW=" + std::to_string(run.payload_bits),
+              "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
+              "-GMaxSteps=" + std::to_string(run.max_steps)};
+    b.defines = "-DTOTEX_N=" + std::to_string(net.terminals()) + " -DTOTEX_D=" + std::to_string(net.radix()) +
+                " -DTOTEX_WIRING=" + std::to_string(wiring) + " -DTOTEX_MODE=" + std::to_string(mode_id) +
+                " -DTOTEX_MAX_STEPS=" + std::to_string(run.max_steps) +
+                " -DTOTEX_PW=" + std::to_string(run.payload_bits);
+    b.file_lists = {"min.f"};
+    b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
+    b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp"};
+    const fs::path binary = build_verilated(b);
+    const auto [out, rc] = capture(quote(binary.string()) + run.args);
+    if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + file.path());
+    SimResult r = parse_result(out, binary.string());
+    r.wave = o.wave;
+    return r;
+  }
+
+  /// rtl/totex_direct_top.sv, generated per topology and parameter set: the schedule file in
+  /// scheduled mode, or the dynamic baseline `o.routing` (schedule unused).
+  [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    check_wave_writable(o.wave);
+    const HarnessScheduleFile file =
+        o.mode == DirectMode::Scheduled
+            ? HarnessScheduleFile(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); })
+            : HarnessScheduleFile();
+    const bool vcd = wave_is_vcd(o.wave);
+    const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
+    std::string key = "direct_" + key_of(t.spec()) + "_" + to_string(o.mode);
+    if (o.mode == DirectMode::Scheduled)
+      key += "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots);
+    else
+      key += "_" + to_string(p.routing) + "_f" + std::to_string(p.fifo_depth);
+    // Tracing roughly doubles the generated code: models without --wave are built without it.
+    key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
+    const DirectLayout layout(t, p);
+    const fs::path binary = build_direct_model(key, direct_params_svh(t, layout), !o.wave.empty(), vcd);
+    const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave);
+    const auto [out, rc] = capture(command);
+    if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
+    SimResult r = parse_result(out, binary.string());
+    r.wave = o.wave;
+    return r;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_rtl_engine() { return std::make_unique<RtlEngine>(); }
+
+}  // namespace totex::hw

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `systemc`: the SystemC models of sim/systemc/, built with the project as one binary for every
+/// topology (totex_systemc; the module graph is elaborated at run time). Each run is its own
+/// process: SystemC elaborates once per process.
+#include "harness.hpp"
+#include "model_cache.hpp"
+#include "totex/error.hpp"
+#include "totex/schedule_io.hpp"
+
+namespace totex::hw {
+namespace {
+
+class SystemcEngine final : public Engine {
+ public:
+  [[nodiscard]] std::string name() const override { return "systemc"; }
+
+ protected:
+  [[nodiscard]] SimResult run_min(const MinNetwork& net, const MinSchedule& s, const RunOptions& o) const override {
+    check_wave_writable(o.wave);
+    if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
+    const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
+    (void)wave_is_vcd(o.wave, true);
+    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave);
+    return run_systemc_harness(quote(systemc_binary().string()) + run.args, "the SystemC engine", o.wave);
+  }
+
+  /// The SystemC routers and NICs: a step-schedule file (scheduled) or the dynamic baseline
+  /// `o.routing` (schedule unused).
+  [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    check_wave_writable(o.wave);
+    if (o.split != CosimSplit::RtlNetwork)
+      throw UsageError("--cosim-split rtl-nics is available for MINs; direct networks co-simulate RTL routers");
+    const HarnessScheduleFile file =
+        o.mode == DirectMode::Scheduled
+            ? HarnessScheduleFile(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); })
+            : HarnessScheduleFile();
+    (void)wave_is_vcd(o.wave, true);
+    const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
+    const DirectLayout layout(t, p);  // usage errors (payload width, address width) before the run
+    return run_systemc_harness(quote(systemc_binary().string()) + direct_harness_args(t, p, file.path(), o.wave),
+                               "the SystemC engine", o.wave);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_systemc_engine() { return std::make_unique<SystemcEngine>(); }
+
+}  // namespace totex::hw
