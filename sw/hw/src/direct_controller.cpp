@@ -223,10 +223,18 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
         throw UsageError("step " + std::to_string(step) + ": transfer out of range");
       MessageState& m = st[at(std::int64_t{msg.src} * n + msg.dst)];
       const NodeId here = m.arrived < 0 ? msg.src : m.at;
+      // Named as the reference engine names a crossing: step, node, link.
+      const auto where = [&] {
+        return "step " + std::to_string(step) + ", node " + std::to_string(tr.from) + ", link " +
+               std::to_string(tr.from) + "->" + std::to_string(t.neighbor(tr.from, tr.port)) + ": ";
+      };
       if (here != tr.from)
-        throw UsageError("step " + std::to_string(step) + ": message (" + std::to_string(msg.src) + "," +
-                         std::to_string(msg.dst) + ") is sent from node " + std::to_string(tr.from) +
-                         " but is at node " + std::to_string(here));
+        throw UsageError(where() + "message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
+                         ") is sent from node " + std::to_string(tr.from) + " but is at node " + std::to_string(here));
+      if (m.arrived == step)  // e.g. a crossing repeated a step early: the tables have no entry for it
+        throw UsageError(where() + "message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
+                         ") crosses a second link in this step (it arrived over link " + std::to_string(m.prev) +
+                         "->" + std::to_string(tr.from) + " in this step); a message moves one hop per step");
       Entry& e = table[at(tr.from)][at(step)];
       if (m.arrived < 0) {
         e.lanes.emplace_back(tr.port, msg.dst);  // own message: slot = destination
@@ -235,7 +243,11 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
         if (m.arrived + 1 == step) {
           set_act(tr.from, step, input, DirectLayout::kActForward + tr.port, msg);
         } else {
-          const std::size_t w = wait_of.at({std::int64_t{msg.src} * n + msg.dst, step});
+          const auto found = wait_of.find({std::int64_t{msg.src} * n + msg.dst, step});
+          if (found == wait_of.end())  // relay_waits and this replay disagree: name the crossing, not map::at
+            throw UsageError(where() + "message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
+                             ") leaves a relay wait the schedule compiler did not plan");
+          const std::size_t w = found->second;
           const int j = buffer_entry[w];
           Entry& store = table[at(tr.from)][at(m.arrived + 1)];
           if (store.store_slot >= 0 && store.store_slot != j)
