@@ -144,8 +144,9 @@ module totex_direct_nic #(
         full_d[store_entry_i]    = 1'b1;
       end
     end
+    if (clear_i) full_d = '0;  // after the store check: a store in the clearing cycle is still checked
   end
-  assign sent_d = sent_q | sent_mask;
+  assign sent_d = clear_i ? '0 : sent_q | sent_mask;
 
   if (BufSlots > 32'd0) begin : gen_buf
     always_ff @(posedge clk_i) begin
@@ -185,8 +186,8 @@ module totex_direct_nic #(
       recv_q  <= '0;
       error_q <= 1'b0;
     end else begin
-      full_q  <= clear_i ? '0 : full_d;
-      sent_q  <= clear_i ? '0 : sent_d;
+      full_q  <= full_d;
+      sent_q  <= sent_d;
       recv_q  <= recv_d;
       error_q <= error_d;
     end
@@ -200,9 +201,9 @@ module totex_direct_nic #(
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
     if (rst_ni && !clear_i) begin
       assert (!(|lane_err || |twice_err))
-      else $error({"totex_direct_nic: node %0d: illegal lane read (own message to itself or ",
-                   "sent twice, empty or missing buffer entry), lanes %b"}, node_id_i,
-                  lane_err | twice_err);
+      // One string literal: Verilator prints a concatenated format string as a number.
+      else $error("totex_direct_nic: node %0d: illegal lane read (own message to itself or sent twice, empty or missing buffer entry), lanes %b",
+                  node_id_i, lane_err | twice_err);
       assert (!store_err)
       else $error("totex_direct_nic: node %0d: store into a full or missing buffer entry %0d",
                   node_id_i, store_entry_i);

@@ -155,7 +155,7 @@ module totex_router #(
         if (src[NumPorts+l]) data = data | lane_data_i[l*MW +: MW];
       end
     end
-    assign out_valid_d[o]            = |src;
+    assign out_valid_d[o]            = !clear_i && |src;
     assign out_data_d[o*MW +: MW]    = data;
     assign collision[o]              = !at_most_one(src);
   end
@@ -207,7 +207,7 @@ module totex_router #(
       out_data_q  <= '0;
       error_q     <= 1'b0;
     end else begin
-      out_valid_q <= clear_i ? '0 : out_valid_d;
+      out_valid_q <= out_valid_d;
       out_data_q  <= out_data_d;
       error_q     <= error_d;
     end

@@ -9,7 +9,7 @@
 #   Writes <outdir>/report.json (list of objects), <outdir>/report.md (table) and, per design,
 #   <outdir>/<design>/{synth.log,pnr.log,pnr.json,stat_*.txt}.
 #
-# Each design is the pin-light wrapper of rtl/synth/totex_synth_wrap.sv (serial in, parallel load,
+# Each design is a pin-light wrapper of rtl/synth/totex_synth_*.sv (serial in, parallel load,
 # serial out; 4 pins + clock), so nextpnr's Fmax is register to register through the design under
 # test. Place and route targets iCE40UP5K-SG48; a design that fails there is retried on
 # iCE40HX8K-CT256 (the "family" field tells which). Fields:
