@@ -35,8 +35,11 @@ jq -e '.passed == true and .cycles == .expected_cycles and .delivered == .expect
 
 cache="$tmp/home/.cache/totex"
 [ -x "$(ls -d "$cache"/direct_torus_4x4_*/harness | head -1)" ] || fail "no model in the user cache $cache"
-if grep -rlsI -e "$source/" -e "$build/" "$cache" --include=build.log --include='*.mk' --include='*.d' --include=stamp | head -3 | grep -q .; then
-  grep -rlsI -e "$source/" -e "$build/" "$cache" --include=build.log --include='*.mk' --include='*.d' | head -3
+# The cache itself lies under the build directory ($tmp), so paths inside $tmp are dropped first.
+offenders=$(find "$cache" -type f \( -name build.log -o -name '*.mk' -o -name '*.d' -o -name stamp \) |
+  while read -r f; do if sed "s#$tmp/##g" "$f" | grep -q -e "$source/" -e "$build/"; then echo "$f"; fi; done | head -3)
+if [ -n "$offenders" ]; then
+  echo "$offenders"
   fail "the installed model build used the source or build tree"
 fi
 echo "PASS: installed totex (moved prefix) ran torus:4x4 all-port on the RTL: $(jq -r '"\(.cycles) cycles, trace \(.trace_sha256[0:16])"' <<<"$rtl")"
