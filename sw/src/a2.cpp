@@ -5,6 +5,7 @@
 #include <array>
 #include <tuple>
 #include <cstdlib>
+#include <memory>
 #include <stdexcept>
 
 #include "totex/distance.hpp"
@@ -199,79 +200,141 @@ std::int64_t factor_exchange_steps(const Factor& f) {
 
 namespace {
 
-struct Built {
-  Topology topo;
-  Schedule sched;
-  std::vector<A2Block> blocks;
-};
-
 std::string sub_spec(const std::vector<Factor>& fs, std::size_t count) {
   std::string s;
   for (std::size_t i = 0; i < count; ++i) s += (i ? "*" : "") + to_string(fs[i]);
   return s;
 }
 
-/// A2 on the product of dims 0..level of `fs`; `spec` names the result.
-Built build(const std::vector<Factor>& fs, int level, const std::string& spec) {
-  const auto lv = static_cast<std::size_t>(level);
-  std::vector<Factor> sub(fs.begin(), fs.begin() + static_cast<std::ptrdiff_t>(lv + 1));
-  Topology g = Topology::product(sub, spec);
-  if (level == 0) {
-    Schedule s = factor_exchange(fs[0]);
-    s.topology = spec;
-    A2Block b{0, static_cast<std::int64_t>(s.steps.size()), 0, 0, false, 0,
-              "dim 0 exchange (" + to_string(fs[0]) + ")"};
-    return {std::move(g), std::move(s), {b}};
-  }
-  const Built a = build(fs, level - 1, sub_spec(fs, lv));
-  const Schedule tb = factor_exchange(fs[lv]);
-  const int n1 = a.topo.nodes();
-  const int n2 = fs[lv].size;
-  const auto tb_steps = static_cast<std::int64_t>(tb.steps.size());
-  const auto ta_steps = static_cast<std::int64_t>(a.sched.steps.size());
+/// What generating any step of A2 needs: the factor schedules and, per level (the product of
+/// dims 0..level), its steps, transfers and node degrees (port offsets of the next dimension).
+struct A2Plan {
+  std::vector<Factor> fs;
+  std::vector<Schedule> factor;           // factor_exchange(fs[l])
+  std::vector<std::int64_t> steps;        // steps of level l
+  std::vector<std::int64_t> transfers;    // transfers of level l
+  std::vector<int> nodes;                 // nodes of level l
+  std::vector<std::vector<Port>> degree;  // degree[l][v] in the level-l product (l < top)
 
-  Schedule s{spec, Model::SinglePort, "a2", {}};
-  s.steps.reserve(idx(n1 * tb_steps + n2 * ta_steps));
-  std::vector<A2Block> blocks;
-  // Lines 1-3: n1 exchanges in every copy B_a; in exchange r node (a,j) sends batch R_r.
-  for (int r = 0; r < n1; ++r) {
-    blocks.push_back({static_cast<std::int64_t>(s.steps.size()), tb_steps, level, level, true, r,
-                      "level " + std::to_string(level) + " lines 1-3: batch R_" + std::to_string(r) +
-                          " over dim " + std::to_string(level) + " (" + to_string(fs[lv]) + ")"});
-    for (const auto& tstep : tb.steps) {
-      std::vector<Transfer> step;
-      step.reserve(tstep.size() * idx(n1));
-      for (NodeId av = 0; av < n1; ++av) {
-        const Port base = a.topo.degree(av);
-        for (const Transfer& tr : tstep) {
-          const NodeId from = av + n1 * tr.from;
-          step.push_back({{av + n1 * tr.msg.src, r + n1 * tr.msg.dst}, from, base + tr.port});
-        }
+  explicit A2Plan(const std::vector<Factor>& factors) : fs(factors) {
+    for (const Factor& f : fs) factor.push_back(factor_exchange(f));
+    for (std::size_t l = 0; l < fs.size(); ++l) {
+      const auto tb = static_cast<std::int64_t>(factor[l].steps.size());
+      std::int64_t trb = 0;
+      for (const auto& st : factor[l].steps) trb += static_cast<std::int64_t>(st.size());
+      if (l == 0) {
+        steps.push_back(tb);
+        transfers.push_back(trb);
+        nodes.push_back(fs[0].size);
+      } else {
+        const std::int64_t n1 = nodes[l - 1], n2 = fs[l].size;
+        steps.push_back(n1 * tb + n2 * steps[l - 1]);                    // Thm 2
+        transfers.push_back(n1 * n1 * trb + n2 * n2 * transfers[l - 1]);  // both phases, every copy
+        nodes.push_back(static_cast<int>(n1 * n2));
       }
-      s.steps.push_back(std::move(step));
+      if (l + 1 < fs.size()) {
+        std::vector<Factor> sub(fs.begin(), fs.begin() + static_cast<std::ptrdiff_t>(l + 1));
+        const Topology g = Topology::product(sub, sub_spec(fs, l + 1));
+        std::vector<Port> deg(static_cast<std::size_t>(g.nodes()));
+        for (NodeId v = 0; v < g.nodes(); ++v) deg[static_cast<std::size_t>(v)] = g.degree(v);
+        degree.push_back(std::move(deg));
+      }
     }
   }
-  // Lines 4-6: n2 rounds; in round kk every copy A_j exchanges the messages from (*, kk).
+
+  /// Appends step t of level `level` to `out`; scratch[l] holds level l's steps while the level
+  /// above copies them. The order of transfers is the one of Fig. 4's loops.
+  void step(std::size_t level, std::int64_t t, std::vector<Transfer>& out,
+            std::vector<std::vector<Transfer>>& scratch) const {
+    if (level == 0) {
+      const auto& st = factor[0].steps[idx(t)];
+      out.insert(out.end(), st.begin(), st.end());
+      return;
+    }
+    const int n1 = nodes[level - 1];
+    const int n2 = fs[level].size;
+    const auto tb = static_cast<std::int64_t>(factor[level].steps.size());
+    if (t < n1 * tb) {  // lines 1-3: batch R_r over dimension `level` in every copy B_a
+      const auto r = static_cast<NodeId>(t / tb);
+      const auto& bstep = factor[level].steps[idx(t % tb)];
+      const std::vector<Port>& deg = degree[level - 1];
+      for (NodeId av = 0; av < n1; ++av) {
+        const Port base = deg[static_cast<std::size_t>(av)];
+        for (const Transfer& tr : bstep)
+          out.push_back({{av + n1 * tr.msg.src, r + n1 * tr.msg.dst}, av + n1 * tr.from, base + tr.port});
+      }
+      return;
+    }
+    // lines 4-6: round kk, every copy A_j runs A's step on the messages from (*, kk)
+    const std::int64_t u = t - n1 * tb;
+    const auto kk = static_cast<NodeId>(u / steps[level - 1]);
+    std::vector<Transfer>& inner = scratch[level - 1];
+    inner.clear();
+    step(level - 1, u % steps[level - 1], inner, scratch);
+    for (NodeId j = 0; j < n2; ++j)
+      for (const Transfer& tr : inner)
+        out.push_back({{tr.msg.src + n1 * kk, tr.msg.dst + n1 * j}, tr.from + n1 * j, tr.port});
+  }
+};
+
+class A2Cursor : public StepCursor {
+ public:
+  explicit A2Cursor(std::shared_ptr<const A2Plan> plan) : plan_(std::move(plan)), scratch_(plan_->fs.size()) {}
+  bool next(std::vector<Transfer>& out) override {
+    out.clear();
+    const std::size_t top = plan_->fs.size() - 1;
+    if (t_ >= plan_->steps[top]) return false;
+    plan_->step(top, t_++, out, scratch_);
+    return true;
+  }
+
+ private:
+  std::shared_ptr<const A2Plan> plan_;
+  std::vector<std::vector<Transfer>> scratch_;
+  std::int64_t t_ = 0;
+};
+
+class A2Source : public StepSource {
+ public:
+  explicit A2Source(std::shared_ptr<const A2Plan> plan) : plan_(std::move(plan)) {}
+  [[nodiscard]] std::size_t step_count() const override { return idx(plan_->steps.back()); }
+  [[nodiscard]] std::int64_t transfer_count() const override { return plan_->transfers.back(); }
+  [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override { return std::make_unique<A2Cursor>(plan_); }
+  // Every step of every factor schedule moves something, so every A2 step does.
+  [[nodiscard]] std::size_t busy_step_count() const override { return step_count(); }
+
+ private:
+  std::shared_ptr<const A2Plan> plan_;
+};
+
+/// The blocks of A2 on dims 0..level (Fig. 4's structure, no transfers).
+std::vector<A2Block> build_blocks(const A2Plan& p, int level) {
+  const auto lv = static_cast<std::size_t>(level);
+  const std::vector<Factor>& fs = p.fs;
+  if (level == 0)
+    return {A2Block{0, p.steps[0], 0, 0, false, 0, "dim 0 exchange (" + to_string(fs[0]) + ")"}};
+  const std::vector<A2Block> inner = build_blocks(p, level - 1);
+  const int n1 = p.nodes[lv - 1];
+  const int n2 = fs[lv].size;
+  const auto tb_steps = static_cast<std::int64_t>(p.factor[lv].steps.size());
+  std::vector<A2Block> blocks;
+  std::int64_t at = 0;
+  for (int r = 0; r < n1; ++r) {
+    blocks.push_back({at, tb_steps, level, level, true, r,
+                      "level " + std::to_string(level) + " lines 1-3: batch R_" + std::to_string(r) +
+                          " over dim " + std::to_string(level) + " (" + to_string(fs[lv]) + ")"});
+    at += tb_steps;
+  }
   for (int kk = 0; kk < n2; ++kk) {
-    const auto offset = static_cast<std::int64_t>(s.steps.size());
-    for (const A2Block& b : a.blocks) {
+    for (const A2Block& b : inner) {
       A2Block nb = b;
-      nb.first_step += offset;
+      nb.first_step += at;
       nb.text += "; inside level " + std::to_string(level) + " lines 4-6 round " + std::to_string(kk);
       blocks.push_back(std::move(nb));
     }
-    for (const auto& tstep : a.sched.steps) {
-      std::vector<Transfer> step;
-      step.reserve(tstep.size() * idx(n2));
-      for (int j = 0; j < n2; ++j) {
-        for (const Transfer& tr : tstep) {
-          step.push_back({{tr.msg.src + n1 * kk, tr.msg.dst + n1 * j}, tr.from + n1 * j, tr.port});
-        }
-      }
-      s.steps.push_back(std::move(step));
-    }
+    at += p.steps[lv - 1];
   }
-  return {std::move(g), std::move(s), std::move(blocks)};
+  return blocks;
 }
 
 }  // namespace
@@ -279,15 +342,18 @@ Built build(const std::vector<Factor>& fs, int level, const std::string& spec) {
 A2Result a2(const Topology& t) {
   if (!t.is_product()) throw UsageError("a2 needs a cartesian product topology, not '" + t.spec() + "'");
   const std::vector<Factor>& fs = t.factors();
-  Built b = build(fs, static_cast<int>(fs.size()) - 1, t.spec());
+  auto plan = std::make_shared<const A2Plan>(fs);
   A2Result r;
-  r.schedule = std::move(b.sched);
   r.schedule.topology = t.spec();
+  r.schedule.model = Model::SinglePort;
   r.schedule.algorithm = "a2";
-  r.blocks = std::move(b.blocks);
+  r.schedule.source = std::make_shared<A2Source>(plan);
+  if (plan->transfers.back() <= kA2LazyTransfers) r.schedule.materialize();
+  r.blocks = build_blocks(*plan, static_cast<int>(fs.size()) - 1);
   r.dimensions_reach_as = true;
-  for (const Factor& f : fs) {
-    const std::int64_t ti = factor_exchange_steps(f);
+  for (std::size_t i = 0; i < fs.size(); ++i) {
+    const Factor& f = fs[i];
+    const auto ti = static_cast<std::int64_t>(plan->factor[i].steps.size());
     r.dimension_steps.push_back(ti);
     std::int64_t s_i = 0;
     for (int x = 0; x < f.size; ++x) s_i += factor_status(f, x);
@@ -314,12 +380,13 @@ std::vector<std::vector<Message>> a2_buffers(const Topology& t, const A2Result& 
   std::vector<NodeId> pos(n * n);
   for (std::size_t m = 0; m < pos.size(); ++m) pos[m] = static_cast<NodeId>(m / n);
   const std::int64_t end = r.blocks[block].first_step + r.blocks[block].steps;
-  for (std::int64_t st = 0; st < end && idx(st) < r.schedule.steps.size(); ++st) {
-    for (const Transfer& tr : r.schedule.steps[idx(st)]) {
+  r.schedule.for_each_step([&](std::size_t st, const std::vector<Transfer>& step) {
+    if (static_cast<std::int64_t>(st) >= end) return;
+    for (const Transfer& tr : step) {
       const std::size_t m = static_cast<std::size_t>(tr.msg.src) * n + static_cast<std::size_t>(tr.msg.dst);
       pos[m] = t.neighbor(tr.from, tr.port);
     }
-  }
+  });
   std::vector<std::vector<Message>> held(n);
   for (std::size_t m = 0; m < pos.size(); ++m) {
     const auto src = static_cast<NodeId>(m / n), dst = static_cast<NodeId>(m % n);

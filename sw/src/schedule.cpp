@@ -6,9 +6,38 @@
 namespace totex {
 
 std::int64_t Schedule::transfer_count() const {
+  if (source) return source->transfer_count();
   std::int64_t n = 0;
   for (const auto& step : steps) n += static_cast<std::int64_t>(step.size());
   return n;
+}
+
+std::size_t StepSource::busy_step_count() const {
+  const std::unique_ptr<StepCursor> c = cursor();
+  std::vector<Transfer> buf;
+  std::size_t busy = 0;
+  for (std::size_t i = 0; c->next(buf); ++i)
+    if (!buf.empty()) busy = i + 1;
+  return busy;
+}
+
+void Schedule::for_each_step(const std::function<void(std::size_t, const std::vector<Transfer>&)>& f) const {
+  if (!source) {
+    for (std::size_t i = 0; i < steps.size(); ++i) f(i, steps[i]);
+    return;
+  }
+  const std::unique_ptr<StepCursor> c = source->cursor();
+  std::vector<Transfer> buf;
+  for (std::size_t i = 0; c->next(buf); ++i) f(i, buf);
+}
+
+void Schedule::materialize() {
+  if (!source) return;
+  std::vector<std::vector<Transfer>> all;
+  all.reserve(source->step_count());
+  for_each_step([&](std::size_t, const std::vector<Transfer>& st) { all.push_back(st); });
+  steps = std::move(all);
+  source.reset();
 }
 
 bool MinSchedule::sends(std::size_t step, int terminal) const {
@@ -16,7 +45,13 @@ bool MinSchedule::sends(std::size_t step, int terminal) const {
   return std::find(idle[step].begin(), idle[step].end(), terminal) == idle[step].end();
 }
 
-std::vector<NodeActions> node_actions(const Topology& t, const Schedule& s) {
+std::vector<NodeActions> node_actions(const Topology& t, const Schedule& lazy_or_not) {
+  Schedule expanded;
+  if (lazy_or_not.lazy()) {
+    expanded = lazy_or_not;
+    expanded.materialize();
+  }
+  const Schedule& s = lazy_or_not.lazy() ? expanded : lazy_or_not;
   const auto n = static_cast<std::size_t>(t.nodes());
   std::vector<NodeId> pos(n * n);
   for (std::size_t m = 0; m < pos.size(); ++m) pos[m] = static_cast<NodeId>(m / n);

@@ -9,11 +9,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
+#include "totex/progress.hpp"
 #include "totex/spec.hpp"
 
 namespace totex {
@@ -240,8 +242,12 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
 
 void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
   std::int64_t steps = 0;
-  for (std::size_t i = 0; i < s.steps.size(); ++i)
-    if (!s.steps[i].empty()) steps = static_cast<std::int64_t>(i) + 1;
+  if (s.lazy()) {
+    steps = static_cast<std::int64_t>(s.source->busy_step_count());
+  } else {
+    for (std::size_t i = 0; i < s.steps.size(); ++i)
+      if (!s.steps[i].empty()) steps = static_cast<std::int64_t>(i) + 1;
+  }
   out << kScheduleMagic << ' ' << kFormatVersion << '\n'
       << "model " << to_string(s.model) << '\n'
       << "topology " << t.spec() << '\n'
@@ -249,12 +255,35 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
       << "nodes " << t.nodes() << '\n'
       << "steps " << steps << '\n'
       << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";
-  for (std::size_t i = 0; i < s.steps.size(); ++i) {
-    if (s.steps[i].empty()) continue;
-    out << "step " << i << '\n';
-    for (const Transfer& tr : s.steps[i])
-      out << tr.from << ' ' << t.neighbor(tr.from, tr.port) << ' ' << tr.msg.src << ' ' << tr.msg.dst << '\n';
-  }
+  // Formatted into a buffer with to_chars: a 4096-node schedule has 10^8 lines.
+  std::string buf;
+  buf.reserve(1 << 20);
+  char num[16];
+  auto put = [&](std::int64_t v, char sep) {
+    const auto r = std::to_chars(num, num + sizeof num, v);
+    buf.append(num, r.ptr);
+    buf += sep;
+  };
+  std::unique_ptr<Progress> progress;
+  if (s.lazy()) progress = std::make_unique<Progress>("write " + t.spec(), static_cast<std::int64_t>(s.step_count()));
+  std::int64_t done = 0;
+  s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    if (progress) progress->update(++done);
+    if (step.empty()) return;
+    buf += "step ";
+    put(static_cast<std::int64_t>(i), '\n');
+    for (const Transfer& tr : step) {
+      put(tr.from, ' ');
+      put(t.neighbor(tr.from, tr.port), ' ');
+      put(tr.msg.src, ' ');
+      put(tr.msg.dst, '\n');
+      if (buf.size() > (1 << 20) - 64) {
+        out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+        buf.clear();
+      }
+    }
+  });
+  out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
 }
 
 void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s) {

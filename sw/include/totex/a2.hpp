@@ -71,6 +71,11 @@ struct A2Result {
   bool dimensions_reach_as = false;
 };
 
+/// Above this many transfers (about 270 MB as Transfer records) a2() returns the schedule lazy
+/// (Schedule::source): its steps are generated from the factor schedules when read, each in
+/// O(its transfers), so hypercube:12 or torus:64x64 (0.1-0.5 G transfers) need kilobytes.
+inline constexpr std::int64_t kA2LazyTransfers = std::int64_t{1} << 24;
+
 /// Algorithm A2 for any product topology (throws UsageError for a metacube).
 [[nodiscard]] A2Result a2(const Topology& t);
 /// Same, schedule only.

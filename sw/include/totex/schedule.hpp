@@ -2,6 +2,8 @@
 /// The in-memory schedules: one type for direct networks, one for MINs.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -27,14 +29,44 @@ struct Transfer {
   bool operator==(const Transfer& o) const { return msg == o.msg && from == o.from && port == o.port; }
 };
 
+/// Produces a schedule's steps in order, one at a time.
+class StepCursor {
+ public:
+  virtual ~StepCursor() = default;
+  /// Replaces `out` with the next step's transfers; false (and `out` empty) after the last step.
+  virtual bool next(std::vector<Transfer>& out) = 0;
+};
+
+/// A schedule too large to hold as transfers (hundreds of millions at N = 4096), kept as the
+/// rule that generates it: steps are produced on demand, in order, in O(transfers of the step).
+class StepSource {
+ public:
+  virtual ~StepSource() = default;
+  [[nodiscard]] virtual std::size_t step_count() const = 0;
+  [[nodiscard]] virtual std::int64_t transfer_count() const = 0;
+  [[nodiscard]] virtual std::unique_ptr<StepCursor> cursor() const = 0;
+  /// Steps up to the last non-empty one (a pass over the steps unless a source knows better).
+  [[nodiscard]] virtual std::size_t busy_step_count() const;
+};
+
 /// A direct-network schedule: steps[t] lists every link crossing of step t. What each node
 /// injects, relays, stores (buffers) or delivers follows from the transfers; see node_actions().
+/// A large generated schedule may instead be lazy: `steps` empty and `source` set. Code that
+/// indexes `steps` calls materialize() first; verify, write_schedule and transfer_count stream.
 struct Schedule {
   std::string topology;  // spec
   Model model = Model::SinglePort;
   std::string algorithm;
   std::vector<std::vector<Transfer>> steps;
+  std::shared_ptr<const StepSource> source = nullptr;
   [[nodiscard]] std::int64_t transfer_count() const;
+  [[nodiscard]] bool lazy() const { return source != nullptr; }
+  /// Steps, trailing empty ones included (the source's count when lazy).
+  [[nodiscard]] std::size_t step_count() const { return source ? source->step_count() : steps.size(); }
+  /// Calls f(step index, transfers) for every step in order, from `steps` or the source.
+  void for_each_step(const std::function<void(std::size_t, const std::vector<Transfer>&)>& f) const;
+  /// Expands a lazy schedule into `steps` (no-op otherwise).
+  void materialize();
 };
 
 /// What happens at nodes in one step, derived from a schedule.
