@@ -28,6 +28,9 @@ struct PatternOptions {
   double time_budget_seconds = 4.0;  // greedy restarts and SAT calls together
   std::int64_t max_clauses = 8'000'000;  // larger pattern models skip the SAT stage
   std::uint64_t seed = 1;
+  /// 1: every node follows the same patterns; 2: the nodes of each colour (parity of the
+  /// coordinate sum; tori of even sides, hypercubes) follow their own; 0: the generator's choice.
+  int colours = 0;
 };
 
 struct PatternResult {
@@ -37,11 +40,13 @@ struct PatternResult {
 };
 
 /// One pattern placed: the message from node 0 to `dst` leaves in step `start` and takes the
-/// moves of `word` in consecutive steps; every other node sends the translated message alike.
+/// moves of `word` in consecutive steps; every other node sends the translated message alike
+/// (only the nodes whose coordinate sum has parity `source_colour`, when that is 0 or 1).
 struct PlacedPattern {
   NodeId dst = 0;
   std::int64_t start = 0;
   Word word;
+  int source_colour = -1;
 };
 
 /// The schedule in which every node follows every pattern (translation by the product's group).
