@@ -88,6 +88,10 @@ module totex_direct_dyn_node #(
   output logic                       error_o
 );
 
+  // One hierarchical block (totex builds the network with verilator --hierarchical): all N
+  // instances share its parameters (the node id and tables are ports), so the node is
+  // Verilated and compiled once per parameter set, not once per instance (issue 16).
+  /*verilator hier_block*/
   /*verilator no_inline_module*/
   localparam int unsigned QDepth = (N > 32'd1) ? N - 32'd1 : 32'd1;
   localparam int unsigned QW     = totex_pkg::idx_width(QDepth + 32'd1);

@@ -67,6 +67,10 @@ module totex_direct_node #(
   output logic                   error_o
 );
 
+  // One hierarchical block (totex builds the network with verilator --hierarchical): all N
+  // instances share its parameters (the node id and tables are ports), so the node is
+  // Verilated and compiled once per parameter set, not once per instance (issue 16).
+  /*verilator hier_block*/
   /*verilator no_inline_module*/
   localparam int unsigned NumLanes = totex_direct_pkg::num_lanes(Model, NumPorts);
   localparam int unsigned ActW     = totex_direct_pkg::act_width(NumPorts);

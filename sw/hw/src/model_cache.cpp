@@ -78,7 +78,7 @@ std::string harness_cflags(int standard) {
 /// inputs and libraries built it already (ccache is used when installed). The caller holds
 /// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
 fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
-                        std::vector<fs::path> inputs) {
+                        std::vector<fs::path> inputs, const std::string& estimate) {
   inputs.insert(inputs.end(), install_paths().libraries.begin(), install_paths().libraries.end());
   const std::string stamp = fingerprint(inputs, command);
   if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
@@ -90,7 +90,8 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   // First use is silent for minutes otherwise: say what is built and how long the last build took.
   const std::string last = read_text(dir / "seconds");
   std::cerr << "totex: building the model " << dir.filename().string()
-            << (last.empty() ? " on first use (about 1-3 min on 2 cores, seconds with a warm ccache)"
+            << (last.empty() ? " on first use (" + (estimate.empty() ? std::string("about 1-3 min on 2 cores") : estimate) +
+                                   ", less with a warm ccache)"
                              : " again, its sources changed (last build took " + last + " s)")
             << "; log: " << log.string() << std::endl;
   const auto started = std::chrono::steady_clock::now();
@@ -164,7 +165,7 @@ fs::path build_verilated(const VerilatedBuild& b) {
   for (const fs::path& f : sources) command += " " + quote(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
   sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
-  return build_if_stale(dir, binary, command, sources);
+  return build_if_stale(dir, binary, command, sources, b.estimate);
 }
 
 }  // namespace totex::hw

@@ -40,6 +40,9 @@ struct VerilatedBuild {
   std::vector<std::pair<std::string, std::string>> generated;
   std::string verilator_opt = "-O2";  // Verilator's own optimisation level and flags
   std::string makeflags;              // -MAKEFLAGS for the generated C++ (empty: Verilator's defaults)
+  /// What a first build costs, said before it starts (e.g. "about 2 min on 2 cores"; from the
+  /// measurements of tests/bench/rtl_build_time.sh). Empty: a generic estimate.
+  std::string estimate;
 };
 /// Builds the harness unless it is up to date; returns the binary. Locks the cache directory.
 std::filesystem::path build_verilated(const VerilatedBuild& b);

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// `rtl`: the RTL under Verilator. The model for the requested parameters is built on first use
 /// (cached under build/rtl-cache, or $TOTEX_CACHE_DIR), run on the schedule file, and its result read.
+#include <algorithm>
+#include <cstddef>
+#include <cstdlib>
 #include <filesystem>
+#include <string>
 
 #include "harness.hpp"
 #include "install_paths.hpp"
@@ -14,9 +18,39 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// The widest parameter in a generated totex_direct_params.svh ("parameter logic [HI:0] ..."):
+/// the per-node tables of a dynamic network grow as N^2 (RouteTable of torus:16x16 is 524288
+/// bits), past Verilator's default limit on a literal's width (65536).
+std::size_t widest_parameter(const std::string& svh) {
+  std::size_t widest = 0;
+  for (std::size_t at = svh.find("logic ["); at != std::string::npos; at = svh.find("logic [", at + 1))
+    widest = std::max<std::size_t>(widest, std::stoull(svh.substr(at + 7)) + 1);
+  return widest;
+}
+
+/// Networks of at least this many nodes are Verilated hierarchically (TOTEX_RTL_HIER=1 / 0 forces
+/// it on / off). Measured on the shared 2-core machine (load 5-10, tests/bench/rtl_build_time.sh):
+/// torus:4x4 dynamic builds in 166 s flat against 222 s hierarchical and simulates 33 k against
+/// 3 k cycles/s; torus:8x8 dynamic did not finish flat in 900 s and built in 299 s hierarchically
+/// (715 cycles/s); torus:16x16 dynamic does not build flat at all before its tables were split.
+/// The protect-lib boundary re-evaluates each node's input logic on every call, hence the
+/// slower simulation: small networks stay flat.
+constexpr int kHierarchicalNodes = 32;
+
+bool hierarchical_build(int nodes) {
+  if (const char* env = std::getenv("TOTEX_RTL_HIER"); env && *env) {
+    const std::string v = env;
+    if (v == "1") return true;
+    if (v == "0") return false;
+    throw UsageError("TOTEX_RTL_HIER=" + v + ": accepted values are 1 (hierarchical) and 0 (flat)");
+  }
+  return nodes >= kHierarchicalNodes;
+}
+
 /// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
 /// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
-fs::path build_direct_model(const std::string& key, const std::string& params_svh, bool trace, bool vcd) {
+fs::path build_direct_model(const std::string& key, const std::string& params_svh, int nodes, bool trace,
+                            bool vcd) {
   const fs::path sim = install_paths().sim;
   VerilatedBuild b;
   b.key = key;
@@ -26,7 +60,17 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // direct_run.cpp is model-independent: a ccache hit across builds.
   b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
   b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp"};
-  b.args = {"-Wno-WIDTH", "--x-assign fast"};
+  b.args = {"-Wno-WIDTH", "--x-assign fast",
+            "--max-num-width " + std::to_string(std::max<std::size_t>(65536, widest_parameter(params_svh)))};
+  // Hierarchical verilation: each node module (totex_direct_node / totex_direct_dyn_node, marked
+  // hier_block) is Verilated and compiled once and shared by all N instances, and the top only
+  // wires them. Flat, Verilator 5.006 emits every instance's logic as C++ of its own (about 1 MB
+  // per dynamic node: torus:8x8 dynamic is 84 MB of C++).
+  const bool hier = hierarchical_build(nodes);
+  if (hier) b.args.emplace_back("--hierarchical");
+  b.estimate = hier ? "about 1-5 min on 2 cores: each node module is compiled once, the top wires " +
+                          std::to_string(nodes) + " of them"
+                    : "about 1-3 min on 2 cores for 16 nodes, every node compiled on its own";
   if (trace) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
   // Verilator's own optimisation at -O3 and the generated C++ at -O1: the network is one large
   // flat eval function, for which higher C++ levels cost build time without much speed.
@@ -92,7 +136,7 @@ class RtlEngine final : public Engine {
     // Tracing roughly doubles the generated code: models without --wave are built without it.
     key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
     const DirectLayout layout(t, p);
-    const fs::path binary = build_direct_model(key, direct_params_svh(t, layout), !o.wave.empty(), vcd);
+    const fs::path binary = build_direct_model(key, direct_params_svh(t, layout), t.nodes(), !o.wave.empty(), vcd);
     const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave);
     const auto [out, rc] = capture(command);
     if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
