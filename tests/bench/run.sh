@@ -103,6 +103,15 @@ if ! TOTEX_CACHE_DIR="$build/rtl-cache" python3 "$(dirname "$0")/../fault/campai
 fi
 cat "$out/fault-table.md" >>"$md" 2>/dev/null || row "(no table: see $out/fault-campaign.log)"
 
+# Model build time and simulation speed of the Verilated engines (issue 16), cold and warm caches.
+row ""
+row "## RTL model build time (\`tests/bench/rtl_build_time.sh\`, cold = empty model cache and ccache)"
+row ""
+if ! "$(dirname "$0")/rtl_build_time.sh" "$build" "$out/rtl_build_time.md" >"$out/rtl_build_time.log" 2>&1; then
+  failed+=("rtl build time (see $out/rtl_build_time.log)")
+fi
+cat "$out/rtl_build_time.md" >>"$md" 2>/dev/null || row "(no table: see $out/rtl_build_time.log)"
+
 cat "$md"
 # A sweep row whose run did not pass fails the bench (the 256 x 256 MIN runs here, not in make test).
 if [ ${#failed[@]} -gt 0 ]; then
