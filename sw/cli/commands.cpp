@@ -136,10 +136,10 @@ int cmd_schedule(const ScheduleOptions& o) {
   VerifyReport report;
   LowerBound lb;
   ScheduleOutcome outcome;
-  const AnySchedule any = make_schedule(net, model, o.algo, o.budget, &outcome);
+  AnySchedule any = make_schedule(net, model, o.algo, o.budget, &outcome);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
-    MinSchedule s = std::get<MinSchedule>(any);
+    MinSchedule s = std::get<MinSchedule>(std::move(any));  // moved: 100 MB of configurations at min:4096:2
     if (o.form == "table") s.m0.clear();  // write every configuration, not just M^0
     else if (o.form != "computed") throw UsageError("--form must be computed | table, got '" + o.form + "'");
     report = verify(*min, s);

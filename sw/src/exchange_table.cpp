@@ -6,12 +6,14 @@
 #include <fstream>
 #include <istream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
 #include "totex/error.hpp"
 #include "totex/output_file.hpp"
 #include "totex/spec.hpp"
+#include "totex/verify.hpp"
 
 namespace totex {
 namespace {
@@ -322,35 +324,125 @@ std::vector<std::string> check_exchange_table(const Topology& t, const ExchangeT
   return errors;
 }
 
+namespace {
+
+/// The expansion of a table, produced step by step: for every word active in a column, every
+/// node's message for it advances one letter. Per active word (at most one per generator and
+/// column) the current node and the destination of every source: O(N) memory per word.
+struct TablePlan {
+  Topology topo;
+  ExchangeTable table;
+  Cayley c;
+  int cols = 0;
+  std::int64_t transfers = 0;
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> active;  // column -> (row, word), table order
+};
+
+class TableCursor : public StepCursor {
+ public:
+  explicit TableCursor(std::shared_ptr<const TablePlan> p) : p_(std::move(p)) {}
+  bool next(std::vector<Transfer>& out) override {
+    out.clear();
+    if (col_ >= p_->cols) return false;
+    const Cayley& c = p_->c;
+    const auto n = uz(c.nodes);
+    std::map<std::pair<std::size_t, std::size_t>, State> still;
+    for (const auto& rw : p_->active[uz(col_)]) {
+      const PlacedWord& pw = p_->table.rows[rw.first][rw.second];
+      auto it = state_.find(rw);
+      if (it == state_.end()) {  // the word starts here: every node sends its message for g * w
+        State st{std::vector<NodeId>(n), std::vector<NodeId>(n)};
+        for (NodeId src = 0; src < c.nodes; ++src) {
+          NodeId dst = src;
+          for (int g : pw.letters) dst = c.step(dst, g);
+          st.at[uz(src)] = src;
+          st.dst[uz(src)] = dst;
+        }
+        it = state_.emplace(rw, std::move(st)).first;
+      }
+      State& st = it->second;
+      const std::size_t i = uz(col_ - pw.column);
+      const int g = pw.letters[i];
+      for (NodeId src = 0; src < c.nodes; ++src) {
+        NodeId& at = st.at[uz(src)];
+        out.push_back(Transfer{Message{src, st.dst[uz(src)]}, at, c.port_of(at, g)});
+        at = c.step(at, g);
+      }
+      if (i + 1 < pw.letters.size()) still.emplace(rw, std::move(st));
+    }
+    state_.swap(still);
+    ++col_;
+    return true;
+  }
+
+ private:
+  struct State {
+    std::vector<NodeId> at, dst;
+  };
+  std::shared_ptr<const TablePlan> p_;
+  std::map<std::pair<std::size_t, std::size_t>, State> state_;
+  int col_ = 0;
+};
+
+class TableSource : public StepSource {
+ public:
+  explicit TableSource(std::shared_ptr<const TablePlan> p) : p_(std::move(p)) {}
+  [[nodiscard]] std::size_t step_count() const override { return uz(p_->cols); }
+  [[nodiscard]] std::int64_t transfer_count() const override { return p_->transfers; }
+  [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override { return std::make_unique<TableCursor>(p_); }
+  // Theorem 1: a table that passes the checker defines a valid all-port exchange without
+  // buffering that takes its last word's end (the unit tests compare this with the replay).
+  [[nodiscard]] bool verify_compact(const Topology& t, Model model, VerifyReport& out) const override {
+    if (model != Model::AllPort || t.spec() != p_->topo.spec() || t.is_partial()) return false;
+    if (!check_exchange_table(t, p_->table).empty()) return false;
+    int busy = 0;
+    for (const auto& row : p_->table.rows)
+      for (const PlacedWord& pw : row) busy = std::max(busy, pw.column + static_cast<int>(pw.letters.size()));
+    const auto n = static_cast<std::int64_t>(t.nodes());
+    out = VerifyReport{};
+    out.ok = true;
+    out.steps = busy;
+    out.delivered = out.expected = n * (n - 1);
+    out.max_buffered = 0;
+    return true;
+  }
+
+ private:
+  std::shared_ptr<const TablePlan> p_;
+};
+
+}  // namespace
+
 Schedule expand_exchange_table(const Topology& t, const ExchangeTable& table) {
+  return expand_exchange_table(t, table, kTableLazyTransfers);
+}
+
+Schedule expand_exchange_table(const Topology& t, const ExchangeTable& table, std::int64_t lazy_above) {
   std::string why;
-  const auto cayley = make_cayley(t, table, why);
+  auto cayley = make_cayley(t, table, why);
   if (!cayley) throw UsageError("exchange table does not fit " + t.spec() + ": " + why);
-  const Cayley& c = *cayley;
+  auto plan = std::make_shared<TablePlan>(TablePlan{t, table, std::move(*cayley), 0, 0, {}});
+  const Cayley& c = plan->c;
+  int cols = std::max(0, table.columns);
+  for (const auto& row : table.rows)
+    for (const PlacedWord& pw : row) cols = std::max(cols, pw.column + static_cast<int>(pw.letters.size()));
+  plan->cols = cols;
+  plan->active.resize(uz(cols));
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    for (std::size_t w = 0; w < table.rows[r].size(); ++w) {
+      const PlacedWord& pw = table.rows[r][w];
+      if (pw.column < 0) continue;
+      if (std::any_of(pw.letters.begin(), pw.letters.end(), [&](int g) { return g < 0 || g >= c.gens; })) continue;
+      for (std::size_t i = 0; i < pw.letters.size(); ++i) plan->active[uz(pw.column) + i].emplace_back(r, w);
+      plan->transfers += static_cast<std::int64_t>(pw.letters.size()) * c.nodes;
+    }
+  }
   Schedule s;
   s.topology = t.spec();
   s.model = Model::AllPort;
   s.algorithm = "table";
-  int cols = std::max(0, table.columns);
-  for (const auto& row : table.rows)
-    for (const PlacedWord& pw : row) cols = std::max(cols, pw.column + static_cast<int>(pw.letters.size()));
-  s.steps.resize(uz(cols));
-  for (const auto& row : table.rows) {
-    for (const PlacedWord& pw : row) {
-      if (pw.column < 0) continue;
-      if (std::any_of(pw.letters.begin(), pw.letters.end(), [&](int g) { return g < 0 || g >= c.gens; })) continue;
-      for (NodeId src = 0; src < c.nodes; ++src) {
-        NodeId dst = src;
-        for (int g : pw.letters) dst = c.step(dst, g);
-        NodeId at = src;
-        for (std::size_t i = 0; i < pw.letters.size(); ++i) {
-          const int g = pw.letters[i];
-          s.steps[uz(pw.column) + i].push_back(Transfer{Message{src, dst}, at, c.port_of(at, g)});
-          at = c.step(at, g);
-        }
-      }
-    }
-  }
+  s.source = std::make_shared<TableSource>(plan);
+  if (plan->transfers <= lazy_above) s.materialize();
   return s;
 }
 

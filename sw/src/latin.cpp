@@ -18,7 +18,12 @@ MinConfiguration configuration_from_m0(const MinNetwork& net, const std::vector<
     const int shift = digit(x, net.stages() - 1 - j, d);  // x_{(log_d N)-1-j}
     for (int i = 0; i < net.switches_per_stage(); ++i) {
       const auto slot = static_cast<std::size_t>(j * net.switches_per_stage() + i);
-      c[slot] = static_cast<std::uint8_t>((m0[slot] + shift) % d);
+      if (slot >= m0.size()) return c;
+      // (m0 + shift) mod d without a division per switch (N configurations x N/d log_d N switches);
+      // states >= d (an invalid M^0) still reduce mod d.
+      int v = m0[slot] + shift;
+      if (v >= d) v = v - d < d ? v - d : v % d;
+      c[slot] = static_cast<std::uint8_t>(v);
     }
   }
   return c;

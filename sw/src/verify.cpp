@@ -2,6 +2,7 @@
 #include "totex/verify.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 #include <functional>
@@ -269,6 +270,34 @@ std::vector<CachedReport> cache;
 
 }  // namespace
 
+namespace {
+
+double replay_seconds_limit() {
+  const char* env = std::getenv("TOTEX_MAX_SECONDS");
+  if (env == nullptr || *env == '\0') return kReplaySecondsLimit;
+  char* end = nullptr;
+  const double v = std::strtod(env, &end);
+  if (end == env || *end != '\0' || !(v > 0))
+    throw UsageError("TOTEX_MAX_SECONDS must be a positive number of seconds, got '" + printable(env) + "'");
+  return v;
+}
+
+void check_replay_budget(const Topology& t, const Schedule& s) {
+  const double transfers = static_cast<double>(s.transfer_count());
+  const double seconds = transfers / kReplayTransfersPerSecond;
+  const double mb = static_cast<double>(StepVerifier::memory_bytes(t)) / (1 << 20);
+  const double limit = replay_seconds_limit();
+  char text[256];
+  std::snprintf(text, sizeof text, "%.0f M transfers to replay, about %.0f s and %.0f MB", transfers / 1e6, seconds, mb);
+  if (seconds > limit)
+    throw ResourceError("resources: verifying " + t.spec() + ": " + text + ", more than the " +
+                        std::to_string(static_cast<long long>(limit)) +
+                        " s totex allows itself; set TOTEX_MAX_SECONDS to a larger limit to run it");
+  if (seconds > Progress::kQuietSeconds) std::fprintf(stderr, "verify %s: %s\n", t.spec().c_str(), text);
+}
+
+}  // namespace
+
 VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps) {
   if (s.lazy()) {
     const std::lock_guard<std::mutex> lock(cache_mutex);
@@ -279,6 +308,19 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
           c.schedule_topology == s.topology && c.claimed == claimed_steps)
         return c.report;
   }
+  if (s.lazy() && (s.topology.empty() || s.topology == t.spec())) {
+    VerifyReport compact;
+    if (s.source->verify_compact(t, s.model, compact)) {
+      if (claimed_steps && *claimed_steps != compact.steps) {
+        ++compact.violation_count;
+        compact.violations.push_back({"step-count", -1, -1, "", "schedule claims " + std::to_string(*claimed_steps) +
+                                      " steps but takes " + std::to_string(compact.steps)});
+        compact.ok = false;
+      }
+      return compact;
+    }
+  }
+  if (s.lazy()) check_replay_budget(t, s);
   StepVerifier v(t, s.model, s.topology);
   std::unique_ptr<Progress> progress;
   if (s.lazy()) progress = std::make_unique<Progress>("verify " + t.spec(), static_cast<std::int64_t>(s.step_count()));
@@ -485,7 +527,7 @@ VerifyReport verify(const MinNetwork& net, const MinSchedule& s, std::optional<s
     for (int j = 0; derived && j < net.stages(); ++j) {
       const int shift = digit(static_cast<int>(x), net.stages() - 1 - j, d);
       for (std::size_t i = static_cast<std::size_t>(j) * spp; i < (static_cast<std::size_t>(j) + 1) * spp; ++i)
-        if (c[i] != (s.m0[i] + shift) % d) derived = false;
+        if (c[i] != (s.m0[i] + shift < d ? s.m0[i] + shift : s.m0[i] + shift - d)) derived = false;  // m0 < d here
     }
   }
   if (derived) return verify_min_compact(net, s, claimed_steps);

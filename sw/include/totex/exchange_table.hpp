@@ -85,7 +85,12 @@ struct ExchangeTable {
 /// The all-port schedule the table defines: step c + i moves, for every node g, the message of
 /// the word at column c across the link of its i-th letter. Works on invalid tables too (so the
 /// verifier can judge them); throws UsageError only when the table's groups do not fit `t`.
+/// Above kTableLazyTransfers transfers the schedule is lazy (Schedule::source): generated column
+/// by column, and verified from the table by Theorem 1 when the checker finds nothing (all-port).
 [[nodiscard]] Schedule expand_exchange_table(const Topology& t, const ExchangeTable& table);
+inline constexpr std::int64_t kTableLazyTransfers = std::int64_t{1} << 22;
+/// Same, lazy above `lazy_above` transfers (0: always lazy).
+[[nodiscard]] Schedule expand_exchange_table(const Topology& t, const ExchangeTable& table, std::int64_t lazy_above);
 
 /// Text format, version 1:
 ///   totex-exchange-table 1

@@ -29,6 +29,8 @@ struct Transfer {
   bool operator==(const Transfer& o) const { return msg == o.msg && from == o.from && port == o.port; }
 };
 
+struct VerifyReport;  // verify.hpp
+
 /// Produces a schedule's steps in order, one at a time.
 class StepCursor {
  public:
@@ -47,6 +49,12 @@ class StepSource {
   [[nodiscard]] virtual std::unique_ptr<StepCursor> cursor() const = 0;
   /// Steps up to the last non-empty one (a pass over the steps unless a source knows better).
   [[nodiscard]] virtual std::size_t busy_step_count() const;
+  /// A source whose own compact form can be checked exactly (an exchange table: Theorem 1)
+  /// fills `out` for a valid form and returns true; verify() then does not replay the steps.
+  /// False (the default, and for a form with errors): verify() replays and reports each violation.
+  [[nodiscard]] virtual bool verify_compact(const Topology& /*t*/, Model /*model*/, VerifyReport& /*out*/) const {
+    return false;
+  }
 };
 
 /// A direct-network schedule: steps[t] lists every link crossing of step t. What each node

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Issue 13: cost of `totex schedule` (generation + verification) against network size, N = 16..4096,
+# per family: wall and CPU seconds and peak RSS from /usr/bin/time -v, the transfers (link
+# crossings) of the schedule, and per family the fitted exponents of CPU time and of the transfers
+# against N (least squares on log-log). Writes OUT/scale.md and OUT/scale.svg (log-log, awk only).
+# Usage: scale.sh BUILD_DIR [OUT_DIR] [MAX_N]    (MAX_N defaults to 4096)
+set -euo pipefail
+build=${1:-build}
+out=${2:-$build/bench}
+max_n=${3:-4096}
+totex="$build/bin/totex"
+mkdir -p "$out"
+tsv="$out/scale.tsv"
+: >"$tsv"
+
+# family | spec | model | algo | N
+cases() {
+  for n in 4 5 6 7 8 9 10 11 12; do echo "hypercube a2|hypercube:$n|single-port|a2|$((1 << n))"; done
+  for k in 4 8 16 32 64; do echo "torus 2-D a2|torus:${k}x${k}|single-port|a2|$((k * k))"; done
+  for k in 4 8 16; do echo "torus 3-D a2|torus:${k}x${k}x${k}|single-port|a2|$((k * k * k))"; done
+  for k in 4 8 16 32 64; do echo "torus 2-D all-port table|torus:${k}x${k}|all-port|table|$((k * k))"; done
+  for n in 16 64 256 1024 4096; do echo "min d=4 latin|min:$n:4|nic|latin|$n"; done
+  for n in 16 32 64 128 256 512 1024 2048 4096; do echo "min d=2 latin|min:$n:2|nic|latin|$n"; done
+  for n in 16 256 4096; do echo "min d=16 latin|min:$n:16|nic|latin|$n"; done
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+while IFS='|' read -r family spec model algo n; do
+  [ "$n" -le "$max_n" ] || continue
+  log=$(mktemp)
+  j=$(/usr/bin/time -v "$totex" schedule --topo "$spec" --model "$model" --algo "$algo" --json 2>"$log") || {
+    echo "scale: $spec $model $algo failed:" >&2; cat "$log" >&2; rm -f "$log"; exit 1; }
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$log")
+  cpu=$(awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} END {printf "%.2f", u + s}' "$log")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$log")
+  rm -f "$log"
+  [ "$(jq .verified <<<"$j")" = true ] || { echo "scale: $spec not verified" >&2; exit 1; }
+  steps=$(jq .steps <<<"$j")
+  # Transfers: the schedule's link crossings; a MIN moves N^2 messages through log_d N stages.
+  work=$(jq -r 'if .transfers then .transfers else empty end' <<<"$j")
+  if [ -z "$work" ]; then
+    d=${spec#min:*:}; d=${d%%:*}
+    work=$(awk -v n="$n" -v d="$d" 'BEGIN {s = 0; for (x = 1; x < n; x *= d) s++; printf "%.0f", n * n * s}')
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$family" "$spec" "$model" "$algo" "$n" "$steps" "$work" "$wall" "$cpu" "$rss" >>"$tsv"
+  echo "scale: $spec $model $algo: $steps steps, $work transfers, ${wall} s wall, ${cpu} s CPU, ${rss} MB" >&2
+done < <(cases)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+
+{
+  echo "| family | spec | model | algo | N | steps | transfers | wall s | CPU s | peak RSS MB |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
+  awk -F'\t' '{printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$tsv"
+  echo
+  echo "Fitted exponents against N (least squares on log-log over the sizes whose CPU time is at least 0.05 s):"
+  echo
+  echo "| family | sizes fitted | CPU time ~ N^a, a = | transfers ~ N^b, b = |"
+  echo "|---|---|---|---|"
+  awk -F'\t' '
+    $9 >= 0.05 { f = $1; k[f]++; x = log($5); y = log($9); w = log($7)
+                 sx[f] += x; sy[f] += y; sw[f] += w; sxx[f] += x * x; sxy[f] += x * y; sxw[f] += x * w }
+    END { for (f in k) { if (k[f] < 2) continue; d = k[f] * sxx[f] - sx[f] * sx[f]
+            printf "| %s | %d | %.2f | %.2f |\n", f, k[f], (k[f] * sxy[f] - sx[f] * sy[f]) / d, (k[f] * sxw[f] - sx[f] * sw[f]) / d } }' "$tsv" | sort
+  echo
+  echo "Load average after the sweep: $load (2 cores; the machine was shared)."
+} >"$out/scale.md"
+
+# Log-log plot: CPU seconds against N, one polyline per family.
+awk -F'\t' -v W=720 -v H=440 '
+  function px(n) { return 70 + (log(n) - lx0) / (lx1 - lx0) * (W - 290) }
+  function py(s) { return H - 50 - (log(s) - ly0) / (ly1 - ly0) * (H - 80) }
+  { fam[NR] = $1; n[NR] = $5; s[NR] = ($9 < 0.01 ? 0.01 : $9); if (!($1 in seen)) { seen[$1] = ++nf; name[nf] = $1 } }
+  END {
+    lx0 = log(16); lx1 = log(4096); ly0 = log(0.01); ly1 = log(100)
+    split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b #e377c2", col, " ")
+    printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H
+    printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+    printf "<text x=\"70\" y=\"18\" font-size=\"14\">totex schedule: CPU seconds (generation + verification) against N, log-log</text>\n"
+    for (e = 16; e <= 4096; e *= 4) { x = px(e); printf "<line x1=\"%.1f\" y1=\"30\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", x, x, H - 50, x, H - 32, e }
+    for (v = 0.01; v <= 100; v *= 10) { y = py(v); printf "<line x1=\"70\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/><text x=\"64\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", y, W - 220, y, y + 4, v }
+    printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">N (terminals / nodes)</text>\n", (W - 150) / 2, H - 10
+    printf "<text x=\"16\" y=\"%d\" transform=\"rotate(-90 16 %d)\" text-anchor=\"middle\">CPU s</text>\n", H / 2, H / 2
+    for (f = 1; f <= nf; f++) {
+      pts = ""; for (i = 1; i <= NR; i++) if (fam[i] == name[f]) pts = pts sprintf("%.1f,%.1f ", px(n[i]), py(s[i]))
+      printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", pts, col[f]
+      for (i = 1; i <= NR; i++) if (fam[i] == name[f]) printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px(n[i]), py(s[i]), col[f]
+      printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/><text x=\"%d\" y=\"%d\">%s</text>\n", W - 205, 40 + 18 * f, W - 185, 40 + 18 * f, col[f], W - 180, 44 + 18 * f, name[f]
+    }
+    print "</svg>"
+  }' "$tsv" >"$out/scale.svg"
+cat "$out/scale.md"
+echo "plot: $out/scale.svg"
