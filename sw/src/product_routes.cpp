@@ -8,6 +8,7 @@
 
 #include "totex/bounds.hpp"
 #include "totex/error.hpp"
+#include "totex/route_packing.hpp"
 
 namespace totex {
 namespace {
@@ -17,6 +18,10 @@ std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 /// message would take too long to place, so the caller is told (it never happens for the
 /// topologies totex accepts: a 16-cube has 2^16 states, a 3D torus of side 64 has 33^3).
 constexpr std::int64_t kMaxStates = std::int64_t{1} << 20;
+
+/// Placements (find_word calls) a second of budget buys, measured on the 2-core development
+/// machine (8x8 mesh, nic).
+constexpr double kGreedyPlacementsPerSecond = 2.0e6;
 }  // namespace
 
 std::vector<DimNeed> minimal_needs(const Topology& t, const std::vector<int>& from, const std::vector<int>& to) {
@@ -146,61 +151,6 @@ bool find_word(const MoveTable& moves, NodeId src, const std::vector<DimNeed>& n
   return false;
 }
 
-namespace {
-
-/// One greedy pass in the given message order; returns the makespan and the sum of end steps
-/// (the local search's tie-break), and the schedule when `out` is given.
-std::pair<std::int64_t, std::int64_t> greedy_pass(const Topology& t, Model m, const MoveTable& moves,
-                                                  const std::vector<std::int64_t>& order,
-                                                  const std::vector<std::vector<DimNeed>>& needs, Schedule* out) {
-  const std::int64_t n = t.nodes();
-  std::vector<std::vector<std::uint8_t>> link, inj, ej;  // per step: link busy, NIC injected, NIC ejected
-  auto grow = [&](std::int64_t step) {
-    while (static_cast<std::int64_t>(link.size()) <= step) {
-      link.emplace_back(at(t.links()), 0);
-      inj.emplace_back(at(n), 0);
-      ej.emplace_back(at(n), 0);
-    }
-  };
-  const MoveFree is_free = [&](std::int64_t step, NodeId v, int dim, int delta) {
-    grow(step);
-    return link[at(step)][at(moves.link(v, moves.move_class(dim, delta)))] == 0;
-  };
-  const bool nic = m == Model::Nic;
-  std::int64_t makespan = 0, ends = 0;
-  Word word;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const std::int64_t msg = order[i];
-    const auto src = static_cast<NodeId>(msg / n), dst = static_cast<NodeId>(msg % n);
-    int h = 0;
-    for (const DimNeed& d : needs[i]) h += d.count;
-    for (std::int64_t start = 0;; ++start) {
-      grow(start + h);
-      if (nic && (inj[at(start)][at(src)] || ej[at(start + h - 1)][at(dst)])) continue;
-      if (!find_word(moves, src, needs[i], start, is_free, word)) continue;
-      NodeId v = src;
-      for (std::size_t j = 0; j < word.moves.size(); ++j) {
-        const int cls = moves.move_class(word.moves[j].first, word.moves[j].second);
-        const std::int64_t step = start + static_cast<std::int64_t>(j);
-        link[at(step)][at(moves.link(v, cls))] = 1;
-        if (out) {
-          if (out->steps.size() <= at(step)) out->steps.resize(at(step) + 1);
-          out->steps[at(step)].push_back({{src, dst}, v, moves.port(v, cls)});
-        }
-        v = moves.next(v, cls);
-      }
-      inj[at(start)][at(src)] = 1;
-      ej[at(start + h - 1)][at(dst)] = 1;
-      makespan = std::max(makespan, start + h);
-      ends += start + h;
-      break;
-    }
-  }
-  return {makespan, ends};
-}
-
-}  // namespace
-
 Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds, std::string algorithm,
                                   std::uint64_t seed) {
   if (!t.is_product()) throw UsageError("--algo " + algorithm + " needs a cartesian product topology, not " + t.spec());
@@ -211,55 +161,51 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   const MoveTable moves(t);
   std::vector<std::vector<int>> coords(at(n));
   for (NodeId v = 0; v < n; ++v) coords[at(v)] = t.coordinates(v);
-  struct Item {
-    std::int64_t msg;
-    std::vector<DimNeed> needs;
-    int hops;
-  };
-  std::vector<Item> items;
+  std::vector<RouteItem> items;
   for (NodeId s : t.processors())
     for (NodeId d : t.processors()) {
       if (s == d) continue;
-      Item it{s * n + d, minimal_needs(t, coords[at(s)], coords[at(d)]), 0};
+      RouteItem it;
+      it.src = s;
+      it.dst = d;
+      it.needs = minimal_needs(t, coords[at(s)], coords[at(d)]);
       for (const DimNeed& nd : it.needs) it.hops += nd.count;
+      it.inject = static_cast<int>(s);
+      it.eject = static_cast<int>(d);
       items.push_back(std::move(it));
     }
-  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.hops > b.hops; });
-  auto split = [&](const std::vector<Item>& v, std::vector<std::int64_t>& order, std::vector<std::vector<DimNeed>>& needs) {
-    order.clear();
-    needs.clear();
-    for (const Item& it : v) {
-      order.push_back(it.msg);
-      needs.push_back(it.needs);
-    }
-  };
-  std::vector<std::int64_t> order;
-  std::vector<std::vector<DimNeed>> needs;
-  split(items, order, needs);
-  auto current = greedy_pass(t, m, moves, order, needs, nullptr);
+  // Every move uses its directed link (a move off a path's end never occurs in a minimal route).
+  std::vector<int> resource(at(n) * at(moves.classes()));
+  for (NodeId v = 0; v < n; ++v)
+    for (int cls = 0; cls < moves.classes(); ++cls)
+      resource[at(v) * at(moves.classes()) + at(cls)] = std::max<LinkId>(0, moves.link(v, cls));
+  RoutePacking packing(moves, m, std::move(resource), static_cast<int>(t.links()), static_cast<int>(n));
+  // Work-limited (the same schedule on every machine); the clock is only a safety stop.
+  const std::int64_t placements = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kGreedyPlacementsPerSecond);
+  const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(3 * budget_seconds + 1));
+  const std::function<bool()> out_of_time = [&] { return Clock::now() >= safety_end; };
   const std::int64_t bound = lower_bound(t, m).steps;  // nothing to gain below it
   std::mt19937_64 rng(seed);
-  std::vector<Item> trial;
-  while (items.size() > 1 && current.first > bound &&
-         std::chrono::duration<double>(Clock::now() - t0).count() < budget_seconds) {
-    trial = items;
-    std::uniform_int_distribution<std::size_t> pick(0, trial.size() - 1);
-    const std::size_t from = pick(rng), to = pick(rng);
-    Item moved = std::move(trial[from]);
-    trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(from));
-    trial.insert(trial.begin() + static_cast<std::ptrdiff_t>(to), std::move(moved));
-    std::vector<std::int64_t> o2;
-    std::vector<std::vector<DimNeed>> n2;
-    split(trial, o2, n2);
-    const auto sc = greedy_pass(t, m, moves, o2, n2, nullptr);
-    if (sc <= current) {
-      current = sc;
-      items.swap(trial);
+  std::vector<std::size_t> order(items.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return items[a].hops > items[b].hops; });
+  std::int64_t work = 0;
+  // The first pass always runs whole; a quarter of the work then goes to the order, the rest to
+  // the neighbourhood search.
+  (void)order_search(packing, items, order, bound, placements / 4, work, rng, out_of_time);
+  std::vector<RouteItem> best = items;
+  (void)lns_improve(packing, items, best, bound, placements, work, rng, out_of_time);
+
+  Schedule s{t.spec(), m, std::move(algorithm), {}};
+  s.steps.resize(at(packed_makespan(best)));
+  for (const RouteItem& it : best) {
+    NodeId v = it.src;
+    for (std::size_t j = 0; j < it.word.moves.size(); ++j) {
+      const int cls = moves.move_class(it.word.moves[j].first, it.word.moves[j].second);
+      s.steps[at(it.start) + j].push_back({{it.src, it.dst}, v, moves.port(v, cls)});
+      v = moves.next(v, cls);
     }
   }
-  split(items, order, needs);
-  Schedule s{t.spec(), m, std::move(algorithm), {}};
-  (void)greedy_pass(t, m, moves, order, needs, &s);
   return s;
 }
 

@@ -70,10 +70,11 @@ using MoveFree = std::function<bool(std::int64_t step, NodeId node, int dim, int
 [[nodiscard]] bool find_word(const MoveTable& moves, NodeId src, const std::vector<DimNeed>& needs, std::int64_t start,
                              const MoveFree& is_free, Word& out);
 
-/// Greedy list scheduling on a product (placed tori included) under all-port or nic: messages in
-/// the given order, each at the earliest start where some minimal route fits (find_word), hops on
-/// consecutive steps, longest first; then, for `budget_seconds`, a local search over the order
-/// (move one message elsewhere in it, keep the order when the schedule gets no longer).
+/// Greedy list scheduling on a product (placed tori included) under all-port or nic: messages
+/// longest first, each at the earliest start where some minimal route fits (find_word), hops on
+/// consecutive steps; then a local search over the order and a large neighbourhood search
+/// (route_packing.hpp). `budget_seconds` sets the work (placements tried, about a second each on
+/// the development machine), so the schedule does not depend on the machine's load.
 [[nodiscard]] Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds,
                                                 std::string algorithm, std::uint64_t seed = 1);
 
