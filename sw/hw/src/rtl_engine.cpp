@@ -67,7 +67,10 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // wires them. Flat, Verilator 5.006 emits every instance's logic as C++ of its own (about 1 MB
   // per dynamic node: torus:8x8 dynamic is 84 MB of C++).
   const bool hier = hierarchical_build(nodes);
-  if (hier) b.args.emplace_back("--hierarchical");
+  if (hier) {
+    b.args.emplace_back("--hierarchical");
+    b.args.emplace_back("+define+TOTEX_HIER_SIM");  // the nodes hold their constant inputs in flops
+  }
   b.estimate = hier ? "about 1-5 min on 2 cores: each node module is compiled once, the top wires " +
                           std::to_string(nodes) + " of them"
                     : "about 1-3 min on 2 cores for 16 nodes, every node compiled on its own";

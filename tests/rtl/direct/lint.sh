@@ -38,6 +38,8 @@ for p in 1 2 4 6 9; do
 done
 run totex_direct_node -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=5 -GDepth=64 -GXW=9
 run totex_direct_dyn_node -GN=64 -GNumPorts=4 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=4 -GXW=7
+# As totex builds it hierarchically (issue 16): the node holds its constant inputs in flops.
+run totex_direct_dyn_node -GN=64 -GNumPorts=4 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=4 -GXW=7 +define+TOTEX_HIER_SIM
 run totex_direct_node -GN=64 -GNumPorts=6 -GModel=1 -GDepth=32 -GXW=8
 run totex_direct_node -GN=2 -GNumPorts=1 -GModel=2 -GDepth=16 -GXW=5
 run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=4 -GBufSlots=3
@@ -48,7 +50,8 @@ run totex_direct_fifo -GDepth=1 -GW=3
 
 if [ -n "$cache" ] && [ -d "$cache" ]; then
   for params in "$cache"/direct_*/totex_direct_params.svh; do
-    [ -f "$params" ] && run totex_direct_top -I"$(dirname "$params")" "$top_file"
+    # A dynamic network's tables grow as N^2 bits (torus:16x16: 524288), past the default 64K limit.
+    [ -f "$params" ] && run totex_direct_top -I"$(dirname "$params")" --max-num-width 16777216 "$top_file"
   done
 fi
 
