@@ -302,6 +302,7 @@ class A2Source : public StepSource {
   [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override { return std::make_unique<A2Cursor>(plan_); }
   // Every step of every factor schedule moves something, so every A2 step does.
   [[nodiscard]] std::size_t busy_step_count() const override { return step_count(); }
+  [[nodiscard]] std::string generator() const override { return "a2"; }
 
  private:
   std::shared_ptr<const A2Plan> plan_;
@@ -339,7 +340,9 @@ std::vector<A2Block> build_blocks(const A2Plan& p, int level) {
 
 }  // namespace
 
-A2Result a2(const Topology& t) {
+A2Result a2(const Topology& t) { return a2(t, kA2LazyTransfers); }
+
+A2Result a2(const Topology& t, std::int64_t lazy_above) {
   if (!t.is_product()) throw UsageError("a2 needs a cartesian product topology, not '" + t.spec() + "'");
   const std::vector<Factor>& fs = t.factors();
   auto plan = std::make_shared<const A2Plan>(fs);
@@ -348,7 +351,7 @@ A2Result a2(const Topology& t) {
   r.schedule.model = Model::SinglePort;
   r.schedule.algorithm = "a2";
   r.schedule.source = std::make_shared<A2Source>(plan);
-  if (plan->transfers.back() <= kA2LazyTransfers) r.schedule.materialize();
+  if (plan->transfers.back() <= lazy_above) r.schedule.materialize();
   r.blocks = build_blocks(*plan, static_cast<int>(fs.size()) - 1);
   r.dimensions_reach_as = true;
   for (std::size_t i = 0; i < fs.size(); ++i) {

@@ -40,6 +40,25 @@ void Schedule::materialize() {
   source.reset();
 }
 
+std::uint64_t transfer_checksum(const Schedule& s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a over 32-bit words
+  auto mix = [&h](std::int64_t v) {
+    h ^= static_cast<std::uint64_t>(static_cast<std::uint32_t>(v));
+    h *= 0x100000001b3ULL;
+  };
+  s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    mix(static_cast<std::int64_t>(i));
+    mix(static_cast<std::int64_t>(step.size()));
+    for (const Transfer& tr : step) {
+      mix(tr.msg.src);
+      mix(tr.msg.dst);
+      mix(tr.from);
+      mix(tr.port);
+    }
+  });
+  return h;
+}
+
 bool MinSchedule::sends(std::size_t step, int terminal) const {
   if (step >= idle.size()) return true;
   return std::find(idle[step].begin(), idle[step].end(), terminal) == idle[step].end();

@@ -5,7 +5,9 @@
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +15,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "totex/a2.hpp"
 #include "totex/error.hpp"
 #include "totex/generators.hpp"
 #include "totex/progress.hpp"
@@ -191,6 +194,32 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   return out;
 }
 
+/// "generated <algorithm> <transfers> <checksum>": rebuilds the schedule and checks it is the one
+/// written (same transfer count, same checksum). Loading costs one generation pass.
+void read_generated(LineReader& r, const Topology& t, Schedule& s) {
+  r.expect_fields(4, "generated <algorithm> <transfers> <checksum>");
+  const auto& f = r.fields();
+  if (f[1] != "a2") r.fail("generated algorithm '" + printable(f[1]) + "' is not one totex regenerates; accepted: a2");
+  if (s.model != Model::SinglePort) r.fail("generated a2 is a single-port schedule, the header says " + to_string(s.model));
+  if (!t.is_product() || t.is_partial()) r.fail("generated a2 needs a cartesian product with a processor at every node");
+  const std::int64_t transfers = r.integer(2, 0, std::numeric_limits<std::int64_t>::max(), "transfers");
+  std::uint64_t sum = 0;
+  const std::string& hex = f[3];
+  const auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), sum, 16);
+  if (hex.size() != 16 || ec != std::errc() || end != hex.data() + hex.size())
+    r.fail("checksum '" + printable(hex) + "' is not 16 hexadecimal digits");
+  const int line = r.line();
+  Schedule g = a2(t).schedule;
+  if (g.transfer_count() != transfers)
+    r.fail_at(line, "the file has " + std::to_string(transfers) + " transfers, the a2 schedule of " + t.spec() + " has " +
+                        std::to_string(g.transfer_count()));
+  if (transfer_checksum(g) != sum)
+    r.fail_at(line, "checksum " + hex + " does not match the a2 schedule this totex generates for " + t.spec() +
+                        " (written by a different generator version?)");
+  g.algorithm = s.algorithm;
+  s = std::move(g);
+}
+
 LoadedSchedule read_direct(LineReader& r, Model model) {
   const std::string spec = r.header("topology");
   Topology t = [&] {
@@ -211,6 +240,11 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
   std::int64_t current = -1;
   while (r.next()) {
     const auto& f = r.fields();
+    if (f[0] == "generated" && current < 0) {
+      read_generated(r, t, s);
+      if (r.next()) r.fail("unexpected line after 'generated': a generated schedule has no step lines");
+      break;
+    }
     if (f[0] == "step") {
       r.expect_fields(2, "step <index>");
       const std::int64_t index = r.integer(1, 0, kMaxSteps, "step index");
@@ -253,8 +287,18 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
       << "topology " << t.spec() << '\n'
       << "algorithm " << (s.algorithm.empty() ? "unnamed" : s.algorithm) << '\n'
       << "nodes " << t.nodes() << '\n'
-      << "steps " << steps << '\n'
-      << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";
+      << "steps " << steps << '\n';
+  if (s.lazy() && !s.source->generator().empty()) {
+    // 10^8 transfers are gigabytes of text: the compact form names the generator that rebuilds
+    // them and the checksum of what it built here; a reader regenerates and compares.
+    char sum[17];
+    std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(transfer_checksum(s)));
+    out << "# form generated: the steps are what `generated <algorithm>` builds for this topology; checksum\n"
+        << "# = FNV-1a over (step, size, then src dst from port of every transfer) as 32-bit words\n"
+        << "generated " << s.source->generator() << ' ' << s.transfer_count() << ' ' << sum << '\n';
+    return;
+  }
+  out << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";
   // Formatted into a buffer with to_chars: a 4096-node schedule has 10^8 lines.
   std::string buf;
   buf.reserve(1 << 20);

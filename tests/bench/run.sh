@@ -112,6 +112,15 @@ if ! "$(dirname "$0")/rtl_build_time.sh" "$build" "$out/rtl_build_time.md" >"$ou
 fi
 cat "$out/rtl_build_time.md" >>"$md" 2>/dev/null || row "(no table: see $out/rtl_build_time.log)"
 
+# Cost against size, N = 16..4096 (issue 13): time and peak RSS per family, fitted exponents, a log-log plot.
+row ""
+row "## Scale: generation + verification against N (\`tests/bench/scale.sh\`, plot $out/scale.svg)"
+row ""
+if ! "$(dirname "$0")/scale.sh" "$build" "$out" >"$out/scale.log" 2>&1; then
+  failed+=("scale sweep (see $out/scale.log)")
+fi
+cat "$out/scale.md" >>"$md" 2>/dev/null || row "(no table: see $out/scale.log)"
+
 cat "$md"
 # A sweep row whose run did not pass fails the bench (the 256 x 256 MIN runs here, not in make test).
 if [ ${#failed[@]} -gt 0 ]; then

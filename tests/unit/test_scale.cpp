@@ -493,3 +493,41 @@ TEST_CASE("a lazy table expansion streams the same steps and verifies from the t
     REQUIRE_FALSE(verify(t, broken).ok);
   }
 }
+
+TEST_CASE("a lazy A2 schedule round-trips through the generated file form", "[scale]") {
+  const Topology t = parse_topology("torus:4x6");
+  const Schedule lazy = a2(t, 0).schedule;
+  REQUIRE(lazy.lazy());
+  std::ostringstream out;
+  write_schedule(out, t, lazy);
+  const std::string text = out.str();
+  REQUIRE(text.find("\ngenerated a2 ") != std::string::npos);
+  std::istringstream in(text);
+  const LoadedSchedule loaded = read_schedule(in, "g.sched");
+  Schedule back = std::get<Schedule>(loaded.schedule);
+  REQUIRE(back.algorithm == "a2");
+  back.materialize();
+  REQUIRE(back.steps == a2_schedule(t).steps);
+  REQUIRE(verify(t, back, loaded.claimed_steps).ok);
+  REQUIRE(transfer_checksum(back) == transfer_checksum(lazy));
+
+  auto fails = [&](const std::string& from, const std::string& to, const std::string& what) {
+    std::string bad = text;
+    const auto at = bad.find(from);
+    REQUIRE(at != std::string::npos);
+    bad.replace(at, from.size(), to);
+    std::istringstream bin(bad);
+    try {
+      (void)read_schedule(bin, "g.sched");
+      FAIL("accepted: " << what);
+    } catch (const FileError& e) {
+      REQUIRE(std::string(e.what()).find("g.sched:9: " + what) != std::string::npos);
+    }
+  };
+  const std::string gen_line = text.substr(text.find("\ngenerated a2 ") + 1);
+  const std::string sum = gen_line.substr(gen_line.rfind(' ') + 1, 16);
+  fails(sum, std::string(sum.substr(0, 15)) + (sum[15] == '0' ? "1" : "0"), "checksum");
+  fails("generated a2 " + std::to_string(lazy.transfer_count()), "generated a2 " + std::to_string(lazy.transfer_count() + 1),
+        "the file has");
+  fails("generated a2", "generated pairwise", "generated algorithm 'pairwise'");
+}

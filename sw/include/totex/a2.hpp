@@ -71,13 +71,15 @@ struct A2Result {
   bool dimensions_reach_as = false;
 };
 
-/// Above this many transfers (about 270 MB as Transfer records) a2() returns the schedule lazy
+/// Above this many transfers (about 67 MB as Transfer records) a2() returns the schedule lazy
 /// (Schedule::source): its steps are generated from the factor schedules when read, each in
 /// O(its transfers), so hypercube:12 or torus:64x64 (0.1-0.5 G transfers) need kilobytes.
-inline constexpr std::int64_t kA2LazyTransfers = std::int64_t{1} << 24;
+inline constexpr std::int64_t kA2LazyTransfers = std::int64_t{1} << 22;
 
 /// Algorithm A2 for any product topology (throws UsageError for a metacube).
 [[nodiscard]] A2Result a2(const Topology& t);
+/// Same, lazy above `lazy_above` transfers (0: always).
+[[nodiscard]] A2Result a2(const Topology& t, std::int64_t lazy_above);
 /// Same, schedule only.
 [[nodiscard]] Schedule a2_schedule(const Topology& t);
 /// T = n * sum_i T_i/|V_i| without building the schedule.

@@ -49,6 +49,9 @@ class StepSource {
   [[nodiscard]] virtual std::unique_ptr<StepCursor> cursor() const = 0;
   /// Steps up to the last non-empty one (a pass over the steps unless a source knows better).
   [[nodiscard]] virtual std::size_t busy_step_count() const;
+  /// The generator that rebuilds exactly these steps from the topology alone ("a2"), or "" when
+  /// none does; such a schedule is written in the compact generated form (schedule_io.hpp).
+  [[nodiscard]] virtual std::string generator() const { return ""; }
   /// A source whose own compact form can be checked exactly (an exchange table: Theorem 1)
   /// fills `out` for a valid form and returns true; verify() then does not replay the steps.
   /// False (the default, and for a form with errors): verify() replays and reports each violation.
@@ -104,6 +107,10 @@ struct MinSchedule {
                                   : static_cast<std::int64_t>(configurations.size()) + net.stages() - 1;
   }
 };
+
+/// A 64-bit digest of every transfer in step order (step boundaries included): what the
+/// generated file form records so a reader can tell its regenerated schedule is the one written.
+[[nodiscard]] std::uint64_t transfer_checksum(const Schedule& s);
 
 /// A schedule of either kind (the network decides which: spec.hpp's Network).
 using AnySchedule = std::variant<Schedule, MinSchedule>;
