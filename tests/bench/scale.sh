@@ -52,12 +52,12 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "|---|---|---|---|---|---|---|---|---|---|"
   awk -F'\t' '{printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$tsv"
   echo
-  echo "Fitted exponents against N (least squares on log-log over the sizes whose CPU time is at least 0.05 s):"
+  echo "Fitted exponents against N (least squares on log-log over N >= 512, where fixed costs no longer dominate):"
   echo
   echo "| family | sizes fitted | CPU time ~ N^a, a = | transfers ~ N^b, b = |"
   echo "|---|---|---|---|"
   awk -F'\t' '
-    $9 >= 0.05 { f = $1; k[f]++; x = log($5); y = log($9); w = log($7)
+    $5 >= 512 { f = $1; k[f]++; x = log($5); y = log($9 < 0.01 ? 0.01 : $9); w = log($7)
                  sx[f] += x; sy[f] += y; sw[f] += w; sxx[f] += x * x; sxy[f] += x * y; sxw[f] += x * w }
     END { for (f in k) { if (k[f] < 2) continue; d = k[f] * sxx[f] - sx[f] * sx[f]
             printf "| %s | %d | %.2f | %.2f |\n", f, k[f], (k[f] * sxy[f] - sx[f] * sy[f]) / d, (k[f] * sxw[f] - sx[f] * sw[f]) / d } }' "$tsv" | sort
