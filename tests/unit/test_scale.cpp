@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <random>
+#include <cstdlib>
 #include <sstream>
 
 #include "totex/a2.hpp"
@@ -530,4 +531,26 @@ TEST_CASE("a lazy A2 schedule round-trips through the generated file form", "[sc
   fails("generated a2 " + std::to_string(lazy.transfer_count()), "generated a2 " + std::to_string(lazy.transfer_count() + 1),
         "the file has");
   fails("generated a2", "generated pairwise", "generated algorithm 'pairwise'");
+}
+
+TEST_CASE("a replay past the time limit is refused before it starts, with the estimate", "[scale]") {
+  const Topology t = parse_topology("torus:8x8");
+  const Schedule lazy = a2(t, 0).schedule;  // 16 K transfers: 0.4 ms at the assumed replay speed
+  ::setenv("TOTEX_MAX_SECONDS", "0.0001", 1);
+  try {
+    (void)verify(t, lazy);
+    ::unsetenv("TOTEX_MAX_SECONDS");
+    FAIL("not refused");
+  } catch (const ResourceError& e) {
+    ::unsetenv("TOTEX_MAX_SECONDS");
+    const std::string what = e.what();
+    REQUIRE(what.rfind("resources: verifying torus:8x8: 0 M transfers to replay", 0) == 0);
+    REQUIRE(what.find("TOTEX_MAX_SECONDS") != std::string::npos);
+  }
+  ::setenv("TOTEX_MAX_SECONDS", "soon", 1);
+  REQUIRE_THROWS_AS(verify(t, lazy), UsageError);
+  ::unsetenv("TOTEX_MAX_SECONDS");
+  REQUIRE(verify(t, lazy).ok);  // the default limit (300 s) lets it run
+  // The message table beyond the memory budget is refused the same way, before allocating.
+  REQUIRE_THROWS_AS(StepVerifier(parse_topology("torus:200x200"), Model::SinglePort), ResourceError);
 }
