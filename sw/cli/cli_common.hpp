@@ -27,7 +27,7 @@ struct CommonOptions {
   std::string topo;
   std::string model;
   std::string algo;
-  double budget = 4.0;  // --budget: seconds for auto / pattern / exact
+  double budget = 0;  // --budget: the search budget for auto / pattern / greedy / exact; 0: the default
   bool json = false;
 };
 

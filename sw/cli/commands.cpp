@@ -288,7 +288,9 @@ Commands::Commands(CLI::App& app) {
   schedule->add_option("--algo", sched_opts->algo,
                        "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help());
   schedule->add_option("--budget", sched_opts->budget,
-                       "seconds auto, pattern and exact may search (default 4); exact stops cleanly at it")
+                       "search budget of auto, pattern, greedy and exact, about seconds (default 4, 8 above 128 "
+                       "nodes); the heuristics count work, so a budget gives the same schedule on any machine; exact "
+                       "counts seconds and stops cleanly at them")
       ->check(CLI::Range(0.1, 86400.0));
   schedule->add_option("-o,--output", sched_opts->output, "write the schedule / configuration-matrix / exchange-table file")
       ->check(output_path());

@@ -143,6 +143,13 @@ std::int64_t lns_improve(RoutePacking& packing, std::vector<RouteItem>& items, s
     taken.clear();
     for (std::size_t i = 0; i < items.size(); ++i)
       if (items[i].start + items[i].hops == steps) taken.push_back(i);
+    if (rng() % 4 == 0) {  // or every item starting in a short random window: a coherent hole
+      const std::int64_t width = 2 + static_cast<std::int64_t>(rng() % 6);
+      const std::int64_t from = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(std::max<std::int64_t>(1, steps)));
+      for (std::size_t i = 0; i < items.size() && taken.size() < 64; ++i)
+        if (items[i].start >= from && items[i].start < from + width && items[i].start + items[i].hops != steps)
+          taken.push_back(i);
+    }
     const std::size_t extra = 1 + rng() % 6;
     for (std::size_t e = 0; e < extra; ++e) {
       std::size_t i = any(rng);

@@ -38,7 +38,7 @@ struct Generator {
   std::string name;
   std::function<std::string(const Topology&, Model)> why_not;
   std::function<Schedule(const Topology&, Model, double budget, std::vector<std::string>& log)> run;
-  bool searches = false;  // takes a time budget (auto gives it what is left)
+  int weight = 0;  // > 0: searches; auto gives it this share of the budget (its work, not time)
 };
 
 std::string needs_full(const Topology& t) {
@@ -110,7 +110,7 @@ const std::vector<Generator>& generators() {
          for (std::string& line : r.log) log.push_back("pattern: " + line);
          return r.schedule;
        },
-       true},
+       7},
       {"greedy",
        [](const Topology& t, Model m) -> std::string {
          if (m == Model::SinglePort) return "schedules all-port and nic";
@@ -120,7 +120,7 @@ const std::vector<Generator>& generators() {
        [](const Topology& t, Model m, double budget, std::vector<std::string>&) {
          return flexible_greedy_schedule(t, m, budget, "greedy");
        },
-       true},
+       1},
       {"udr",
        [](const Topology& t, Model) -> std::string {
          return is_torus_with_equal_sides(t) ? "" : "needs a torus KxK[x...] with equal sides K >= 3";
@@ -181,7 +181,11 @@ std::string direct_algorithm_help() {
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }
 
-ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleRequest& r) {
+double default_budget_seconds(const Topology& t) { return t.nodes() > 128 ? 8.0 : 4.0; }
+
+ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleRequest& request) {
+  ScheduleRequest r = request;
+  if (r.budget_seconds <= 0) r.budget_seconds = default_budget_seconds(t);
   const LowerBound lb = lower_bound(t, m);
   if (r.algorithm == "exact") {  // seeded with what auto finds in a quarter of the budget
     ScheduleRequest quick{"auto", r.budget_seconds / 4};
@@ -196,12 +200,12 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
   ScheduleOutcome out;
   out.lower_bound = lb.steps;
   std::int64_t best = -1;  // steps of the schedule kept
-  int searchers = 0;        // generators still to run that take a share of the budget
+  int weights = 0;  // of the generators that search: the budget is shared in proportion
   for (const Generator& g : generators())
-    if (g.searches && g.why_not(t, m).empty() && (automatic || g.name == r.algorithm)) ++searchers;
+    if (g.weight > 0 && g.why_not(t, m).empty() && (automatic || g.name == r.algorithm)) weights += g.weight;
   // auto ends with the exact solver on small networks (it can prove what the heuristics reach).
   const bool try_exact = automatic && m != Model::SinglePort && t.nodes() <= kAutoExactMaxNodes;
-  if (try_exact) ++searchers;
+
   for (const Generator& g : generators()) {
     if (!automatic && g.name != r.algorithm) continue;
     const std::string why = g.why_not(t, m);
@@ -214,12 +218,10 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     // metacube-firstfit packs the paper's routes at least as tight; udr tries odr's order among its three.
     if (automatic && (g.name == "metacube" || g.name == "odr")) continue;
     const auto g0 = Clock::now();
-    const double left = std::max(0.0, r.budget_seconds - seconds_since(t0));
-    // With the exact solver to come, the heuristics get a sixth of the budget each: on these
-    // small networks they finish early or stall, and the solver can use the time.
-    const double share = !g.searches ? 0.0
-                         : try_exact ? std::min(left, r.budget_seconds / 6)
-                                     : std::max(0.2, left / std::max(1, searchers--));
+    // Shares of the budget, not of the time left, so that the heuristics do the same work on any
+    // machine. With the exact solver to come they share half: on these small networks they
+    // finish early or stall, and the solver can use the time.
+    const double share = g.weight == 0 ? 0.0 : r.budget_seconds * (try_exact ? 0.5 : 1.0) * g.weight / std::max(1, weights);
     Schedule s = g.run(t, m, share, out.log);
     const VerifyReport rep = verify(t, s);
     out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0), rep.ok ? "" : "failed verification"});

@@ -15,7 +15,9 @@ namespace totex {
 
 struct ScheduleRequest {
   std::string algorithm = "auto";  // auto | a named generator (direct_algorithms())
-  double budget_seconds = 4.0;     // for auto, pattern and exact: stop searching after this long
+  /// For auto, pattern, greedy and exact: the search's work (about seconds on the development
+  /// machine; exact: seconds). 0: default_budget_seconds() of the network.
+  double budget_seconds = 0;
 };
 
 /// One generator auto ran (or the one named), with what it gave.
@@ -36,6 +38,10 @@ struct ScheduleOutcome {
   bool proven_optimal = false;       // steps == lower bound, or an exact infeasibility proof of steps - 1
   std::string proof;                 // how optimality is proven, empty when it is not
 };
+
+/// The default search budget: 4 s, 8 s above 128 nodes (the neighbourhood search needs the work
+/// there: torus:16x16 nic 529 steps at 4, 524 at 8).
+[[nodiscard]] double default_budget_seconds(const Topology& t);
 
 /// Every generator name, with the topologies and models it applies to, for --help and errors.
 [[nodiscard]] std::string direct_algorithm_help();
