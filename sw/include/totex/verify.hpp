@@ -63,10 +63,10 @@ class StepVerifier {
     std::int32_t held = 0;        // messages waiting at this node as a relay (left source, not delivered)
     std::int32_t held_stamp = -1;  // last step `held` changed in
     std::int32_t stored = 0;       // of `held` at the start of step held_stamp, those that stay
+    std::int32_t stored_max_seen = 0;  // most messages it stored through one step so far
   };
   void add(std::vector<Violation>& list, std::string kind, int step, NodeId node, std::string link,
            const std::string& what);
-  void touch_held(NodeId v, int step);
   void close_step();
   void wait_violations(std::size_t m, int from_step, int to_step, NodeId at);
   const Topology& t_;
