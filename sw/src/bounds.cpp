@@ -49,6 +49,51 @@ void add_cut_bound(LowerBound& lb, const Topology& t, Model m) {
   if (best > 0) add(lb, "bisection", best, best_detail);
 }
 
+/// nic, cuts together: the directed links of a set of directional cuts (side A to side B) must
+/// carry every message from A to B, sum(C) crossings on sum(L) links. In step 0 a link can only
+/// carry a message its tail injects then, and a NIC injects one message per step, so a node that
+/// is the tail of k of these links leaves k - 1 of them idle in step 0; in the last step a busy
+/// link's message ends at its head, which ejects one per step, so a head of k links leaves k - 1
+/// idle. Hence T >= (sum(C) + idle) / sum(L). On a mesh the two middle cuts meet in four centre
+/// nodes, each the tail (and head) of a link of both: mesh:8x8 129, not 128.
+void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
+  if (t.is_partial()) return;
+  const std::vector<Cut> cuts = candidate_cuts(t);
+  if (cuts.size() < 2 || static_cast<double>(t.links()) * static_cast<double>(cuts.size() * cuts.size()) > 5e7) return;
+  const std::int64_t n = t.nodes();
+  std::int64_t best = 0;
+  std::string best_detail;
+  for (std::size_t i = 0; i < cuts.size(); ++i)
+    for (std::size_t j = i + 1; j < cuts.size(); ++j) {
+      std::int64_t crossings = 0, links = 0;
+      std::vector<int> out(static_cast<std::size_t>(n), 0), in(static_cast<std::size_t>(n), 0);
+      for (const Cut* cut : {&cuts[i], &cuts[j]}) {
+        std::int64_t a = 0;
+        for (bool x : cut->in_a) a += x ? 1 : 0;
+        crossings += 2 * a * (n - a);  // both directions
+        for (NodeId v = 0; v < n; ++v)
+          for (Port p = 0; p < t.degree(v); ++p) {
+            const NodeId w = t.neighbor(v, p);
+            if (cut->in_a[static_cast<std::size_t>(v)] == cut->in_a[static_cast<std::size_t>(w)]) continue;
+            ++links;
+            ++out[static_cast<std::size_t>(v)];
+            ++in[static_cast<std::size_t>(w)];
+          }
+      }
+      std::int64_t idle = 0;
+      for (std::size_t v = 0; v < out.size(); ++v) idle += std::max(0, out[v] - 1) + std::max(0, in[v] - 1);
+      if (links == 0) continue;
+      const std::int64_t value = ceil_div(crossings + idle, links);
+      if (value > best) {
+        best = value;
+        best_detail = "cuts " + cuts[i].name + " and " + cuts[j].name + ", both directions: (" + std::to_string(crossings) +
+                      " crossings + " + std::to_string(idle) + " link-steps idle in the first and last step) / " +
+                      std::to_string(links) + " links (a NIC injects and ejects one message per step)";
+      }
+    }
+  if (best > 0) add(lb, "cut_corners", best, best_detail);
+}
+
 /// Articulation points (iterative Tarjan), so the relay bound costs O(V+E) plus one BFS per cut vertex.
 std::vector<NodeId> cut_vertices(const Topology& t) {
   const auto n = static_cast<std::size_t>(t.nodes());
@@ -279,6 +324,7 @@ LowerBound lower_bound(const Topology& t, Model m) {
       if (m == Model::Nic) {
         add(lb, "nic_ejection", n - 1, "each NIC ejects N-1 messages, one per step");
         add_nic_pipeline_bounds(lb, t, sg);
+        add_cut_corner_bound(lb, t);
       }
       break;
     }

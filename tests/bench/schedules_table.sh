@@ -2,10 +2,11 @@
 # The README's results table: for each network and model, the lower bound and the term that set
 # it, the proven optimum where the exact solver has one, totex's default (auto) schedule, and a
 # published figure of another system for the same exchange where one exists (their sources are
-# in the README). Usage: schedules_table.sh BUILD_DIR [BUDGET_SECONDS] [EXACT_BUDGET_SECONDS]
+# in the README). Usage: schedules_table.sh BUILD_DIR [BUDGET] [EXACT_BUDGET_SECONDS]
+# BUDGET: --budget of the auto runs; "default" (the default) runs auto as a user would, without one.
 set -euo pipefail
 build=${1:-build}
-budget=${2:-20}
+budget=${2:-default}
 exact_budget=${3:-120}
 totex="$build/bin/totex"
 
@@ -17,7 +18,9 @@ while IFS='|' read -r topo model exact other; do
   lb=$(jq .lower_bound <<<"$b")
   term=$(jq -r --argjson lb "$lb" '[.bounds[] | select(.value == $lb) | .name] | join(", ")' <<<"$b")
   start=$(date +%s.%N)
-  s=$("$totex" schedule --topo "$topo" --model "$model" --budget "$budget" --json)
+  budget_flag=()
+  [ "$budget" != default ] && budget_flag=(--budget "$budget")
+  s=$("$totex" schedule --topo "$topo" --model "$model" "${budget_flag[@]}" --json)
   secs=$(printf %.1f "$(echo "$(date +%s.%N) - $start" | bc)")
   steps=$(jq .steps <<<"$s")
   algo=$(jq -r .algorithm <<<"$s")

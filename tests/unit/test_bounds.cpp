@@ -157,6 +157,21 @@ TEST_CASE("known values", "[bounds]") {
   REQUIRE(lower_bound(parse_topology("torus:16x16"), Model::Nic).steps == 515);
 }
 
+TEST_CASE("nic cut corners: the two middle cuts of a mesh meet in four centre nodes", "[bounds]") {
+  // 8x8 mesh: 4 directional cuts carry 4 * 32*32 = 4096 crossings on 32 links; each of the four
+  // centre nodes is the tail of two of those links (one idles in step 0) and the head of two (one
+  // idles in the last step): T >= ceil((4096 + 8) / 32) = 129, one more than the bisection's 128.
+  const LowerBound m8 = lower_bound(parse_topology("mesh:8x8"), Model::Nic);
+  REQUIRE(term(m8, "bisection") == 128);
+  REQUIRE(term(m8, "cut_corners") == 129);
+  REQUIRE(m8.steps == 129);
+  // 6x6: (4 * 18*18 + 8) / 24 = 54.3 -> 55. All-port has no such term (a node may send on every port).
+  REQUIRE(term(lower_bound(parse_topology("mesh:6x6"), Model::Nic), "cut_corners") == 55);
+  for (const BoundTerm& t : lower_bound(parse_topology("mesh:8x8"), Model::AllPort).terms) REQUIRE(t.name != "cut_corners");
+  // Never above a proven optimum (exact, tests/unit/test_exact.cpp and the README table): mesh:3x4 13.
+  REQUIRE(lower_bound(parse_topology("mesh:3x4"), Model::Nic).steps <= 13);
+}
+
 TEST_CASE("cut vertices relay: the path bound", "[bounds]") {
   // Node v of path:k sends its own k-1 messages and relays 2 v (k-1-v): floor((k^2-1)/2) at the middle.
   for (int k = 2; k <= 12; ++k) {
