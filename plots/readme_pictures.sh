@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: plots/readme_pictures.sh [BUILD_DIR]
-# The pictures README.md shows, made with `totex plot` (the torus schedule comes from a
-# time-bounded search, so a rerun on another machine may differ by a step or two).
+# The pictures README.md shows, made with `totex plot` (the torus schedule comes from auto's
+# work-limited search: the same on every machine).
 set -euo pipefail
 totex=${1:-build}/bin/totex
 here=$(dirname "$0")
