@@ -117,11 +117,19 @@ int cmd_bound(const CommonOptions& o) {
   }
   j["lower_bound"] = lb.steps;
   j["bounds"] = bound_json(lb);
+  const LowerBound periodic = periodic_lower_bound(lb);
+  j["periodic"] = {{"lower_bound", periodic.steps}, {"bounds", bound_json(periodic)}};
   print(o.json, j, [&] {
     std::cout << o.topo << " (" << j["nodes"] << " nodes";
     if (j.contains("processors") && j["processors"] != j["nodes"]) std::cout << ", " << j["processors"] << " processors";
     std::cout << "), " << to_string(model) << ": lower bound " << lb.steps << " steps\n";
     for (const BoundTerm& t : lb.terms) std::cout << "  " << t.name << " >= " << t.value << "  (" << t.detail << ")\n";
+    std::cout << "periodic (TDM: the exchange repeats, a period may wrap; no fill or drain): period >= " << periodic.steps
+              << " (";
+    std::string names;
+    for (const BoundTerm& t : periodic.terms)
+      if (t.value == periodic.steps) names += (names.empty() ? "" : ", ") + t.name;
+    std::cout << names << ")\n";
   });
   return 0;
 }

@@ -334,6 +334,15 @@ LowerBound lower_bound(const Topology& t, Model m) {
   return lb;
 }
 
+LowerBound periodic_lower_bound(const LowerBound& one_shot) {
+  static const std::vector<std::string> per_period = {"average_status", "link_traversals", "injection",
+                                                      "nic_ejection",   "bisection",       "configurations"};
+  LowerBound lb;
+  for (const BoundTerm& term : one_shot.terms)
+    if (std::find(per_period.begin(), per_period.end(), term.name) != per_period.end()) add(lb, term.name, term.value, term.detail);
+  return lb;
+}
+
 LowerBound lower_bound(const MinNetwork& net) {
   LowerBound lb;
   lb.steps = net.terminals() + net.stages() - 1;

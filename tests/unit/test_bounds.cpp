@@ -6,6 +6,7 @@
 #include <set>
 
 #include "totex/bounds.hpp"
+#include "totex/min_network.hpp"
 #include "totex/spec.hpp"
 
 using namespace totex;
@@ -170,6 +171,26 @@ TEST_CASE("nic cut corners: the two middle cuts of a mesh meet in four centre no
   for (const BoundTerm& t : lower_bound(parse_topology("mesh:8x8"), Model::AllPort).terms) REQUIRE(t.name != "cut_corners");
   // Never above a proven optimum (exact, tests/unit/test_exact.cpp and the README table): mesh:3x4 13.
   REQUIRE(lower_bound(parse_topology("mesh:3x4"), Model::Nic).steps <= 13);
+}
+
+TEST_CASE("periodic (TDM) bounds keep the per-period capacity terms only", "[bounds]") {
+  // torus:8x8 nic: one-shot 67 (fill and drain), periodic 64 (links, bisection); S4NoC's TDM
+  // period is 87, totex's one-shot schedule repeated back to back gives period 67.
+  const LowerBound one = lower_bound(parse_topology("torus:8x8"), Model::Nic);
+  const LowerBound per = periodic_lower_bound(one);
+  REQUIRE(per.steps == 64);
+  for (const BoundTerm& t : per.terms) {
+    REQUIRE(t.name != "nic_pipeline");
+    REQUIRE(t.name != "link_fill");
+    REQUIRE(t.name != "cut_corners");
+  }
+  REQUIRE(periodic_lower_bound(lower_bound(parse_topology("mesh:8x8"), Model::Nic)).steps == 128);
+  REQUIRE(periodic_lower_bound(lower_bound(MinNetwork(16, 4, Wiring::Omega))).steps == 16);
+  for (const char* spec : {"ring:9", "torus:4x6", "hypercube:5", "mesh:5x7", "ghc:3x4"})
+    for (Model m : {Model::SinglePort, Model::AllPort, Model::Nic}) {
+      const LowerBound b = lower_bound(parse_topology(spec), m);
+      REQUIRE(periodic_lower_bound(b).steps <= b.steps);
+    }
 }
 
 TEST_CASE("cut vertices relay: the path bound", "[bounds]") {

@@ -23,6 +23,14 @@ struct LowerBound {
   std::vector<BoundTerm> terms;
 };
 
+/// Periodic (TDM) operation: the exchange repeats every `period` steps and a message may wrap into
+/// the next period, so there is no fill or drain. Of a one-shot bound's terms this keeps the ones
+/// that count capacity per period (average_status, link_traversals, injection, nic_ejection,
+/// bisection; a MIN's configurations) and drops those that count the fill and drain
+/// (nic_pipeline, link_fill, cut_corners, a MIN's pipeline) and the relay term. A one-shot schedule
+/// of T steps repeated back to back is a periodic one of period T.
+[[nodiscard]] LowerBound periodic_lower_bound(const LowerBound& one_shot);
+
 /// single-port: AS(G) = S_G/N and the cut bound with at most min(c,|A|,|B|) crossings per step;
 /// all-port: S_G / directed links (= status/degree when vertex-transitive), (N-1)/deg(v), cuts;
 /// nic: max(N-1, S_G / directed links, cuts). Graphs with cut vertices (paths, meshes) also get
