@@ -38,9 +38,11 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 [[nodiscard]] Model model_for(const Network& net, const std::string& model);
 /// The schedule --algo names (default: auto, the best verified of every generator that applies,
 /// searching for at most `budget` seconds); `outcome`, when given, receives what was tried and any
-/// optimality proof (direct networks).
+/// optimality proof (direct networks). A large generated schedule stays lazy (Schedule::source)
+/// only when `lazy_ok` (schedule: verify and write stream it); otherwise it is expanded for
+/// callers that index its steps (sim, plot).
 [[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, const std::string& algo, double budget,
-                                        ScheduleOutcome* outcome = nullptr);
+                                        ScheduleOutcome* outcome = nullptr, bool lazy_ok = false);
 [[nodiscard]] std::string algorithm_of(const AnySchedule& s);
 /// --topo, --model and --json, bound to `o`.
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required);

@@ -78,7 +78,7 @@ Model model_for(const Network& net, const std::string& model) {
 }
 
 AnySchedule make_schedule(const Network& net, Model model, const std::string& algo, double budget,
-                          ScheduleOutcome* outcome) {
+                          ScheduleOutcome* outcome, bool lazy_ok) {
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     if (algo.empty() || algo == "latin" || algo == "auto") return latin_schedule(*min, zero_m0(*min));
     if (algo == "pairwise") return pairwise_schedule(*min);
@@ -86,6 +86,7 @@ AnySchedule make_schedule(const Network& net, Model model, const std::string& al
   }
   ScheduleOutcome o = schedule_direct(std::get<Topology>(net), model, {algo.empty() ? "auto" : algo, budget});
   Schedule s = std::move(o.schedule);
+  if (!lazy_ok) s.materialize();
   if (outcome) *outcome = std::move(o);
   return s;
 }
@@ -144,7 +145,7 @@ int cmd_schedule(const ScheduleOptions& o) {
   VerifyReport report;
   LowerBound lb;
   ScheduleOutcome outcome;
-  AnySchedule any = make_schedule(net, model, o.algo, o.budget, &outcome);
+  AnySchedule any = make_schedule(net, model, o.algo, o.budget, &outcome, true);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     MinSchedule s = std::get<MinSchedule>(std::move(any));  // moved: 100 MB of configurations at min:4096:2
@@ -237,7 +238,7 @@ int cmd_load(const LoadOptions& o) {
 }
 
 int cmd_verify(const VerifyOptions& o) {
-  const LoadedSchedule loaded = read_schedule_file(o.file);
+  const LoadedSchedule loaded = read_schedule_file(o.file, true);
   VerifyReport report;
   json j;
   if (const auto* ms = std::get_if<MinSchedule>(&loaded.schedule)) {

@@ -274,6 +274,10 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
 
 }  // namespace
 
+namespace {
+LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name);
+}  // namespace
+
 void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
   std::int64_t steps = 0;
   if (s.lazy()) {
@@ -359,7 +363,15 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
   }
 }
 
-LoadedSchedule read_schedule(std::istream& whole, const std::string& name) {
+LoadedSchedule read_schedule(std::istream& whole, const std::string& name, bool lazy_ok) {
+  LoadedSchedule out = read_schedule_any(whole, name);
+  if (auto* s = std::get_if<Schedule>(&out.schedule); s != nullptr && !lazy_ok) s->materialize();
+  return out;
+}
+
+namespace {
+
+LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name) {
   std::string text;
   std::array<char, 1 << 16> chunk{};
   while (whole.read(chunk.data(), chunk.size()) || whole.gcount() > 0) {
@@ -397,12 +409,14 @@ LoadedSchedule read_schedule(std::istream& whole, const std::string& name) {
   return is_min ? read_min(r, model) : read_direct(r, model);
 }
 
-LoadedSchedule read_schedule_file(const std::string& path) {
+}  // namespace
+
+LoadedSchedule read_schedule_file(const std::string& path, bool lazy_ok) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, not a schedule file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw FileError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
-  return read_schedule(in, path);
+  return read_schedule(in, path, lazy_ok);
 }
 
 }  // namespace totex

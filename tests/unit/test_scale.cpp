@@ -506,6 +506,10 @@ TEST_CASE("a lazy A2 schedule round-trips through the generated file form", "[sc
   std::istringstream in(text);
   const LoadedSchedule loaded = read_schedule(in, "g.sched");
   Schedule back = std::get<Schedule>(loaded.schedule);
+  REQUIRE_FALSE(back.lazy());  // expanded for callers that index steps (sim, plot)
+  std::istringstream again(text);  // as `totex verify` reads it (lazy when a2 would be)
+  const LoadedSchedule for_verify = read_schedule(again, "g.sched", true);
+  REQUIRE(verify(t, std::get<Schedule>(for_verify.schedule), for_verify.claimed_steps).ok);
   REQUIRE(back.algorithm == "a2");
   back.materialize();
   REQUIRE(back.steps == a2_schedule(t).steps);

@@ -28,7 +28,9 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s);
 void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s);
 /// Reads any of the three formats (step schedule, configuration matrix, exchange table);
 /// validates everything and throws FileError("file:line: ...").
-[[nodiscard]] LoadedSchedule read_schedule_file(const std::string& path);
-[[nodiscard]] LoadedSchedule read_schedule(std::istream& in, const std::string& name);
+/// A generated-form file (or a large exchange table) yields a lazy schedule only when `lazy_ok`
+/// (verify streams it); otherwise its steps are expanded for callers that index them.
+[[nodiscard]] LoadedSchedule read_schedule_file(const std::string& path, bool lazy_ok = false);
+[[nodiscard]] LoadedSchedule read_schedule(std::istream& in, const std::string& name, bool lazy_ok = false);
 
 }  // namespace totex
