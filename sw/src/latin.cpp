@@ -12,18 +12,21 @@ std::vector<std::uint8_t> zero_m0(const MinNetwork& net) {
 }
 
 MinConfiguration configuration_from_m0(const MinNetwork& net, const std::vector<std::uint8_t>& m0, int x) {
-  MinConfiguration c(m0.size());
   const int d = net.radix();
+  const auto spp = static_cast<std::size_t>(net.switches_per_stage());
+  // Copied, then each stage shifted in place: N configurations x N/d log_d N switches at N = 4096
+  // is 10^8 states, so no zero fill and no division per switch (the loop vectorizes).
+  MinConfiguration c(m0.begin(), m0.end());
+  const bool valid = std::all_of(m0.begin(), m0.end(), [d](std::uint8_t v) { return v < d; });
   for (int j = 0; j < net.stages(); ++j) {
     const int shift = digit(x, net.stages() - 1 - j, d);  // x_{(log_d N)-1-j}
-    for (int i = 0; i < net.switches_per_stage(); ++i) {
-      const auto slot = static_cast<std::size_t>(j * net.switches_per_stage() + i);
-      if (slot >= m0.size()) return c;
-      // (m0 + shift) mod d without a division per switch (N configurations x N/d log_d N switches);
-      // states >= d (an invalid M^0) still reduce mod d.
-      int v = m0[slot] + shift;
-      if (v >= d) v = v - d < d ? v - d : v % d;
-      c[slot] = static_cast<std::uint8_t>(v);
+    if (shift == 0) continue;
+    const std::size_t lo = std::min(c.size(), static_cast<std::size_t>(j) * spp);
+    const std::size_t hi = std::min(c.size(), lo + spp);
+    for (std::size_t i = lo; i < hi; ++i) {
+      const int v = c[i] + shift;
+      // (m0 + shift) mod d; states >= d (an invalid M^0) still reduce mod d.
+      c[i] = static_cast<std::uint8_t>(valid ? (v >= d ? v - d : v) : v % d);
     }
   }
   return c;
