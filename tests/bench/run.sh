@@ -103,6 +103,18 @@ if ! TOTEX_CACHE_DIR="$build/rtl-cache" python3 "$(dirname "$0")/../fault/campai
 fi
 cat "$out/fault-table.md" >>"$md" 2>/dev/null || row "(no table: see $out/fault-campaign.log)"
 
+# Synthesis of a whole direct top with dynamic routers (16 flattened nodes, minutes of Yosys; make
+# test synthesizes the modules and ring:7's scheduled top). The run builds the cached top it reads.
+row ""
+row "## Direct-network synthesis, full (\`SYNTH_FULL=1 tests/rtl/direct/synth.sh\`, Yosys generic synth)"
+row ""
+TOTEX_CACHE_DIR="$build/rtl-cache" "$totex" sim --topo torus:4x4 --model nic --mode dynamic --dynamic adaptive \
+  --engine rtl >"$out/synth-full-model.log" 2>&1 || true
+if ! SYNTH_FULL=1 "$(dirname "$0")/../rtl/direct/synth.sh" "$build/rtl-cache" >"$out/synth-full.md" 2>&1; then
+  failed+=("full direct synthesis (see $out/synth-full.md)")
+fi
+cat "$out/synth-full.md" >>"$md"
+
 # Model build time and simulation speed of the Verilated engines (issue 16), cold and warm caches.
 row ""
 row "## RTL model build time (\`tests/bench/rtl_build_time.sh\`, cold = empty model cache and ccache)"
