@@ -4,8 +4,10 @@
 /// same steps, so the whole exchange is N-1 patterns (one per destination offset) and all
 /// routers share one table. Each link class (dimension, direction) is then used by at most one
 /// pattern per step, and under nic at most one pattern starts and one ends per step: a small
-/// packing problem, solved by a greedy (any minimal route, earliest start, several orders) and
-/// then tightened with CaDiCaL on the pattern model itself.
+/// packing problem, solved by a greedy (any minimal route, earliest start), a search over the
+/// order and a large neighbourhood search (route_packing.hpp), then tightened with CaDiCaL on the
+/// pattern model itself. On tori of even sides and hypercubes a second round lets each colour
+/// (coordinate-sum parity) follow its own patterns.
 ///
 /// A pattern-model SAT result is a schedule; a pattern-model UNSAT result proves nothing about
 /// asymmetric schedules and is never reported as a proof (the exact mode, exact.hpp, is).
@@ -25,7 +27,9 @@ namespace totex {
 [[nodiscard]] bool pattern_model_applies(const Topology& t);
 
 struct PatternOptions {
-  double time_budget_seconds = 4.0;  // greedy restarts and SAT calls together
+  /// The search's work (placements and SAT conflicts, about seconds on the development machine;
+  /// the same schedule on any machine); the wall clock stops it only at 3x this plus 1 s.
+  double time_budget_seconds = 4.0;
   std::int64_t max_clauses = 8'000'000;  // larger pattern models skip the SAT stage
   std::uint64_t seed = 1;
   /// 1: every node follows the same patterns; 2: the nodes of each colour (parity of the
