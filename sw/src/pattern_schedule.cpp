@@ -344,7 +344,7 @@ PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions&
   // The search is limited by work (placements tried, SAT conflicts times clauses), so that a run
   // gives the same schedule on every machine and under any load; the clock is only a safety stop.
   const double budget = std::max(0.0, o.time_budget_seconds);
-  const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(3 * budget + 1));
+  const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(safety_stop_seconds(budget)));
   bool stopped_by_clock = false;
   const std::function<bool()> out_of_time = [&] { return stopped_by_clock = stopped_by_clock || Clock::now() >= safety_end; };
   std::mt19937_64 rng(o.seed);
@@ -453,7 +453,7 @@ PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions&
     if (packed_makespan(best) == bound || stopped_by_clock) break;
   }
   if (stopped_by_clock)
-    r.log.push_back("stopped by the safety time limit (" + std::to_string(3 * budget + 1).substr(0, 5) +
+    r.log.push_back("stopped by the safety time limit (" + std::to_string(safety_stop_seconds(budget)).substr(0, 5) +
                     " s) before the work limit: this result depends on the machine's speed and load");
   std::vector<PlacedPattern> placed;
   placed.reserve(best.size());

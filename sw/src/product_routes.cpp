@@ -182,7 +182,7 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   RoutePacking packing(moves, m, std::move(resource), static_cast<int>(t.links()), static_cast<int>(n));
   // Work-limited (the same schedule on every machine); the clock is only a safety stop.
   const std::int64_t placements = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kGreedyPlacementsPerSecond);
-  const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(3 * budget_seconds + 1));
+  const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(safety_stop_seconds(budget_seconds)));
   const std::function<bool()> out_of_time = [&] { return Clock::now() >= safety_end; };
   const std::int64_t bound = lower_bound(t, m).steps;  // nothing to gain below it
   std::mt19937_64 rng(seed);

@@ -28,7 +28,7 @@ namespace totex {
 
 struct PatternOptions {
   /// The search's work (placements and SAT conflicts, about seconds on the development machine;
-  /// the same schedule on any machine); the wall clock stops it only at 3x this plus 1 s.
+  /// the same schedule on any machine); the wall clock stops it only at safety_stop_seconds().
   double time_budget_seconds = 4.0;
   std::int64_t max_clauses = 8'000'000;  // larger pattern models skip the SAT stage
   std::uint64_t seed = 1;

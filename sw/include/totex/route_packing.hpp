@@ -58,6 +58,11 @@ class RoutePacking {
   std::vector<std::uint8_t> inject_, eject_;      // [step * nic_slots + key]
 };
 
+/// The wall-clock safety stop of a work-limited search given `budget` seconds of work: far enough
+/// out that a slow machine (a sanitizer build, heavy load) still does all the work, so the
+/// schedule stays the same; it only catches a work estimate that is badly off.
+[[nodiscard]] inline double safety_stop_seconds(double budget) { return 10 * budget + 10; }
+
 /// The last step any item uses, plus one.
 [[nodiscard]] std::int64_t packed_makespan(const std::vector<RouteItem>& items);
 
