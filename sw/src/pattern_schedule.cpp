@@ -12,7 +12,6 @@
 #include "totex/error.hpp"
 #include "totex/product_routes.hpp"
 #include "totex/route_packing.hpp"
-#include "totex/verify.hpp"
 
 namespace totex {
 namespace {
