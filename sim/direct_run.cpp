@@ -4,7 +4,8 @@
 /// load port, starts the run and a scoreboard checks every delivery.
 ///
 /// Usage: harness --topo T --mode scheduled|dynamic [--model M --depth D --buffer B]
-///                [--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] [--wave FILE]
+///                [--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE]
+///                [--load port|backdoor] [--wave FILE]
 /// The parameters must be the ones the model was built with (checked against signature_o).
 /// The schedule is NOT verified here, so that broken schedules reach the RTL checks; `totex sim`
 /// verifies before it calls this. Prints its result as one line "TOTEX-RESULT {json}" (other stdout
@@ -34,8 +35,9 @@ namespace totex::sim {
 namespace {
 class DirectRun {
  public:
-  DirectRun(const totex::Topology& t, const totex::DirectLayout& layout, DirectDut& dut, std::string engine)
-      : t_(t), layout_(layout), dut_(dut), engine_(std::move(engine)) {
+  DirectRun(const totex::Topology& t, const totex::DirectLayout& layout, DirectDut& dut, std::string engine,
+            bool backdoor)
+      : t_(t), layout_(layout), dut_(dut), engine_(std::move(engine)), backdoor_(backdoor) {
     if (dut_.signature() != layout_.signature())
       throw totex::UsageError("this model was built for other parameters (signature mismatch)");
     dut_.set_layout(layout_.eject_lanes, layout_.msg_bits, layout_.node_bits, layout_.params.payload_bits);
@@ -103,7 +105,8 @@ class DirectRun {
   static constexpr std::int64_t kLatency = 1;
 
   void load(const std::vector<totex::LoadWrite>& writes) {
-    for (const totex::LoadWrite& w : writes) dut_.write(w.addr, w.data);
+    for (const totex::LoadWrite& w : writes)
+      if (!backdoor_ || !dut_.backdoor_write(w.addr, w.data)) dut_.write(w.addr, w.data);
   }
 
   /// Starts a run and reports every ejected message with the cycle it is visible in; stops after
@@ -152,11 +155,16 @@ class DirectRun {
   const totex::DirectLayout& layout_;
   DirectDut& dut_;
   std::string engine_;
+  bool backdoor_ = false;
   bool done_seen_ = false;
   std::string stall_text_ = "the run did not finish";
 };
 
 }  // namespace
+
+bool DirectDut::backdoor_write(std::uint64_t, std::uint64_t) {
+  throw totex::UsageError("--load backdoor: this engine has no backdoor (only --engine rtl has); use --load port");
+}
 
 int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make) {
   try {
@@ -168,7 +176,8 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
     }
     if (argc % 2 == 0 || !a.count("topo") || !a.count("mode"))
       throw totex::UsageError("usage: direct_rtl --topo T --mode scheduled|dynamic [--model M --depth D --buffer B] "
-                              "[--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] [--wave FILE]");
+                              "[--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] "
+                              "[--load port|backdoor] [--wave FILE]");
     auto num = [&](const char* key, int def) { return a.count(key) ? std::stoi(a.at(key)) : def; };
     const totex::Topology t = totex::parse_topology(a.at("topo"));
     totex::DirectParams p;
@@ -181,7 +190,10 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
     if (a.count("dynamic")) p.routing = totex::parse_dynamic_routing(a.at("dynamic"));
     const totex::DirectLayout layout(t, p);
     const std::unique_ptr<DirectDut> dut = make(t, layout, a.count("wave") ? a.at("wave") : "");
-    DirectRun run(t, layout, *dut, engine);
+    const std::string load = a.count("load") ? a.at("load") : "port";
+    if (load != "port" && load != "backdoor")
+      throw totex::UsageError("--load " + load + ": accepted values are port and backdoor");
+    DirectRun run(t, layout, *dut, engine, load == "backdoor");
     totex::SimResult r;
     if (p.mode == totex::DirectMode::Scheduled) {
       if (!a.count("schedule")) throw totex::UsageError("scheduled mode needs --schedule FILE");

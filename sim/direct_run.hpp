@@ -33,6 +33,11 @@ class DirectDut {
   [[nodiscard]] virtual std::uint32_t signature() = 0;
   /// One load-port write (one clock edge).
   virtual void write(std::uint64_t addr, std::uint64_t data) = 0;
+  /// The backdoor load (`--load backdoor`): the word a load-port write would store in a memory
+  /// (schedule table, payloads, send queue) written into that memory directly, no clock edge.
+  /// Returns false for a write the backdoor does not cover (control registers, out-of-range
+  /// addresses): the caller sends it through the port. Engines without one throw.
+  virtual bool backdoor_write(std::uint64_t addr, std::uint64_t data);
   virtual void set_start(bool start) = 0;
   /// One rising edge.
   virtual void tick() = 0;

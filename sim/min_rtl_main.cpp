@@ -29,6 +29,25 @@ class VerilatedMin final : public totex::sim::MinDut {
     dut_.tick();
     top.cfg_we_i = 0;
   }
+  /// Switch tables (region 0, table mode) and send queues (region 2) through their public
+  /// memories (rtl/totex_backdoor.vlt); registers, and anything the port would flag, through the port.
+  bool backdoor_write(std::uint64_t addr, std::uint64_t data) override {
+    const int sxw = layout_.step_bits, xw = layout_.index_bits;
+    const std::uint64_t entry = addr & ((std::uint64_t{1} << sxw) - 1);
+    const std::uint64_t index = (addr >> sxw) & ((std::uint64_t{1} << xw) - 1);
+    const auto region = static_cast<int>(addr >> (sxw + xw));
+    if (tables_.empty() && queues_.empty()) find_memories();
+    if (region == totex::MinPortLayout::kRegionSwitchTable && index < tables_.size() &&
+        entry < tables_[index].size() && data < static_cast<std::uint64_t>(net_.radix())) {
+      tables_[index].write(entry, data);
+      return true;
+    }
+    if (region == totex::MinPortLayout::kRegionSendQueue && index < queues_.size() && entry < queues_[index].size()) {
+      queues_[index].write(entry, data);
+      return true;
+    }
+    return false;
+  }
   void set_start(bool start, int phase) override {
     dut_.top().start_i = start ? 1 : 0;
     dut_.top().phase_i = static_cast<std::uint8_t>(phase);
@@ -52,9 +71,24 @@ class VerilatedMin final : public totex::sim::MinDut {
   std::uint64_t edges() override { return dut_.edges(); }
 
  private:
+  /// Switch g = j*(N/d) + i is gen_state_stage[j].gen_state_switch[i] (rtl/totex_min_top.sv).
+  void find_memories() {
+    const std::string top = "top.totex_min_top.";
+    const int per_stage = net_.terminals() / net_.radix();
+    if (TOTEX_MODE == 0)
+      for (int g = 0; g < net_.stages() * per_stage; ++g)
+        tables_.emplace_back(dut_.context(),
+                             top + "gen_state_stage[" + std::to_string(g / per_stage) + "].gen_state_switch[" +
+                                 std::to_string(g % per_stage) + "].u_state.gen_table",
+                             "table_q");
+    for (int t = 0; t < net_.terminals(); ++t)
+      queues_.emplace_back(dut_.context(), top + "gen_nic[" + std::to_string(t) + "].u_nic", "queue_q");
+  }
+
   totex::MinNetwork net_;
   totex::MinPortLayout layout_;
   totex::sim::ClockedModel<Vtotex_min_top> dut_;
+  std::vector<totex::sim::PublicMemory> tables_, queues_;
 };
 
 /// A GTKWave view of the run next to the dump (`<wave>.gtkw`): control, load port, the first

@@ -60,7 +60,8 @@ class MinRun {
 
  private:
   void load(const std::vector<LoadWrite>& writes) {
-    for (const LoadWrite& w : writes) dut_.write(w.addr, w.data);
+    for (const LoadWrite& w : writes)
+      if (!build_.backdoor || !dut_.backdoor_write(w.addr, w.data)) dut_.write(w.addr, w.data);
   }
 
   /// Starts a run and reports every ejected message with the cycle it is visible in; returns the
@@ -96,6 +97,10 @@ class MinRun {
 
 }  // namespace
 
+bool MinDut::backdoor_write(std::uint64_t, std::uint64_t) {
+  throw UsageError("--load backdoor: this engine has no backdoor (only --engine rtl has); use --load port");
+}
+
 int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make) {
   try {
     std::map<std::string, std::string> a;
@@ -106,13 +111,18 @@ int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut&
     }
     if (argc % 2 == 0 || !a.count("schedule") || !a.count("min-mode") || !a.count("max-steps"))
       throw UsageError("usage: min harness --schedule FILE --min-mode table|computed --max-steps S "
-                       "[--payload-bits W] [--wave FILE]");
+                       "[--payload-bits W] [--load port|backdoor] [--wave FILE]");
     MinBuild build;
     const std::string& mode = a.at("min-mode");
     if (mode != "table" && mode != "computed") throw UsageError("--min-mode must be table | computed");
     build.mode = mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed;
     build.max_steps = std::stoi(a.at("max-steps"));
     if (a.count("payload-bits")) build.payload_bits = std::stoi(a.at("payload-bits"));
+    if (a.count("load")) {
+      if (a.at("load") != "port" && a.at("load") != "backdoor")
+        throw UsageError("--load " + a.at("load") + ": accepted values are port and backdoor");
+      build.backdoor = a.at("load") == "backdoor";
+    }
     const LoadedSchedule loaded = read_schedule_file(a.at("schedule"));
     const auto* s = std::get_if<MinSchedule>(&loaded.schedule);
     if (!s) throw UsageError("a MIN harness runs configuration-matrix files");

@@ -27,6 +27,11 @@ class MinDut {
   virtual ~MinDut() = default;
   /// One load-port write (one clock edge).
   virtual void write(std::uint64_t addr, std::uint64_t data) = 0;
+  /// The backdoor load (`--load backdoor`): the word a load-port write would store in a memory
+  /// (switch table, send queue) written into that memory directly, no clock edge. Returns false
+  /// for a write the backdoor does not cover (registers, out-of-range addresses): the caller
+  /// sends it through the port, so its effect and checks are the port's. Engines without one throw.
+  virtual bool backdoor_write(std::uint64_t addr, std::uint64_t data);
   /// Drives start_i and phase_i for the next edge.
   virtual void set_start(bool start, int phase) = 0;
   /// One rising edge; outputs read afterwards show the cycle that starts at it.
@@ -45,6 +50,7 @@ struct MinBuild {
   MinConfigMode mode = MinConfigMode::Table;
   int max_steps = 0;  // switch-table and send-queue entries (>= N)
   int payload_bits = 16;
+  bool backdoor = false;  // --load backdoor: memories written through MinDut::backdoor_write
 };
 
 /// Makes the model under test; `wave` is empty or the dump file to write.
@@ -52,7 +58,7 @@ using MakeMinDut =
     std::function<std::unique_ptr<MinDut>(const MinNetwork& net, const MinBuild& build, const std::string& wave)>;
 
 /// The harness's main. Usage: harness --schedule FILE --min-mode table|computed --max-steps S
-/// [--payload-bits W] [--wave FILE]. Prints "TOTEX-RESULT {json}" (engine `engine`); exit 0 pass,
+/// [--payload-bits W] [--load port|backdoor] [--wave FILE]. Prints "TOTEX-RESULT {json}" (engine `engine`); exit 0 pass,
 /// 1 check failed, 2 usage. The schedule is not verified here (`totex sim` does that), so that
 /// a broken file reaches the model's checks.
 int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make);

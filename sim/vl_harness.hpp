@@ -4,6 +4,7 @@
 /// (CData..QData and VlWide).
 #pragma once
 #include <verilated.h>
+#include <verilated_syms.h>
 #if VM_TRACE_FST
 #include <verilated_fst_c.h>
 #endif
@@ -12,6 +13,7 @@
 #endif
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -44,6 +46,47 @@ void set_port(T& port, std::uint64_t value) {
     for (std::size_t w = 0; w < T::Words; ++w) port[w] = w < 2 ? static_cast<std::uint32_t>(value >> (32 * w)) : 0U;
   }
 }
+
+/// One memory of a Verilated model made public by rtl/totex_backdoor.vlt (public_flat_rw): the
+/// backdoor load writes its elements from C++ between clock edges, no edge spent. Memories are
+/// read combinationally at the step or slot a flip-flop holds, so every read after the next edge
+/// sees the write (the harnesses only start a run after loading).
+class PublicMemory {
+ public:
+  /// The memory `var` in the scope named `scope` ("top.<top module>.<instance path>").
+  PublicMemory(const VerilatedContext& ctx, const std::string& scope, const char* var) {
+    const VerilatedScope* s = ctx.scopeFind(scope.c_str());
+    const VerilatedVar* v = s ? s->varFind(var) : nullptr;
+    if (!v)
+      throw std::invalid_argument("--load backdoor: no public memory " + scope + "." + var +
+                                  " in this model (built without rtl/totex_backdoor.vlt, or hierarchically)");
+    if (v->udims() != 1 || v->entSize() > 8)
+      throw std::invalid_argument("--load backdoor: " + scope + "." + var + " is not a memory of words <= 64 bits");
+    data_ = static_cast<unsigned char*>(v->datap());
+    bytes_ = v->entSize();
+    elements_ = static_cast<std::size_t>(v->elements(1));
+    const int width = v->dims() > v->udims() ? v->packed().elements() : 1;
+    mask_ = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  }
+  [[nodiscard]] std::size_t size() const { return elements_; }
+  /// Element `index` = `value`, cut to the element's width (Verilator keeps unused bits zero).
+  void write(std::size_t index, std::uint64_t value) {
+    if (index >= elements_) throw std::out_of_range("--load backdoor: memory index out of range");
+    value &= mask_;
+    unsigned char* at = data_ + index * bytes_;
+    switch (bytes_) {  // CData, SData, IData, QData
+      case 1: { const auto x = static_cast<std::uint8_t>(value); std::memcpy(at, &x, 1); break; }
+      case 2: { const auto x = static_cast<std::uint16_t>(value); std::memcpy(at, &x, 2); break; }
+      case 4: { const auto x = static_cast<std::uint32_t>(value); std::memcpy(at, &x, 4); break; }
+      default: std::memcpy(at, &value, 8); break;
+    }
+  }
+
+ private:
+  unsigned char* data_ = nullptr;
+  std::size_t bytes_ = 0, elements_ = 0;
+  std::uint64_t mask_ = 0;
+};
 
 /// The clock and active-low reset inputs of a top: clk_i and rst_ni (every totex RTL top).
 struct ClkRstPins {

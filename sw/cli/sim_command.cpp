@@ -20,6 +20,7 @@ struct SimOptions : CommonOptions {
   std::string dynamic = "adaptive";         // --mode dynamic: dor | adaptive
   std::string min_mode = "table";
   std::string cosim_split = "rtl-network";  // --engine cosim: which half is Verilated
+  std::string load = "port";                // --engine rtl: port | backdoor
   std::string wave;
   std::string plot;  // --plot (sim_plot.cpp)
   bool unverified = false;
@@ -65,6 +66,7 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.routing = parse_dynamic_routing(o.dynamic);
   r.min_mode = o.min_mode == "computed" ? MinConfigMode::Computed : MinConfigMode::Table;
   r.split = o.cosim_split == "rtl-nics" ? CosimSplit::RtlNics : CosimSplit::RtlNetwork;
+  r.backdoor_load = o.load == "backdoor";
   r.wave = o.wave;
   return r;
 }
@@ -140,6 +142,10 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_option("--cosim-split", o.cosim_split,
                   "rtl-network | rtl-nics: which half of --engine cosim is Verilated RTL (default rtl-network)")
       ->check(one_of({"rtl-network", "rtl-nics"}));
+  sim->add_option("--load", o.load,
+                  "port | backdoor: how --engine rtl loads tables and queues (default port: one load-port write "
+                  "per word; backdoor: written into the model's memories, no clock edges)")
+      ->check(one_of({"port", "backdoor"}));
   sim->add_option("--wave", o.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", o.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");

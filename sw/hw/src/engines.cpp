@@ -34,6 +34,9 @@ class ReferenceEngine final : public Engine {
 }  // namespace
 
 SimResult Engine::run(const Network& net, const AnySchedule& schedule, const RunOptions& options) const {
+  if (options.backdoor_load && name() != "rtl")
+    throw UsageError("--load backdoor needs --engine rtl (the Verilated model's public memories); --engine " + name() +
+                     " accepts --load port");
   if (const auto* min = std::get_if<MinNetwork>(&net)) return run_min(*min, std::get<MinSchedule>(schedule), options);
   return run_direct(std::get<Topology>(net), std::get<Schedule>(schedule), options);
 }

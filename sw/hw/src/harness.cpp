@@ -49,14 +49,15 @@ void check_wave_writable(const std::string& wave) {
 }
 
 MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
-                              const std::string& schedule_file, const std::string& wave) {
+                              const std::string& schedule_file, const std::string& wave, bool backdoor) {
   MinHarnessRun run;
   run.max_steps = net.terminals();
   while (run.max_steps < static_cast<int>(s.configurations.size())) run.max_steps *= 2;
   (void)min_configuration_writes(net, s, mode, MinPortLayout(net, run.max_steps, run.payload_bits));
   run.args = " --schedule " + quote(schedule_file) + " --min-mode " +
              (mode == MinConfigMode::Table ? "table" : "computed") + " --max-steps " + std::to_string(run.max_steps) +
-             " --payload-bits " + std::to_string(run.payload_bits) + (wave.empty() ? "" : " --wave " + quote(wave));
+             " --payload-bits " + std::to_string(run.payload_bits) + (backdoor ? " --load backdoor" : "") +
+             (wave.empty() ? "" : " --wave " + quote(wave));
   return run;
 }
 
@@ -79,12 +80,13 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode 
 }
 
 std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
-                                const std::string& wave) {
+                                const std::string& wave, bool backdoor) {
   std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
                   " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
                   " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
   if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
   else a += " --dynamic " + to_string(p.routing);
+  if (backdoor) a += " --load backdoor";
   if (!wave.empty()) a += " --wave " + quote(wave);
   return a;
 }

@@ -49,7 +49,8 @@ struct MinHarnessRun {
 /// Tables hold one entry per step: N by default, a power-of-two multiple of N for longer
 /// (baseline) schedules. Throws UsageError for a schedule the mode cannot run, before any build.
 [[nodiscard]] MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
-                                            const std::string& schedule_file, const std::string& wave);
+                                            const std::string& schedule_file, const std::string& wave,
+                                            bool backdoor = false);
 
 /// The build parameters of a direct-network run: schedule memories of steps + 1 entries and relay
 /// buffers rounded up to powers of two (so similar schedules share a build), default payload and
@@ -57,9 +58,9 @@ struct MinHarnessRun {
 /// before anything is built.
 [[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode,
                                              DynamicRouting routing = DynamicRouting::Adaptive);
-/// The arguments of sim/direct_run.cpp's harness for a run.
+/// The arguments of sim/direct_run.cpp's harness for a run (`backdoor`: --load backdoor).
 [[nodiscard]] std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
-                                              const std::string& wave);
+                                              const std::string& wave, bool backdoor = false);
 
 /// The SystemC engine built with the project (totex_systemc).
 [[nodiscard]] std::filesystem::path systemc_binary();

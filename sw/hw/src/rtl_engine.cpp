@@ -47,6 +47,10 @@ bool hierarchical_build(int nodes) {
   return nodes >= kHierarchicalNodes;
 }
 
+/// rtl/totex_backdoor.vlt: the memories the backdoor load writes, public in every harness build
+/// (one model serves --load port and --load backdoor).
+fs::path backdoor_config() { return install_paths().rtl / "totex_backdoor.vlt"; }
+
 /// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
 /// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
 fs::path build_direct_model(const std::string& key, const std::string& params_svh, int nodes, bool trace,
@@ -59,8 +63,8 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   b.file_lists = {"direct_top.f"};
   // direct_run.cpp is model-independent: a ccache hit across builds.
   b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
-  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp"};
-  b.args = {"-Wno-WIDTH", "--x-assign fast",
+  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast",
             "--max-num-width " + std::to_string(std::max<std::size_t>(65536, widest_parameter(params_svh)))};
   // Hierarchical verilation: each node module (totex_direct_node / totex_direct_dyn_node, marked
   // hier_block) is Verilated and compiled once and shared by all N instances, and the top only
@@ -93,16 +97,18 @@ class RtlEngine final : public Engine {
     if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
     const bool vcd = wave_is_vcd(o.wave);
-    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave);
+    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave, o.backdoor_load);
     const int mode_id = o.min_mode == MinConfigMode::Table ? 0 : 1;
     const int wiring = static_cast<int>(net.wiring());
     const fs::path sim = install_paths().sim;
     VerilatedBuild b;
     b.key = "min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
             to_string(net.wiring()) + (mode_id ? "_computed" : "_table") + "_s" + std::to_string(run.max_steps) +
-            (vcd ? "_vcd" : "_fst");
+            (o.wave.empty() ? "" : vcd ? "_vcd" : "_fst");
     b.top = "totex_min_top";
-    b.args = {vcd ? "--trace" : "--trace-fst", "-GN=" + std::to_string(net.terminals()),
+    // Tracing only when a waveform is asked for: a traced model dumps nothing without --wave but
+    // still pays for the trace bookkeeping on every edge.
+    b.args = {quote(backdoor_config().string()), "-GN=" + std::to_string(net.terminals()),
               "-GD=" + std::to_string(net.radix()), "-GPW=" + std::to_string(run.payload_bits),
               "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
               "-GMaxSteps=" + std::to_string(run.max_steps)};
@@ -110,9 +116,10 @@ class RtlEngine final : public Engine {
                 " -DTOTEX_WIRING=" + std::to_string(wiring) + " -DTOTEX_MODE=" + std::to_string(mode_id) +
                 " -DTOTEX_MAX_STEPS=" + std::to_string(run.max_steps) +
                 " -DTOTEX_PW=" + std::to_string(run.payload_bits);
+    if (!o.wave.empty()) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
     b.file_lists = {"min.f"};
     b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
-    b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp"};
+    b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
     const fs::path binary = build_verilated(b);
     const auto [out, rc] = capture(quote(binary.string()) + run.args);
     if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + file.path());
@@ -140,7 +147,7 @@ class RtlEngine final : public Engine {
     key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
     const DirectLayout layout(t, p);
     const fs::path binary = build_direct_model(key, direct_params_svh(t, layout), t.nodes(), !o.wave.empty(), vcd);
-    const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave);
+    const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave, o.backdoor_load);
     const auto [out, rc] = capture(command);
     if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
     SimResult r = parse_result(out, binary.string());

@@ -40,6 +40,9 @@ struct RunOptions {
   DynamicRouting routing = DynamicRouting::Adaptive;  // direct networks, dynamic mode
   MinConfigMode min_mode = MinConfigMode::Table;      // MINs: how switches get their states
   CosimSplit split = CosimSplit::RtlNetwork;          // cosim
+  /// --load backdoor (engine rtl only): the harness writes the table and queue memories of the
+  /// Verilated model directly instead of one load-port write (one clock edge) per word.
+  bool backdoor_load = false;
   std::string wave;  // waveform file (.fst or .vcd; SystemC traces VCD); empty: none
 };
 

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Usage: same_load.sh <totex> <sim args...>
+# Runs `totex sim <args> --engine rtl --json` with --load port and with --load backdoor (one model
+# serves both); fails unless both pass with the same delivery-trace digest and cycle count, and
+# the backdoor run spends fewer clock edges (its memory writes take none).
+set -u
+totex=$1; shift
+declare -A digest cycles edges
+for load in port backdoor; do
+  out=$("$totex" sim "$@" --engine rtl --load "$load" --json) || { echo "--load $load: run failed"; echo "$out"; exit 1; }
+  [ "$(jq .passed <<<"$out")" = true ] || { echo "--load $load: not passed"; echo "$out"; exit 1; }
+  digest[$load]=$(jq -r .trace_sha256 <<<"$out")
+  cycles[$load]=$(jq .cycles <<<"$out")
+  edges[$load]=$(jq .simulated_cycles <<<"$out")
+  echo "--load $load: digest ${digest[$load]} cycles ${cycles[$load]} edges ${edges[$load]} wall $(jq .wall_seconds <<<"$out") s"
+done
+[ "${digest[port]}" = "${digest[backdoor]}" ] || { echo "digests differ"; exit 1; }
+[ "${cycles[port]}" = "${cycles[backdoor]}" ] || { echo "cycle counts differ"; exit 1; }
+[ "${edges[backdoor]}" -lt "${edges[port]}" ] || { echo "the backdoor load saved no clock edges"; exit 1; }
+echo "same digest and cycles; the backdoor saved $((edges[port] - edges[backdoor])) edges"
