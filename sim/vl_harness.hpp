@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace totex::sim {
 
@@ -54,12 +55,12 @@ void set_port(T& port, std::uint64_t value) {
 class PublicMemory {
  public:
   /// The memory `var` in the scope named `scope` ("top.<top module>.<instance path>").
-  PublicMemory(const VerilatedContext& ctx, const std::string& scope, const char* var) {
-    const VerilatedScope* s = ctx.scopeFind(scope.c_str());
+  PublicMemory(VerilatedContext& ctx, const std::string& scope, const char* var) {
+    const VerilatedScope* s = find_scope(ctx, scope);
     const VerilatedVar* v = s ? s->varFind(var) : nullptr;
     if (!v)
       throw std::invalid_argument("--load backdoor: no public memory " + scope + "." + var +
-                                  " in this model (built without rtl/totex_backdoor.vlt, or hierarchically)");
+                                  " in this model (built without rtl/totex_backdoor.vlt?)");
     if (v->udims() != 1 || v->entSize() > 8)
       throw std::invalid_argument("--load backdoor: " + scope + "." + var + " is not a memory of words <= 64 bits");
     data_ = static_cast<unsigned char*>(v->datap());
@@ -83,6 +84,35 @@ class PublicMemory {
   }
 
  private:
+  /// `name` in the model's context, or in a hierarchical build (verilator --hierarchical) the
+  /// scope inside a hier_block, which Verilator names with one more component (the block's
+  /// model, e.g. "...u_node.totex_direct_dyn_node_3.u_nic" for "...u_node.u_nic").
+  static const VerilatedScope* find_scope(VerilatedContext& ctx, const std::string& name) {
+    static std::vector<std::string> blocks;  // hier_block components seen so far: try them first
+    for (VerilatedContext* c : {&ctx, Verilated::threadContextp()}) {
+      if (const VerilatedScope* s = c->scopeFind(name.c_str())) return s;
+      for (const std::string& block : blocks)
+        for (std::size_t at = name.find('.'); at != std::string::npos; at = name.find('.', at + 1))
+          if (const VerilatedScope* s = c->scopeFind((name.substr(0, at) + "." + block + name.substr(at)).c_str()))
+            return s;
+      for (const auto& [n, s] : *c->scopeNameMap()) {
+        const std::string candidate = n;
+        if (candidate.size() <= name.size()) continue;
+        // Drop one dot-separated component of the candidate; does the rest equal `name`?
+        for (std::size_t from = candidate.find('.'); from != std::string::npos; from = candidate.find('.', from + 1)) {
+          const std::size_t to = candidate.find('.', from + 1);
+          if (to == std::string::npos) break;
+          if (candidate.compare(0, from, name, 0, from) == 0 &&
+              candidate.compare(to, std::string::npos, name, from, std::string::npos) == 0) {
+            blocks.push_back(candidate.substr(from + 1, to - from - 1));
+            return s;
+          }
+        }
+      }
+    }
+    return nullptr;
+  }
+
   unsigned char* data_ = nullptr;
   std::size_t bytes_ = 0, elements_ = 0;
   std::uint64_t mask_ = 0;
