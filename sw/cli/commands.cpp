@@ -3,6 +3,7 @@
 
 #include "cli_common.hpp"
 
+#include <chrono>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -136,8 +137,12 @@ int cmd_bound(const CommonOptions& o) {
 }
 
 int cmd_schedule(const ScheduleOptions& o) {
+  double write_seconds = 0;
   auto write_file = [&](const std::function<void(std::ostream&)>& writer) {
-    if (!o.output.empty()) write_output_file(o.output, writer);  // "PATH: OS error", no half file
+    if (o.output.empty()) return;
+    const auto start = std::chrono::steady_clock::now();
+    write_output_file(o.output, writer);  // "PATH: OS error", no half file; .gz: compressed
+    write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   const Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
@@ -188,7 +193,10 @@ int cmd_schedule(const ScheduleOptions& o) {
   j["search"] = outcome.log;
   j["verified"] = report.ok;
   j["errors"] = errors_json(report);
-  if (!o.output.empty()) j["file"] = o.output;
+  if (!o.output.empty()) {
+    j["file"] = o.output;
+    j["write_seconds"] = write_seconds;
+  }
   print(o.json, j, [&] {
     std::cout << o.topo << ", " << to_string(model) << ", " << algo << ": " << report.steps << " steps (lower bound "
               << lb.steps << (proven ? ", optimal: " + j["proof"].get<std::string>() : "") << "), "
@@ -238,7 +246,9 @@ int cmd_load(const LoadOptions& o) {
 }
 
 int cmd_verify(const VerifyOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
   const LoadedSchedule loaded = read_schedule_file(o.file, true);
+  const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   VerifyReport report;
   json j;
   if (const auto* ms = std::get_if<MinSchedule>(&loaded.schedule)) {
@@ -260,6 +270,7 @@ int cmd_verify(const VerifyOptions& o) {
          {"max_buffered", report.max_buffered}};
   }
   j["file"] = o.file;
+  j["load_seconds"] = load_seconds;  // reading and parsing (a generated-form file: regenerating too)
   j["verified"] = report.ok;
   j["steps"] = report.steps;
   j["claimed_steps"] = loaded.claimed_steps;
@@ -301,7 +312,9 @@ Commands::Commands(CLI::App& app) {
                        "nodes); the heuristics count work, so a budget gives the same schedule on any machine; exact "
                        "counts seconds and stops cleanly at them")
       ->check(CLI::Range(0.1, 86400.0));
-  schedule->add_option("-o,--output", sched_opts->output, "write the schedule / configuration-matrix / exchange-table file")
+  schedule->add_option("-o,--output", sched_opts->output,
+                       "write the schedule / configuration-matrix / exchange-table file (a name ending in .gz: "
+                       "gzip-compressed)")
       ->check(output_path());
   auto* form = schedule->add_option("--form", sched_opts->form, "MIN files: computed (M^0 only, when the schedule allows) | table")
                    ->check(one_of({"computed", "table"}));
@@ -314,7 +327,7 @@ Commands::Commands(CLI::App& app) {
 
   CLI::App* verify_cmd = app.add_subcommand("verify", "check a schedule or configuration-matrix file with the reference model");
   auto verify_opts = std::make_shared<VerifyOptions>();
-  verify_cmd->add_option("file", verify_opts->file, "schedule file")->required();
+  verify_cmd->add_option("file", verify_opts->file, "schedule file (text, or gzip-compressed)")->required();
   verify_cmd->add_flag("--json", verify_opts->json, "print one JSON object on stdout");
   actions_[verify_cmd] = [verify_opts] { return cmd_verify(*verify_opts); };
 

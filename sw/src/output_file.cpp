@@ -15,8 +15,14 @@
 
 #include "totex/error.hpp"
 
+#include <zlib.h>
+
 namespace totex {
 namespace {
+
+// zlib level 1: on step-schedule text (gzip -1 / -6, 50 MB of torus:32x32 nic) 0.66 / 3.2 s CPU for
+// 2.2x / 3.5x smaller; writing stays within a few times the generation.
+constexpr int kGzipLevel = 1;
 
 /// An output buffer over a file descriptor that keeps the errno of the first failed write.
 class FdBuf : public std::streambuf {
@@ -56,6 +62,55 @@ class FdBuf : public std::streambuf {
   std::array<char, 1 << 16> buf_{};
 };
 
+/// Gzip-compresses what is written into another streambuf (the file's FdBuf). sync() compresses
+/// what is buffered without a zlib flush (a flush per std::endl would cost ratio); finish() ends
+/// the gzip stream (trailer with CRC-32 and length) and is called once, by commit().
+class GzBuf : public std::streambuf {
+ public:
+  GzBuf(std::streambuf& sink, int level) : sink_(sink) {
+    if (deflateInit2(&z_, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) throw std::bad_alloc();
+    setp(in_.data(), in_.data() + in_.size());
+  }
+  ~GzBuf() override { deflateEnd(&z_); }
+  GzBuf(const GzBuf&) = delete;
+  GzBuf& operator=(const GzBuf&) = delete;
+  bool finish() { return compress(Z_FINISH); }
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (!compress(Z_NO_FLUSH)) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+    }
+    return traits_type::not_eof(ch);
+  }
+  int sync() override { return compress(Z_NO_FLUSH) ? 0 : -1; }
+
+ private:
+  bool compress(int flush) {
+    z_.next_in = reinterpret_cast<Bytef*>(pbase());
+    z_.avail_in = static_cast<uInt>(pptr() - pbase());
+    int rc = Z_OK;
+    do {
+      z_.next_out = reinterpret_cast<Bytef*>(out_.data());
+      z_.avail_out = static_cast<uInt>(out_.size());
+      rc = deflate(&z_, flush);
+      if (rc == Z_STREAM_ERROR) return false;
+      const auto have = static_cast<std::streamsize>(out_.size() - z_.avail_out);
+      if (have > 0 && sink_.sputn(out_.data(), have) != have) return false;  // the sink keeps errno
+    } while (z_.avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
+    setp(in_.data(), in_.data() + in_.size());
+    return true;
+  }
+  std::streambuf& sink_;
+  z_stream z_{};
+  std::array<char, 1 << 16> in_{};
+  std::array<char, 1 << 16> out_{};
+};
+
+bool ends_with_gz(const std::string& path) { return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0; }
+
 [[noreturn]] void fail(const std::string& path, int err) {
   throw OutputError(path + ": " + std::strerror(err != 0 ? err : EIO));
 }
@@ -68,6 +123,7 @@ struct OutputFile::Impl {
   std::string temp;    // the temporary file renamed over target; empty when writing in place
   int fd = -1;
   std::unique_ptr<FdBuf> buf;
+  std::unique_ptr<GzBuf> gz;  // between out and buf when the name ends in .gz
   std::unique_ptr<std::ostream> out;
   bool committed = false;
 };
@@ -106,7 +162,12 @@ OutputFile::OutputFile(std::string path) : impl_(std::make_unique<Impl>()) {
     (void)::fchmod(f.fd, mode);
   }
   f.buf = std::make_unique<FdBuf>(f.fd);
-  f.out = std::make_unique<std::ostream>(f.buf.get());
+  if (ends_with_gz(f.path)) {
+    f.gz = std::make_unique<GzBuf>(*f.buf, kGzipLevel);
+    f.out = std::make_unique<std::ostream>(f.gz.get());
+  } else {
+    f.out = std::make_unique<std::ostream>(f.buf.get());
+  }
 }
 
 OutputFile::~OutputFile() {
@@ -120,8 +181,11 @@ std::ostream& OutputFile::stream() { return *impl_->out; }
 void OutputFile::commit() {
   Impl& f = *impl_;
   f.out->flush();
+  bool ok = static_cast<bool>(*f.out);
+  if (f.gz && ok) ok = f.gz->finish();
+  if (ok) ok = f.buf->pubsync() == 0;
   int err = f.buf->error();
-  if (err == 0 && !*f.out) err = EIO;
+  if (err == 0 && !ok) err = EIO;
   const int fd = f.fd;
   f.fd = -1;
   if (::close(fd) != 0 && err == 0) err = errno;

@@ -7,13 +7,17 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <ostream>
 #include <sstream>
+#include <string_view>
+#include <vector>
+
+#include <zlib.h>  // gzip-compressed schedule files (README "File formats")
 
 #include "totex/a2.hpp"
 #include "totex/error.hpp"
@@ -28,7 +32,7 @@ constexpr const char* kScheduleMagic = "totex-schedule";
 constexpr const char* kConfigMagic = "totex-config-matrix";
 constexpr int kFormatVersion = 1;
 constexpr std::int64_t kMaxSteps = 50'000'000;
-constexpr std::size_t kMaxFileBytes = std::size_t{256} << 20;  // a 4096-terminal MIN in table form is about 100 MiB
+constexpr std::size_t kMaxTableBytes = std::size_t{256} << 20;  // torus:64x64's table is 1 MB
 constexpr const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 std::string states_text(const std::vector<std::uint8_t>& states, const MinNetwork& net) {
@@ -40,36 +44,153 @@ std::string states_text(const std::vector<std::uint8_t>& states, const MinNetwor
   return out;
 }
 
-/// Line-oriented reader: skips blank lines and '#' comments, splits on whitespace.
+/// Value of a base-36 state digit (as kDigits writes them), -1 for any other byte.
+int digit_value(char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 10;
+  return -1;
+}
+
+/// The bytes of a schedule file, read in chunks so a file of any length streams; inflated when
+/// they start with the gzip magic (1f 8b), whatever the file is called. Concatenated gzip members
+/// are read as one stream, as gzip -d does.
+class ByteSource {
+ public:
+  ByteSource(std::istream& in, std::string name) : in_(in), name_(std::move(name)), raw_(kChunk) {
+    refill(0);
+    gz_ = raw_len_ >= 2 && static_cast<unsigned char>(raw_[0]) == 0x1f && static_cast<unsigned char>(raw_[1]) == 0x8b;
+    if (gz_ && inflateInit2(&z_, 15 + 16) != Z_OK) throw std::bad_alloc();  // 16: gzip wrapper only
+  }
+  ~ByteSource() {
+    if (gz_) inflateEnd(&z_);
+  }
+  ByteSource(const ByteSource&) = delete;
+  ByteSource& operator=(const ByteSource&) = delete;
+
+  /// Up to `cap` bytes into `buf`, 0 at the end. `line` (the line being read) locates errors.
+  std::size_t read(char* buf, std::size_t cap, int line) {
+    if (!gz_) {
+      if (raw_pos_ == raw_len_) {  // straight into the caller's buffer, no second copy
+        in_.read(buf, static_cast<std::streamsize>(cap));
+        check_stream(line);
+        return static_cast<std::size_t>(in_.gcount());
+      }
+      const std::size_t n = std::min(cap, raw_len_ - raw_pos_);
+      std::memcpy(buf, raw_.data() + raw_pos_, n);
+      raw_pos_ += n;
+      return n;
+    }
+    z_.next_out = reinterpret_cast<Bytef*>(buf);
+    z_.avail_out = static_cast<uInt>(std::min<std::size_t>(cap, 1u << 30));
+    const uInt want = z_.avail_out;
+    while (z_.avail_out == want) {
+      if (raw_pos_ == raw_len_) {
+        refill(line);
+        if (raw_len_ == 0) {
+          if (!member_done_)
+            throw FileError(name_, line, "gzip data ends early (truncated after " + std::to_string(consumed_) +
+                                             " compressed bytes)");
+          return 0;
+        }
+      }
+      if (member_done_) {  // another gzip member follows
+        if (inflateReset(&z_) != Z_OK) throw std::bad_alloc();
+        member_done_ = false;
+      }
+      z_.next_in = reinterpret_cast<Bytef*>(raw_.data() + raw_pos_);
+      z_.avail_in = static_cast<uInt>(raw_len_ - raw_pos_);
+      const int rc = inflate(&z_, Z_NO_FLUSH);
+      const std::size_t used = (raw_len_ - raw_pos_) - z_.avail_in;
+      raw_pos_ += used;
+      consumed_ += used;
+      if (rc == Z_STREAM_END) {
+        member_done_ = true;
+      } else if (rc == Z_MEM_ERROR) {
+        throw std::bad_alloc();
+      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {  // Z_DATA_ERROR, Z_NEED_DICT: not gzip data totex wrote
+        throw FileError(name_, line, std::string("corrupt gzip data (zlib: ") + (z_.msg ? z_.msg : "error " + std::to_string(rc)) +
+                                         ") near compressed byte " + std::to_string(consumed_));
+      }
+    }
+    return want - z_.avail_out;
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 20;
+  void refill(int line) {
+    in_.read(raw_.data(), static_cast<std::streamsize>(raw_.size()));
+    raw_len_ = static_cast<std::size_t>(in_.gcount());
+    raw_pos_ = 0;
+    check_stream(line);
+  }
+  void check_stream(int line) const {
+    if (in_.bad()) throw FileError(name_, line, std::string("read error: ") + std::strerror(errno != 0 ? errno : EIO));
+  }
+  std::istream& in_;
+  std::string name_;
+  std::vector<char> raw_;
+  std::size_t raw_pos_ = 0, raw_len_ = 0;
+  bool gz_ = false;
+  bool member_done_ = false;
+  std::uint64_t consumed_ = 0;
+  z_stream z_{};
+};
+
+/// Line-oriented reader over a ByteSource: skips blank lines and '#' comments, splits on
+/// whitespace. Fields point into its buffer and stay valid until the next call to next().
 class LineReader {
  public:
-  LineReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
+  LineReader(ByteSource& src, std::string name) : src_(src), name_(std::move(name)), buf_(kBuffer) {}
   bool next() {
-    std::string line;
-    while (std::getline(in_, line)) {
+    std::string_view line;
+    while (next_line(line)) {
       ++line_no_;
-      if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-      std::istringstream words(line);
+      if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
       fields_.clear();
-      for (std::string w; words >> w;) fields_.push_back(w);
+      std::size_t i = 0;
+      while (true) {
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size()) break;
+        const std::size_t start = i;
+        while (i < line.size() && !is_space(line[i])) ++i;
+        fields_.push_back(line.substr(start, i - start));
+      }
       if (!fields_.empty()) return true;
     }
     fields_.clear();
     return false;
   }
-  [[nodiscard]] const std::vector<std::string>& fields() const { return fields_; }
+  /// Whether the unread bytes start with `prefix` (reads ahead as far as it needs).
+  bool upcoming_starts_with(std::string_view prefix) {
+    while (len_ - pos_ < prefix.size() && !eof_) fill();
+    return std::string_view(buf_.data() + pos_, len_ - pos_).substr(0, prefix.size()) == prefix;
+  }
+  /// Everything not yet read, at most `limit` bytes.
+  std::string rest(std::size_t limit) {
+    std::string out;
+    while (true) {
+      out.append(buf_.data() + pos_, len_ - pos_);
+      pos_ = len_;
+      if (out.size() > limit)  // e.g. /dev/zero
+        fail_at(0, "longer than " + std::to_string(limit >> 20) + " MiB; no exchange table is that large");
+      if (eof_) return out;
+      fill();
+    }
+  }
+  [[nodiscard]] const std::vector<std::string_view>& fields() const { return fields_; }
   [[noreturn]] void fail(const std::string& what) const { throw FileError(name_, line_no_, what); }
   [[noreturn]] void fail_at(int line, const std::string& what) const { throw FileError(name_, line, what); }
   [[nodiscard]] int line() const { return line_no_; }
   std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
     if (i >= fields_.size()) fail(std::string("missing ") + what);
-    const std::string& s = fields_[i];
+    const std::string_view s = fields_[i];
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    const bool digits_only = !s.empty() && s.find_first_not_of("0123456789", s[0] == '-' ? 1 : 0) == std::string::npos;
-    if (ec == std::errc::result_out_of_range && digits_only) v = s[0] == '-' ? lo - 1 : hi + 1;  // reported below
-    else if (ec != std::errc() || end != s.data() + s.size())
-      fail(std::string(what) + " '" + printable(s) + "' is not an integer");
+    if (ec != std::errc() || end != s.data() + s.size()) {
+      const bool digits_only = !s.empty() && s.find_first_not_of("0123456789", s[0] == '-' ? 1 : 0) == std::string::npos;
+      if (ec == std::errc::result_out_of_range && digits_only) v = s[0] == '-' ? lo - 1 : hi + 1;  // reported below
+      else fail(std::string(what) + " '" + printable(s) + "' is not an integer");
+    }
     if (v < lo || v > hi)
       fail(std::string(what) + " " + printable(s) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
     return v;
@@ -81,7 +202,7 @@ class LineReader {
   std::string header(const char* key) {
     if (!next()) fail(std::string("missing header line '") + key + " ...'");
     if (fields_.size() != 2 || fields_[0] != key) fail(std::string("expected header line '") + key + " <value>'");
-    return fields_[1];
+    return std::string(fields_[1]);
   }
   std::int64_t header_int(const char* key, std::int64_t lo, std::int64_t hi) {
     header(key);
@@ -89,20 +210,61 @@ class LineReader {
   }
 
  private:
-  std::istream& in_;
+  static constexpr std::size_t kBuffer = std::size_t{1} << 20;
+  // A configuration line of min:65536:2 is 0.5 MB; nothing valid comes near this.
+  static constexpr std::size_t kMaxLine = std::size_t{64} << 20;
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+  /// Moves the unread bytes to the front and reads more behind them (sets eof_ at the end).
+  void fill() {
+    if (pos_ > 0) {
+      std::memmove(buf_.data(), buf_.data() + pos_, len_ - pos_);
+      len_ -= pos_;
+      pos_ = 0;
+    }
+    if (len_ == buf_.size()) {
+      if (buf_.size() >= kMaxLine)
+        fail_at(line_no_ + 1, "line longer than " + std::to_string(kMaxLine >> 20) + " MiB; no schedule line is that long");
+      buf_.resize(buf_.size() * 2);
+    }
+    const std::size_t n = src_.read(buf_.data() + len_, buf_.size() - len_, line_no_ + 1);
+    if (n == 0) eof_ = true;
+    len_ += n;
+  }
+  bool next_line(std::string_view& line) {
+    while (true) {
+      const char* begin = buf_.data() + pos_;
+      if (const void* nl = std::memchr(begin, '\n', len_ - pos_); nl != nullptr) {
+        const auto size = static_cast<std::size_t>(static_cast<const char*>(nl) - begin);
+        line = std::string_view(begin, size);
+        pos_ += size + 1;
+        return true;
+      }
+      if (eof_) {
+        if (pos_ == len_) return false;
+        line = std::string_view(begin, len_ - pos_);  // a last line without its newline
+        pos_ = len_;
+        return true;
+      }
+      fill();
+    }
+  }
+  ByteSource& src_;
   std::string name_;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0, len_ = 0;
+  bool eof_ = false;
   int line_no_ = 0;
-  std::vector<std::string> fields_;
+  std::vector<std::string_view> fields_;
 };
 
 /// Terminals listed as "3,5,7" (strictly increasing).
-std::vector<int> parse_idle(const LineReader& r, const std::string& list, const MinNetwork& net) {
+std::vector<int> parse_idle(const LineReader& r, std::string_view list, const MinNetwork& net) {
   std::vector<int> idle;
   std::size_t start = 0;
   while (start < list.size()) {
     std::size_t end = list.find(',', start);
-    if (end == std::string::npos) end = list.size();
-    const std::string item = list.substr(start, end - start);
+    if (end == std::string_view::npos) end = list.size();
+    const std::string_view item = list.substr(start, end - start);
     int v = -1;
     const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < 0 || v >= net.terminals())
@@ -119,14 +281,14 @@ std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, s
   if (last - first != static_cast<std::size_t>(net.stages()))
     r.fail("expected " + std::to_string(net.stages()) + " groups of states, one per stage");
   std::vector<std::uint8_t> states;
+  states.reserve(static_cast<std::size_t>(net.switches()));
   for (std::size_t g = first; g < last; ++g) {
     if (f[g].size() != static_cast<std::size_t>(net.switches_per_stage()))
       r.fail("stage " + std::to_string(g - first) + " has " + std::to_string(f[g].size()) + " states, expected " +
              std::to_string(net.switches_per_stage()));
     for (char ch : f[g]) {
-      const std::string digits(kDigits);
-      const auto v = digits.find(ch);
-      if (v == std::string::npos || static_cast<int>(v) >= net.radix())
+      const int v = digit_value(ch);
+      if (v < 0 || v >= net.radix())
         r.fail("state '" + printable(std::string_view(&ch, 1)) + "' in stage " + std::to_string(g - first) + " is not a shift state < " +
                std::to_string(net.radix()));
       states.push_back(static_cast<std::uint8_t>(v));
@@ -204,7 +366,7 @@ void read_generated(LineReader& r, const Topology& t, Schedule& s) {
   if (!t.is_product() || t.is_partial()) r.fail("generated a2 needs a cartesian product with a processor at every node");
   const std::int64_t transfers = r.integer(2, 0, std::numeric_limits<std::int64_t>::max(), "transfers");
   std::uint64_t sum = 0;
-  const std::string& hex = f[3];
+  const std::string hex(f[3]);
   const auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), sum, 16);
   if (hex.size() != 16 || ec != std::errc() || end != hex.data() + hex.size())
     r.fail("checksum '" + printable(hex) + "' is not 16 hexadecimal digits");
@@ -238,6 +400,7 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
   const std::int64_t most = std::min<std::int64_t>(kMaxSteps, std::max<std::int64_t>(1, p * (p - 1)) * (t.nodes() - 1));
   out.claimed_steps = r.header_int("steps", 0, most);
   std::int64_t current = -1;
+  std::int64_t transfers = 0;
   while (r.next()) {
     const auto& f = r.fields();
     if (f[0] == "generated" && current < 0) {
@@ -248,9 +411,9 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
     if (f[0] == "step") {
       r.expect_fields(2, "step <index>");
       const std::int64_t index = r.integer(1, 0, kMaxSteps, "step index");
-      if (index <= current) r.fail("step " + f[1] + " does not follow step " + std::to_string(current));
+      if (index <= current) r.fail("step " + std::string(f[1]) + " does not follow step " + std::to_string(current));
       if (index >= out.claimed_steps)
-        r.fail("step " + f[1] + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
+        r.fail("step " + std::string(f[1]) + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
       current = index;
       s.steps.resize(static_cast<std::size_t>(index) + 1);
       continue;
@@ -262,10 +425,12 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
     const auto src = static_cast<NodeId>(r.integer(2, 0, t.nodes() - 1, "source"));
     const auto dst = static_cast<NodeId>(r.integer(3, 0, t.nodes() - 1, "destination"));
     const auto port = t.port_to(from, to);
-    if (!port) r.fail("no link " + f[0] + "->" + f[1] + " in " + t.spec());
-    if (src == dst) r.fail("message (" + f[2] + "," + f[3] + ") is addressed to its own source");
+    if (!port) r.fail("no link " + std::string(f[0]) + "->" + std::string(f[1]) + " in " + t.spec());
+    if (src == dst) r.fail("message (" + std::string(f[2]) + "," + std::string(f[3]) + ") is addressed to its own source");
     for (const NodeId end : {src, dst})  // a placed torus: empty nodes only forward
       if (!t.is_processor(end)) r.fail("node " + std::to_string(end) + " has no processor in " + t.spec());
+    if ((++transfers & 0xfffff) == 0)  // a file of any length streams in; what it holds must fit
+      check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
     s.steps.back().push_back({{src, dst}, from, *port});
   }
   out.schedule = std::move(s);
@@ -372,15 +537,10 @@ LoadedSchedule read_schedule(std::istream& whole, const std::string& name, bool 
 namespace {
 
 LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name) {
-  std::string text;
-  std::array<char, 1 << 16> chunk{};
-  while (whole.read(chunk.data(), chunk.size()) || whole.gcount() > 0) {
-    text.append(chunk.data(), static_cast<std::size_t>(whole.gcount()));
-    if (text.size() > kMaxFileBytes)  // e.g. /dev/zero: stop before memory runs out
-      throw FileError(name, 0, "longer than " + std::to_string(kMaxFileBytes >> 20) + " MiB; no schedule file is that large");
-  }
-  if (text.rfind("totex-exchange-table", 0) == 0) {
-    std::istringstream table_in(text);
+  ByteSource bytes(whole, name);
+  LineReader r(bytes, name);
+  if (r.upcoming_starts_with("totex-exchange-table")) {  // one row per generator: small, parsed whole
+    std::istringstream table_in(r.rest(kMaxTableBytes));
     LoadedSchedule out;
     out.table = read_exchange_table(table_in, name);
     const Topology t = parse_topology(out.table->topology);
@@ -390,15 +550,13 @@ LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name) {
     out.schedule = std::move(s);
     return out;
   }
-  std::istringstream in(text);
-  LineReader r(in, name);
   if (!r.next()) r.fail("empty file; expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
   const auto& f = r.fields();
   const bool is_min = f[0] == kConfigMagic;
   if ((f[0] != kScheduleMagic && !is_min) || f.size() != 2)
     r.fail("expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
   if (r.integer(1, 0, 1000, "format version") != kFormatVersion)
-    r.fail("format version " + f[1] + " is not supported (this totex reads version " + std::to_string(kFormatVersion) + ")");
+    r.fail("format version " + std::string(f[1]) + " is not supported (this totex reads version " + std::to_string(kFormatVersion) + ")");
   const std::string model_text = r.header("model");
   Model model{};
   try {

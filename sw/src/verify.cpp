@@ -22,18 +22,25 @@ std::string msg_text(const Message& m) {
   return "(" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")";
 }
 
+/// "step S, node V, link L: what" with the parts that apply.
+std::string located(int step, NodeId node, const std::string& link, const std::string& what) {
+  std::string where;
+  if (step >= 0) where += "step " + std::to_string(step);
+  if (node >= 0) where += (where.empty() ? "" : ", ") + std::string("node ") + std::to_string(node);
+  if (!link.empty()) where += (where.empty() ? "" : ", ") + std::string("link ") + link;
+  return (where.empty() ? "" : where + ": ") + what;
+}
+
 /// Collects violations, keeping the first kMaxReported in full.
 class Reporter {
  public:
   explicit Reporter(VerifyReport& r) : report_(r) {}
-  void add(std::string kind, int step, NodeId node, std::string link, const std::string& what) {
+  /// `what()` builds the text, called only for the first kMaxReported (counting the rest is cheap).
+  template <class What>
+  void add(const char* kind, int step, NodeId node, const What& what) {
     ++report_.violation_count;
     if (report_.violations.size() >= VerifyReport::kMaxReported) return;
-    std::string where;
-    if (step >= 0) where += "step " + std::to_string(step);
-    if (node >= 0) where += (where.empty() ? "" : ", ") + std::string("node ") + std::to_string(node);
-    if (!link.empty()) where += (where.empty() ? "" : ", ") + std::string("link ") + link;
-    report_.violations.push_back({std::move(kind), step, node, link, (where.empty() ? "" : where + ": ") + what});
+    report_.violations.push_back({kind, step, node, "", located(step, node, "", what())});
   }
 
  private:
@@ -56,7 +63,7 @@ StepVerifier::StepVerifier(const Topology& t, Model model, const std::string& sc
   check_memory(std::uint64_t{n_} * n_, sizeof(MessageState),
                "verifying " + t.spec() + " (" + std::to_string(n_) + "^2 messages)");
   if (!schedule_topology.empty() && schedule_topology != t.spec())
-    add(pre_, "topology", -1, -1, "", "schedule is for '" + schedule_topology + "', not '" + t.spec() + "'");
+    add(pre_, "topology", -1, -1, -1, -1, [&] { return "schedule is for '" + schedule_topology + "', not '" + t.spec() + "'"; });
   msg_.reset(static_cast<MessageState*>(std::calloc(n_ * n_, sizeof(MessageState))));
   if (!msg_) throw std::bad_alloc();
   all_processors_ = !t.is_partial();
@@ -66,15 +73,13 @@ StepVerifier::StepVerifier(const Topology& t, Model model, const std::string& sc
   link_msg_.assign(static_cast<std::size_t>(t.links()), 0);
 }
 
-void StepVerifier::add(std::vector<Violation>& list, std::string kind, int step, NodeId node, std::string link,
-                       const std::string& what) {
+template <class What>
+void StepVerifier::add(std::vector<Violation>& list, const char* kind, int step, NodeId node, NodeId link_from,
+                       NodeId link_to, const What& what) {
   ++report_.violation_count;
   if (list.size() >= VerifyReport::kMaxReported) return;
-  std::string where;
-  if (step >= 0) where += "step " + std::to_string(step);
-  if (node >= 0) where += (where.empty() ? "" : ", ") + std::string("node ") + std::to_string(node);
-  if (!link.empty()) where += (where.empty() ? "" : ", ") + std::string("link ") + link;
-  list.push_back({std::move(kind), step, node, link, (where.empty() ? "" : where + ": ") + what});
+  const std::string link = link_from < 0 ? "" : link_text(link_from, link_to);
+  list.push_back({kind, step, node, link, located(step, node, link, what())});
 }
 
 // A relay's `held` count changes only when a message leaves or reaches it, so the messages it
@@ -98,8 +103,8 @@ void StepVerifier::wait_violations(std::size_t m, int from_step, int to_step, No
       report_.violation_count += to_step - st;
       return;
     }
-    add(buffering_, "buffering", st, at, "", "message " + msg_text(msg) + " waits at a relay; " + to_string(model_) +
-        " forbids intermediate buffering");
+    add(buffering_, "buffering", st, at, -1, -1, [&] { return "message " + msg_text(msg) + " waits at a relay; " + to_string(model_) +
+        " forbids intermediate buffering"; });
   }
 }
 
@@ -117,17 +122,17 @@ void StepVerifier::step(const Transfer* transfers, std::size_t count) {
       if (ma < n_ * n_) __builtin_prefetch(&msg_[ma], 1);
     }
     if (msg.src < 0 || msg.src >= nn || msg.dst < 0 || msg.dst >= nn || msg.src == msg.dst) {
-      add(stepping_, "bad-message", step, tr.from, "", "message " + msg_text(msg) + " is not a message of this exchange");
+      add(stepping_, "bad-message", step, tr.from, -1, -1, [&] { return "message " + msg_text(msg) + " is not a message of this exchange"; });
       continue;
     }
     if (!all_processors_ && (!t_.is_processor(msg.src) || !t_.is_processor(msg.dst))) {  // empty nodes only forward
-      add(stepping_, "bad-message", step, tr.from, "", "message " + msg_text(msg) + ": node " +
-          std::to_string(t_.is_processor(msg.src) ? msg.dst : msg.src) + " has no processor in " + t_.spec());
+      add(stepping_, "bad-message", step, tr.from, -1, -1, [&] { return "message " + msg_text(msg) + ": node " +
+          std::to_string(t_.is_processor(msg.src) ? msg.dst : msg.src) + " has no processor in " + t_.spec(); });
       continue;
     }
     if (tr.from < 0 || tr.from >= nn || tr.port < 0 || tr.port >= t_.degree(tr.from)) {
-      add(stepping_, "invalid-link", step, tr.from, "", "message " + msg_text(msg) + " uses port " +
-          std::to_string(tr.port) + ", which node " + std::to_string(tr.from) + " does not have");
+      add(stepping_, "invalid-link", step, tr.from, -1, -1, [&] { return "message " + msg_text(msg) + " uses port " +
+          std::to_string(tr.port) + ", which node " + std::to_string(tr.from) + " does not have"; });
       continue;
     }
     const NodeId to = t_.neighbor(tr.from, tr.port);
@@ -136,25 +141,25 @@ void StepVerifier::step(const Transfer* transfers, std::size_t count) {
     MessageState& st = msg_[m];
     const NodeId at = st.moved1 > 0 ? st.pos : msg.src;
     if (st.moved1 > 0 && at == msg.dst) {
-      add(stepping_, "delivered-twice", step, tr.from, link_text(tr.from, to), "message " + msg_text(msg) +
-          " was already delivered in step " + std::to_string(st.moved1 - 1) + " and moves again");
+      add(stepping_, "delivered-twice", step, tr.from, tr.from, to, [&] { return "message " + msg_text(msg) +
+          " was already delivered in step " + std::to_string(st.moved1 - 1) + " and moves again"; });
       continue;
     }
     if (st.moved1 == step + 1) {
-      add(stepping_, "double-move", step, tr.from, link_text(tr.from, to), "message " + msg_text(msg) +
-          " crosses a second link in the same step");
+      add(stepping_, "double-move", step, tr.from, tr.from, to, [&] { return "message " + msg_text(msg) +
+          " crosses a second link in the same step"; });
       continue;
     }
     if (at != tr.from) {
-      add(stepping_, "invalid-path", step, tr.from, link_text(tr.from, to), "message " + msg_text(msg) +
-          " is at node " + std::to_string(at) + ", not at node " + std::to_string(tr.from));
+      add(stepping_, "invalid-path", step, tr.from, tr.from, to, [&] { return "message " + msg_text(msg) +
+          " is at node " + std::to_string(at) + ", not at node " + std::to_string(tr.from); });
       continue;
     }
     const auto l = static_cast<std::size_t>(t_.link_id(tr.from, tr.port));
     if (link_step_[l] == step) {
       const std::size_t other = link_msg_[l];
-      add(stepping_, "link-reuse", step, tr.from, link_text(tr.from, to), "link carries message " +
-          msg_text({static_cast<NodeId>(other % n_), static_cast<NodeId>(other / n_)}) + " and message " + msg_text(msg));
+      add(stepping_, "link-reuse", step, tr.from, tr.from, to, [&] { return "link carries message " +
+          msg_text({static_cast<NodeId>(other % n_), static_cast<NodeId>(other / n_)}) + " and message " + msg_text(msg); });
     }
     link_step_[l] = step;
     link_msg_[l] = static_cast<std::uint32_t>(m);
@@ -170,14 +175,14 @@ void StepVerifier::step(const Transfer* transfers, std::size_t count) {
     }
     if (model_ == Model::SinglePort) {
       if (++fs.sends == 2)
-        add(stepping_, "send-limit", step, tr.from, link_text(tr.from, to), "single-port node sends a second message " + msg_text(msg));
+        add(stepping_, "send-limit", step, tr.from, tr.from, to, [&] { return "single-port node sends a second message " + msg_text(msg); });
       if (++ts.receives == 2)
-        add(stepping_, "receive-limit", step, to, link_text(tr.from, to), "single-port node receives a second message " + msg_text(msg));
+        add(stepping_, "receive-limit", step, to, tr.from, to, [&] { return "single-port node receives a second message " + msg_text(msg); });
     } else if (model_ == Model::Nic) {
       if (st.moved1 == 0 && ++fs.injects == 2)
-        add(stepping_, "inject-limit", step, tr.from, link_text(tr.from, to), "NIC injects a second message " + msg_text(msg));
+        add(stepping_, "inject-limit", step, tr.from, tr.from, to, [&] { return "NIC injects a second message " + msg_text(msg); });
       if (to == msg.dst && ++ts.ejects == 2)
-        add(stepping_, "eject-limit", step, to, link_text(tr.from, to), "NIC ejects a second message " + msg_text(msg));
+        add(stepping_, "eject-limit", step, to, tr.from, to, [&] { return "NIC ejects a second message " + msg_text(msg); });
     }
     // touch_held inline (two calls per relayed transfer: the hot path of a 10^8-transfer replay).
     auto touch = [&](NodeState& ns, NodeId v) {
@@ -237,15 +242,15 @@ VerifyReport StepVerifier::finish(std::optional<std::int64_t> claimed_steps) {
     const auto src = static_cast<NodeId>(key / n_), dst = static_cast<NodeId>(key % n_);
     const MessageState& st = msg_[static_cast<std::size_t>(dst) * n_ + static_cast<std::size_t>(src)];
     if (st.moved1 == 0 || st.pos == src)  // (back at its source counts as never sent, as it always has)
-      add(post, "lost", -1, src, "", "message " + msg_text({src, dst}) + " is never sent");
+      add(post, "lost", -1, src, -1, -1, [&] { return "message " + msg_text({src, dst}) + " is never sent"; });
     else
-      add(post, "lost", -1, st.pos, "", "message " + msg_text({src, dst}) + " ends at node " + std::to_string(st.pos) +
-          ", not at its destination " + std::to_string(dst));
+      add(post, "lost", -1, st.pos, -1, -1, [&] { return "message " + msg_text({src, dst}) + " ends at node " + std::to_string(st.pos) +
+          ", not at its destination " + std::to_string(dst); });
   }
   report_.steps = last_busy_step_ + 1;
   if (claimed_steps && *claimed_steps != report_.steps)
-    add(post, "step-count", -1, -1, "", "schedule claims " + std::to_string(*claimed_steps) + " steps but takes " +
-        std::to_string(report_.steps));
+    add(post, "step-count", -1, -1, -1, -1, [&] { return "schedule claims " + std::to_string(*claimed_steps) + " steps but takes " +
+        std::to_string(report_.steps); });
   // Step order, as a step-by-step replay finds them: a step's transfer violations, then its waits.
   std::stable_sort(buffering_.begin(), buffering_.end(), [](const Violation& a, const Violation& b) { return a.step < b.step; });
   std::vector<Violation>& out = report_.violations;
@@ -388,7 +393,7 @@ class MinChecker {
       : net_(net), s_(s), rep_(r), n_(static_cast<std::size_t>(net.terminals())), seen_((n_ * n_ + 63) / 64, 0),
         route_in_(std::move(route_in)) {
     if (!s.topology.empty() && s.topology != net.spec())
-      rep_.add("topology", -1, -1, "", "schedule is for '" + s.topology + "', not '" + net.spec() + "'");
+      rep_.add("topology", -1, -1, [&] { return "schedule is for '" + s.topology + "', not '" + net.spec() + "'"; });
   }
   /// Configuration x maps source src to perm[src].
   void deliver(std::size_t x, const std::int32_t* perm) {
@@ -404,14 +409,15 @@ class MinChecker {
         ++report_delivered_;
         continue;
       }
-      // Rare (a faulty schedule): find the earlier configuration that delivered it.
-      int first = -1;
-      for (std::size_t y = 0; y < x && first < 0; ++y)
-        if (s_.sends(y, static_cast<int>(src)) && route_in_(y, static_cast<int>(src)) == static_cast<int>(dst))
-          first = static_cast<int>(y);
-      rep_.add("delivered-twice", static_cast<int>(x), static_cast<NodeId>(dst), "",
-               "message " + msg_text({static_cast<NodeId>(src), static_cast<NodeId>(dst)}) +
-                   " was already delivered in step " + std::to_string(first));
+      // Kept ones only (a search over the earlier configurations): find the one that delivered it.
+      rep_.add("delivered-twice", static_cast<int>(x), static_cast<NodeId>(dst), [&] {
+        int first = -1;
+        for (std::size_t y = 0; y < x && first < 0; ++y)
+          if (s_.sends(y, static_cast<int>(src)) && route_in_(y, static_cast<int>(src)) == static_cast<int>(dst))
+            first = static_cast<int>(y);
+        return "message " + msg_text({static_cast<NodeId>(src), static_cast<NodeId>(dst)}) +
+               " was already delivered in step " + std::to_string(first);
+      });
     }
   }
   void finish(VerifyReport& report, std::optional<std::int64_t> claimed_steps) {
@@ -419,15 +425,15 @@ class MinChecker {
     report.expected = static_cast<std::int64_t>(n_ * n_);
     for (std::size_t m = 0; m < n_ * n_; ++m) {
       if ((seen_[m >> 6] >> (m & 63)) & 1) continue;
-      rep_.add("lost", -1, static_cast<NodeId>(m % n_), "", "message " +
-               msg_text({static_cast<NodeId>(m / n_), static_cast<NodeId>(m % n_)}) + " is never delivered");
+      rep_.add("lost", -1, static_cast<NodeId>(m % n_), [&] { return "message " +
+               msg_text({static_cast<NodeId>(m / n_), static_cast<NodeId>(m % n_)}) + " is never delivered"; });
     }
     // A compact schedule (M^0, no table) takes its N derived configurations.
     report.steps = s_.configurations.empty() && !s_.m0.empty()
                        ? static_cast<std::int64_t>(n_) + net_.stages() - 1 : s_.steps(net_);
     if (claimed_steps && *claimed_steps != report.steps)
-      rep_.add("step-count", -1, -1, "", "schedule claims " + std::to_string(*claimed_steps) + " steps but takes " +
-               std::to_string(report.steps));
+      rep_.add("step-count", -1, -1, [&] { return "schedule claims " + std::to_string(*claimed_steps) + " steps but takes " +
+               std::to_string(report.steps); });
     report.ok = report.violation_count == 0;
   }
   Reporter& rep() { return rep_; }
@@ -448,9 +454,9 @@ bool states_valid(const MinNetwork& net, const std::vector<std::uint8_t>& c, int
     if (c[i] < net.radix()) continue;
     ok = false;
     const int stage = static_cast<int>(i) / net.switches_per_stage();
-    rep.add("invalid-state", step, -1, "", "stage " + std::to_string(stage) + ", switch " +
+    rep.add("invalid-state", step, -1, [&] { return "stage " + std::to_string(stage) + ", switch " +
             std::to_string(static_cast<int>(i) % net.switches_per_stage()) + ": state " + std::to_string(c[i]) +
-            " >= d = " + std::to_string(net.radix()));
+            " >= d = " + std::to_string(net.radix()); });
   }
   return ok;
 }
@@ -468,8 +474,8 @@ VerifyReport verify_min_expanded(const MinNetwork& net, const MinSchedule& s, st
     const int step = static_cast<int>(x);
     const MinConfiguration& c = s.configurations[x];
     if (c.size() != static_cast<std::size_t>(net.switches())) {
-      check.rep().add("config-size", step, -1, "", "configuration has " + std::to_string(c.size()) + " states, expected " +
-                      std::to_string(net.switches()));
+      check.rep().add("config-size", step, -1, [&] { return "configuration has " + std::to_string(c.size()) + " states, expected " +
+                      std::to_string(net.switches()); });
       continue;
     }
     if (!states_valid(net, c, step, check.rep())) continue;
@@ -493,8 +499,8 @@ VerifyReport verify_min_compact(const MinNetwork& net, const MinSchedule& s, std
   auto route_in = [&](std::size_t x, int src) { return net.route(derived(x), src); };
   MinChecker check(net, s, report, route_in);
   if (s.m0.size() != static_cast<std::size_t>(net.switches())) {
-    check.rep().add("config-size", 0, -1, "", "M^0 has " + std::to_string(s.m0.size()) + " states, expected " +
-                    std::to_string(net.switches()));
+    check.rep().add("config-size", 0, -1, [&] { return "M^0 has " + std::to_string(s.m0.size()) + " states, expected " +
+                    std::to_string(net.switches()); });
   } else if (states_valid(net, s.m0, 0, check.rep())) {
     // lines[j] = every source's line after stages 0..j-1 for the digits of x chosen so far;
     // stage j shifts by digit n-1-j of x, so x = sum over j of shift_j d^(n-1-j).

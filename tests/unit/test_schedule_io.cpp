@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <sstream>
 
+#include "totex/a2.hpp"
 #include "totex/error.hpp"
+#include "totex/exchange_table.hpp"
+#include "totex/output_file.hpp"
 #include "totex/generators.hpp"
 #include "totex/schedule_io.hpp"
 #include "totex/spec.hpp"
@@ -98,4 +105,170 @@ TEST_CASE("malformed files fail with file:line: reason", "[io]") {
   REQUIRE(error_of(replace(kGoodMin, "config 0 01 10", "config 0 01 10 idle=3,1")) ==
           "f.txt:12: idle terminals must be listed in increasing order");
   REQUIRE(error_of(kGoodMin + "extra\n") == "f.txt:13: unexpected line after the last configuration");
+}
+
+// Files at size (issue 13): every kind, as text and gzip-compressed (a name ending in .gz), through
+// write_output_file and read_schedule_file, as the CLI does.
+namespace {
+namespace fs = std::filesystem;
+
+struct IoDir {
+  IoDir() {
+    std::string tmpl = (fs::temp_directory_path() / "totex-io-XXXXXX").string();
+    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+    path = tmpl;
+  }
+  ~IoDir() { fs::remove_all(path); }
+  fs::path path;
+};
+
+std::string bytes_of(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void put_bytes(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary);
+  out << bytes;
+}
+
+/// Writes with `writer` to NAME and NAME.gz; checks the .gz is gzip and inflates to the text.
+std::pair<std::string, std::string> write_both(const IoDir& dir, const std::string& name,
+                                               const std::function<void(std::ostream&)>& writer) {
+  const std::string text = (dir.path / name).string(), gz = text + ".gz";
+  write_output_file(text, writer);
+  write_output_file(gz, writer);
+  const std::string packed = bytes_of(gz);
+  REQUIRE(packed.size() > 18);
+  REQUIRE(static_cast<unsigned char>(packed[0]) == 0x1f);
+  REQUIRE(static_cast<unsigned char>(packed[1]) == 0x8b);
+  return {text, gz};
+}
+
+std::string load_error(const std::string& path) {
+  try {
+    (void)read_schedule_file(path, true);
+  } catch (const FileError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+}  // namespace
+
+TEST_CASE("every file kind round-trips as text and gzip", "[io]") {
+  IoDir dir;
+  SECTION("explicit step schedule") {
+    const Topology t = parse_topology("torus:4x5");
+    const Schedule s = pairwise_schedule(t, Model::Nic);
+    const auto [text, gz] = write_both(dir, "t.sched", [&](std::ostream& o) { write_schedule(o, t, s); });
+    for (const std::string& path : {text, gz}) {
+      const LoadedSchedule back = read_schedule_file(path);
+      const auto& r = std::get<Schedule>(back.schedule);
+      REQUIRE(r.steps == s.steps);
+      REQUIRE(r.model == Model::Nic);
+      REQUIRE(back.claimed_steps == static_cast<std::int64_t>(s.steps.size()));
+    }
+  }
+  SECTION("configuration matrix, computed and table forms") {
+    const MinNetwork net = std::get<MinNetwork>(parse_spec("min:64:4:omega"));
+    MinSchedule computed = latin_schedule(net, zero_m0(net));
+    MinSchedule table = computed;
+    table.m0.clear();
+    for (const MinSchedule* s : {&computed, &table}) {
+      const auto [text, gz] = write_both(dir, "m.cfg", [&](std::ostream& o) { write_min_schedule(o, net, *s); });
+      for (const std::string& path : {text, gz}) {
+        const LoadedSchedule back = read_schedule_file(path);
+        const auto& r = std::get<MinSchedule>(back.schedule);
+        REQUIRE(r.configurations == s->configurations);
+        REQUIRE(r.m0 == s->m0);
+      }
+    }
+  }
+  SECTION("exchange table") {
+    const Topology t = parse_topology("torus:5x5");
+    const ExchangeTable table = require_exchange_table(t);
+    const auto [text, gz] = write_both(dir, "x.table", [&](std::ostream& o) { write_exchange_table(o, table); });
+    for (const std::string& path : {text, gz}) {
+      const LoadedSchedule back = read_schedule_file(path);
+      REQUIRE(back.table.has_value());
+      REQUIRE(*back.table == table);
+      REQUIRE(back.table_errors.empty());
+      REQUIRE(std::get<Schedule>(back.schedule).steps == expand_exchange_table(t, table).steps);
+    }
+  }
+  SECTION("generated a2 form") {
+    const Topology t = parse_topology("torus:3x4");
+    const Schedule lazy = a2(t, 0).schedule;  // lazy at any size: written in the generated form
+    REQUIRE(lazy.lazy());
+    const auto [text, gz] = write_both(dir, "a.sched", [&](std::ostream& o) { write_schedule(o, t, lazy); });
+    REQUIRE(bytes_of(text).find("\ngenerated a2 ") != std::string::npos);
+    for (const std::string& path : {text, gz}) {
+      const LoadedSchedule back = read_schedule_file(path);
+      const auto& r = std::get<Schedule>(back.schedule);
+      REQUIRE(r.transfer_count() == lazy.transfer_count());
+      REQUIRE(transfer_checksum(r) == transfer_checksum(lazy));
+    }
+  }
+}
+
+TEST_CASE("gzip members concatenated read as one file, as gzip -d reads them", "[io]") {
+  IoDir dir;
+  const std::string head = kGoodDirect.substr(0, kGoodDirect.find("step 0"));
+  write_output_file((dir.path / "a.gz").string(), [&](std::ostream& o) { o << head; });
+  write_output_file((dir.path / "b.gz").string(), [&](std::ostream& o) { o << kGoodDirect.substr(head.size()); });
+  put_bytes(dir.path / "ab.gz", bytes_of(dir.path / "a.gz") + bytes_of(dir.path / "b.gz"));
+  REQUIRE(load_error((dir.path / "ab.gz").string()) == "no error");
+  // Anything else after the gzip stream is refused, not ignored.
+  put_bytes(dir.path / "tail.gz", bytes_of(dir.path / "ab.gz") + "junk\n");
+  CAPTURE(load_error((dir.path / "tail.gz").string()));
+  REQUIRE(load_error((dir.path / "tail.gz").string()).find("tail.gz:9: corrupt gzip data (zlib: ") != std::string::npos);
+}
+
+TEST_CASE("a truncated or corrupt gzip file fails with file:line, never a crash", "[io]") {
+  IoDir dir;
+  const Topology t = parse_topology("torus:4x4");
+  const Schedule s = pairwise_schedule(t, Model::Nic);
+  const std::string gz = (dir.path / "s.sched.gz").string();
+  write_output_file(gz, [&](std::ostream& o) { write_schedule(o, t, s); });
+  const std::string good = bytes_of(gz);
+  REQUIRE(load_error(gz) == "no error");
+  const std::string bad = (dir.path / "bad.sched.gz").string();
+  // Every cut: a gzip stream that ends early (or, under 2 bytes, no gzip magic and no valid text).
+  for (std::size_t len = 0; len < good.size(); len += 1 + len / 16) {
+    put_bytes(bad, good.substr(0, len));
+    const std::string e = load_error(bad);
+    INFO("cut at " << len << ": " << e);
+    REQUIRE(e.rfind(bad + ":", 0) == 0);
+    if (len >= 10) REQUIRE(e.find("gzip data ends early (truncated after ") != std::string::npos);
+  }
+  // Every byte past the header's unchecked fields (mtime, flags, OS: bytes 4..9) flipped: the
+  // deflate data, the CRC-32 or the length no longer match.
+  for (std::size_t at = 10; at < good.size(); at += 7) {
+    std::string flipped = good;
+    flipped[at] = static_cast<char>(flipped[at] ^ 0x5a);
+    put_bytes(bad, flipped);
+    const std::string e = load_error(bad);
+    INFO("byte " << at << " flipped: " << e);
+    REQUIRE(e.rfind(bad + ":", 0) == 0);
+  }
+  put_bytes(bad, good.substr(0, 10) + std::string(64, '\xff'));
+  REQUIRE(load_error(bad) == bad + ":1: corrupt gzip data (zlib: invalid block type) near compressed byte 11");
+}
+
+TEST_CASE("text files stream: no size limit, a line without its end is read", "[io]") {
+  // The last line needs no newline; CRLF line ends are whitespace.
+  std::string crlf = kGoodDirect;
+  for (std::size_t p = 0; (p = crlf.find('\n', p)) != std::string::npos; p += 2) crlf.replace(p, 1, "\r\n");
+  REQUIRE(error_of(crlf) == "no error");
+  REQUIRE(error_of(kGoodDirect.substr(0, kGoodDirect.size() - 1)) == "no error");
+  // A line past the 64 MiB limit (/dev/zero, say) is refused at its line, before memory runs out.
+  std::istringstream zeros(kGoodDirect + std::string((std::size_t{64} << 20) + 16, '0'));
+  try {
+    (void)read_schedule(zeros, "z");
+    FAIL("no error");
+  } catch (const FileError& e) {
+    REQUIRE(std::string(e.what()) == "z:9: line longer than 64 MiB; no schedule line is that long");
+  }
 }

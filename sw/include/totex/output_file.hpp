@@ -14,6 +14,7 @@ namespace totex {
 /// /dev/stdout, a FIFO) is written in place and its close checked. Any failure throws
 /// OutputError("PATH: <strerror(errno)>"); an uncommitted or failed write removes the temporary
 /// file and leaves the target as it was.
+/// A path ending in ".gz" is written gzip-compressed (zlib, level 1), whatever the writer writes.
 class OutputFile {
  public:
   explicit OutputFile(std::string path);

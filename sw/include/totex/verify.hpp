@@ -65,8 +65,11 @@ class StepVerifier {
     std::int32_t stored = 0;       // of `held` at the start of step held_stamp, those that stay
     std::int32_t stored_max_seen = 0;  // most messages it stored through one step so far
   };
-  void add(std::vector<Violation>& list, std::string kind, int step, NodeId node, std::string link,
-           const std::string& what);
+  /// Counts a violation; its text (`what()`) and link are built only while `list` has room, so
+  /// past the kept ones a violation costs a count, not a string. link_from < 0: no link.
+  template <class What>
+  void add(std::vector<Violation>& list, const char* kind, int step, NodeId node, NodeId link_from, NodeId link_to,
+           const What& what);
   void close_step();
   void wait_violations(std::size_t m, int from_step, int to_step, NodeId at);
   const Topology& t_;
