@@ -124,6 +124,15 @@ if ! "$(dirname "$0")/rtl_build_time.sh" "$build" "$out/rtl_build_time.md" >"$ou
 fi
 cat "$out/rtl_build_time.md" >>"$md" 2>/dev/null || row "(no table: see $out/rtl_build_time.log)"
 
+# Simulated cycles/s against terminals per engine and load path (issue 13, RTL at size).
+row ""
+row "## Simulation speed against terminals (\`tests/bench/sim_speed.sh\`, loading included, builds excluded)"
+row ""
+if ! TOTEX_CACHE_DIR="$build/rtl-cache" "$(dirname "$0")/sim_speed.sh" "$build" "$out/sim_speed.md" >"$out/sim_speed.log" 2>&1; then
+  failed+=("simulation speed sweep (see $out/sim_speed.log)")
+fi
+cat "$out/sim_speed.md" >>"$md" 2>/dev/null || row "(no table: see $out/sim_speed.log)"
+
 # Cost against size, N = 16..4096 (issue 13): time and peak RSS per family, fitted exponents, a log-log plot.
 row ""
 row "## Scale: generation + verification against N (\`tests/bench/scale.sh\`, plot $out/scale.svg)"
