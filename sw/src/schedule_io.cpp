@@ -414,16 +414,29 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
       if (index <= current) r.fail("step " + std::string(f[1]) + " does not follow step " + std::to_string(current));
       if (index >= out.claimed_steps)
         r.fail("step " + std::string(f[1]) + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
+      const std::size_t previous = current < 0 ? 0 : s.steps.back().size();
       current = index;
       s.steps.resize(static_cast<std::size_t>(index) + 1);
+      s.steps.back().reserve(previous);  // steps of one schedule are alike: fewer regrowths
       continue;
     }
     if (current < 0) r.fail("transfer before the first 'step' line");
     r.expect_fields(4, "<from> <to> <src> <dst>");
-    const auto from = static_cast<NodeId>(r.integer(0, 0, t.nodes() - 1, "from node"));
-    const auto to = static_cast<NodeId>(r.integer(1, 0, t.nodes() - 1, "to node"));
-    const auto src = static_cast<NodeId>(r.integer(2, 0, t.nodes() - 1, "source"));
-    const auto dst = static_cast<NodeId>(r.integer(3, 0, t.nodes() - 1, "destination"));
+    // Plain digits below `nodes` (every line totex writes) are read here; anything else goes
+    // through integer(), which says what is wrong.
+    std::int64_t v[4];
+    for (std::size_t i = 0; i < 4; ++i) {
+      const std::string_view w = f[i];
+      std::int64_t x = w.size() <= 9 ? 0 : -1;
+      for (std::size_t k = 0; k < w.size() && x >= 0; ++k)
+        x = w[k] >= '0' && w[k] <= '9' ? x * 10 + (w[k] - '0') : -1;
+      v[i] = x >= 0 && x < t.nodes() && !w.empty() ? x : -1;
+    }
+    static const char* const kWhat[] = {"from node", "to node", "source", "destination"};
+    for (std::size_t i = 0; i < 4; ++i)
+      if (v[i] < 0) v[i] = r.integer(i, 0, t.nodes() - 1, kWhat[i]);
+    const auto from = static_cast<NodeId>(v[0]), to = static_cast<NodeId>(v[1]);
+    const auto src = static_cast<NodeId>(v[2]), dst = static_cast<NodeId>(v[3]);
     const auto port = t.port_to(from, to);
     if (!port) r.fail("no link " + std::string(f[0]) + "->" + std::string(f[1]) + " in " + t.spec());
     if (src == dst) r.fail("message (" + std::string(f[2]) + "," + std::string(f[3]) + ") is addressed to its own source");

@@ -2,52 +2,113 @@
 # Issue 13: cost of `totex schedule` (generation + verification) against network size, N = 16..4096,
 # per family: wall and CPU seconds and peak RSS from /usr/bin/time -v, the transfers (link
 # crossings) of the schedule, and per family the fitted exponents of CPU time and of the transfers
-# against N (least squares on log-log). Writes OUT/scale.md and OUT/scale.svg (log-log, awk only).
-# Usage: scale.sh BUILD_DIR [OUT_DIR] [MAX_N]    (MAX_N defaults to 4096)
+# against N (least squares on log-log). Then files at size: write time, size and load time of the
+# file of a schedule, as text and gzip (.gz), against generating it. Writes OUT/scale.md,
+# OUT/files.md and OUT/scale.svg (log-log, awk only).
+#
+# Every case is an independent job (one line of `scale.sh cases`, its result one file in
+# OUT/scale.d/), run here through GNU parallel; a cluster runs the same lines as an array job
+# (docs/bench-cluster.md has the Slurm example) and then `scale.sh report`.
+# Usage: scale.sh BUILD_DIR [OUT_DIR] [MAX_N]      every case (BENCH_JOBS at once, default 1: the rows
+#                                                  are timings), then the report; MAX_N defaults to 4096
+#        scale.sh cases [MAX_N]                    the case lines
+#        scale.sh one BUILD_DIR OUT_DIR 'CASE'     one case -> OUT_DIR/scale.d/<case>.tsv
+#        scale.sh report BUILD_DIR OUT_DIR         tables and plot from OUT_DIR/scale.d
 set -euo pipefail
-build=${1:-build}
-out=${2:-$build/bench}
-max_n=${3:-4096}
-totex="$build/bin/totex"
-mkdir -p "$out"
-tsv="$out/scale.tsv"
-: >"$tsv"
 
-# family | spec | model | algo | N
+# kind | family | spec | model | algo | N. kind cost: generation + verification. kind file: the
+# schedule written with -o (algo latin:table = MIN --form table) and read back by totex verify.
 cases() {
-  for n in 4 5 6 7 8 9 10 11 12; do echo "hypercube a2|hypercube:$n|single-port|a2|$((1 << n))"; done
-  for k in 4 8 16 32 64; do echo "torus 2-D a2|torus:${k}x${k}|single-port|a2|$((k * k))"; done
-  for k in 4 8 16; do echo "torus 3-D a2|torus:${k}x${k}x${k}|single-port|a2|$((k * k * k))"; done
-  for k in 4 8 16 32 64; do echo "torus 2-D all-port table|torus:${k}x${k}|all-port|table|$((k * k))"; done
-  for n in 16 64 256 1024 4096; do echo "min d=4 latin|min:$n:4|nic|latin|$n"; done
-  for n in 16 32 64 128 256 512 1024 2048 4096; do echo "min d=2 latin|min:$n:2|nic|latin|$n"; done
-  for n in 16 256 4096; do echo "min d=16 latin|min:$n:16|nic|latin|$n"; done
+  local max_n=${1:-4096}
+  {
+    for n in 4 5 6 7 8 9 10 11 12; do echo "cost|hypercube a2|hypercube:$n|single-port|a2|$((1 << n))"; done
+    for k in 4 8 16 32 64; do echo "cost|torus 2-D a2|torus:${k}x${k}|single-port|a2|$((k * k))"; done
+    for k in 4 8 16; do echo "cost|torus 3-D a2|torus:${k}x${k}x${k}|single-port|a2|$((k * k * k))"; done
+    for k in 4 8 16 32 64; do echo "cost|torus 2-D all-port table|torus:${k}x${k}|all-port|table|$((k * k))"; done
+    for n in 16 64 256 1024 4096; do echo "cost|min d=4 latin|min:$n:4|nic|latin|$n"; done
+    for n in 16 32 64 128 256 512 1024 2048 4096; do echo "cost|min d=2 latin|min:$n:2|nic|latin|$n"; done
+    for n in 16 256 4096; do echo "cost|min d=16 latin|min:$n:16|nic|latin|$n"; done
+    echo "file|step schedule|torus:16x16|nic|pairwise|256"
+    echo "file|step schedule|torus:32x32|nic|pairwise|1024"
+    echo "file|exchange table|torus:64x64|all-port|table|4096"
+    echo "file|configuration matrix, computed|min:4096:2|nic|latin|4096"
+    echo "file|configuration matrix, table|min:4096:2|nic|latin:table|4096"
+    echo "file|generated a2|hypercube:12|single-port|a2|4096"
+  } | awk -F'|' -v max="$max_n" '$6 <= max'
 }
 
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-while IFS='|' read -r family spec model algo n; do
-  [ "$n" -le "$max_n" ] || continue
+# Runs "$@" under /usr/bin/time -v; sets j (stdout), wall, cpu (s) and rss (MB).
+timed() {
+  local log
   log=$(mktemp)
-  j=$(/usr/bin/time -v "$totex" schedule --topo "$spec" --model "$model" --algo "$algo" --json 2>"$log") || {
-    echo "scale: $spec $model $algo failed:" >&2; cat "$log" >&2; rm -f "$log"; exit 1; }
+  if ! j=$(/usr/bin/time -v "$@" 2>"$log"); then
+    echo "scale: failed: $*" >&2; cat "$log" >&2; rm -f "$log"; return 1
+  fi
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$log")
   cpu=$(awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} END {printf "%.2f", u + s}' "$log")
   rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$log")
   rm -f "$log"
-  [ "$(jq .verified <<<"$j")" = true ] || { echo "scale: $spec not verified" >&2; exit 1; }
+}
+
+one() {
+  local build=$1 out=$2 line=$3 kind family spec model algo n form=computed
+  IFS='|' read -r kind family spec model algo n <<<"$line"
+  local totex="$build/bin/totex" id
+  id=$(tr -c 'A-Za-z0-9.\n-' '_' <<<"$kind-$spec-$model-$algo")
+  mkdir -p "$out/scale.d"
+  if [[ $algo == *:* ]]; then form=${algo#*:}; algo=${algo%%:*}; fi
+  local args=(schedule --topo "$spec" --model "$model" --algo "$algo" --json)
+  [[ $spec == min:* ]] && args+=(--form "$form")
+  timed "$totex" "${args[@]}"
+  [ "$(jq .verified <<<"$j")" = true ] || { echo "scale: $spec not verified" >&2; return 1; }
+  local steps work
   steps=$(jq .steps <<<"$j")
   # Transfers: the schedule's link crossings; a MIN moves N^2 messages through log_d N stages.
   work=$(jq -r 'if .transfers then .transfers else empty end' <<<"$j")
   if [ -z "$work" ]; then
-    d=${spec#min:*:}; d=${d%%:*}
+    local d=${spec#min:*:}; d=${d%%:*}
     work=$(awk -v n="$n" -v d="$d" 'BEGIN {s = 0; for (x = 1; x < n; x *= d) s++; printf "%.0f", n * n * s}')
   fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$family" "$spec" "$model" "$algo" "$n" "$steps" "$work" "$wall" "$cpu" "$rss" >>"$tsv"
-  echo "scale: $spec $model $algo: $steps steps, $work transfers, ${wall} s wall, ${cpu} s CPU, ${rss} MB" >&2
-done < <(cases)
-load=$(cut -d' ' -f1-3 /proc/loadavg)
+  if [ "$kind" = cost ]; then
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$family" "$spec" "$model" "$algo" "$n" "$steps" "$work" "$wall" "$cpu" "$rss" \
+      >"$out/scale.d/$id.tsv"
+    echo "scale: $spec $model $algo: $steps steps, $work transfers, ${wall} s wall, ${cpu} s CPU, ${rss} MB" >&2
+    return 0
+  fi
+  # file: generation + verification (above) against writing, and loading + verification, per form.
+  local gen_cpu=$cpu gen_wall=$wall rows="" ext file write_s bytes load_s
+  for ext in "" .gz; do
+    file="$out/scale.d/$id.file$ext"
+    timed "$totex" "${args[@]}" -o "$file"
+    write_s=$(jq .write_seconds <<<"$j")
+    bytes=$(stat -c %s "$file")
+    timed "$totex" verify --json "$file"
+    rm -f "$file"
+    [ "$(jq .verified <<<"$j")" = true ] || { echo "scale: $file does not verify" >&2; return 1; }
+    load_s=$(jq .load_seconds <<<"$j")
+    rows+=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$family" "$spec" "$model" "$algo" "$n" \
+      "${ext:-text}" "$work" "$gen_cpu" "$write_s" "$bytes" "$load_s" "$cpu" "$rss" "$gen_wall")$'\n'
+    echo "scale: file $spec ${ext:-text}: write ${write_s} s, $bytes bytes, load ${load_s} s, load+verify ${cpu} s CPU (generate+verify ${gen_cpu} s)" >&2
+  done
+  printf '%s' "$rows" >"$out/scale.d/$id.files.tsv"
+}
 
-{
+report() {
+  local build=$1 out=$2
+  local tsv="$out/scale.tsv" ftsv="$out/files.tsv"
+  # In case order (the order of `scale.sh cases`), whichever order the jobs finished in.
+  : >"$tsv"
+  : >"$ftsv"
+  local kind family spec model algo n id
+  while IFS='|' read -r kind family spec model algo n; do
+    id=$(tr -c 'A-Za-z0-9.\n-' '_' <<<"$kind-$spec-$model-$algo")
+    if [ "$kind" = cost ] && [ -f "$out/scale.d/$id.tsv" ]; then cat "$out/scale.d/$id.tsv" >>"$tsv"; fi
+    if [ "$kind" = file ] && [ -f "$out/scale.d/$id.files.tsv" ]; then cat "$out/scale.d/$id.files.tsv" >>"$ftsv"; fi
+  done < <(cases 1000000)
+  local load
+  load=$(cut -d' ' -f1-3 /proc/loadavg)
+
+  {
   echo "| family | spec | model | algo | N | steps | transfers | wall s | CPU s | peak RSS MB |"
   echo "|---|---|---|---|---|---|---|---|---|---|"
   awk -F'\t' '{printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10}' "$tsv"
@@ -63,10 +124,17 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
             printf "| %s | %d | %.2f | %.2f |\n", f, k[f], (k[f] * sxy[f] - sx[f] * sy[f]) / d, (k[f] * sxw[f] - sx[f] * sw[f]) / d } }' "$tsv" | sort
   echo
   echo "Load average after the sweep: $load (2 cores; the machine was shared)."
-} >"$out/scale.md"
+  } >"$out/scale.md"
 
-# Log-log plot: CPU seconds against N, one polyline per family.
-awk -F'\t' -v W=720 -v H=440 '
+  {
+    echo "| schedule | spec | model | N | form | transfers | generate + verify CPU s | write s | file MB | load s | load + verify CPU s | load + verify <= generate + verify |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %.2f | %.1f | %.2f | %s | %s |\n", $1, $2, $3, $5, $6, $7, $8, $9, $10 / 1048576, $11, $12, ($12 <= $8 ? "yes" : "**no**") }' "$ftsv"
+    echo
+    echo "Load average after the sweep: $load (2 cores; the machine was shared)."
+  } >"$out/files.md"
+  # Log-log plot: CPU seconds against N, one polyline per family.
+  awk -F'\t' -v W=720 -v H=440 '
   function px(n) { return 70 + (log(n) - lx0) / (lx1 - lx0) * (W - 290) }
   function py(s) { return H - 50 - (log(s) - ly0) / (ly1 - ly0) * (H - 80) }
   { fam[NR] = $1; n[NR] = $5; s[NR] = ($9 < 0.01 ? 0.01 : $9); if (!($1 in seen)) { seen[$1] = ++nf; name[nf] = $1 } }
@@ -88,5 +156,24 @@ awk -F'\t' -v W=720 -v H=440 '
     }
     print "</svg>"
   }' "$tsv" >"$out/scale.svg"
-cat "$out/scale.md"
-echo "plot: $out/scale.svg"
+  cat "$out/scale.md" "$out/files.md"
+  echo "plot: $out/scale.svg"
+}
+
+case ${1:-} in
+  cases) shift; cases "$@" ;;
+  one) shift; one "$@" ;;
+  report) shift; report "$@" ;;
+  *)
+    build=${1:-build}
+    out=${2:-$build/bench}
+    max_n=${3:-4096}
+    mkdir -p "$out"
+    rm -rf "$out/scale.d"
+    echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    status=0
+    cases "$max_n" | parallel -q --jobs "${BENCH_JOBS:-1}" --joblog "$out/scale.joblog" "$0" one "$build" "$out" {} || status=$?
+    report "$build" "$out"
+    [ "$status" -eq 0 ] || { echo "scale: $status case(s) failed (see $out/scale.joblog)" >&2; exit 1; }
+    ;;
+esac
