@@ -15,7 +15,10 @@ DEB_PACKAGES += z3
 FUZZ_PACKAGES := clang libfuzzer-14-dev libclang-rt-14-dev
 FUZZ_SECONDS  ?= 60
 
-.PHONY: deps build run test bench fpga clean fuzz-deps fuzz sanitize formal
+# Only for `make bench`: GNU parallel runs its sweeps as independent jobs (BENCH_JOBS at once).
+BENCH_PACKAGES := parallel
+
+.PHONY: deps build run test bench bench-deps fpga clean fuzz-deps fuzz sanitize formal
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -45,7 +48,7 @@ run: deps $(BUILD_DIR)/CMakeCache.txt
 test: build
 	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure
 
-bench: build
+bench: build bench-deps
 	./tests/bench/run.sh $(BUILD_DIR)
 
 # Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}; then the
@@ -77,6 +80,13 @@ fuzz-deps: deps
 	  echo "fuzz-deps: installing $$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	else echo "fuzz-deps: all $(words $(FUZZ_PACKAGES)) packages present"; fi
+
+bench-deps: deps
+	@missing=$$(for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "bench-deps: installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "bench-deps: all $(words $(BENCH_PACKAGES)) packages present"; fi
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -10,19 +10,29 @@ md="$out/results.md"
 : >"$md"
 
 row() { printf '%s\n' "$*" >>"$md"; }
-json() { "$totex" "$@" --json; }
+
+# Each row of a sweep is an independent job run through GNU parallel (BENCH_JOBS at once, default 1:
+# the rows hold timings; --keep-order keeps the case order). A job prints its row; a failed row
+# exits non-zero and parallel's exit status counts them. tests/bench/scale.sh works the same way,
+# one command per case, which is what a cluster array job runs (docs/bench-cluster.md).
+export totex PARALLEL_SHELL=bash
+jobs=${BENCH_JOBS:-1}
+sweep() { parallel --no-run-if-empty --keep-order --jobs "$jobs" --joblog "$out/$1.joblog" "$2" {}; }
 
 row "## Schedules vs lower bounds (\`totex schedule --json\`)"
 row ""
 row "| topology | model | algorithm | steps | lower bound | optimal | verified | seconds |"
 row "|---|---|---|---|---|---|---|---|"
-while read -r topo model algo; do
-  [ -z "$topo" ] && continue
+bounds_row() {
+  local topo model algo start j secs
+  read -r topo model algo <<<"$1"
   start=$(date +%s.%N)
-  j=$(json schedule --topo "$topo" --model "$model" --algo "$algo" || true)
+  j=$("$totex" schedule --topo "$topo" --model "$model" --algo "$algo" --json || true)
   secs=$(echo "$(date +%s.%N) - $start" | bc)
-  row "| $topo | $model | $algo | $(jq .steps <<<"$j") | $(jq .lower_bound <<<"$j") | $(jq .optimal <<<"$j") | $(jq .verified <<<"$j") | $(printf %.2f "$secs") |"
-done <<'CASES'
+  echo "| $topo | $model | $algo | $(jq .steps <<<"$j") | $(jq .lower_bound <<<"$j") | $(jq .optimal <<<"$j") | $(jq .verified <<<"$j") | $(printf %.2f "$secs") |"
+}
+export -f bounds_row
+sweep bounds bounds_row <<'CASES' >>"$md" || true
 min:64:4:omega nic latin
 min:256:4:baseline nic latin
 min:1024:2:butterfly nic latin
@@ -59,16 +69,19 @@ row ""
 row "| topology | engine | mode | cycles | expected | delivered | passed | simulated cycles | wall s | cycles/s | trace sha256 |"
 row "|---|---|---|---|---|---|---|---|---|---|---|"
 failed=()
-while read -r topo engine mode extra; do
-  [ -z "$topo" ] && continue
+sim_row() {
+  local topo engine mode extra eng j
+  read -r topo engine mode extra <<<"$1"
   eng=${engine%%:*}
-  split=()
+  local split=()
   [ "$engine" != "$eng" ] && split=(--cosim-split "${engine#*:}")
   # shellcheck disable=SC2086  # $extra holds extra flags
-  j=$(json sim --topo "$topo" --engine "$eng" "${split[@]}" --min-mode "$mode" $extra || true)
-  [ "$(jq .passed <<<"$j")" = true ] || failed+=("$topo $engine $mode $extra")
-  row "| $topo $extra | $engine | $mode | $(jq .cycles <<<"$j") | $(jq .expected_cycles <<<"$j") | $(jq .delivered <<<"$j") | $(jq .passed <<<"$j") | $(jq .simulated_cycles <<<"$j") | $(printf %.3f "$(jq .wall_seconds <<<"$j")") | $(printf %.0f "$(jq .cycles_per_second <<<"$j")") | $(jq -r .trace_sha256 <<<"$j" | cut -c1-12) |"
-done <<'CASES'
+  j=$("$totex" sim --topo "$topo" --engine "$eng" "${split[@]}" --min-mode "$mode" $extra --json || true)
+  echo "| $topo $extra | $engine | $mode | $(jq .cycles <<<"$j") | $(jq .expected_cycles <<<"$j") | $(jq .delivered <<<"$j") | $(jq .passed <<<"$j") | $(jq .simulated_cycles <<<"$j") | $(printf %.3f "$(jq .wall_seconds <<<"$j")") | $(printf %.0f "$(jq .cycles_per_second <<<"$j")") | $(jq -r .trace_sha256 <<<"$j" | cut -c1-12) |"
+  [ "$(jq .passed <<<"$j")" = true ]
+}
+export -f sim_row
+sweep sim sim_row <<'CASES' >>"$md" || failed+=("$? simulation row(s) (see $out/sim.joblog)")
 min:64:4:omega ref table
 min:64:4:omega rtl table
 min:64:4:omega systemc table
