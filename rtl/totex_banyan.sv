@@ -85,8 +85,11 @@ module totex_banyan #(
   end
 
   // Stage inputs and outputs, stage j line l at [(j*N + l)] (valid) / [(j*N + l)*W +: W] (data).
-  logic [NumStages*N-1:0]   in_valid,  out_valid;
-  logic [NumStages*N*W-1:0] in_data,   out_data;
+  // split_var: Verilator keeps every line its own variable; merged, the permuted slice
+  // assignments become one concatenation chain per stage that copies the whole N*W-bit bus
+  // once per line (O(N^2) words per evaluation; a third of the 256 x 256 MIN's run time).
+  logic [NumStages*N-1:0]   in_valid  /*verilator split_var*/, out_valid /*verilator split_var*/;
+  logic [NumStages*N*W-1:0] in_data   /*verilator split_var*/, out_data  /*verilator split_var*/;
   // Step pipeline: step_q[j] / step_valid_q[j] is the step held in stage j's output register.
   logic [NumStages*IW-1:0]  step_d,       step_q;
   logic [NumStages-1:0]     step_valid_d, step_valid_q;

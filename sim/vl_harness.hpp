@@ -28,13 +28,14 @@ std::uint64_t bits(const T& value, int lsb, int width) {
   if constexpr (std::is_integral_v<T>) {
     const auto v = static_cast<std::uint64_t>(value) >> lsb;
     return width >= 64 ? v : v & ((std::uint64_t{1} << width) - 1);
-  } else {  // VlWide: 32-bit words, least significant first
-    std::uint64_t out = 0;
-    for (int i = 0; i < width; ++i) {
-      const int b = lsb + i;
-      out |= static_cast<std::uint64_t>((value[static_cast<std::size_t>(b / 32)] >> (b % 32)) & 1U) << i;
-    }
-    return out;
+  } else {  // VlWide: 32-bit words, least significant first; whole words (per bit, reading the
+            // 256 x 256 MIN's eject bus took 3 % of its run)
+    const auto word = static_cast<std::size_t>(lsb / 32);
+    std::uint64_t out = static_cast<std::uint64_t>(value[word]) >> (lsb % 32);
+    std::size_t next = word + 1;
+    for (int have = 32 - lsb % 32; have < width && next < sizeof(T) / sizeof(std::uint32_t); have += 32, ++next)
+      out |= static_cast<std::uint64_t>(value[next]) << have;
+    return width >= 64 ? out : out & ((std::uint64_t{1} << width) - 1);
   }
 }
 
@@ -44,7 +45,7 @@ void set_port(T& port, std::uint64_t value) {
   if constexpr (std::is_integral_v<T>) {
     port = static_cast<T>(value);
   } else {
-    for (std::size_t w = 0; w < T::Words; ++w) port[w] = w < 2 ? static_cast<std::uint32_t>(value >> (32 * w)) : 0U;
+    for (std::size_t w = 0; w < sizeof(T) / sizeof(std::uint32_t); ++w) port[w] = w < 2 ? static_cast<std::uint32_t>(value >> (32 * w)) : 0U;
   }
 }
 

@@ -2,7 +2,7 @@
 #include "totex/trace.hpp"
 
 #include <algorithm>
-#include <sstream>
+#include <charconv>
 #include <tuple>
 
 #include "totex/error.hpp"
@@ -23,9 +23,22 @@ std::string trace_sha256(std::vector<Delivery> trace) {
   std::sort(trace.begin(), trace.end(), [](const Delivery& a, const Delivery& b) {
     return std::tie(a.step, a.dst, a.src) < std::tie(b.step, b.dst, b.src);
   });
-  std::ostringstream text;
-  for (const Delivery& d : trace) text << d.step << ' ' << d.dst << ' ' << d.src << ' ' << d.payload << '\n';
-  return sha256_hex(text.str());
+  // The same text an ostream writes ("step dst src payload\n" per delivery), formatted with
+  // to_chars: the ostream took 12 % of a 256 x 256 MIN run on the RTL (65 536 deliveries).
+  std::string text;
+  text.reserve(trace.size() * 24);
+  const auto put = [&text](auto value, char separator) {
+    char digits[24];  // any 64-bit integer
+    text.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+    text.push_back(separator);
+  };
+  for (const Delivery& d : trace) {
+    put(d.step, ' ');
+    put(d.dst, ' ');
+    put(d.src, ' ');
+    put(d.payload, '\n');
+  }
+  return sha256_hex(text);
 }
 
 namespace {
