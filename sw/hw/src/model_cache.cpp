@@ -78,7 +78,7 @@ std::string harness_cflags(int standard) {
 /// inputs and libraries built it already (ccache is used when installed). The caller holds
 /// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
 fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
-                        std::vector<fs::path> inputs, const std::string& estimate) {
+                        std::vector<fs::path> inputs, const std::string& estimate, const std::string& what) {
   inputs.insert(inputs.end(), install_paths().libraries.begin(), install_paths().libraries.end());
   const std::string stamp = fingerprint(inputs, command);
   if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
@@ -89,8 +89,9 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
   // First use is silent for minutes otherwise: say what is built and how long the last build took.
   const std::string last = read_text(dir / "seconds");
-  std::cerr << "totex: building the model " << dir.filename().string()
-            << (last.empty() ? " on first use (" + (estimate.empty() ? std::string("about 1-3 min on 2 cores") : estimate) +
+  std::cerr << "totex: building the model " << dir.filename().string() << (what.empty() ? "" : " (" + what + ")")
+            << (last.empty() ? " on first use, no cached model has these parameters (" +
+                                   (estimate.empty() ? std::string("about 1-3 min on 2 cores") : estimate) +
                                    ", less with a warm ccache)"
                              : " again, its sources changed (last build took " + last + " s)")
             << "; log: " << log.string() << std::endl;
@@ -165,7 +166,7 @@ fs::path build_verilated(const VerilatedBuild& b) {
   for (const fs::path& f : sources) command += " " + quote(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
   sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
-  return build_if_stale(dir, binary, command, sources, b.estimate);
+  return build_if_stale(dir, binary, command, sources, b.estimate, b.what);
 }
 
 }  // namespace totex::hw

@@ -43,6 +43,8 @@ struct VerilatedBuild {
   /// What a first build costs, said before it starts (e.g. "about 2 min on 2 cores"; from the
   /// measurements of tests/bench/rtl_build_time.sh). Empty: a generic estimate.
   std::string estimate;
+  /// What is built, in words (e.g. "the RTL of min:256:4:omega, table mode"), said before a build.
+  std::string what;
 };
 /// Builds the harness unless it is up to date; returns the binary. Locks the cache directory.
 std::filesystem::path build_verilated(const VerilatedBuild& b);

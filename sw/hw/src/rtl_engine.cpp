@@ -47,6 +47,24 @@ bool hierarchical_build(int nodes) {
   return nodes >= kHierarchicalNodes;
 }
 
+/// TOTEX_RTL_THREADS=T: Verilator --threads T (the model evaluates on T threads); unset: 1.
+int verilator_threads() {
+  const char* env = std::getenv("TOTEX_RTL_THREADS");
+  if (!env || !*env) return 1;
+  const std::string v = env;
+  if (v.find_first_not_of("0123456789") != std::string::npos || v.size() > 2 || std::stoi(v) < 1 || std::stoi(v) > 64)
+    throw UsageError("TOTEX_RTL_THREADS=" + v + ": accepted values are 1 to 64 (Verilator --threads)");
+  return std::stoi(v);
+}
+
+/// Adds --threads to a build and its cache key when TOTEX_RTL_THREADS asks for more than one.
+void add_threads(VerilatedBuild& b) {
+  if (const int t = verilator_threads(); t > 1) {
+    b.args.emplace_back("--threads " + std::to_string(t));
+    b.key += "_t" + std::to_string(t);
+  }
+}
+
 /// rtl/totex_backdoor.vlt: the memories the backdoor load writes, public in every harness build
 /// (one model serves --load port and --load backdoor).
 fs::path backdoor_config() { return install_paths().rtl / "totex_backdoor.vlt"; }
@@ -54,7 +72,7 @@ fs::path backdoor_config() { return install_paths().rtl / "totex_backdoor.vlt"; 
 /// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
 /// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
 fs::path build_direct_model(const std::string& key, const std::string& params_svh, int nodes, bool trace,
-                            bool vcd) {
+                            bool vcd, const std::string& what) {
   const fs::path sim = install_paths().sim;
   VerilatedBuild b;
   b.key = key;
@@ -71,6 +89,8 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // wires them. Flat, Verilator 5.006 emits every instance's logic as C++ of its own (about 1 MB
   // per dynamic node: torus:8x8 dynamic is 84 MB of C++).
   const bool hier = hierarchical_build(nodes);
+  b.what = what + (hier ? ", hierarchical: one node module compiled, the top wires " + std::to_string(nodes)
+                        : ", flat: every node compiled on its own");
   if (hier) {
     b.args.emplace_back("--hierarchical");
     b.args.emplace_back("+define+TOTEX_HIER_SIM");  // the nodes hold their constant inputs in flops
@@ -83,6 +103,7 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // flat eval function, for which higher C++ levels cost build time without much speed.
   b.verilator_opt = "-O3";
   b.makeflags = "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
+  add_threads(b);
   return build_verilated(b);
 }
 
@@ -118,8 +139,15 @@ class RtlEngine final : public Engine {
                 " -DTOTEX_PW=" + std::to_string(run.payload_bits);
     if (!o.wave.empty()) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
     b.file_lists = {"min.f"};
+    b.what = "rtl/totex_min_top.sv for " + net.spec() + ", " + (mode_id ? "computed" : "table") + " mode, " +
+             std::to_string(run.max_steps) + " steps" + (o.wave.empty() ? "" : ", traced");
+    // Measured cold on the shared 2-core machine (load 5-8): min:16:4 21 s, min:256:4 241 s.
+    b.estimate = net.terminals() <= 16 ? "about 20-60 s on 2 cores"
+                 : net.terminals() <= 64 ? "about 1-2 min on 2 cores"
+                                         : "about 3-5 min on 2 cores for 256 terminals, more above";
     b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
     b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
+    add_threads(b);
     const fs::path binary = build_verilated(b);
     const auto [out, rc] = capture(quote(binary.string()) + run.args);
     if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + file.path());
@@ -146,7 +174,11 @@ class RtlEngine final : public Engine {
     // Tracing roughly doubles the generated code: models without --wave are built without it.
     key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
     const DirectLayout layout(t, p);
-    const fs::path binary = build_direct_model(key, direct_params_svh(t, layout), t.nodes(), !o.wave.empty(), vcd);
+    const std::string what = "the RTL network of " + t.spec() + ", " + to_string(o.mode) +
+                             (o.mode == DirectMode::Scheduled ? " " + to_string(p.model) : " " + to_string(p.routing)) +
+                             (o.wave.empty() ? "" : ", traced");
+    const fs::path binary =
+        build_direct_model(key, direct_params_svh(t, layout), t.nodes(), !o.wave.empty(), vcd, what);
     const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave, o.backdoor_load);
     const auto [out, rc] = capture(command);
     if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
