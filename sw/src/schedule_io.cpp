@@ -280,18 +280,20 @@ std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, s
   const auto& f = r.fields();
   if (last - first != static_cast<std::size_t>(net.stages()))
     r.fail("expected " + std::to_string(net.stages()) + " groups of states, one per stage");
-  std::vector<std::uint8_t> states;
-  states.reserve(static_cast<std::size_t>(net.switches()));
+  std::vector<std::uint8_t> states(static_cast<std::size_t>(net.switches()));
+  std::uint8_t* out = states.data();
   for (std::size_t g = first; g < last; ++g) {
     if (f[g].size() != static_cast<std::size_t>(net.switches_per_stage()))
       r.fail("stage " + std::to_string(g - first) + " has " + std::to_string(f[g].size()) + " states, expected " +
              std::to_string(net.switches_per_stage()));
     for (char ch : f[g]) {
       const int v = digit_value(ch);
-      if (v < 0 || v >= net.radix())
-        r.fail("state '" + printable(std::string_view(&ch, 1)) + "' in stage " + std::to_string(g - first) + " is not a shift state < " +
-               std::to_string(net.radix()));
-      states.push_back(static_cast<std::uint8_t>(v));
+      if (v >= 0 && v < net.radix()) {
+        *out++ = static_cast<std::uint8_t>(v);
+        continue;
+      }
+      r.fail("state '" + printable(std::string_view(&ch, 1)) + "' in stage " + std::to_string(g - first) +
+             " is not a shift state < " + std::to_string(net.radix()));
     }
   }
   return states;
@@ -331,9 +333,7 @@ LoadedSchedule read_min(LineReader& r, Model model) {
                                 std::to_string(n) + " configurations from M^0");
   if (form == "computed") {
     if (!r.next() || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
-    s.m0 = parse_states(r, 1, r.fields().size(), net);
-    for (std::int64_t x = 0; x < configs; ++x)
-      s.configurations.push_back(configuration_from_m0(net, s.m0, static_cast<int>(x)));
+    s.m0 = parse_states(r, 1, r.fields().size(), net);  // read_schedule derives M^x unless lazy_ok
   } else if (form == "table") {
     for (std::int64_t x = 0; x < configs; ++x) {
       if (!r.next()) r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
@@ -543,7 +543,12 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
 
 LoadedSchedule read_schedule(std::istream& whole, const std::string& name, bool lazy_ok) {
   LoadedSchedule out = read_schedule_any(whole, name);
-  if (auto* s = std::get_if<Schedule>(&out.schedule); s != nullptr && !lazy_ok) s->materialize();
+  if (lazy_ok) return out;
+  if (auto* s = std::get_if<Schedule>(&out.schedule)) s->materialize();
+  if (auto* m = std::get_if<MinSchedule>(&out.schedule); m != nullptr && m->configurations.empty() && !m->m0.empty()) {
+    const MinNetwork net = std::get<MinNetwork>(parse_spec(m->topology));
+    for (int x = 0; x < net.terminals(); ++x) m->configurations.push_back(configuration_from_m0(net, m->m0, x));
+  }
   return out;
 }
 

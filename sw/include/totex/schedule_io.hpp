@@ -29,7 +29,10 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
 /// Reads any of the three formats (step schedule, configuration matrix, exchange table);
 /// validates everything and throws FileError("file:line: ...").
 /// A generated-form file (or a large exchange table) yields a lazy schedule only when `lazy_ok`
-/// (verify streams it); otherwise its steps are expanded for callers that index them.
+/// (verify streams it); otherwise its steps are expanded for callers that index them. Likewise a
+/// computed-form configuration matrix keeps only M^0 when `lazy_ok` (verify checks from M^0) and
+/// otherwise gets its N configurations derived. Files stream (no size limit); a file that starts
+/// with the gzip magic is inflated while read.
 [[nodiscard]] LoadedSchedule read_schedule_file(const std::string& path, bool lazy_ok = false);
 [[nodiscard]] LoadedSchedule read_schedule(std::istream& in, const std::string& name, bool lazy_ok = false);
 
