@@ -50,6 +50,19 @@ timed() {
   rm -f "$log"
 }
 
+# timed, BENCH_REPEAT times (default 3); keeps the run with the least CPU (other jobs on a shared
+# machine only ever add to it).
+best_of() {
+  local k best_j best_wall best_cpu best_rss
+  for ((k = 0; k < ${BENCH_REPEAT:-3}; k++)); do
+    timed "$@" || return 1
+    if [ "$k" -eq 0 ] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN {exit !(a < b)}'; then
+      best_j=$j best_wall=$wall best_cpu=$cpu best_rss=$rss
+    fi
+  done
+  j=$best_j wall=$best_wall cpu=$best_cpu rss=$best_rss
+}
+
 one() {
   local build=$1 out=$2 line=$3 kind family spec model algo n form=computed
   IFS='|' read -r kind family spec model algo n <<<"$line"
@@ -59,7 +72,7 @@ one() {
   if [[ $algo == *:* ]]; then form=${algo#*:}; algo=${algo%%:*}; fi
   local args=(schedule --topo "$spec" --model "$model" --algo "$algo" --json)
   [[ $spec == min:* ]] && args+=(--form "$form")
-  timed "$totex" "${args[@]}"
+  if [ "$kind" = file ]; then best_of "$totex" "${args[@]}"; else timed "$totex" "${args[@]}"; fi
   [ "$(jq .verified <<<"$j")" = true ] || { echo "scale: $spec not verified" >&2; return 1; }
   local steps work
   steps=$(jq .steps <<<"$j")
@@ -79,11 +92,11 @@ one() {
   local gen_cpu=$cpu gen_wall=$wall rows="" ext file write_s write_cpu bytes load_s
   for ext in "" .gz; do
     file="$out/scale.d/$id.file$ext"
-    timed "$totex" "${args[@]}" -o "$file"
+    best_of "$totex" "${args[@]}" -o "$file"
     write_s=$(jq .write_seconds <<<"$j")
     write_cpu=$(awk -v a="$cpu" -v b="$gen_cpu" 'BEGIN {printf "%.2f", (a > b ? a - b : 0)}')
     bytes=$(stat -c %s "$file")
-    timed "$totex" verify --json "$file"
+    best_of "$totex" verify --json "$file"
     rm -f "$file"
     [ "$(jq .verified <<<"$j")" = true ] || { echo "scale: $file does not verify" >&2; return 1; }
     load_s=$(jq .load_seconds <<<"$j")
@@ -128,7 +141,8 @@ report() {
   } >"$out/scale.md"
 
   {
-    echo "Write CPU = CPU of \`schedule -o F\` less that of \`schedule\`; write and load s are wall time inside totex;"
+    echo "File rows: each command run ${BENCH_REPEAT:-3} times, the run with the least CPU kept. Write CPU = CPU of \`schedule -o F\`"
+    echo "less that of \`schedule\`; write and load s are wall time inside totex;"
     echo "the comparison is of CPU time, load + verify against generate + verify (the same verification)."
     echo
     echo "| schedule | spec | model | N | form | transfers | generate + verify CPU s | write CPU s | write s | file MB | load s | load + verify CPU s | peak RSS MB (load + verify) | load + verify <= generate + verify |"
