@@ -30,6 +30,7 @@ cases() {
     for n in 16 256 4096; do echo "cost|min d=16 latin|min:$n:16|nic|latin|$n"; done
     echo "file|step schedule|torus:16x16|nic|pairwise|256"
     echo "file|step schedule|torus:32x32|nic|pairwise|1024"
+    echo "file|step schedule, searched|torus:32x32|nic|pattern|1024"
     echo "file|exchange table|torus:64x64|all-port|table|4096"
     echo "file|configuration matrix, computed|min:4096:2|nic|latin|4096"
     echo "file|configuration matrix, table|min:4096:2|nic|latin:table|4096"
@@ -145,9 +146,10 @@ report() {
     echo "less that of \`schedule\`; write and load s are wall time inside totex;"
     echo "the comparison is of CPU time, load + verify against generate + verify (the same verification)."
     echo
-    echo "| schedule | spec | model | N | form | transfers | generate + verify CPU s | write CPU s | write s | file MB | load s | load + verify CPU s | peak RSS MB (load + verify) | load + verify <= generate + verify |"
+    echo "| schedule | spec | model | N | form | transfers | generate + verify CPU s | write CPU s | write s | file size | load s | load + verify CPU s | peak RSS MB (load + verify) | load + verify <= generate + verify |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %.1f | %.2f | %s | %s | %s |\n", $1, $2, $3, $5, $6, $7, $8, $15, $9, $10 / 1048576, $11, $12, $13, ($12 <= $8 ? "yes" : "**no**") }' "$ftsv"
+    awk -F'\t' '{ size = $10 < 1048576 ? sprintf("%.1f kB", $10 / 1024) : sprintf("%.1f MB", $10 / 1048576)
+                   printf "| %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s |\n", $1, $2, $3, $5, $6, $7, $8, $15, $9, size, $11, $12, $13, ($12 <= $8 ? "yes" : "**no**") }' "$ftsv"
     echo
     echo "Load average after the sweep: $load (2 cores; the machine was shared)."
   } >"$out/files.md"
