@@ -181,6 +181,7 @@ class LineReader {
   [[noreturn]] void fail(const std::string& what) const { throw FileError(name_, line_no_, what); }
   [[noreturn]] void fail_at(int line, const std::string& what) const { throw FileError(name_, line, what); }
   [[nodiscard]] int line() const { return line_no_; }
+  [[nodiscard]] const std::string& name() const { return name_; }
   std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
     if (i >= fields_.size()) fail(std::string("missing ") + what);
     const std::string_view s = fields_[i];
@@ -356,8 +357,61 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   return out;
 }
 
+/// A lazy schedule's steps checked against a generated-form file's checksum while they stream
+/// (FNV-1a exactly as transfer_checksum): the first full pass, verify's replay or an expansion,
+/// throws the file's error at its end on a mismatch. No compact verification, so verify streams.
+class ChecksummedSource : public StepSource {
+ public:
+  ChecksummedSource(std::shared_ptr<const StepSource> inner, std::uint64_t sum, FileError mismatch)
+      : inner_(std::move(inner)), sum_(sum), mismatch_(std::move(mismatch)) {}
+  [[nodiscard]] std::size_t step_count() const override { return inner_->step_count(); }
+  [[nodiscard]] std::int64_t transfer_count() const override { return inner_->transfer_count(); }
+  [[nodiscard]] std::size_t busy_step_count() const override { return inner_->busy_step_count(); }
+  [[nodiscard]] std::string generator() const override { return inner_->generator(); }
+  [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override {
+    return std::make_unique<Cursor>(inner_->cursor(), sum_, mismatch_);
+  }
+
+ private:
+  class Cursor : public StepCursor {
+   public:
+    Cursor(std::unique_ptr<StepCursor> inner, std::uint64_t sum, const FileError& mismatch)
+        : inner_(std::move(inner)), sum_(sum), mismatch_(mismatch) {}
+    bool next(std::vector<Transfer>& out) override {
+      if (!inner_->next(out)) {
+        if (h_ != sum_) throw mismatch_;
+        return false;
+      }
+      mix(step_++);
+      mix(static_cast<std::int64_t>(out.size()));
+      for (const Transfer& tr : out) {
+        mix(tr.msg.src);
+        mix(tr.msg.dst);
+        mix(tr.from);
+        mix(tr.port);
+      }
+      return true;
+    }
+
+   private:
+    void mix(std::int64_t v) {
+      h_ ^= static_cast<std::uint64_t>(static_cast<std::uint32_t>(v));
+      h_ *= 0x100000001b3ULL;
+    }
+    std::unique_ptr<StepCursor> inner_;
+    std::uint64_t sum_;
+    FileError mismatch_;
+    std::uint64_t h_ = 0xcbf29ce484222325ULL;
+    std::int64_t step_ = 0;
+  };
+  std::shared_ptr<const StepSource> inner_;
+  std::uint64_t sum_;
+  FileError mismatch_;
+};
+
 /// "generated <algorithm> <transfers> <checksum>": rebuilds the schedule and checks it is the one
-/// written (same transfer count, same checksum). Loading costs one generation pass.
+/// written (same transfer count at once; the checksum over the steps as they are first streamed,
+/// so loading costs no pass of its own).
 void read_generated(LineReader& r, const Topology& t, Schedule& s) {
   r.expect_fields(4, "generated <algorithm> <transfers> <checksum>");
   const auto& f = r.fields();
@@ -375,9 +429,12 @@ void read_generated(LineReader& r, const Topology& t, Schedule& s) {
   if (g.transfer_count() != transfers)
     r.fail_at(line, "the file has " + std::to_string(transfers) + " transfers, the a2 schedule of " + t.spec() + " has " +
                         std::to_string(g.transfer_count()));
-  if (transfer_checksum(g) != sum)
-    r.fail_at(line, "checksum " + hex + " does not match the a2 schedule this totex generates for " + t.spec() +
-                        " (written by a different generator version?)");
+  const FileError mismatch(r.name(), line, "checksum " + hex + " does not match the a2 schedule this totex generates for " +
+                                               t.spec() + " (written by a different generator version?)");
+  if (g.lazy())  // checked in the first pass over the steps (verify's replay), not in a pass of its own
+    g.source = std::make_shared<ChecksummedSource>(g.source, sum, mismatch);
+  else if (transfer_checksum(g) != sum)
+    throw mismatch;
   g.algorithm = s.algorithm;
   s = std::move(g);
 }

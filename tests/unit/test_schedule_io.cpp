@@ -14,6 +14,7 @@
 #include "totex/generators.hpp"
 #include "totex/schedule_io.hpp"
 #include "totex/spec.hpp"
+#include "totex/verify.hpp"
 
 using namespace totex;
 
@@ -270,5 +271,35 @@ TEST_CASE("text files stream: no size limit, a line without its end is read", "[
     FAIL("no error");
   } catch (const FileError& e) {
     REQUIRE(std::string(e.what()) == "z:9: line longer than 64 MiB; no schedule line is that long");
+  }
+}
+
+TEST_CASE("a lazy generated file's checksum is checked in verify's pass, not in one of its own", "[io]") {
+  const Topology t = parse_topology("hypercube:10");  // 5 M transfers: a2 regenerates it lazily
+  const Schedule lazy = a2(t).schedule;
+  REQUIRE(lazy.lazy());
+  std::ostringstream out;
+  write_schedule(out, t, lazy);
+  std::string text = out.str();
+  std::istringstream good(text);
+  const LoadedSchedule ok = read_schedule(good, "g.sched", true);
+  REQUIRE(verify(t, std::get<Schedule>(ok.schedule), ok.claimed_steps).ok);
+  const auto at = text.rfind(' ') + 16;  // last hex digit of the checksum
+  text[at] = text[at] == '0' ? '1' : '0';
+  const std::string expected = "g.sched:9: checksum ";
+  std::istringstream bad(text);
+  const LoadedSchedule loaded = read_schedule(bad, "g.sched", true);  // as totex verify loads it
+  try {
+    (void)verify(t, std::get<Schedule>(loaded.schedule), loaded.claimed_steps);
+    FAIL("a wrong checksum verified");
+  } catch (const FileError& e) {
+    REQUIRE(std::string(e.what()).rfind(expected, 0) == 0);
+  }
+  std::istringstream bad_expanded(text);  // as sim and plot load it: expanded, checked on the way
+  try {
+    (void)read_schedule(bad_expanded, "g.sched");
+    FAIL("a wrong checksum loaded");
+  } catch (const FileError& e) {
+    REQUIRE(std::string(e.what()).rfind(expected, 0) == 0);
   }
 }
