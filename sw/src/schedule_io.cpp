@@ -182,6 +182,16 @@ class LineReader {
   [[noreturn]] void fail_at(int line, const std::string& what) const { throw FileError(name_, line, what); }
   [[nodiscard]] int line() const { return line_no_; }
   [[nodiscard]] const std::string& name() const { return name_; }
+  /// The next raw byte after the last line read (a binary body); false at the end of the file.
+  bool byte(unsigned char& b) {
+    if (pos_ == len_) {
+      if (eof_) return false;
+      fill();
+      if (pos_ == len_) return false;
+    }
+    b = static_cast<unsigned char>(buf_[pos_++]);
+    return true;
+  }
   std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
     if (i >= fields_.size()) fail(std::string("missing ") + what);
     const std::string_view s = fields_[i];
@@ -439,6 +449,56 @@ void read_generated(LineReader& r, const Topology& t, Schedule& s) {
   s = std::move(g);
 }
 
+/// The binary body after a "binary" line (README "File formats"): per non-empty step
+/// varint(transfers) varint(steps skipped), then varint(from) varint(port) varint(src) varint(dst)
+/// per transfer; varint(0) ends it. Errors name the "binary" line, the record and the byte.
+void read_binary(LineReader& r, const Topology& t, Schedule& s, std::int64_t claimed_steps) {
+  std::int64_t offset = 0, record = 0, transfers = 0, last = -1;
+  auto fail = [&](const std::string& what) {
+    r.fail("binary body, step record " + std::to_string(record) + ", byte " + std::to_string(offset) + ": " + what);
+  };
+  auto get = [&](const char* what, std::uint64_t hi) {
+    std::uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+      unsigned char b = 0;
+      if (!r.byte(b)) fail("the file ends inside the binary body (truncated?)");
+      ++offset;
+      if (shift > 56) fail(std::string(what) + " is not a varint of at most 9 bytes");
+      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if ((b & 0x80) == 0) break;
+    }
+    if (v > hi) fail(std::string(what) + " " + std::to_string(v) + " is out of range 0.." + std::to_string(hi));
+    return v;
+  };
+  const auto nodes = static_cast<std::uint64_t>(t.nodes());
+  while (true) {
+    const auto count = static_cast<std::int64_t>(get("transfer count", std::uint64_t{1} << 40));
+    if (count == 0) break;
+    const auto gap = static_cast<std::int64_t>(get("step gap", static_cast<std::uint64_t>(kMaxSteps)));
+    const std::int64_t index = last + 1 + gap;
+    if (index >= claimed_steps)
+      fail("step " + std::to_string(index) + " is beyond the " + std::to_string(claimed_steps) + " steps the header declares");
+    transfers += count;
+    check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
+    s.steps.resize(static_cast<std::size_t>(index) + 1);
+    std::vector<Transfer>& step = s.steps.back();
+    step.reserve(static_cast<std::size_t>(std::min<std::int64_t>(count, 1 << 20)));
+    for (std::int64_t k = 0; k < count; ++k) {
+      const auto from = static_cast<NodeId>(get("from node", nodes - 1));
+      const auto port = static_cast<Port>(get("port", static_cast<std::uint64_t>(t.degree(from)) - 1));
+      const auto src = static_cast<NodeId>(get("source", nodes - 1));
+      const auto dst = static_cast<NodeId>(get("destination", nodes - 1));
+      if (src == dst) fail("message (" + std::to_string(src) + "," + std::to_string(dst) + ") is addressed to its own source");
+      for (const NodeId end : {src, dst})
+        if (!t.is_processor(end)) fail("node " + std::to_string(end) + " has no processor in " + t.spec());
+      step.push_back({{src, dst}, from, port});
+    }
+    last = index;
+    ++record;
+  }
+  if (unsigned char b = 0; r.byte(b)) fail("data after the end marker of the binary body");
+}
+
 LoadedSchedule read_direct(LineReader& r, Model model) {
   const std::string spec = r.header("topology");
   Topology t = [&] {
@@ -460,6 +520,11 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
   std::int64_t transfers = 0;
   while (r.next()) {
     const auto& f = r.fields();
+    if (f[0] == "binary" && current < 0) {
+      r.expect_fields(1, "binary");
+      read_binary(r, t, s, out.claimed_steps);
+      break;
+    }
     if (f[0] == "generated" && current < 0) {
       read_generated(r, t, s);
       if (r.next()) r.fail("unexpected line after 'generated': a generated schedule has no step lines");
@@ -513,7 +578,7 @@ namespace {
 LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name);
 }  // namespace
 
-void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
+void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, bool binary) {
   std::int64_t steps = 0;
   if (s.lazy()) {
     steps = static_cast<std::int64_t>(s.source->busy_step_count());
@@ -535,6 +600,35 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s) {
     out << "# form generated: the steps are what `generated <algorithm>` builds for this topology; checksum\n"
         << "# = FNV-1a over (step, size, then src dst from port of every transfer) as 32-bit words\n"
         << "generated " << s.source->generator() << ' ' << s.transfer_count() << ' ' << sum << '\n';
+    return;
+  }
+  if (binary) {
+    out << "# form binary: per non-empty step varint(transfers) varint(steps skipped), then per transfer\n"
+        << "# varint(from) varint(port) varint(src) varint(dst); varint(0) ends it (LEB128 varints)\n"
+        << "binary\n";
+    std::string buf;
+    buf.reserve(1 << 20);
+    auto put = [&](std::uint64_t v) {
+      for (; v >= 0x80; v >>= 7) buf += static_cast<char>((v & 0x7f) | 0x80);
+      buf += static_cast<char>(v);
+    };
+    std::int64_t last = -1;
+    s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+      if (step.empty()) return;
+      put(step.size());
+      put(static_cast<std::uint64_t>(static_cast<std::int64_t>(i) - last - 1));
+      last = static_cast<std::int64_t>(i);
+      for (const Transfer& tr : step) {
+        for (const std::int64_t v : {std::int64_t{tr.from}, std::int64_t{tr.port}, std::int64_t{tr.msg.src}, std::int64_t{tr.msg.dst}})
+          put(static_cast<std::uint64_t>(v));
+        if (buf.size() > (1 << 20) - 64) {
+          out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+          buf.clear();
+        }
+      }
+    });
+    put(0);
+    out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
     return;
   }
   out << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";

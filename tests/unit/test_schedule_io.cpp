@@ -303,3 +303,34 @@ TEST_CASE("a lazy generated file's checksum is checked in verify's pass, not in 
     REQUIRE(std::string(e.what()).rfind(expected, 0) == 0);
   }
 }
+
+TEST_CASE("the binary form round-trips, as text does, and damage gives file:line", "[io]") {
+  IoDir dir;
+  for (const char* spec : {"torus:4x5", "torus:3x3@linear", "hypercube:3"}) {
+    const Topology t = parse_topology(spec);
+    const Schedule s = pairwise_schedule(t, Model::Nic);
+    const auto [bin, gz] = write_both(dir, "b.sched", [&](std::ostream& o) { write_schedule(o, t, s, true); });
+    REQUIRE(bytes_of(bin).find("\nbinary\n") != std::string::npos);
+    for (const std::string& path : {bin, gz}) {
+      const LoadedSchedule back = read_schedule_file(path);
+      REQUIRE(std::get<Schedule>(back.schedule).steps == s.steps);
+      REQUIRE(back.claimed_steps == static_cast<std::int64_t>(s.steps.size()));
+    }
+  }
+  const Topology t = parse_topology("torus:4x4");
+  const Schedule s = pairwise_schedule(t, Model::Nic);
+  std::ostringstream out;
+  write_schedule(out, t, s, true);
+  const std::string good = out.str();
+  const std::size_t body = good.find("\nbinary\n") + 8;
+  const int line = 9;  // the "binary" line
+  for (std::size_t len = body; len < good.size(); len += 1 + (len - body) / 8) {  // every cut of the body
+    INFO("cut at " << len);
+    REQUIRE(error_of(good.substr(0, len)).rfind("f.txt:" + std::to_string(line) + ": binary body, step record ", 0) == 0);
+  }
+  REQUIRE(error_of(good + "x") == "f.txt:9: binary body, step record 24, byte " + std::to_string(good.size() - body) +
+                                      ": data after the end marker of the binary body");
+  std::string bad_port = good;
+  bad_port[body + 3] = '\x07';  // record 0: count, gap, from, then port 7 (degree 4)
+  REQUIRE(error_of(bad_port) == "f.txt:9: binary body, step record 0, byte 4: port 7 is out of range 0..3");
+}

@@ -24,7 +24,9 @@ struct LoadedSchedule {
   std::vector<std::string> table_errors;
 };
 
-void write_schedule(std::ostream& out, const Topology& t, const Schedule& s);
+/// `binary`: the step lines as the binary body (README "File formats"); a lazy schedule with a
+/// generator is written in the generated form either way.
+void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, bool binary = false);
 void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s);
 /// Reads any of the three formats (step schedule, configuration matrix, exchange table);
 /// validates everything and throws FileError("file:line: ...").
