@@ -90,10 +90,13 @@ one() {
     return 0
   fi
   # file: generation + verification (above) against writing, and loading + verification, per form.
-  local gen_cpu=$cpu gen_wall=$wall rows="" ext file write_s write_cpu bytes load_s
-  for ext in "" .gz; do
-    file="$out/scale.d/$id.file$ext"
-    best_of "$totex" "${args[@]}" -o "$file"
+  local gen_cpu=$cpu gen_wall=$wall rows="" ext file write_s write_cpu bytes load_s forms=("" .gz) extra
+  [[ $kind == file && $family == step* ]] && forms+=(binary binary.gz)  # --binary: step schedules only
+  for ext in "${forms[@]}"; do
+    extra=()
+    [[ $ext == binary* ]] && extra=(--binary)
+    file="$out/scale.d/$id.file${ext#binary}"
+    best_of "$totex" "${args[@]}" "${extra[@]}" -o "$file"
     write_s=$(jq .write_seconds <<<"$j")
     write_cpu=$(awk -v a="$cpu" -v b="$gen_cpu" 'BEGIN {printf "%.2f", (a > b ? a - b : 0)}')
     bytes=$(stat -c %s "$file")
