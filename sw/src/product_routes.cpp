@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <optional>
 #include <random>
+#include <stdexcept>
 
 #include "totex/bounds.hpp"
 #include "totex/error.hpp"
@@ -152,34 +154,70 @@ bool find_word(const MoveTable& moves, NodeId src, const std::vector<DimNeed>& n
 }
 
 Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds, std::string algorithm,
-                                  std::uint64_t seed) {
+                                  std::uint64_t seed, const NodeSymmetry& group) {
   if (!t.is_product()) throw UsageError("--algo " + algorithm + " needs a cartesian product topology, not " + t.spec());
   if (m == Model::SinglePort) throw UsageError("--algo " + algorithm + " schedules all-port and nic, not single-port");
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   const std::int64_t n = t.nodes();
   const MoveTable moves(t);
+  const NodeSymmetry identity{[&] {
+    std::vector<NodeId> id(at(n));
+    std::iota(id.begin(), id.end(), 0);
+    return id;
+  }()};
+  const NodeSymmetry& g = group.empty() ? identity : group;
+  // Orbits: a node's is its smallest image, a link's likewise; an item stands for its message and
+  // the message's images, all in the same step on the images of its route. As no element but the
+  // identity fixes a node or a link, the images never share a link or a NIC, and two items clash
+  // exactly when they use the same link orbit (or NIC orbit) in the same step.
+  std::vector<int> node_orbit(at(n), -1), link_orbit(at(t.links()), -1);
+  int node_orbits = 0, link_orbits = 0;
+  for (NodeId v = 0; v < n; ++v) {
+    if (node_orbit[at(v)] >= 0) continue;
+    for (const auto& e : g) node_orbit[at(e[at(v)])] = node_orbits;
+    ++node_orbits;
+  }
+  // link_image[e][l]: the image of directed link l under element e (and the port it leaves by).
+  std::vector<std::vector<LinkId>> link_image(g.size(), std::vector<LinkId>(at(t.links())));
+  for (std::size_t e = 0; e < g.size(); ++e)
+    for (LinkId l = 0; l < t.links(); ++l) {
+      const NodeId from = g[e][at(t.link_source(l))], to = g[e][at(t.link_target(l))];
+      const std::optional<Port> p = t.port_to(from, to);
+      if (!p || (e > 0 && from == t.link_source(l))) throw std::logic_error("flexible greedy: not a free automorphism group");
+      link_image[e][at(l)] = t.link_id(from, *p);
+    }
+  for (LinkId l = 0; l < t.links(); ++l) {
+    if (link_orbit[at(l)] >= 0) continue;
+    for (std::size_t e = 0; e < g.size(); ++e) link_orbit[at(link_image[e][at(l)])] = link_orbits;
+    ++link_orbits;
+  }
   std::vector<std::vector<int>> coords(at(n));
   for (NodeId v = 0; v < n; ++v) coords[at(v)] = t.coordinates(v);
   std::vector<RouteItem> items;
   for (NodeId s : t.processors())
     for (NodeId d : t.processors()) {
       if (s == d) continue;
+      // One item per orbit of messages: the message that is the smallest of its images.
+      const bool smallest = std::all_of(g.begin() + 1, g.end(), [&](const std::vector<NodeId>& e) {
+        return std::pair(s, d) < std::pair(e[at(s)], e[at(d)]);
+      });
+      if (!smallest) continue;
       RouteItem it;
       it.src = s;
       it.dst = d;
       it.needs = minimal_needs(t, coords[at(s)], coords[at(d)]);
       for (const DimNeed& nd : it.needs) it.hops += nd.count;
-      it.inject = static_cast<int>(s);
-      it.eject = static_cast<int>(d);
+      it.inject = node_orbit[at(s)];
+      it.eject = node_orbit[at(d)];
       items.push_back(std::move(it));
     }
   // Every move uses its directed link (a move off a path's end never occurs in a minimal route).
   std::vector<int> resource(at(n) * at(moves.classes()));
   for (NodeId v = 0; v < n; ++v)
     for (int cls = 0; cls < moves.classes(); ++cls)
-      resource[at(v) * at(moves.classes()) + at(cls)] = std::max<LinkId>(0, moves.link(v, cls));
-  RoutePacking packing(moves, m, std::move(resource), static_cast<int>(t.links()), static_cast<int>(n));
+      resource[at(v) * at(moves.classes()) + at(cls)] = link_orbit[at(std::max<LinkId>(0, moves.link(v, cls)))];
+  RoutePacking packing(moves, m, std::move(resource), link_orbits, node_orbits);
   // Work-limited (the same schedule on every machine); the clock is only a safety stop.
   const std::int64_t placements = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kGreedyPlacementsPerSecond);
   const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(safety_stop_seconds(budget_seconds)));
@@ -198,14 +236,18 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
 
   Schedule s{t.spec(), m, std::move(algorithm), {}};
   s.steps.resize(at(packed_makespan(best)));
-  for (const RouteItem& it : best) {
-    NodeId v = it.src;
-    for (std::size_t j = 0; j < it.word.moves.size(); ++j) {
-      const int cls = moves.move_class(it.word.moves[j].first, it.word.moves[j].second);
-      s.steps[at(it.start) + j].push_back({{it.src, it.dst}, v, moves.port(v, cls)});
-      v = moves.next(v, cls);
+  for (const RouteItem& it : best)
+    for (std::size_t e = 0; e < g.size(); ++e) {
+      const Message msg{g[e][at(it.src)], g[e][at(it.dst)]};
+      NodeId v = it.src;
+      for (std::size_t j = 0; j < it.word.moves.size(); ++j) {
+        const int cls = moves.move_class(it.word.moves[j].first, it.word.moves[j].second);
+        const LinkId l = link_image[e][at(moves.link(v, cls))];
+        const NodeId from = t.link_source(l);
+        s.steps[at(it.start) + j].push_back({msg, from, l - t.link_id(from, 0)});
+        v = moves.next(v, cls);
+      }
     }
-  }
   return s;
 }
 

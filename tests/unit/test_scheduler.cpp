@@ -97,6 +97,7 @@ TEST_CASE("pattern and greedy refuse what they cannot schedule", "[scheduler]") 
   REQUIRE_THROWS_AS(pattern_schedule(parse_topology("ring:5"), Model::SinglePort), UsageError);
   REQUIRE_THROWS_AS(flexible_greedy_schedule(parse_topology("metacube:1,1"), Model::Nic, 0, "greedy"), UsageError);
   REQUIRE_THROWS_AS(flexible_greedy_schedule(parse_topology("ring:5"), Model::SinglePort, 0, "greedy"), UsageError);
+  REQUIRE_THROWS_AS(schedule_direct(parse_topology("path:5*path:5"), Model::Nic, {"symmetric", 0.1}), UsageError);
 }
 
 TEST_CASE("greedy with any minimal route verifies on meshes, placed tori and mixed products", "[scheduler]") {
@@ -104,6 +105,48 @@ TEST_CASE("greedy with any minimal route verifies on meshes, placed tori and mix
                            "torus:6x6@linear", "torus:5x5@multiple:2", "torus:3x3x3@linear", "ring:7*complete:3"}) {
     const Topology t = parse_topology(spec);
     for (Model m : {Model::Nic, Model::AllPort}) require_valid(t, flexible_greedy_schedule(t, m, 0.05, "greedy"), m);
+  }
+}
+
+TEST_CASE("mesh_rotations: automorphisms that fix no node, quarter turns on even square meshes", "[scheduler]") {
+  for (const auto& [spec, order] : {std::pair{"path:8*path:8", 4}, std::pair{"path:4*path:4", 4}, std::pair{"path:4*path:6", 2},
+                                    std::pair{"path:3*path:4*path:5", 2}, std::pair{"path:5*path:5", 1}, std::pair{"torus:4x4", 1},
+                                    std::pair{"path:3*ring:4", 1}}) {
+    const Topology t = parse_topology(spec);
+    INFO(spec);
+    const NodeSymmetry g = mesh_rotations(t);
+    REQUIRE(static_cast<int>(g.size()) == order);
+    for (std::size_t e = 0; e < g.size(); ++e) {
+      std::vector<NodeId> sorted = g[e];
+      std::sort(sorted.begin(), sorted.end());
+      for (NodeId v = 0; v < t.nodes(); ++v) {
+        REQUIRE(sorted[static_cast<std::size_t>(v)] == v);  // a permutation
+        if (e > 0) REQUIRE(g[e][static_cast<std::size_t>(v)] != v);  // fixes no node
+        for (Port p = 0; p < t.degree(v); ++p)  // maps links to links
+          REQUIRE(t.port_to(g[e][static_cast<std::size_t>(v)], g[e][static_cast<std::size_t>(t.neighbor(v, p))]).has_value());
+      }
+    }
+  }
+}
+
+TEST_CASE("symmetric greedy: verified, and invariant under the mesh's rotations", "[scheduler]") {
+  for (const char* spec : {"path:4*path:4", "path:6*path:6", "path:4*path:6", "path:2*path:3*path:4"}) {
+    const Topology t = parse_topology(spec);
+    const NodeSymmetry g = mesh_rotations(t);
+    for (Model m : {Model::Nic, Model::AllPort}) {
+      const Schedule s = flexible_greedy_schedule(t, m, 0.05, "symmetric", 1, g);
+      require_valid(t, s, m);
+      // Each step's transfers, moved by any rotation, are that step's transfers again.
+      for (const auto& step : s.steps)
+        for (const Transfer& x : step)
+          for (const auto& e : g) {
+            const NodeId to = t.neighbor(x.from, x.port);
+            const NodeId from = e[static_cast<std::size_t>(x.from)];
+            const Transfer image{{e[static_cast<std::size_t>(x.msg.src)], e[static_cast<std::size_t>(x.msg.dst)]}, from,
+                                 *t.port_to(from, e[static_cast<std::size_t>(to)])};
+            REQUIRE(std::find(step.begin(), step.end(), image) != step.end());
+          }
+    }
   }
 }
 

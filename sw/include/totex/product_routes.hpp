@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "totex/mesh_symmetry.hpp"
 #include "totex/model.hpp"
 #include "totex/schedule.hpp"
 #include "totex/topology.hpp"
@@ -75,7 +76,11 @@ using MoveFree = std::function<bool(std::int64_t step, NodeId node, int dim, int
 /// consecutive steps; then a local search over the order and a large neighbourhood search
 /// (route_packing.hpp). `budget_seconds` sets the work (placements tried, about a second each on
 /// the development machine), so the schedule does not depend on the machine's load.
+/// With a `group` (mesh_symmetry.hpp), one item stands for a message and its images under the
+/// group, all placed in the same step on the images of one route: a schedule invariant under the
+/// group, with |group| times fewer items to place (`--algo symmetric`).
 [[nodiscard]] Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds,
-                                                std::string algorithm, std::uint64_t seed = 1);
+                                                std::string algorithm, std::uint64_t seed = 1,
+                                                const NodeSymmetry& group = {});
 
 }  // namespace totex
