@@ -11,3 +11,4 @@ totex_direct_fifo.sv
 totex_router_dyn.sv
 totex_direct_nic_dyn.sv
 totex_direct_dyn_node.sv
+totex_direct_tile.sv

@@ -12,6 +12,7 @@
 #include <verilated_vcd_c.h>
 #endif
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -37,6 +38,27 @@ std::uint64_t bits(const T& value, int lsb, int width) {
       out |= static_cast<std::uint64_t>(value[next]) << have;
     return width >= 64 ? out : out & ((std::uint64_t{1} << width) - 1);
   }
+}
+
+/// Sets bits [lsb, lsb+width) of a port value (width <= 64); returns whether they changed.
+template <class T>
+bool set_bits(T& port, int lsb, int width, std::uint64_t value) {
+  const std::uint64_t mask = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  value &= mask;
+  if (bits(port, lsb, width) == value) return false;
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    port = static_cast<T>((static_cast<U>(port) & ~static_cast<U>(mask << lsb)) | static_cast<U>(value << lsb));
+  } else {
+    for (int b = 0; b < width;) {  // VlWide: word by word
+      const int word = (lsb + b) / 32, shift = (lsb + b) % 32, take = std::min(32 - shift, width - b);
+      const std::uint32_t m = (take == 32 ? ~0U : ((1U << take) - 1)) << shift;
+      port[static_cast<std::size_t>(word)] = (port[static_cast<std::size_t>(word)] & ~m) |
+                                            (static_cast<std::uint32_t>(value >> b) << shift & m);
+      b += take;
+    }
+  }
+  return true;
 }
 
 /// Sets a port of up to 64 bits.

@@ -6,6 +6,10 @@
 #           so every Verilator and C++ step runs; it includes the schedule and the (short) run;
 #   warm  = the same with the cache the cold run left, for a different topology with the same node
 #           parameters (the `then` column): only the topology changed;
+#   build  = TOTEX_RTL_BUILD for direct networks (RTL_BENCH_BUILDS lists the builds to measure,
+#           default "default": the engine's own choice; e.g. "wired hier" for before/after);
+#   model  = the seconds of the Verilator build itself, from totex's "built ... in N s" line
+#           (total minus model = schedule, run and start-up);
 #   cycles, cycles/s and the trace digest of the cold run (`totex sim --json`); load = 1-min load
 #           average when the case started (the machine may be shared: read the times with it).
 # Usage: rtl_build_time.sh [BUILD_DIR] [OUT.md]   (default build, BUILD_DIR/bench/rtl_build_time.md)
@@ -34,22 +38,25 @@ min:256:4:omega rtl min:256:4:baseline
 min:64:4:omega cosim min:64:4:baseline
 min:256:4:omega cosim min:256:4:baseline"}
 
-# run_case CACHE CCACHE TOPO ENGINE ARGS...: prints "seconds json" (json empty when it failed).
+# run_case CACHE CCACHE BUILD TOPO ENGINE ARGS...: prints "seconds model-seconds json" (json empty
+# when it failed).
 run_case() {
-  local cache=$1 cc=$2 topo=$3 engine=$4; shift 4
+  local cache=$1 cc=$2 build=$3 topo=$4 engine=$5; shift 5
   local t0 j rc=0
+  [ "$build" = default ] && build=
   t0=$(date +%s.%N)
-  j=$(TOTEX_CACHE_DIR=$cache CCACHE_DIR=$cc timeout "$limit" nice -n 10 \
+  j=$(TOTEX_RTL_BUILD=$build TOTEX_CACHE_DIR=$cache CCACHE_DIR=$cc timeout "$limit" nice -n 10 \
       "$totex" sim --topo "$topo" --engine "$engine" "$@" --json 2>"$work/err") || rc=$?
   local secs; secs=$(echo "$(date +%s.%N) - $t0" | bc)
-  if [ "$rc" = 124 ]; then echo ">$limit"; return; fi
-  printf '%.0f %s\n' "$secs" "$(jq -c . <<<"$j" 2>/dev/null || true)"
+  if [ "$rc" = 124 ]; then echo ">$limit >$limit"; return; fi
+  local model; model=$(awk '/^totex: built .* in [0-9]+ s/ {for (i = 1; i < NF; i++) if ($i == "in") s += $(i + 1)} END {print s + 0}' "$work/err")
+  printf '%.0f %s %s\n' "$secs" "$model" "$(jq -c . <<<"$j" 2>/dev/null || true)"
 }
 field() { jq -r "$1" <<<"$2" 2>/dev/null || echo "?"; }
 
 {
-  echo "| network | engine | mode | cold build+run s | then | warm build+run s | cycles | cycles/s | trace sha256 | load |"
-  echo "|---|---|---|---:|---|---:|---:|---:|---|---:|"
+  echo "| network | engine | mode | build | cold total s | cold model s | then | warm total s | warm model s | cycles | cycles/s | trace sha256 | load |"
+  echo "|---|---|---|---|---:|---:|---|---:|---:|---:|---:|---|---:|"
 } >"$out"
 failed=0
 while read -r topo engine then extra; do
@@ -58,22 +65,26 @@ while read -r topo engine then extra; do
   args=($extra)
   mode=scheduled; [[ " $extra " == *" --mode dynamic "* ]] && mode=dynamic
   [[ "$topo" == min:* ]] && mode=table
-  load=$(cut -d' ' -f1 /proc/loadavg)
-  cache="$work/cache_$RANDOM"; cc="$work/ccache_$RANDOM"
-  mkdir -p "$cache" "$cc"
-  r=$(run_case "$cache" "$cc" "$topo" "$engine" "${args[@]}")
-  cold=${r%% *}; j=${r#* }
-  [ "$(field .passed "$j")" = true ] || { failed=1; echo "rtl_build_time: $topo $engine $extra failed" >&2; }
-  warm="-"
-  if [ "$then" != "-" ] && [[ "$cold" != ">"* ]]; then
-    w=$(run_case "$cache" "$cc" "$then" "$engine" "${args[@]}")
-    warm=${w%% *}
-    [ "$(field .passed "${w#* }")" = true ] || { failed=1; echo "rtl_build_time: $then $engine $extra failed" >&2; }
-  fi
-  printf '| %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n' "$topo" "$engine" "$mode" "$cold" "$then" "$warm" \
-    "$(field .cycles "$j")" "$(field .cycles_per_second "$j" | sed 's/^?$/0/;s/^null$/0/')" \
-    "$(field .trace_sha256 "$j" | cut -c1-12)" "$load" >>"$out"
-  rm -rf "$cache" "$cc"
+  for build in ${RTL_BENCH_BUILDS:-default}; do
+    [[ "$topo" == min:* ]] && [ "$build" != default ] && continue  # one MIN build
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    cache="$work/cache_$RANDOM"; cc="$work/ccache_$RANDOM"
+    mkdir -p "$cache" "$cc"
+    r=$(run_case "$cache" "$cc" "$build" "$topo" "$engine" "${args[@]}")
+    read -r cold cold_model j <<<"$r"
+    [ "$(field .passed "$j")" = true ] || { failed=1; echo "rtl_build_time: $topo $engine $build $extra failed" >&2; }
+    warm="-" warm_model="-"
+    if [ "$then" != "-" ] && [[ "$cold" != ">"* ]]; then
+      w=$(run_case "$cache" "$cc" "$build" "$then" "$engine" "${args[@]}")
+      read -r warm warm_model wj <<<"$w"
+      [ "$(field .passed "$wj")" = true ] || { failed=1; echo "rtl_build_time: $then $engine $build $extra failed" >&2; }
+    fi
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n' "$topo" "$engine" "$mode" \
+      "$([[ "$topo" == min:* ]] && echo - || echo "$build")" "$cold" "$cold_model" "$then" "$warm" "$warm_model" \
+      "$(field .cycles "$j")" "$(field .cycles_per_second "$j" | sed 's/^?$/0/;s/^null$/0/')" \
+      "$(field .trace_sha256 "$j" | cut -c1-12)" "$load" >>"$out"
+    rm -rf "$cache" "$cc"
+  done
 done <<<"$cases"
 cat "$out"
 exit "$failed"

@@ -13,6 +13,16 @@ namespace {
 
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 
+/// FNV-1a of a text: the 32-bit parameter signatures the RTL drives on signature_o.
+std::uint32_t fnv1a(const std::string& text) {
+  std::uint32_t h = 2166136261U;
+  for (const char c : text) {
+    h ^= static_cast<std::uint8_t>(c);
+    h *= 16777619U;
+  }
+  return h;
+}
+
 // The RTL's model codes are the order of totex::Model (both sides follow rtl/totex_direct_pkg.sv).
 static_assert(static_cast<int>(Model::SinglePort) == rtl::totex_direct_pkg::MODEL_SINGLE_PORT);
 static_assert(static_cast<int>(Model::AllPort) == rtl::totex_direct_pkg::MODEL_ALL_PORT);
@@ -97,6 +107,14 @@ std::uint32_t DirectLayout::signature() const {
     h *= 16777619U;
   }
   return h;
+}
+
+std::uint32_t DirectLayout::tile_signature() const {
+  std::ostringstream s;
+  s << "tile|" << nodes << '|' << to_string(params.mode) << '|' << to_string(params.model) << '|' << params.depth
+    << '|' << params.buffer_slots << '|' << params.payload_bits << '|' << params.fifo_depth << '|' << ports << '|'
+    << vcs << '|' << adaptive_vcs;
+  return fnv1a(s.str());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,6 +463,32 @@ std::string flat_hex(const std::vector<int>& fields, int w) {
 
 }  // namespace
 
+DirectNodeTables direct_node_tables(const Topology& t, const DirectLayout& L) {
+  const int n = t.nodes();
+  const int p = L.ports;
+  const int links = t.links();
+  DirectNodeTables r;
+  // Per node and port: the link into input i (from neighbor(v, i)) and out of output i; `links` if absent.
+  r.in_link.assign(at(n) * at(p), links);
+  r.out_link.assign(at(n) * at(p), links);
+  for (NodeId v = 0; v < n; ++v)
+    for (Port i = 0; i < t.degree(v); ++i) {
+      const NodeId w = t.neighbor(v, i);
+      r.in_link[at(v) * at(p) + at(i)] = t.link_id(w, *t.port_to(w, v));
+      r.out_link[at(v) * at(p) + at(i)] = t.link_id(v, i);
+    }
+  if (L.params.mode != DirectMode::Dynamic) return r;
+  const DirectRoutes routes = dimension_order_routes(t, p, L.params.routing);
+  for (NodeId v = 0; v < n; ++v) {
+    r.route.insert(r.route.end(), routes.out_port[at(v)].begin(), routes.out_port[at(v)].end());
+    r.port_dim.insert(r.port_dim.end(), routes.port_dim[at(v)].begin(), routes.port_dim[at(v)].end());
+    r.dateline.insert(r.dateline.end(), routes.dateline[at(v)].begin(), routes.dateline[at(v)].end());
+    // Shortest-path ports per destination (adaptive routing only; DOR ignores them).
+    for (std::size_t k = 0; k < at(n) * at(p); ++k) r.minimal.push_back(L.adaptive_vcs > 0 && routes.minimal[at(v)][k]);
+  }
+  return r;
+}
+
 std::string direct_params_svh(const Topology& t, const DirectLayout& L) {
   const int n = t.nodes();
   if (n > kMaxDirectRtlNodes)
@@ -453,30 +497,13 @@ std::string direct_params_svh(const Topology& t, const DirectLayout& L) {
   const bool dyn = L.params.mode == DirectMode::Dynamic;
   const int p = L.ports;
   const int links = t.links();
-  // Per node and port: the link into input i (from neighbor(v, i)) and out of output i; `links` if absent.
-  std::vector<int> in_link(at(n) * at(p), links), out_link(at(n) * at(p), links);
-  for (NodeId v = 0; v < n; ++v)
-    for (Port i = 0; i < t.degree(v); ++i) {
-      const NodeId w = t.neighbor(v, i);
-      in_link[at(v) * at(p) + at(i)] = t.link_id(w, *t.port_to(w, v));
-      out_link[at(v) * at(p) + at(i)] = t.link_id(v, i);
-    }
-  std::vector<int> route{0}, port_dim{0};
-  std::vector<bool> minimal{false}, dateline{false};
-  if (dyn) {
-    const DirectRoutes r = dimension_order_routes(t, p, L.params.routing);
-    route.clear();
-    port_dim.clear();
-    minimal.clear();
-    dateline.clear();
-    for (NodeId v = 0; v < n; ++v) {
-      route.insert(route.end(), r.out_port[at(v)].begin(), r.out_port[at(v)].end());
-      port_dim.insert(port_dim.end(), r.port_dim[at(v)].begin(), r.port_dim[at(v)].end());
-      dateline.insert(dateline.end(), r.dateline[at(v)].begin(), r.dateline[at(v)].end());
-      // Shortest-path ports per destination (adaptive routing only; DOR ignores them).
-      for (std::size_t k = 0; k < at(n) * at(p); ++k) minimal.push_back(L.adaptive_vcs > 0 && r.minimal[at(v)][k]);
-    }
+  DirectNodeTables tables = direct_node_tables(t, L);
+  // Scheduled mode: one zero field each.
+  if (!dyn) {
+    tables.route = tables.port_dim = {0};
+    tables.minimal = tables.dateline = {false};
   }
+  const auto& [in_link, out_link, route, port_dim, minimal, dateline] = tables;
   const int link_w = rtl::totex_direct_pkg::TOPO_LINK_W;
   const int port_w = rtl::totex_direct_pkg::TOPO_PORT_W;
   std::ostringstream o;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 #include "harness.hpp"
@@ -28,23 +29,40 @@ std::size_t widest_parameter(const std::string& svh) {
   return widest;
 }
 
-/// Networks of at least this many nodes are Verilated hierarchically (TOTEX_RTL_HIER=1 / 0 forces
-/// it on / off). Measured on the shared 2-core machine (load 5-10, tests/bench/rtl_build_time.sh):
-/// torus:4x4 dynamic builds in 166 s flat against 222 s hierarchical and simulates 33 k against
-/// 3 k cycles/s; torus:8x8 dynamic did not finish flat in 900 s and built in 299 s hierarchically
-/// (715 cycles/s); torus:16x16 dynamic does not build flat at all before its tables were split.
-/// The protect-lib boundary re-evaluates each node's input logic on every call, hence the
-/// slower simulation: small networks stay flat.
+/// How a direct network's RTL is built (TOTEX_RTL_BUILD=flat|hier|wired overrides the choice):
+///   wired: one model of rtl/totex_direct_tile.sv per tile parameter set, N instances wired in C++
+///          (sim/direct_wired_main.cpp): no Verilator run when only the topology changes. Needs
+///          every node to have the same number of links, and no waveform.
+///   hier:  rtl/totex_direct_top.sv with the node modules as Verilator hier_blocks (compiled once,
+///          the generated top wires N of them: rebuilt per topology).
+///   flat:  the top Verilated as one model (every node's logic compiled on its own).
+/// Measured on the shared 2-core machine (tests/bench/rtl_build_time.sh; README, RTL model
+/// builds): the wired build is the fastest to build; where it does not apply (meshes, placed
+/// tori, metacubes, or --wave), networks of at least kHierarchicalNodes nodes are hierarchical
+/// (torus:4x4 dynamic: 166 s flat against 222 s hierarchical; torus:8x8 dynamic did not finish
+/// flat in 900 s, 299 s hierarchical), smaller ones flat (which simulates faster: the protect-lib
+/// boundary re-evaluates each node's input logic on every call).
+enum class DirectBuild { Flat, Hierarchical, Wired };
 constexpr int kHierarchicalNodes = 32;
 
-bool hierarchical_build(int nodes) {
-  if (const char* env = std::getenv("TOTEX_RTL_HIER"); env && *env) {
-    const std::string v = env;
-    if (v == "1") return true;
-    if (v == "0") return false;
-    throw UsageError("TOTEX_RTL_HIER=" + v + ": accepted values are 1 (hierarchical) and 0 (flat)");
-  }
-  return nodes >= kHierarchicalNodes;
+std::string to_string(DirectBuild b) {
+  return b == DirectBuild::Wired ? "wired" : b == DirectBuild::Hierarchical ? "hier" : "flat";
+}
+
+DirectBuild direct_build(const Topology& t, bool wave) {
+  const bool regular = t.links() == static_cast<std::int64_t>(t.nodes()) * std::max(1, t.max_degree());
+  const DirectBuild fallback = t.nodes() >= kHierarchicalNodes ? DirectBuild::Hierarchical : DirectBuild::Flat;
+  const char* env = std::getenv("TOTEX_RTL_BUILD");
+  if (!env || !*env) return regular && !wave ? DirectBuild::Wired : fallback;
+  const std::string v = env;
+  if (v == "flat") return DirectBuild::Flat;
+  if (v == "hier") return DirectBuild::Hierarchical;
+  if (v != "wired") throw UsageError("TOTEX_RTL_BUILD=" + v + ": accepted values are flat, hier and wired");
+  if (!regular)
+    throw UsageError("TOTEX_RTL_BUILD=wired: " + t.spec() + " has nodes with fewer than " +
+                     std::to_string(t.max_degree()) + " links; the wired build needs every node to have all its ports");
+  if (wave) throw UsageError("TOTEX_RTL_BUILD=wired: the wired build does not trace; --wave needs flat or hier");
+  return DirectBuild::Wired;
 }
 
 /// TOTEX_RTL_THREADS=T: Verilator --threads T (the model evaluates on T threads); unset: 1.
@@ -71,8 +89,8 @@ fs::path backdoor_config() { return install_paths().rtl / "totex_backdoor.vlt"; 
 
 /// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
 /// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
-fs::path build_direct_model(const std::string& key, const std::string& params_svh, int nodes, bool trace,
-                            bool vcd, const std::string& what) {
+fs::path build_direct_model(const std::string& key, const std::string& params_svh, int nodes, bool hier,
+                            bool trace, bool vcd, const std::string& what) {
   const fs::path sim = install_paths().sim;
   VerilatedBuild b;
   b.key = key;
@@ -88,7 +106,6 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // hier_block) is Verilated and compiled once and shared by all N instances, and the top only
   // wires them. Flat, Verilator 5.006 emits every instance's logic as C++ of its own (about 1 MB
   // per dynamic node: torus:8x8 dynamic is 84 MB of C++).
-  const bool hier = hierarchical_build(nodes);
   b.what = what + (hier ? ", hierarchical: one node module compiled, the top wires " + std::to_string(nodes)
                         : ", flat: every node compiled on its own");
   if (hier) {
@@ -103,6 +120,41 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // flat eval function, for which higher C++ levels cost build time without much speed.
   b.verilator_opt = "-O3";
   b.makeflags = "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
+  add_threads(b);
+  return build_verilated(b);
+}
+
+/// Builds (if needed) the wired harness: rtl/totex_direct_tile.sv at the tile parameters of
+/// `layout` and sim/direct_wired_main.cpp; the key names the parameters, not the topology.
+fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
+  const fs::path sim = install_paths().sim;
+  const DirectParams& p = L.params;
+  const bool dynamic = p.mode == DirectMode::Dynamic;
+  VerilatedBuild b;
+  b.key = "tile_" + to_string(p.mode) + "_n" + std::to_string(L.nodes) + "_p" + std::to_string(L.ports) + "_v" +
+          std::to_string(L.vcs) + "_a" + std::to_string(L.adaptive_vcs) + "_w" + std::to_string(p.payload_bits) +
+          (dynamic ? "_f" + std::to_string(p.fifo_depth)
+                   : "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots));
+  b.top = "totex_direct_tile";
+  b.file_lists = {"direct.f"};
+  b.cpp = {sim / "direct_wired_main.cpp", sim / "direct_run.cpp"};
+  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast", "+define+TOTEX_HIER_SIM",
+            "-GN=" + std::to_string(L.nodes), "-GNumPorts=" + std::to_string(L.ports),
+            "-GDynamic=" + std::to_string(dynamic ? 1 : 0), "-GModel=" + std::to_string(static_cast<int>(p.model)),
+            "-GPW=" + std::to_string(p.payload_bits), "-GDepth=" + std::to_string(p.depth),
+            "-GBufSlots=" + std::to_string(p.buffer_slots), "-GFifoDepth=" + std::to_string(p.fifo_depth),
+            "-GNumVcs=" + std::to_string(L.vcs), "-GAdaptiveVcs=" + std::to_string(L.adaptive_vcs),
+            quote("-GSignature=32'h" + [&] {
+              std::ostringstream h;
+              h << std::hex << L.tile_signature();
+              return h.str();
+            }())};
+  b.what = what + ", wired: one tile (node and controller) compiled, " + std::to_string(L.nodes) +
+           " instances wired in C++, reused by every topology with these tile parameters";
+  b.estimate = "about 1-2 min on 2 cores, once per tile parameter set";
+  b.verilator_opt = "-O3";
+  b.makeflags = "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
   add_threads(b);
   return build_verilated(b);
 }
@@ -175,12 +227,17 @@ class RtlEngine final : public Engine {
       key += "_" + to_string(p.routing) + "_f" + std::to_string(p.fifo_depth);
     // Tracing roughly doubles the generated code: models without --wave are built without it.
     key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
+    const DirectBuild build = direct_build(t, !o.wave.empty());
+    key += "_" + to_string(build);
     const DirectLayout layout(t, p);
     const std::string what = "the RTL network of " + t.spec() + ", " + to_string(o.mode) +
                              (o.mode == DirectMode::Scheduled ? " " + to_string(p.model) : " " + to_string(p.routing)) +
                              (o.wave.empty() ? "" : ", traced");
     const fs::path binary =
-        build_direct_model(key, direct_params_svh(t, layout), t.nodes(), !o.wave.empty(), vcd, what);
+        build == DirectBuild::Wired
+            ? build_wired_model(layout, what)
+            : build_direct_model(key, direct_params_svh(t, layout), t.nodes(), build == DirectBuild::Hierarchical,
+                                 !o.wave.empty(), vcd, what);
     const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave, o.backdoor_load);
     const auto [out, rc] = capture(command);
     if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());

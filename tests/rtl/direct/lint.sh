@@ -26,7 +26,7 @@ run() {  # run <top> [extra files or -G...]
 }
 
 for m in totex_router totex_router_dyn totex_direct_nic totex_direct_nic_dyn totex_direct_table \
-         totex_direct_node totex_direct_dyn_node totex_direct_ctrl totex_direct_fifo; do
+         totex_direct_node totex_direct_dyn_node totex_direct_ctrl totex_direct_fifo totex_direct_tile; do
   run "$m"
 done
 for p in 1 2 4 6 9; do
@@ -40,6 +40,12 @@ run totex_direct_node -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=5 -GDepth=64 -GXW
 run totex_direct_dyn_node -GN=64 -GNumPorts=4 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=4 -GXW=7
 # As totex builds it hierarchically (issue 16): the node holds its constant inputs in flops.
 run totex_direct_dyn_node -GN=64 -GNumPorts=4 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=4 -GXW=7 +define+TOTEX_HIER_SIM
+# The wired build's tile (rtl/totex_direct_tile.sv) in both modes, every model, relay buffers.
+run totex_direct_tile
+for model in 0 1 2; do run totex_direct_tile -GN=16 -GNumPorts=4 -GModel=$model -GDepth=32; done
+run totex_direct_tile -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=8 -GDepth=64
+run totex_direct_tile -GN=64 -GNumPorts=4 -GDynamic=1 -GNumVcs=2 -GFifoDepth=4
+run totex_direct_tile -GN=256 -GNumPorts=4 -GDynamic=1 -GNumVcs=4 -GAdaptiveVcs=2 -GFifoDepth=4 +define+TOTEX_HIER_SIM
 run totex_direct_node -GN=64 -GNumPorts=6 -GModel=1 -GDepth=32 -GXW=8
 run totex_direct_node -GN=2 -GNumPorts=1 -GModel=2 -GDepth=16 -GXW=5
 run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=4 -GBufSlots=3

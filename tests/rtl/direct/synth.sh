@@ -3,7 +3,7 @@
 # Synthesis gate for the direct-network RTL (Yosys 0.23, generic `synth`): the scheduled router
 # (totex_router) for every model, the dynamic router (totex_router_dyn, dimension order), the
 # scheduled node, the dynamic node (totex_direct_dyn_node, whose router is adaptive with 2 adaptive
-# VCs), and the network top rtl/totex_direct_top.sv with the parameters of ring:7 all-port from the
+# VCs), the wired build's tile (node and controller), and the network top rtl/totex_direct_top.sv with the parameters of ring:7 all-port from the
 # RTL model cache. SYNTH_FULL=1 (make bench) adds the torus:4x4 dynamic adaptive top:
 # 16 flattened dynamic nodes, over 250 s of Yosys, too long for make test. Any Yosys error fails;
 # the table prints cells and flip-flops per configuration.
@@ -43,8 +43,10 @@ synth_one totex_router_dyn "-set NumPorts 4 -set N 16 -set NumVcs 2 -set Depth 4
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 32 -set XW 8" n_ap
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
 synth_one totex_direct_dyn_node "-set N 16 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2 -set Depth 4 -set XW 8" n_dyn
-keys=(direct_ring_7_scheduled_all-port_d16_b0)
-[ "${SYNTH_FULL:-0}" = 1 ] && keys+=(direct_torus_4x4_dynamic_adaptive_f4)
+synth_one totex_direct_tile "-set N 16 -set NumPorts 4 -set Model 2 -set Depth 32" tile_nic
+# The flat builds of rtl.direct.same_build_* (the wired build writes no top parameters).
+keys=(direct_ring_7_scheduled_all-port_d16_b0_flat)
+[ "${SYNTH_FULL:-0}" = 1 ] && keys+=(direct_torus_4x4_dynamic_adaptive_f4_flat)
 if [ -n "$cache" ] && [ -d "$cache" ]; then
   for key in "${keys[@]}"; do
     [ -f "$cache/$key/totex_direct_params.svh" ] &&

@@ -85,6 +85,9 @@ struct DirectLayout {
   /// A 32-bit digest of everything above; the top drives it on signature_o so that a harness can
   /// refuse a model built for other parameters.
   [[nodiscard]] std::uint32_t signature() const;
+  /// The same for one tile of the wired build (rtl/totex_direct_tile.sv): every parameter above
+  /// but the topology, which the harness wires at run time.
+  [[nodiscard]] std::uint32_t tile_signature() const;
 
   /// Load-port regions and control registers (rtl/totex_direct_pkg.sv REGION_*, CONTROL_*).
   static constexpr int kRegionTable = rtl::totex_direct_pkg::REGION_TABLE;        // index = {step, word}
@@ -147,6 +150,18 @@ struct DirectRoutes {
   std::vector<std::vector<bool>> minimal;     // [v][d * P + p] port p of v is on a shortest path to d
 };
 [[nodiscard]] DirectRoutes dimension_order_routes(const Topology& t, int ports, DynamicRouting routing);
+
+/// Per-node constants of a direct network, flat over nodes: in_link[v*P + i] / out_link[v*P + i],
+/// the directed link into input i / out of output i of node v (Topology::link_id; t.links() when
+/// node v has no port i); dynamic mode only: route[v*N + d] (DirectRoutes::out_port),
+/// minimal[(v*N + d)*P + p] (adaptive routing only), port_dim[v*P + p], dateline[v*P + p].
+/// What totex_direct_params.svh holds and what the wired build's harness drives into its tiles.
+struct DirectNodeTables {
+  std::vector<int> in_link, out_link;
+  std::vector<int> route, port_dim;
+  std::vector<bool> minimal, dateline;
+};
+[[nodiscard]] DirectNodeTables direct_node_tables(const Topology& t, const DirectLayout& layout);
 
 /// `totex_direct_params.svh`: the parameters of rtl/totex_direct_top.sv for the topology and
 /// parameter set (numbers and flat link/route tables only; the top's header describes them).

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The `wired` RTL build of a direct network: one Verilated model of rtl/totex_direct_tile.sv (a
+/// node with its own copy of the run controller), built once per tile parameter set, instantiated
+/// N times here and wired in C++ exactly as rtl/totex_direct_top.sv wires its nodes (the link
+/// tables of DirectNodeTables, which also generate the top's parameters). A topology change with
+/// the same tile parameters (N, ports, model, depth, ...) needs no new Verilator build.
+///
+/// One clock edge: every tile sees the rising edge with the inputs of the cycle that ends; then
+/// the links, credits and the all-done AND are copied from outputs to inputs and the tiles whose
+/// inputs changed are evaluated again, until nothing changes (credits are combinational in the
+/// dynamic router; every other link output is a flip-flop). Same behaviour as the top, cycle for
+/// cycle: tests/cosim checks the digests of both builds. No waveform: `totex sim --wave` uses the
+/// top's build.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vtotex_direct_tile.h"
+#include "direct_run.hpp"
+#include "totex/direct_controller.hpp"
+#include "totex/error.hpp"
+#include "totex/topology.hpp"
+#include "vl_harness.hpp"
+
+namespace {
+
+using totex::sim::bits;
+using totex::sim::set_bits;
+using totex::sim::set_port;
+using Tile = Vtotex_direct_tile;
+
+class WiredDirect final : public totex::sim::DirectDut {
+ public:
+  WiredDirect(const totex::Topology& t, const totex::DirectLayout& layout) : layout_(layout) {
+    ctx_.randReset(2);
+    ctx_.fatalOnError(false);
+    ctx_.errorLimit(1 << 30);
+    const int n = layout_.nodes, p = layout_.ports;
+    if (t.links() != static_cast<std::int64_t>(n) * p)
+      throw totex::UsageError("the wired RTL build needs every node to have " + std::to_string(p) + " links; " +
+                              t.spec() + " does not (use the top's build)");
+    const totex::DirectNodeTables tables = totex::direct_node_tables(t, layout_);
+    // Who drives each link: its tail's output port (data) and its head's input port (credits).
+    std::vector<End> tail(static_cast<std::size_t>(t.links())), head(tail.size());
+    for (int v = 0; v < n; ++v)
+      for (int i = 0; i < p; ++i) {
+        tail[static_cast<std::size_t>(tables.out_link[idx(v, i)])] = {v, i};
+        head[static_cast<std::size_t>(tables.in_link[idx(v, i)])] = {v, i};
+      }
+    upstream_.resize(static_cast<std::size_t>(n * p));
+    downstream_.resize(upstream_.size());
+    for (int v = 0; v < n; ++v)
+      for (int i = 0; i < p; ++i) {
+        upstream_[idx(v, i)] = tail[static_cast<std::size_t>(tables.in_link[idx(v, i)])];
+        downstream_[idx(v, i)] = head[static_cast<std::size_t>(tables.out_link[idx(v, i)])];
+      }
+    mw_ = layout_.msg_bits;
+    vw_ = idx_width(layout_.vcs);
+    const bool dynamic = layout_.params.mode == totex::DirectMode::Dynamic;
+    const int route_w = idx_width(p + 1);  // the tile's RouteW = idx_width(NumPorts + 1)
+    for (int v = 0; v < n; ++v) {
+      tiles_.push_back(std::make_unique<Tile>(&ctx_, ("t" + std::to_string(v)).c_str()));
+      Tile& x = *tiles_.back();
+      // Every input defined before the first evaluation (the model's variables start random).
+      x.cfg_we_i = x.start_i = x.all_done_i = 0;
+      set_port(x.cfg_addr_i, 0);
+      set_port(x.cfg_data_i, 0);
+      set_port(x.node_id_i, static_cast<std::uint64_t>(v));
+      set_port(x.route_table_i, 0);
+      set_port(x.minimal_i, 0);
+      set_port(x.port_dim_i, 0);
+      x.dateline_i = 0;
+      if (!dynamic) continue;
+      for (int d = 0; d < n; ++d)
+        set_bits(x.route_table_i, d * route_w, route_w, static_cast<std::uint64_t>(tables.route[idx(v, d, n)]));
+      for (int k = 0; k < n * p; ++k)
+        if (tables.minimal[static_cast<std::size_t>(v) * static_cast<std::size_t>(n * p) + static_cast<std::size_t>(k)])
+          set_bits(x.minimal_i, k, 1, 1);
+      for (int i = 0; i < p; ++i) {
+        set_bits(x.port_dim_i, i * totex::rtl::totex_direct_pkg::TOPO_PORT_W, totex::rtl::totex_direct_pkg::TOPO_PORT_W,
+                 static_cast<std::uint64_t>(tables.port_dim[idx(v, i)]));
+        set_bits(x.dateline_i, i, 1, tables.dateline[idx(v, i)] ? 1 : 0);
+      }
+    }
+    for (std::size_t v = 0; v < tiles_.size(); ++v) {
+      tiles_[v]->clk_i = 0;
+      tiles_[v]->rst_ni = 1;
+      connect(*tiles_[v], static_cast<int>(v), false);
+      tiles_[v]->eval();
+    }
+    // Reset as ClockedModel does: asserted and evaluated, two rising edges, released.
+    for (auto& x : tiles_) {
+      x->rst_ni = 0;
+      x->eval();
+    }
+    tick();
+    tick();
+    for (auto& x : tiles_) {
+      x->rst_ni = 1;
+      x->eval();
+    }
+  }
+  ~WiredDirect() override {
+    for (auto& x : tiles_) x->final();
+  }
+  WiredDirect(const WiredDirect&) = delete;
+  WiredDirect& operator=(const WiredDirect&) = delete;
+
+  void set_layout(int eject_lanes, int msg_bits, int node_bits, int payload_bits) override {
+    lanes_ = eject_lanes;
+    mw_ = msg_bits;
+    iw_ = node_bits;
+    pw_ = payload_bits;
+  }
+  std::uint32_t signature() override {
+    return tiles_.front()->signature_o == layout_.tile_signature() ? layout_.signature() : tiles_.front()->signature_o;
+  }
+  void write(std::uint64_t addr, std::uint64_t data) override {
+    for (auto& x : tiles_) {
+      x->cfg_we_i = 1;
+      set_port(x->cfg_addr_i, addr);
+      set_port(x->cfg_data_i, data);
+    }
+    tick();
+    for (auto& x : tiles_) x->cfg_we_i = 0;
+  }
+  /// The addressed tile's public memories (rtl/totex_backdoor.vlt), as sim/direct_rtl_main.cpp.
+  bool backdoor_write(std::uint64_t addr, std::uint64_t data) override {
+    using L = totex::DirectLayout;
+    const std::uint64_t index = addr & ((std::uint64_t{1} << layout_.index_bits) - 1);
+    const std::uint64_t node = (addr >> layout_.index_bits) & ((std::uint64_t{1} << layout_.node_bits) - 1);
+    const auto region = static_cast<int>(addr >> (layout_.index_bits + layout_.node_bits));
+    if (node >= static_cast<std::uint64_t>(layout_.nodes)) return false;
+    const bool scheduled = layout_.params.mode == totex::DirectMode::Scheduled;
+    if (memories_.empty()) find_memories(scheduled);
+    NodeMemories& m = memories_[node];
+    if (region == L::kRegionTable && scheduled) {
+      const std::uint64_t word = index & ((std::uint64_t{1} << layout_.word_bits) - 1);
+      const std::uint64_t step = index >> layout_.word_bits;
+      if (word >= m.table.size() || step >= m.table[word].size()) return false;
+      m.table[word].write(step, data);
+      return true;
+    }
+    if (region == L::kRegionMessages && index < m.messages.front().size()) {
+      m.messages.front().write(index, data);
+      return true;
+    }
+    return false;
+  }
+  void set_start(bool start) override {
+    for (auto& x : tiles_) x->start_i = start ? 1 : 0;
+  }
+  void tick() override {
+    for (auto& x : tiles_) {
+      x->clk_i = 1;
+      x->eval();
+    }
+    for (auto& x : tiles_) x->clk_i = 0;
+    settle();
+    ctx_.timeInc(10);
+    ++edges_;
+  }
+  bool busy() override { return tiles_.front()->busy_o; }
+  bool done() override { return tiles_.front()->done_o; }
+  bool error() override {
+    for (auto& x : tiles_)
+      if (x->error_o) return true;
+    return false;
+  }
+  void ejects(std::vector<totex::sim::Eject>& out) override {
+    for (std::size_t v = 0; v < tiles_.size(); ++v) {
+      const Tile& x = *tiles_[v];
+      for (int lane = 0; lane < lanes_; ++lane) {
+        if (bits(x.eject_valid_o, lane, 1) == 0) continue;
+        const int base = lane * mw_;
+        out.push_back({static_cast<int>(v) * lanes_ + lane, bits(x.eject_data_o, base + iw_ + pw_, iw_),
+                       bits(x.eject_data_o, base + pw_, iw_), bits(x.eject_data_o, base, pw_)});
+      }
+    }
+  }
+  int assertion_failures() override { return ctx_.errorCount(); }
+  std::uint64_t edges() override { return edges_; }
+
+ private:
+  struct End {
+    int node = 0, port = 0;
+  };
+  [[nodiscard]] std::size_t idx(int v, int i, int width = 0) const {
+    return static_cast<std::size_t>(v) * static_cast<std::size_t>(width ? width : layout_.ports) + static_cast<std::size_t>(i);
+  }
+  /// totex_pkg::idx_width: bits for values 0..n-1, at least 1.
+  static int idx_width(int n) {
+    int w = 1;
+    while ((1 << w) < n) ++w;
+    return w;
+  }
+
+  /// Copies every tile's link inputs from its neighbours' outputs (and the all-done AND);
+  /// returns whether any input changed.
+  bool connect(Tile& x, int v, bool all_done) {
+    const int p = layout_.ports, vcs = layout_.vcs;
+    bool changed = false;
+    for (int i = 0; i < p; ++i) {
+      const End up = upstream_[idx(v, i)];
+      const Tile& u = *tiles_[static_cast<std::size_t>(up.node)];
+      changed |= set_bits(x.in_valid_i, i, 1, bits(u.out_valid_o, up.port, 1));
+      changed |= set_bits(x.in_data_i, i * mw_, mw_, bits(u.out_data_o, up.port * mw_, mw_));
+      changed |= set_bits(x.in_vc_i, i * vw_, vw_, bits(u.out_vc_o, up.port * vw_, vw_));
+      const End down = downstream_[idx(v, i)];
+      const Tile& w = *tiles_[static_cast<std::size_t>(down.node)];
+      changed |= set_bits(x.out_credit_i, i * vcs, vcs, bits(w.in_credit_o, down.port * vcs, vcs));
+    }
+    if (x.all_done_i != (all_done ? 1 : 0)) {
+      x.all_done_i = all_done ? 1 : 0;
+      changed = true;
+    }
+    return changed;
+  }
+
+  /// Evaluates every tile once with its new inputs, then again only those whose inputs changed.
+  void settle() {
+    for (bool first = true;; first = false) {
+      bool all_done = true;
+      for (auto& x : tiles_) all_done = all_done && x->node_done_o;
+      bool any = false;
+      for (std::size_t v = 0; v < tiles_.size(); ++v) {
+        Tile& x = *tiles_[v];
+        if (connect(x, static_cast<int>(v), all_done) || first) {
+          x.eval();
+          any = true;
+        }
+      }
+      if (!any) return;
+      if (++settle_rounds_ > kMaxSettleRounds * (edges_ + 1))
+        throw totex::UsageError("wired RTL build: the network's outputs do not settle (a combinational loop)");
+    }
+  }
+
+  /// Per tile: the schedule table's word memories and the payload memory (scheduled), or the
+  /// send queue (dynamic).
+  struct NodeMemories {
+    std::vector<totex::sim::PublicMemory> table;
+    std::vector<totex::sim::PublicMemory> messages;  // one memory
+  };
+  void find_memories(bool scheduled) {
+    for (int v = 0; v < layout_.nodes; ++v) {
+      const std::string node =
+          "t" + std::to_string(v) + ".totex_direct_tile." + (scheduled ? "gen_scheduled" : "gen_dynamic") + ".u_node.";
+      NodeMemories m;
+      if (scheduled)
+        for (int w = 0; w < layout_.words; ++w)
+          m.table.emplace_back(ctx_, node + "u_table.gen_word[" + std::to_string(w) + "]", "mem");
+      m.messages.emplace_back(ctx_, node + "u_nic", scheduled ? "payload_mem" : "queue");
+      memories_.push_back(std::move(m));
+    }
+  }
+
+  static constexpr std::uint64_t kMaxSettleRounds = 16;
+  totex::DirectLayout layout_;
+  VerilatedContext ctx_;
+  std::vector<std::unique_ptr<Tile>> tiles_;
+  std::vector<NodeMemories> memories_;
+  std::vector<End> upstream_, downstream_;  // [v*P + i]: the output feeding input i; the input output i feeds
+  std::uint64_t edges_ = 0, settle_rounds_ = 0;
+  int lanes_ = 1, mw_ = 1, iw_ = 1, pw_ = 1, vw_ = 1;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return totex::sim::direct_main(argc, argv, "rtl",
+                                 [](const totex::Topology& t, const totex::DirectLayout& layout,
+                                    const std::string& wave) -> std::unique_ptr<totex::sim::DirectDut> {
+                                   if (!wave.empty())
+                                     throw totex::UsageError("the wired RTL build does not trace; --wave uses the top's build");
+                                   return std::make_unique<WiredDirect>(t, layout);
+                                 });
+}
