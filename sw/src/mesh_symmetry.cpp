@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
 
 namespace totex {
 namespace {
@@ -44,6 +47,33 @@ NodeSymmetry mesh_rotations(const Topology& t) {
     return c;
   }));
   return group;
+}
+
+NodeSymmetry no_symmetry(const Topology& t) {
+  std::vector<NodeId> identity(at(t.nodes()));
+  std::iota(identity.begin(), identity.end(), 0);
+  return {identity};
+}
+
+SymmetryOrbits::SymmetryOrbits(const Topology& t, const NodeSymmetry& group)
+    : node(at(t.nodes()), -1), link(at(t.links()), -1), image(group.size(), std::vector<LinkId>(at(t.links()))) {
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    if (node[at(v)] >= 0) continue;
+    for (const auto& g : group) node[at(g[at(v)])] = nodes;
+    ++nodes;
+  }
+  for (std::size_t g = 0; g < group.size(); ++g)
+    for (LinkId l = 0; l < t.links(); ++l) {
+      const NodeId from = group[g][at(t.link_source(l))], to = group[g][at(t.link_target(l))];
+      const std::optional<Port> p = t.port_to(from, to);
+      if (!p || (g > 0 && from == t.link_source(l))) throw std::logic_error("symmetry orbits: not a group of automorphisms fixing no node");
+      image[g][at(l)] = t.link_id(from, *p);
+    }
+  for (LinkId l = 0; l < t.links(); ++l) {
+    if (link[at(l)] >= 0) continue;
+    for (std::size_t g = 0; g < group.size(); ++g) link[at(image[g][at(l)])] = links;
+    ++links;
+  }
 }
 
 }  // namespace totex

@@ -2,13 +2,13 @@
 #include "totex/pattern_schedule.hpp"
 
 #include <algorithm>
-#include <cadical.hpp>
 #include <chrono>
 #include <map>
 #include <numeric>
 #include <random>
 
 #include "totex/bounds.hpp"
+#include "totex/cnf.hpp"
 #include "totex/error.hpp"
 #include "totex/product_routes.hpp"
 #include "totex/route_packing.hpp"
@@ -19,11 +19,8 @@ namespace {
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 // How much work a second of --budget buys, measured on the 2-core development machine (a quiet
-// torus:8x8 nic run): greedy placements tried (find_word calls) and CaDiCaL conflicts.
-// A conflict costs time in proportion to the model's size, so SAT work is counted in conflicts
-// times clauses.
+// torus:8x8 nic run): greedy placements tried (find_word calls); SAT work is counted as in cnf.hpp.
 constexpr double kPlacementsPerSecond = 5.0e6;
-constexpr double kConflictClausesPerSecond = 6.0e8;
 /// A SAT call that could not afford this many conflicts is not started.
 constexpr std::int64_t kMinConflicts = 2000;
 using Clock = std::chrono::steady_clock;
@@ -74,74 +71,6 @@ int colour_of(const Topology& t, NodeId v, int colours) {
   return std::accumulate(c.begin(), c.end(), 0) % 2;
 }
 
-/// A CNF under construction, fed straight into CaDiCaL.
-class Cnf {
- public:
-  explicit Cnf(CaDiCaL::Solver& s) : solver_(s) {}
-  int var() { return ++vars_; }
-  void clause(std::initializer_list<int> lits) { clause(std::vector<int>(lits)); }
-  void clause(const std::vector<int>& lits) {
-    for (int l : lits) solver_.add(l);
-    solver_.add(0);
-    ++clauses_;
-  }
-  /// Sinz's sequential counter: at most k of `x` are true.
-  void at_most(const std::vector<int>& x, int k) {
-    const std::size_t n = x.size();
-    if (static_cast<std::size_t>(k) >= n) return;
-    if (k == 0) {
-      for (int l : x) clause({-l});
-      return;
-    }
-    std::vector<std::vector<int>> s(n - 1, std::vector<int>(at(k)));
-    for (auto& row : s)
-      for (int& v : row) v = var();
-    clause({-x[0], s[0][0]});
-    for (int j = 1; j < k; ++j) clause({-s[0][at(j)]});
-    for (std::size_t i = 1; i + 1 < n; ++i) {
-      clause({-x[i], s[i][0]});
-      clause({-s[i - 1][0], s[i][0]});
-      for (int j = 1; j < k; ++j) {
-        clause({-x[i], -s[i - 1][at(j - 1)], s[i][at(j)]});
-        clause({-s[i - 1][at(j)], s[i][at(j)]});
-      }
-      clause({-x[i], -s[i - 1][at(k - 1)]});
-    }
-    clause({-x[n - 1], -s[n - 2][at(k - 1)]});
-  }
-  void exactly_one(const std::vector<int>& x) {
-    at_most(x, 1);
-    clause(x);
-  }
-  [[nodiscard]] std::int64_t clauses() const { return clauses_; }
-  [[nodiscard]] int vars() const { return vars_; }
-
- private:
-  CaDiCaL::Solver& solver_;
-  int vars_ = 0;
-  std::int64_t clauses_ = 0;
-};
-
-class Deadline : public CaDiCaL::Terminator {
- public:
-  explicit Deadline(Clock::time_point end) : end_(end) {}
-  bool terminate() override { return Clock::now() >= end_; }
-
- private:
-  Clock::time_point end_;
-};
-
-/// Counts learned clauses (one per conflict): the work a solve call did, the same on every machine.
-class LearnCounter : public CaDiCaL::Learner {
- public:
-  bool learning(int) override {
-    ++learned;
-    return false;
-  }
-  void learn(int) override {}
-  std::int64_t learned = 0;
-};
-
 /// Clauses the pattern model of `steps` steps needs, roughly.
 std::int64_t estimate_clauses(const std::vector<Pattern>& pats, std::int64_t steps) {
   std::int64_t c = 0;
@@ -153,8 +82,6 @@ std::int64_t estimate_clauses(const std::vector<Pattern>& pats, std::int64_t ste
   }
   return c;
 }
-
-enum class SatOutcome { Sat, Unsat, Unknown };
 
 /// The pattern model with `steps` steps as SAT, time-indexed: start[p][s]; active[p][c] iff p is
 /// on the way in step c (a window of `hops` steps after its start); go[p][c][d] iff p crosses a
@@ -268,17 +195,8 @@ SatOutcome solve_patterns(Model m, const Directions& dirs, std::vector<Pattern>&
         }
     }
   }
-  solver.limit("conflicts", static_cast<int>(std::min<std::int64_t>(conflicts, 2'000'000'000)));
-  Deadline deadline(end);
-  solver.connect_terminator(&deadline);
-  LearnCounter counter;
-  solver.connect_learner(&counter);
-  const int result = solver.solve();
-  solver.disconnect_terminator();
-  solver.disconnect_learner();
-  used = counter.learned;
-  if (result == 20) return SatOutcome::Unsat;
-  if (result != 10) return SatOutcome::Unknown;
+  const SatOutcome result = solve_limited(solver, conflicts, end, used);
+  if (result != SatOutcome::Sat) return result;
   for (std::size_t i = 0; i < pats.size(); ++i) {
     Pattern& p = pats[i];
     const Vars& x = v[i];

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
-#include <optional>
 #include <random>
-#include <stdexcept>
 
 #include "totex/bounds.hpp"
+#include "totex/cnf.hpp"
 #include "totex/error.hpp"
 #include "totex/route_packing.hpp"
+#include "totex/route_sat.hpp"
 
 namespace totex {
 namespace {
@@ -22,8 +22,10 @@ std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 constexpr std::int64_t kMaxStates = std::int64_t{1} << 20;
 
 /// Placements (find_word calls) a second of budget buys, measured on the 2-core development
-/// machine (8x8 mesh, nic).
+/// machine (8x8 mesh, nic): on messages, and on the orbits of the quarter turns, where each
+/// neighbourhood search round scans four times fewer items.
 constexpr double kGreedyPlacementsPerSecond = 2.0e6;
+constexpr double kOrbitPlacementsPerSecond = 5.0e6;
 }  // namespace
 
 std::vector<DimNeed> minimal_needs(const Topology& t, const std::vector<int>& from, const std::vector<int>& to) {
@@ -154,51 +156,23 @@ bool find_word(const MoveTable& moves, NodeId src, const std::vector<DimNeed>& n
 }
 
 Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds, std::string algorithm,
-                                  std::uint64_t seed, const NodeSymmetry& group) {
+                                  std::uint64_t seed, const NodeSymmetry& group, std::vector<std::string>* log) {
   if (!t.is_product()) throw UsageError("--algo " + algorithm + " needs a cartesian product topology, not " + t.spec());
   if (m == Model::SinglePort) throw UsageError("--algo " + algorithm + " schedules all-port and nic, not single-port");
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   const std::int64_t n = t.nodes();
   const MoveTable moves(t);
-  const NodeSymmetry identity{[&] {
-    std::vector<NodeId> id(at(n));
-    std::iota(id.begin(), id.end(), 0);
-    return id;
-  }()};
-  const NodeSymmetry& g = group.empty() ? identity : group;
-  // Orbits: a node's is its smallest image, a link's likewise; an item stands for its message and
-  // the message's images, all in the same step on the images of its route. As no element but the
-  // identity fixes a node or a link, the images never share a link or a NIC, and two items clash
-  // exactly when they use the same link orbit (or NIC orbit) in the same step.
-  std::vector<int> node_orbit(at(n), -1), link_orbit(at(t.links()), -1);
-  int node_orbits = 0, link_orbits = 0;
-  for (NodeId v = 0; v < n; ++v) {
-    if (node_orbit[at(v)] >= 0) continue;
-    for (const auto& e : g) node_orbit[at(e[at(v)])] = node_orbits;
-    ++node_orbits;
-  }
-  // link_image[e][l]: the image of directed link l under element e (and the port it leaves by).
-  std::vector<std::vector<LinkId>> link_image(g.size(), std::vector<LinkId>(at(t.links())));
-  for (std::size_t e = 0; e < g.size(); ++e)
-    for (LinkId l = 0; l < t.links(); ++l) {
-      const NodeId from = g[e][at(t.link_source(l))], to = g[e][at(t.link_target(l))];
-      const std::optional<Port> p = t.port_to(from, to);
-      if (!p || (e > 0 && from == t.link_source(l))) throw std::logic_error("flexible greedy: not a free automorphism group");
-      link_image[e][at(l)] = t.link_id(from, *p);
-    }
-  for (LinkId l = 0; l < t.links(); ++l) {
-    if (link_orbit[at(l)] >= 0) continue;
-    for (std::size_t e = 0; e < g.size(); ++e) link_orbit[at(link_image[e][at(l)])] = link_orbits;
-    ++link_orbits;
-  }
+  const NodeSymmetry g = group.empty() ? no_symmetry(t) : group;
+  const SymmetryOrbits orbits(t, g);
   std::vector<std::vector<int>> coords(at(n));
   for (NodeId v = 0; v < n; ++v) coords[at(v)] = t.coordinates(v);
   std::vector<RouteItem> items;
   for (NodeId s : t.processors())
     for (NodeId d : t.processors()) {
       if (s == d) continue;
-      // One item per orbit of messages: the message that is the smallest of its images.
+      // One item per orbit of messages: the message that is the smallest of its images; it is
+      // placed with its images in the same step on the images of its route.
       const bool smallest = std::all_of(g.begin() + 1, g.end(), [&](const std::vector<NodeId>& e) {
         return std::pair(s, d) < std::pair(e[at(s)], e[at(d)]);
       });
@@ -208,18 +182,20 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
       it.dst = d;
       it.needs = minimal_needs(t, coords[at(s)], coords[at(d)]);
       for (const DimNeed& nd : it.needs) it.hops += nd.count;
-      it.inject = node_orbit[at(s)];
-      it.eject = node_orbit[at(d)];
+      it.inject = orbits.node[at(s)];
+      it.eject = orbits.node[at(d)];
       items.push_back(std::move(it));
     }
   // Every move uses its directed link (a move off a path's end never occurs in a minimal route).
   std::vector<int> resource(at(n) * at(moves.classes()));
   for (NodeId v = 0; v < n; ++v)
     for (int cls = 0; cls < moves.classes(); ++cls)
-      resource[at(v) * at(moves.classes()) + at(cls)] = link_orbit[at(std::max<LinkId>(0, moves.link(v, cls)))];
-  RoutePacking packing(moves, m, std::move(resource), link_orbits, node_orbits);
+      resource[at(v) * at(moves.classes()) + at(cls)] = orbits.link[at(std::max<LinkId>(0, moves.link(v, cls)))];
+  RoutePacking packing(moves, m, std::move(resource), orbits.links, orbits.nodes);
   // Work-limited (the same schedule on every machine); the clock is only a safety stop.
-  const std::int64_t placements = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kGreedyPlacementsPerSecond);
+  const bool symmetric = g.size() > 1;
+  const double rate = symmetric ? kOrbitPlacementsPerSecond : kGreedyPlacementsPerSecond;
+  const std::int64_t placements = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * rate);
   const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(safety_stop_seconds(budget_seconds)));
   const std::function<bool()> out_of_time = [&] { return Clock::now() >= safety_end; };
   const std::int64_t bound = lower_bound(t, m).steps;  // nothing to gain below it
@@ -233,6 +209,17 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   (void)order_search(packing, items, order, bound, placements / 4, work, rng, out_of_time);
   std::vector<RouteItem> best = items;
   (void)lns_improve(packing, items, best, bound, placements, work, rng, out_of_time);
+  if (log != nullptr) log->push_back("search: " + std::to_string(packed_makespan(best)) + " steps (" + std::to_string(work) + " placements)");
+  // On the orbit model, SAT on the schedule's tail (route_sat.hpp), with as much work again. The
+  // search's current packing is as short as its best and tighter at the end (fewer items in the
+  // last step), the better start. Not on the message model: its tail models are |group| times
+  // larger, and on path:5*path:5, path:7*path:7 and path:8*path:8 nic they found nothing.
+  if (symmetric && packed_makespan(best) > bound) {
+    if (packed_makespan(items) == packed_makespan(best)) best = items;
+    std::int64_t sat_work = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kConflictClausesPerSecond);
+    for (const std::string& line : tail_sat_improve(packing, best, bound, sat_work, safety_end))
+      if (log != nullptr) log->push_back("tail sat: " + line);
+  }
 
   Schedule s{t.spec(), m, std::move(algorithm), {}};
   s.steps.resize(at(packed_makespan(best)));
@@ -242,7 +229,7 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
       NodeId v = it.src;
       for (std::size_t j = 0; j < it.word.moves.size(); ++j) {
         const int cls = moves.move_class(it.word.moves[j].first, it.word.moves[j].second);
-        const LinkId l = link_image[e][at(moves.link(v, cls))];
+        const LinkId l = orbits.image[e][at(moves.link(v, cls))];
         const NodeId from = t.link_source(l);
         s.steps[at(it.start) + j].push_back({msg, from, l - t.link_id(from, 0)});
         v = moves.next(v, cls);

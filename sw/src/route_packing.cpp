@@ -35,7 +35,7 @@ void RoutePacking::place_earliest(RouteItem& item, std::int64_t& work) {
   const MoveFree is_free = [&](std::int64_t step, NodeId v, int dim, int delta) {
     grow(step);
     const int cls = moves_.move_class(dim, delta);
-    return busy_[at(step)][at(resource_[at(v) * at(moves_.classes()) + at(cls)])] == 0;
+    return busy_[at(step)][at(resource(v, cls))] == 0;
   };
   for (std::int64_t start = 0;; ++start) {
     grow(start + item.hops);
@@ -59,7 +59,7 @@ void RoutePacking::mark(const RouteItem& item, std::uint8_t value) {
   NodeId v = item.src;
   for (std::size_t j = 0; j < item.word.moves.size(); ++j) {
     const int cls = moves_.move_class(item.word.moves[j].first, item.word.moves[j].second);
-    std::uint8_t& cell = busy_[at(item.start) + j][at(resource_[at(v) * at(moves_.classes()) + at(cls)])];
+    std::uint8_t& cell = busy_[at(item.start) + j][at(resource(v, cls))];
     busy_count_[at(item.start) + j] += value - cell;
     cell = value;
     v = moves_.next(v, cls);

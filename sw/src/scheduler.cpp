@@ -127,8 +127,11 @@ const std::vector<Generator>& generators() {
          if (mesh_rotations(t).size() < 2) return "needs a mesh with an even side, every node a processor";
          return "";
        },
-       [](const Topology& t, Model m, double budget, std::vector<std::string>&) {
-         return flexible_greedy_schedule(t, m, budget, "symmetric", 1, mesh_rotations(t));
+       [](const Topology& t, Model m, double budget, std::vector<std::string>& log) {
+         std::vector<std::string> lines;
+         Schedule s = flexible_greedy_schedule(t, m, budget, "symmetric", 1, mesh_rotations(t), &lines);
+         for (std::string& line : lines) log.push_back("symmetric: " + line);
+         return s;
        },
        7},
       {"udr",
@@ -186,7 +189,7 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
 
 std::string direct_algorithm_help() {
   return "auto (default: every generator that applies, best verified kept) | pattern (all-port, nic: "
-         "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits) | exact (all-port, nic: "
+         "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
          "SAT, small networks) | doubling (all-port hypercubes) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }

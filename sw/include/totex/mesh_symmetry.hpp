@@ -20,4 +20,19 @@ using NodeSymmetry = std::vector<std::vector<NodeId>>;
 /// otherwise just the identity.
 [[nodiscard]] NodeSymmetry mesh_rotations(const Topology& t);
 
+/// The group with only the identity.
+[[nodiscard]] NodeSymmetry no_symmetry(const Topology& t);
+
+/// The orbits of the nodes and directed links under a group whose elements other than the
+/// identity fix no node (mesh_rotations), numbered in order of their smallest member. As no such
+/// element fixes a link either, the images of a route under the group never share a link or a NIC:
+/// routes placed with all their images clash exactly when they use the same orbit in the same step.
+struct SymmetryOrbits {
+  SymmetryOrbits(const Topology& t, const NodeSymmetry& group);
+  std::vector<int> node;                     // node[v]: the orbit of node v
+  std::vector<int> link;                     // link[l]: the orbit of directed link l
+  int nodes = 0, links = 0;                  // how many orbits
+  std::vector<std::vector<LinkId>> image;    // image[g][l]: directed link l moved by element g
+};
+
 }  // namespace totex

@@ -78,9 +78,12 @@ using MoveFree = std::function<bool(std::int64_t step, NodeId node, int dim, int
 /// the development machine), so the schedule does not depend on the machine's load.
 /// With a `group` (mesh_symmetry.hpp), one item stands for a message and its images under the
 /// group, all placed in the same step on the images of one route: a schedule invariant under the
-/// group, with |group| times fewer items to place (`--algo symmetric`).
+/// group, with |group| times fewer items to place (`--algo symmetric`); after the searches, SAT
+/// re-packs the schedule's tail (route_sat.hpp) with as much work again. `log` (if given) gets a
+/// line per stage.
 [[nodiscard]] Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seconds,
                                                 std::string algorithm, std::uint64_t seed = 1,
-                                                const NodeSymmetry& group = {});
+                                                const NodeSymmetry& group = {},
+                                                std::vector<std::string>* log = nullptr);
 
 }  // namespace totex

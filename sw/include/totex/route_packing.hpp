@@ -43,6 +43,15 @@ class RoutePacking {
   void remove(const RouteItem& item) { mark(item, 0); }
   void restore(const RouteItem& item);
 
+  [[nodiscard]] const MoveTable& moves() const { return moves_; }
+  [[nodiscard]] Model model() const { return model_; }
+  /// What the move `cls` out of node v uses, of resources() resources.
+  [[nodiscard]] int resource(NodeId v, int cls) const {
+    return resource_[static_cast<std::size_t>(v) * static_cast<std::size_t>(moves_.classes()) + static_cast<std::size_t>(cls)];
+  }
+  [[nodiscard]] int resources() const { return resources_; }
+  [[nodiscard]] int nic_slots() const { return nic_slots_; }
+
  private:
   void grow(std::int64_t step);
   void mark(const RouteItem& item, std::uint8_t value);
