@@ -26,6 +26,10 @@ constexpr std::int64_t kMaxStates = std::int64_t{1} << 20;
 /// neighbourhood search round scans four times fewer items.
 constexpr double kGreedyPlacementsPerSecond = 2.0e6;
 constexpr double kOrbitPlacementsPerSecond = 5.0e6;
+/// The conflicts a tail SAT call may take per second of budget (route_sat.hpp): about 20000 in
+/// auto's share on the 8x8 mesh, where a tail that has a shorter packing gives it in a few
+/// thousand; --budget lets the calls go deeper as it lets the searches go further.
+constexpr double kTailConflictsPerSecond = 6000;
 }  // namespace
 
 std::vector<DimNeed> minimal_needs(const Topology& t, const std::vector<int>& from, const std::vector<int>& to) {
@@ -217,7 +221,8 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   if (symmetric && packed_makespan(best) > bound) {
     if (packed_makespan(items) == packed_makespan(best)) best = items;
     std::int64_t sat_work = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kConflictClausesPerSecond);
-    for (const std::string& line : tail_sat_improve(packing, best, bound, sat_work, safety_end))
+    const auto conflicts = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * kTailConflictsPerSecond);
+    for (const std::string& line : tail_sat_improve(packing, best, bound, conflicts, sat_work, safety_end))
       if (log != nullptr) log->push_back("tail sat: " + line);
   }
 

@@ -9,11 +9,10 @@ namespace totex {
 namespace {
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 constexpr std::int64_t kMinConflicts = 1000;
-/// The tails tail_sat_improve frees, and the conflicts it allows a call: measured on the 8x8 mesh
-/// (nic and all-port, orbits of the quarter turns), a tail that has a shorter packing gives it
-/// within a few thousand conflicts, and the larger tails are larger models.
+/// The tails tail_sat_improve frees: measured on the 8x8 mesh (nic and all-port, orbits of the
+/// quarter turns), a tail that has a shorter packing gives it within a few thousand conflicts,
+/// and the larger tails are larger models.
 constexpr std::int64_t kTails[] = {16, 24, 32};
-constexpr std::int64_t kTailConflicts = 20000;
 
 /// One variable of the model: an item on a candidate route from a start.
 struct Choice {
@@ -124,7 +123,8 @@ SatOutcome sat_repack(const RoutePacking& packing, std::vector<RouteItem>& items
 }
 
 std::vector<std::string> tail_sat_improve(const RoutePacking& packing, std::vector<RouteItem>& best, std::int64_t bound,
-                                          std::int64_t& work, std::chrono::steady_clock::time_point end) {
+                                          std::int64_t max_conflicts, std::int64_t& work,
+                                          std::chrono::steady_clock::time_point end) {
   std::vector<std::string> log;
   for (std::int64_t target = packed_makespan(best) - 1; target >= bound; --target) {
     bool shorter = false;
@@ -133,7 +133,7 @@ std::vector<std::string> tail_sat_improve(const RoutePacking& packing, std::vect
       if (work <= 0) break;
       std::vector<RouteItem> candidate = best;
       const std::int64_t before = work;
-      const SatOutcome out = sat_repack(packing, candidate, target, target - tail, kTailConflicts, work, end);
+      const SatOutcome out = sat_repack(packing, candidate, target, target - tail, max_conflicts, work, end);
       log.push_back(std::to_string(target) + " steps, last " + std::to_string(tail) + " free: " +
                     (out == SatOutcome::Sat ? "found" : out == SatOutcome::Unsat ? "none" : "unknown") + " (" +
                     std::to_string(before - work) + " work)");

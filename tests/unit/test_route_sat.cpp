@@ -100,7 +100,7 @@ TEST_CASE("sat_repack: packings only, the incumbent's length always, nothing sho
     REQUIRE(sat_repack(p.packing, too_short, 4, 0, 100000, work, kNoStop) == SatOutcome::Unsat);
     // The tail stage keeps what it cannot shorten and returns packings.
     work = 200'000'000;
-    const std::vector<std::string> log = tail_sat_improve(p.packing, p.items, 1, work, kNoStop);
+    const std::vector<std::string> log = tail_sat_improve(p.packing, p.items, 1, 100000, work, kNoStop);
     REQUIRE(!log.empty());
     require_packing(p, m);
     REQUIRE(packed_makespan(p.items) <= steps);

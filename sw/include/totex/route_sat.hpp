@@ -34,8 +34,10 @@ SatOutcome sat_repack(const RoutePacking& packing, std::vector<RouteItem>& items
 
 /// Shortens `best` (placed items of `packing`) one step at a time down to `bound`: each target
 /// tries sat_repack with the last 16, then 24, then 32 steps free (all of them once a tail
-/// reaches the target), until a target finds none or `work` runs out. Returns one line per call (target, tail, answer, conflicts).
+/// reaches the target), each call at most `max_conflicts` conflicts, until a target finds none or
+/// `work` runs out. Returns one line per call (target, tail, answer, conflicts).
 std::vector<std::string> tail_sat_improve(const RoutePacking& packing, std::vector<RouteItem>& best, std::int64_t bound,
-                                          std::int64_t& work, std::chrono::steady_clock::time_point end);
+                                          std::int64_t max_conflicts, std::int64_t& work,
+                                          std::chrono::steady_clock::time_point end);
 
 }  // namespace totex
