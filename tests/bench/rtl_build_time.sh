@@ -7,7 +7,8 @@
 #   warm  = the same with the cache the cold run left, for a different topology with the same node
 #           parameters (the `then` column): only the topology changed;
 #   build  = TOTEX_RTL_BUILD for direct networks (RTL_BENCH_BUILDS lists the builds to measure,
-#           default "default": the engine's own choice; e.g. "wired hier" for before/after);
+#           default "wired top": the wired tiles, and the generated top as it was built before
+#           them, flat below 32 nodes and hierarchical from 32; "default" = the engine's choice);
 #   model  = the seconds of the Verilator build itself, from totex's "built ... in N s" line
 #           (total minus model = schedule, run and start-up);
 #   cycles, cycles/s and the trace digest of the cold run (`totex sim --json`); load = 1-min load
@@ -65,8 +66,14 @@ while read -r topo engine then extra; do
   args=($extra)
   mode=scheduled; [[ " $extra " == *" --mode dynamic "* ]] && mode=dynamic
   [[ "$topo" == min:* ]] && mode=table
-  for build in ${RTL_BENCH_BUILDS:-default}; do
-    [[ "$topo" == min:* ]] && [ "$build" != default ] && continue  # one MIN build
+  for build in ${RTL_BENCH_BUILDS:-wired top}; do
+    if [[ "$topo" == min:* ]] || [ "$engine" != rtl ]; then  # the MIN and cosim have one build each
+      [ "$build" = "${RTL_BENCH_BUILDS:-wired top}" ] || [ "$build" = "$(cut -d' ' -f1 <<<"${RTL_BENCH_BUILDS:-wired top}")" ] || continue
+      build=default
+    elif [ "$build" = top ]; then
+      nodes=$("$totex" bound --topo "$topo" --model nic --json | jq -r .processors)
+      build=$([ "$nodes" -ge 32 ] && echo hier || echo flat)
+    fi
     load=$(cut -d' ' -f1 /proc/loadavg)
     cache="$work/cache_$RANDOM"; cc="$work/ccache_$RANDOM"
     mkdir -p "$cache" "$cc"
@@ -80,7 +87,7 @@ while read -r topo engine then extra; do
       [ "$(field .passed "$wj")" = true ] || { failed=1; echo "rtl_build_time: $then $engine $build $extra failed" >&2; }
     fi
     printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f | %s | %s |\n' "$topo" "$engine" "$mode" \
-      "$([[ "$topo" == min:* ]] && echo - || echo "$build")" "$cold" "$cold_model" "$then" "$warm" "$warm_model" \
+      "$([ "$build" = default ] && echo - || echo "$build")" "$cold" "$cold_model" "$then" "$warm" "$warm_model" \
       "$(field .cycles "$j")" "$(field .cycles_per_second "$j" | sed 's/^?$/0/;s/^null$/0/')" \
       "$(field .trace_sha256 "$j" | cut -c1-12)" "$load" >>"$out"
     rm -rf "$cache" "$cc"

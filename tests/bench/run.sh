@@ -121,7 +121,7 @@ cat "$out/fault-table.md" >>"$md" 2>/dev/null || row "(no table: see $out/fault-
 row ""
 row "## Direct-network synthesis, full (\`SYNTH_FULL=1 tests/rtl/direct/synth.sh\`, Yosys generic synth)"
 row ""
-TOTEX_CACHE_DIR="$build/rtl-cache" "$totex" sim --topo torus:4x4 --model nic --mode dynamic --dynamic adaptive \
+TOTEX_RTL_BUILD=flat TOTEX_CACHE_DIR="$build/rtl-cache" "$totex" sim --topo torus:4x4 --model nic --mode dynamic --dynamic adaptive \
   --engine rtl >"$out/synth-full-model.log" 2>&1 || true
 if ! SYNTH_FULL=1 "$(dirname "$0")/../rtl/direct/synth.sh" "$build/rtl-cache" >"$out/synth-full.md" 2>&1; then
   failed+=("full direct synthesis (see $out/synth-full.md)")

@@ -41,7 +41,9 @@ torus:8x8 rtl --model nic --mode dynamic --load port
 torus:8x8 systemc --model nic --mode dynamic
 torus:8x8 cosim --model nic --mode dynamic
 torus:16x16 rtl --model nic --mode dynamic --load backdoor
+torus:16x16 rtl --model nic --mode dynamic --load port
 torus:16x16 systemc --model nic --mode dynamic
+torus:32x32 rtl --model nic --mode dynamic --load backdoor
 torus:32x32 systemc --model nic --mode dynamic"}
 
 {

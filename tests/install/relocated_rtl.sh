@@ -34,7 +34,7 @@ jq -e '.passed == true and .cycles == .expected_cycles and .delivered == .expect
 [ "$(jq -r .trace_sha256 <<<"$rtl")" = "$(jq -r .trace_sha256 <<<"$ref")" ] || fail "trace differs from ref"
 
 cache="$tmp/home/.cache/totex"
-[ -x "$(ls -d "$cache"/direct_torus_4x4_*/harness | head -1)" ] || fail "no model in the user cache $cache"
+[ -x "$(ls -d "$cache"/tile_scheduled_n16_p4_*/harness | head -1)" ] || fail "no model (the wired build of torus:4x4) in the user cache $cache"
 # The cache itself lies under the build directory ($tmp), so paths inside $tmp are dropped first.
 offenders=$(find "$cache" -type f \( -name build.log -o -name '*.mk' -o -name '*.d' -o -name stamp \) |
   while read -r f; do if sed "s#$tmp/##g" "$f" | grep -q -e "$source/" -e "$build/"; then echo "$f"; fi; done | head -3)
