@@ -36,12 +36,13 @@ std::size_t widest_parameter(const std::string& svh) {
 ///   hier:  rtl/totex_direct_top.sv with the node modules as Verilator hier_blocks (compiled once,
 ///          the generated top wires N of them: rebuilt per topology).
 ///   flat:  the top Verilated as one model (every node's logic compiled on its own).
-/// Measured on the shared 2-core machine (tests/bench/rtl_build_time.sh; README, RTL model
-/// builds): the wired build is the fastest to build; where it does not apply (meshes, placed
-/// tori, metacubes, or --wave), networks of at least kHierarchicalNodes nodes are hierarchical
-/// (torus:4x4 dynamic: 166 s flat against 222 s hierarchical; torus:8x8 dynamic did not finish
-/// flat in 900 s, 299 s hierarchical), smaller ones flat (which simulates faster: the protect-lib
-/// boundary re-evaluates each node's input logic on every call).
+/// Measured cold (empty ccache) on the 2-core machine at load 1-2.6 (tests/bench/rtl_build_time.sh;
+/// README, RTL model builds): torus:4x4 dynamic 9 s wired against 52 s flat, torus:16x16 dynamic
+/// 12 s wired against 54 s hierarchical, and a topology change with the same tile parameters
+/// builds nothing. Where the wired build does not apply (meshes, placed tori, or --wave), networks
+/// of at least kHierarchicalNodes nodes are hierarchical (flat, torus:8x8 dynamic did not finish in
+/// 900 s on a loaded machine), smaller ones flat (which simulates faster: the protect-lib boundary
+/// re-evaluates each node's input logic on every call).
 enum class DirectBuild { Flat, Hierarchical, Wired };
 constexpr int kHierarchicalNodes = 32;
 
@@ -152,7 +153,7 @@ fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
             }())};
   b.what = what + ", wired: one tile (node and controller) compiled, " + std::to_string(L.nodes) +
            " instances wired in C++, reused by every topology with these tile parameters";
-  b.estimate = "about 1-2 min on 2 cores, once per tile parameter set";
+  b.estimate = "about 10-30 s on 2 cores, once per tile parameter set";
   b.verilator_opt = "-O3";
   b.makeflags = "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
   add_threads(b);
