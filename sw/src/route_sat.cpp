@@ -8,6 +8,7 @@
 namespace totex {
 namespace {
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+/// A call whose model could not afford this many conflicts is not made.
 constexpr std::int64_t kMinConflicts = 1000;
 /// The tails tail_sat_improve frees: measured on the 8x8 mesh (nic and all-port, orbits of the
 /// quarter turns), a tail that has a shorter packing gives it within a few thousand conflicts,
