@@ -287,21 +287,11 @@ std::vector<CachedReport> cache;
 
 namespace {
 
-double replay_seconds_limit() {
-  const char* env = std::getenv("TOTEX_MAX_SECONDS");
-  if (env == nullptr || *env == '\0') return kReplaySecondsLimit;
-  char* end = nullptr;
-  const double v = std::strtod(env, &end);
-  if (end == env || *end != '\0' || !(v > 0))
-    throw UsageError("TOTEX_MAX_SECONDS must be a positive number of seconds, got '" + printable(env) + "'");
-  return v;
-}
-
 void check_replay_budget(const Topology& t, const Schedule& s) {
   const double transfers = static_cast<double>(s.transfer_count());
   const double seconds = transfers / kReplayTransfersPerSecond;
   const double mb = static_cast<double>(StepVerifier::memory_bytes(t)) / (1 << 20);
-  const double limit = replay_seconds_limit();
+  const double limit = run_seconds_limit();
   char text[256];
   std::snprintf(text, sizeof text, "%.0f M transfers to replay, about %.0f s and %.0f MB", transfers / 1e6, seconds, mb);
   if (seconds > limit)
@@ -312,6 +302,17 @@ void check_replay_budget(const Topology& t, const Schedule& s) {
 }
 
 }  // namespace
+
+double run_seconds_limit() {
+  const char* env = std::getenv("TOTEX_MAX_SECONDS");
+  if (env == nullptr || *env == '\0') return kReplaySecondsLimit;
+  char* end = nullptr;
+  const double v = std::strtod(env, &end);
+  if (end == env || *end != '\0' || !(v > 0))
+    throw UsageError("TOTEX_MAX_SECONDS must be a positive number of seconds, got '" + printable(env) + "'");
+  return v;
+}
+
 
 VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps) {
   if (s.lazy()) {

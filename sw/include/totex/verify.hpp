@@ -95,6 +95,9 @@ inline constexpr double kReplayTransfersPerSecond = 40e6;
 /// A lazy schedule whose replay is estimated to take longer is refused (ResourceError, exit 3)
 /// before anything is allocated; the environment variable TOTEX_MAX_SECONDS sets another limit.
 inline constexpr double kReplaySecondsLimit = 300;
+/// The limit in seconds totex allows a run it can estimate beforehand (a lazy replay, a
+/// generator's first pass): TOTEX_MAX_SECONDS, else kReplaySecondsLimit. UsageError for a bad value.
+[[nodiscard]] double run_seconds_limit();
 
 /// Verifies a direct-network schedule. `claimed_steps`, when given, must equal the steps taken.
 /// A lazy schedule (Schedule::source) is streamed, and its report kept: the next call with the
