@@ -112,21 +112,28 @@ MoveTable::MoveTable(const Topology& t) {
 bool find_word(const MoveTable& moves, NodeId src, const std::vector<DimNeed>& needs, std::int64_t start,
                const MoveFree& is_free, Word& out) {
   const std::size_t nk = needs.size();
-  std::vector<std::int64_t> stride(nk + 1, 1);
+  // Scratch reused across calls (a greedy pass makes millions of them; allocating it was 15 % of
+  // a 16x16 mesh's first pass).
+  thread_local std::vector<std::int64_t> stride;
+  stride.assign(nk + 1, 1);
   for (std::size_t k = 0; k < nk; ++k) stride[k + 1] = stride[k] * (needs[k].count + 1);
   const std::int64_t states = stride[nk];
   if (states > kMaxStates) throw UsageError("route search: " + std::to_string(states) + " interleavings states exceed the limit");
   std::size_t choice_sets = 1;
-  std::vector<std::size_t> choosers;
+  thread_local std::vector<std::size_t> choosers;
+  choosers.clear();
   for (std::size_t k = 0; k < nk; ++k)
     if (needs[k].choices == 2) {
       choosers.push_back(k);
       choice_sets *= 2;
     }
-  std::vector<signed char> parent(at(states));
-  std::vector<NodeId> node(at(states));
-  std::vector<int> layer(at(states));
-  std::vector<int> delta(nk);
+  thread_local std::vector<signed char> parent;
+  thread_local std::vector<NodeId> node;
+  thread_local std::vector<int> layer, delta;
+  parent.resize(at(states));
+  node.resize(at(states));
+  layer.resize(at(states));
+  delta.resize(nk);
   for (std::size_t mask = 0; mask < choice_sets; ++mask) {
     for (std::size_t k = 0; k < nk; ++k) delta[k] = needs[k].delta[0];
     for (std::size_t i = 0; i < choosers.size(); ++i) delta[choosers[i]] = needs[choosers[i]].delta[(mask >> i) & 1];

@@ -42,7 +42,17 @@ void RoutePacking::place_earliest(RouteItem& item, std::int64_t& work) {
     if (model_ == Model::Nic && (inject_[slot(start, item.inject)] || eject_[slot(start + item.hops - 1, item.eject)]))
       continue;
     if (busy_count_[at(start)] == resources_) continue;  // nothing free for the first move
+    // Counted before the test below, as the search it saves was: the work, and so every
+    // work-limited search's result, stay what they were.
     ++work;
+    // The first move leaves the source on a link of a needed dimension: when all of them are
+    // busy at `start`, no word fits (a cheap test before the search; on a 20x20 mesh most starts
+    // fail here).
+    bool first_free = false;
+    for (const DimNeed& d : item.needs)
+      for (int ch = 0; ch < d.choices && !first_free; ++ch)
+        first_free = busy_[at(start)][at(resource(item.src, moves_.move_class(d.dim, d.delta[at(ch)])))] == 0;
+    if (!first_free) continue;
     if (!find_word(moves_, item.src, item.needs, start, is_free, item.word)) continue;
     item.start = start;
     mark(item, 1);
