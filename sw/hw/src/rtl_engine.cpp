@@ -32,14 +32,15 @@ std::size_t widest_parameter(const std::string& svh) {
 /// How a direct network's RTL is built (TOTEX_RTL_BUILD=flat|hier|wired overrides the choice):
 ///   wired: one model of rtl/totex_direct_tile.sv per tile parameter set, N instances wired in C++
 ///          (sim/direct_wired_main.cpp): no Verilator run when only the topology changes. Needs
-///          every node to have the same number of links, and no waveform.
+///          every node to have the same number of links (rings, tori placed or not, hypercubes,
+///          GHC, metacubes; not meshes), and no waveform.
 ///   hier:  rtl/totex_direct_top.sv with the node modules as Verilator hier_blocks (compiled once,
 ///          the generated top wires N of them: rebuilt per topology).
 ///   flat:  the top Verilated as one model (every node's logic compiled on its own).
 /// Measured cold (empty ccache) on the 2-core machine at load 1-2.6 (tests/bench/rtl_build_time.sh;
 /// README, RTL model builds): torus:4x4 dynamic 9 s wired against 52 s flat, torus:16x16 dynamic
 /// 12 s wired against 54 s hierarchical, and a topology change with the same tile parameters
-/// builds nothing. Where the wired build does not apply (meshes, placed tori, or --wave), networks
+/// builds nothing. Where the wired build does not apply (meshes and other products with a path, or --wave), networks
 /// of at least kHierarchicalNodes nodes are hierarchical (flat, torus:8x8 dynamic did not finish in
 /// 900 s on a loaded machine), smaller ones flat (which simulates faster: the protect-lib boundary
 /// re-evaluates each node's input logic on every call).
