@@ -98,10 +98,11 @@ int cmd_sim(const SimOptions& o) {
   j["topology"] = spec;
   j["mode"] = o.mode;
   const bool dynamic = o.mode == "dynamic";
-  if (!dynamic) j["algorithm"] = algorithm_of(schedule);  // the dynamic routers use none
   if (dynamic) {  // no cycle is predicted; the baseline is judged against the nic bound (all-port routers, single-port NICs)
     j["lower_bound"] = lower_bound(std::get<Topology>(net), Model::Nic).steps;
     j["dynamic"] = o.dynamic;
+  } else {
+    j["algorithm"] = algorithm_of(schedule);  // the dynamic routers use none
   }
   sim_plot(o.plot, net, schedule, r, dynamic, j);  // --plot: the cycle-level view
   print(o.json, j, [&] {
