@@ -34,7 +34,7 @@ module totex_direct_dyn_node #(
   localparam int unsigned VW = totex_pkg::idx_width(NumVcs),
   /// Load-port address width; do not overwrite.
   localparam int unsigned AW = totex_direct_pkg::addr_width(N, XW),
-  /// Ports that have a link.
+  /// Ports that may have a link (ANDed with connected_i).
   parameter logic [NumPorts-1:0] ConnectedMask = '1
 ) (
   /// Clock, rising edge.
@@ -43,6 +43,8 @@ module totex_direct_dyn_node #(
   input  logic                       rst_ni,
   /// This node's number (a constant of the instance).
   input  logic [IW-1:0]              node_id_i,
+  /// Ports that have a link (a constant of the instance).
+  input  logic [NumPorts-1:0]        connected_i,
   /// Dimension-order output per destination, P = eject (a constant of the instance; see
   /// totex_router_dyn).
   input  logic [N*RW-1:0]            route_table_i,
@@ -111,9 +113,11 @@ module totex_direct_dyn_node #(
   logic [N*NumPorts-1:0]          minimal;
   logic [NumPorts*totex_direct_pkg::TOPO_PORT_W-1:0] port_dim;
   logic [NumPorts-1:0]            dateline;
+  logic [NumPorts-1:0]            connected;
 `ifdef TOTEX_HIER_SIM
   always_ff @(posedge clk_i) begin
     node_id     <= node_id_i;
+    connected   <= connected_i;
     route_table <= route_table_i;
     minimal     <= minimal_i;
     port_dim    <= port_dim_i;
@@ -121,6 +125,7 @@ module totex_direct_dyn_node #(
   end
 `else
   assign node_id     = node_id_i;
+  assign connected   = connected_i;
   assign route_table = route_table_i;
   assign minimal     = minimal_i;
   assign port_dim    = port_dim_i;
@@ -177,6 +182,7 @@ module totex_direct_dyn_node #(
     .clk_i        (clk_i),
     .rst_ni        (rst_ni),
     .node_id_i     (node_id),
+    .connected_i   (connected),
     .route_table_i (route_table),
     .minimal_i     (minimal),
     .port_dim_i    (port_dim),

@@ -13,7 +13,7 @@ module totex_direct_node #(
   parameter int unsigned N = 32'd8,
   /// Number of neighbour ports P (the network's maximum degree).
   parameter int unsigned NumPorts = 32'd2,
-  /// Ports that have a link.
+  /// Ports that may have a link (ANDed with connected_i).
   parameter logic [NumPorts-1:0] ConnectedMask = '1,
   /// Communication model: totex_direct_pkg::MODEL_*.
   parameter int unsigned Model = 32'd1,
@@ -41,6 +41,8 @@ module totex_direct_node #(
   /// This node's number (a constant of the instance; a port, not a parameter, so that every
   /// node shares one Verilated module and one synthesized netlist shape).
   input  logic [IW-1:0]          node_id_i,
+  /// Ports that have a link (a constant of the instance, a port for the same reason).
+  input  logic [NumPorts-1:0]    connected_i,
   /// Load port: write enable (the top only passes it while idle).
   input  logic                   cfg_we_i,
   /// Load port: address {region, node, index}.
@@ -173,6 +175,7 @@ module totex_direct_node #(
     .clear_i       (clear_i),
     .active_i      (active_i),
     .node_id_i     (node_id_i),
+    .connected_i   (connected_i),
     .step_i        (step_i),
     .in_valid_i    (in_valid_i),
     .in_data_i     (in_data_i),

@@ -64,6 +64,8 @@ module totex_direct_tile #(
   input  logic                       rst_ni,
   /// This node's number (a constant of the instance).
   input  logic [IW-1:0]              node_id_i,
+  /// Ports that have a link (a constant of the instance: a mesh's border nodes have fewer).
+  input  logic [NumPorts-1:0]        connected_i,
   /// Dynamic: output per destination, NumPorts = eject (a constant of the instance).
   input  logic [N*RouteW-1:0]        route_table_i,
   /// Dynamic: shortest-path outputs per destination (a constant of the instance).
@@ -152,6 +154,7 @@ module totex_direct_tile #(
       .clk_i         (clk_i),
       .rst_ni        (rst_ni),
       .node_id_i     (node_id_i),
+      .connected_i   (connected_i),
       .cfg_we_i      (cfg_we),
       .cfg_addr_i    (cfg_addr_i),
       .cfg_data_i    (cfg_data_i),
@@ -185,6 +188,7 @@ module totex_direct_tile #(
       .clk_i         (clk_i),
       .rst_ni        (rst_ni),
       .node_id_i     (node_id_i),
+      .connected_i   (connected_i),
       .route_table_i (route_table_i),
       .minimal_i     (minimal_i),
       .port_dim_i    (port_dim_i),

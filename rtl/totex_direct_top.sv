@@ -166,7 +166,6 @@ module totex_direct_top #(
       totex_direct_node #(
         .N             (N),
         .NumPorts      (P),
-        .ConnectedMask (connected_mask(v)),
         .Model         (Model),
         .PW            (PW),
         .Depth         (Depth),
@@ -176,6 +175,7 @@ module totex_direct_top #(
         .clk_i         (clk_i),
         .rst_ni        (rst_ni),
         .node_id_i     (IW'(v)),
+        .connected_i   (connected_mask(v)),
         .cfg_we_i      (cfg_we),
         .cfg_addr_i    (cfg_addr_i),
         .cfg_data_i    (cfg_data_i),
@@ -208,12 +208,12 @@ module totex_direct_top #(
         .NumVcs        (NumVcs),
         .AdaptiveVcs   (AdaptiveVcs),
         .Depth         (FifoDepth),
-        .XW            (XW),
-        .ConnectedMask (connected_mask(v))
+        .XW            (XW)
       ) u_node (
         .clk_i         (clk_i),
         .rst_ni        (rst_ni),
         .node_id_i     (IW'(v)),
+        .connected_i   (connected_mask(v)),
         .route_table_i (route_table),
         .minimal_i     (Minimal[v*N*P +: N*P]),
         .port_dim_i    (PortDim[v*P*PortW +: P*PortW]),

@@ -33,7 +33,7 @@ module totex_router #(
   parameter int unsigned MW = 32'd28,
   /// Communication model checked: totex_direct_pkg::MODEL_*.
   parameter int unsigned Model = 32'd1,
-  /// Ports that have a link (bit p set); the rest are tied off and must stay unused.
+  /// Ports that may have a link (bit p set); ANDed with connected_i.
   parameter logic [NumPorts-1:0] ConnectedMask = '1,
   /// Width of the node id (assertion messages only).
   parameter int unsigned IdW = 32'd8,
@@ -54,6 +54,10 @@ module totex_router #(
   input  logic                     active_i,
   /// This node's id (assertion messages only).
   input  logic [IdW-1:0]           node_id_i,
+  /// Ports that have a link (a constant of the instance, like node_id_i, so one compiled router
+  /// serves nodes with different ports), ANDed with ConnectedMask; the rest are tied off and must
+  /// stay unused.
+  input  logic [NumPorts-1:0]      connected_i,
   /// The step being executed (assertion messages only).
   input  logic [StepW-1:0]         step_i,
   /// Input link valid, one bit per port.
@@ -114,12 +118,15 @@ module totex_router #(
   logic [NumPorts*PortW-1:0] fwd_port;
   logic [NumLanes-1:0] lane_bad;
 
+  logic [NumPorts-1:0] connected;   // ports with a link
+  assign connected = ConnectedMask & connected_i;
+
   for (genvar i = 0; i < NumPorts; i++) begin : gen_in
     logic [ActW-1:0] act;
     logic [ActW-1:0] target;
     assign act    = active_i ? act_i[i*ActW +: ActW] : ACT_NONE;
     assign target = act - ACT_FWD;
-    assign fwd[i]       = act >= ACT_FWD && 32'(target) < NumPorts && ConnectedMask[PortW'(target)];
+    assign fwd[i]       = act >= ACT_FWD && 32'(target) < NumPorts && connected[PortW'(target)];
     assign store[i]     = act == ACT_STORE;
     assign eject_o[i]   = act == ACT_EJECT && in_valid_i[i];
     assign fwd_port[i*PortW +: PortW] = PortW'(target);
@@ -132,7 +139,7 @@ module totex_router #(
     logic [PortW-1:0] port;
     assign port        = lane_port_i[l*PortW +: PortW];
     assign lane_bad[l] = active_i && lane_valid_i[l]
-                      && !(32'(port) < NumPorts && ConnectedMask[port]);
+                      && !(32'(port) < NumPorts && connected[port]);
   end
 
   // Per output: OR of the sources that select it, and whether two do.

@@ -55,7 +55,7 @@ module totex_router_dyn #(
   localparam int unsigned RW = totex_pkg::idx_width(NumPorts + 32'd1),
   /// Width of a VC index; do not overwrite.
   localparam int unsigned VW = totex_pkg::idx_width(NumVcs),
-  /// Ports that have a link.
+  /// Ports that may have a link; ANDed with connected_i.
   parameter logic [NumPorts-1:0] ConnectedMask = '1
 ) (
   /// Clock, rising edge.
@@ -64,6 +64,9 @@ module totex_router_dyn #(
   input  logic                        rst_ni,
   /// This node's number (assertion messages only).
   input  logic [IW-1:0]               node_id_i,
+  /// Ports that have a link (a constant of the instance, so one compiled router serves nodes
+  /// with different ports), ANDed with ConnectedMask.
+  input  logic [NumPorts-1:0]         connected_i,
   /// Route table (a constant of the instance): dimension-order output per destination dst at
   /// route_table_i[dst*RW +: RW] (P = eject).
   input  logic [N*RW-1:0]             route_table_i,
@@ -181,7 +184,10 @@ module totex_router_dyn #(
 
   // Port properties indexed by a route-table entry (RW bits; entries >= P read as 0).
   localparam int unsigned NumRoutes = 32'd1 << RW;
-  localparam logic [NumRoutes-1:0]   ConnectedExt = NumRoutes'(ConnectedMask);
+  logic [NumPorts-1:0]    connected;
+  logic [NumRoutes-1:0]   connected_ext;
+  assign connected     = ConnectedMask & connected_i;
+  assign connected_ext = NumRoutes'(connected);
   logic [NumRoutes-1:0]   dateline_ext;
   localparam int unsigned PortDimW = totex_direct_pkg::TOPO_PORT_W;
   logic [NumRoutes*PortDimW-1:0] port_dim_ext;
@@ -215,7 +221,7 @@ module totex_router_dyn #(
           for (int unsigned p = 0; p < NumPorts; p++) begin
             for (int unsigned a = EscVcs; a < NumVcs; a++) begin
               key = {RW'(p) == dor, credit_q[p*NumVcs + a]};
-              if (closer[p] && ConnectedExt[p] && credit_q[p*NumVcs + a] != '0 && key > best_key) begin
+              if (closer[p] && connected_ext[p] && credit_q[p*NumVcs + a] != '0 && key > best_key) begin
                 best_key = key;
                 outp     = RW'(p);
                 nvc      = VW'(a);
@@ -228,7 +234,7 @@ module totex_router_dyn #(
           outp = dor;
           if (OnEscape && port_dim_ext[I*PortDimW +: PortDimW] == port_dim_ext[dor*PortDimW +: PortDimW]) nvc = VW'(V);
           if (EscVcs > 32'd1 && dateline_ext[dor]) nvc = VW'(EscVcs - 32'd1);
-          ok = ConnectedExt[dor] && credit_q[32'(dor) * NumVcs + 32'(nvc)] != '0;
+          ok = connected_ext[dor] && credit_q[32'(dor) * NumVcs + 32'(nvc)] != '0;
         end
       end else if (32'(dor) != Local) begin
         ok = 1'b0;
@@ -241,7 +247,7 @@ module totex_router_dyn #(
     /* verilator lint_off CMPCONST */
     assign route_bad[r]        = head_valid[r]
                               && (32'(dst) >= N || 32'(dor) > NumPorts
-                                  || (32'(dor) < NumPorts && !ConnectedExt[dor]));
+                                  || (32'(dor) < NumPorts && !connected_ext[dor]));
     /* verilator lint_on CMPCONST */
   end
 

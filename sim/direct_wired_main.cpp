@@ -2,8 +2,10 @@
 /// The `wired` RTL build of a direct network: one Verilated model of rtl/totex_direct_tile.sv (a
 /// node with its own copy of the run controller), built once per tile parameter set, instantiated
 /// N times here and wired in C++ exactly as rtl/totex_direct_top.sv wires its nodes (the link
-/// tables of DirectNodeTables, which also generate the top's parameters). A topology change with
-/// the same tile parameters (N, ports, model, depth, ...) needs no new Verilator build.
+/// tables of DirectNodeTables, which also generate the top's parameters; a node's absent ports,
+/// on a mesh's border, read as the top's idle spare link and are cleared in its connected_i). A
+/// topology change with the same tile parameters (N, ports, model, depth, ...) needs no new
+/// Verilator build.
 ///
 /// One clock edge: every tile sees the rising edge with the inputs of the cycle that ends; then
 /// the links, credits and the all-done AND are copied from outputs to inputs and the tiles whose
@@ -36,17 +38,17 @@ class WiredDirect final : public totex::sim::DirectDut {
     ctx_.fatalOnError(false);
     ctx_.errorLimit(1 << 30);
     const int n = layout_.nodes, p = layout_.ports;
-    if (t.links() != static_cast<std::int64_t>(n) * p)
-      throw totex::UsageError("the wired RTL build needs every node to have " + std::to_string(p) + " links; " +
-                              t.spec() + " does not (use the top's build)");
+    const std::int64_t links = t.links();
     const totex::DirectNodeTables tables = totex::direct_node_tables(t, layout_);
-    // Who drives each link: its tail's output port (data) and its head's input port (credits).
-    std::vector<End> tail(static_cast<std::size_t>(t.links())), head(tail.size());
+    // Who drives each link: its tail's output port (data) and its head's input port (credits);
+    // the sentinel `links` (an absent port, a mesh's border) is driven by nobody.
+    std::vector<End> tail(static_cast<std::size_t>(links + 1)), head(tail.size());
     for (int v = 0; v < n; ++v)
       for (int i = 0; i < p; ++i) {
         tail[static_cast<std::size_t>(tables.out_link[idx(v, i)])] = {v, i};
         head[static_cast<std::size_t>(tables.in_link[idx(v, i)])] = {v, i};
       }
+    tail.back() = head.back() = End{};
     upstream_.resize(static_cast<std::size_t>(n * p));
     downstream_.resize(upstream_.size());
     for (int v = 0; v < n; ++v)
@@ -66,6 +68,9 @@ class WiredDirect final : public totex::sim::DirectDut {
       set_port(x.cfg_addr_i, 0);
       set_port(x.cfg_data_i, 0);
       set_port(x.node_id_i, static_cast<std::uint64_t>(v));
+      set_port(x.connected_i, 0);
+      for (int i = 0; i < p; ++i)  // as the top's connected_mask(v)
+        set_bits(x.connected_i, i, 1, tables.out_link[idx(v, i)] < links ? 1 : 0);
       set_port(x.route_table_i, 0);
       set_port(x.minimal_i, 0);
       set_port(x.port_dim_i, 0);
@@ -183,7 +188,7 @@ class WiredDirect final : public totex::sim::DirectDut {
 
  private:
   struct End {
-    int node = 0, port = 0;
+    int node = -1, port = 0;  // node -1: nothing (an absent port)
   };
   [[nodiscard]] std::size_t idx(int v, int i, int width = 0) const {
     return static_cast<std::size_t>(v) * static_cast<std::size_t>(width ? width : layout_.ports) + static_cast<std::size_t>(i);
@@ -201,14 +206,15 @@ class WiredDirect final : public totex::sim::DirectDut {
     const int p = layout_.ports, vcs = layout_.vcs;
     bool changed = false;
     for (int i = 0; i < p; ++i) {
+      // An absent port reads as the top's spare link: idle, no credits.
       const End up = upstream_[idx(v, i)];
-      const Tile& u = *tiles_[static_cast<std::size_t>(up.node)];
-      changed |= set_bits(x.in_valid_i, i, 1, bits(u.out_valid_o, up.port, 1));
-      changed |= set_bits(x.in_data_i, i * mw_, mw_, bits(u.out_data_o, up.port * mw_, mw_));
-      changed |= set_bits(x.in_vc_i, i * vw_, vw_, bits(u.out_vc_o, up.port * vw_, vw_));
+      const Tile* u = up.node < 0 ? nullptr : tiles_[static_cast<std::size_t>(up.node)].get();
+      changed |= set_bits(x.in_valid_i, i, 1, u ? bits(u->out_valid_o, up.port, 1) : 0);
+      changed |= set_bits(x.in_data_i, i * mw_, mw_, u ? bits(u->out_data_o, up.port * mw_, mw_) : 0);
+      changed |= set_bits(x.in_vc_i, i * vw_, vw_, u ? bits(u->out_vc_o, up.port * vw_, vw_) : 0);
       const End down = downstream_[idx(v, i)];
-      const Tile& w = *tiles_[static_cast<std::size_t>(down.node)];
-      changed |= set_bits(x.out_credit_i, i * vcs, vcs, bits(w.in_credit_o, down.port * vcs, vcs));
+      const Tile* w = down.node < 0 ? nullptr : tiles_[static_cast<std::size_t>(down.node)].get();
+      changed |= set_bits(x.out_credit_i, i * vcs, vcs, w ? bits(w->in_credit_o, down.port * vcs, vcs) : 0);
     }
     if (x.all_done_i != (all_done ? 1 : 0)) {
       x.all_done_i = all_done ? 1 : 0;

@@ -46,7 +46,7 @@ module totex_formal_router #(
     .IdW(32'd1), .StepW(32'd1)
   ) u_dut (
     .clk_i, .rst_ni, .clear_i, .active_i,
-    .node_id_i ('0), .step_i ('0),
+    .node_id_i ('0), .connected_i ('1), .step_i ('0),
     .in_valid_i, .in_data_i, .act_i, .lane_valid_i, .lane_port_i, .lane_data_i,
     .out_valid_o (out_valid), .out_data_o (out_data), .eject_o (eject),
     .store_valid_o (store_valid), .store_data_o (store_data), .error_o (error)

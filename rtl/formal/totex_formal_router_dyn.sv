@@ -62,6 +62,7 @@ module totex_formal_router_dyn #(
     ) u_router (
       .clk_i, .rst_ni,
       .node_id_i     (IW'(n)),
+      .connected_i   ('1),
       .route_table_i (route),
       .minimal_i     (minimal),
       .port_dim_i    ('0),

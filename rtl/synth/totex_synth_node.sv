@@ -38,6 +38,7 @@ module totex_synth_node #(
   totex_direct_node #(.N(N), .NumPorts(NumPorts), .Model(Model), .PW(PW), .Depth(Depth), .XW(XW)) u_dut (
     .clk_i, .rst_ni,
     .node_id_i    (in_q[IW-1:0]),
+    .connected_i  ('1),
     .cfg_we_i     (in_q[OffCfg]),
     .cfg_addr_i   (in_q[OffCfg + 1 +: AW]),
     .cfg_data_i   (in_q[OffCfg + 1 + AW +: 32]),

@@ -4,7 +4,7 @@
 /// node's SystemC signals into the RTL's flat ports and unpacks its outputs; the schedule memory,
 /// NIC, controller and links stay SystemC.
 ///
-/// The RTL is built once with every port connected (ConnectedMask = '1) so one Verilated module
+/// The RTL is built once and driven with every port connected (connected_i all ones) so one Verilated module
 /// serves every node; inputs of missing ports are tied to 0 (an action on one is caught by the RTL
 /// as an action on an empty input) and a message sent on a missing port is caught here.
 #pragma once
@@ -28,6 +28,7 @@ class DirectRtlRouter : public sc_core::sc_module {
     rtl_.clear_i(node.bus.clear);
     rtl_.active_i(node.bus.busy);
     rtl_.node_id_i(node_id_);
+    rtl_.connected_i(connected_);
     rtl_.step_i(step_);
     rtl_.in_valid_i(in_valid_);
     rtl_.in_data_i(in_data_);
@@ -44,6 +45,9 @@ class DirectRtlRouter : public sc_core::sc_module {
     auto id = node_id_.read();
     set_bits(id, 0, l.node_bits, static_cast<std::uint64_t>(node.id));
     node_id_.write(id);
+    auto all_ports = connected_.read();  // every port, as the header says
+    set_bits(all_ports, 0, l.ports, ~std::uint64_t{0});
+    connected_.write(all_ports);
     SC_METHOD(to_rtl);
     sensitive << node.bus.step;
     for (int i = 0; i < l.ports; ++i) {
@@ -114,6 +118,7 @@ class DirectRtlRouter : public sc_core::sc_module {
   const int fmt_bits_;
   Vtotex_router rtl_;
   PinSignal<decltype(Vtotex_router::node_id_i)> node_id_{"node_id"};
+  PinSignal<decltype(Vtotex_router::connected_i)> connected_{"connected"};
   PinSignal<decltype(Vtotex_router::step_i)> step_{"step"};
   PinSignal<decltype(Vtotex_router::in_valid_i)> in_valid_{"in_valid"};
   PinSignal<decltype(Vtotex_router::in_data_i)> in_data_{"in_data"};

@@ -22,6 +22,7 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
     rtl_.rst_ni(node.bus.rst_n);
     rtl_.clear_i(node.bus.clear);
     rtl_.node_id_i(node_id_);
+    rtl_.connected_i(connected_);
     rtl_.route_table_i(route_table_);
     rtl_.minimal_i(minimal_);
     rtl_.port_dim_i(port_dim_);
@@ -45,6 +46,9 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
     auto id = node_id_.read();
     set_bits(id, 0, l.node_bits, static_cast<std::uint64_t>(node.id));
     node_id_.write(id);
+    auto all_ports = connected_.read();  // every port, as the header says
+    set_bits(all_ports, 0, l.ports, ~std::uint64_t{0});
+    connected_.write(all_ports);
     auto table = route_table_.read();
     for (int d = 0; d < l.nodes; ++d)
       set_bits(table, d * rw, rw, static_cast<std::uint64_t>(node.routes.out_port[at(node.id)][at(d)]));
@@ -118,6 +122,7 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
   DirectDynNode& node_;
   Vtotex_router_dyn rtl_;
   PinSignal<decltype(Vtotex_router_dyn::node_id_i)> node_id_{"node_id"};
+  PinSignal<decltype(Vtotex_router_dyn::connected_i)> connected_{"connected"};
   PinSignal<decltype(Vtotex_router_dyn::route_table_i)> route_table_{"route_table"};
   PinSignal<decltype(Vtotex_router_dyn::minimal_i)> minimal_{"minimal"};
   PinSignal<decltype(Vtotex_router_dyn::port_dim_i)> port_dim_{"port_dim"};

@@ -31,36 +31,28 @@ std::size_t widest_parameter(const std::string& svh) {
 
 /// How a direct network's RTL is built (TOTEX_RTL_BUILD=flat|hier|wired overrides the choice):
 ///   wired: one model of rtl/totex_direct_tile.sv per tile parameter set, N instances wired in C++
-///          (sim/direct_wired_main.cpp): no Verilator run when only the topology changes. Needs
-///          every node to have the same number of links (rings, tori placed or not, hypercubes,
-///          GHC, metacubes; not meshes), and no waveform.
+///          (sim/direct_wired_main.cpp): no Verilator run when only the topology changes. The
+///          default, for every direct network (a node's absent ports are cleared in connected_i).
 ///   hier:  rtl/totex_direct_top.sv with the node modules as Verilator hier_blocks (compiled once,
 ///          the generated top wires N of them: rebuilt per topology).
 ///   flat:  the top Verilated as one model (every node's logic compiled on its own); the only
-///          build that traces (--wave).
+///          build that traces, so --wave builds it.
 /// Measured cold (empty ccache) on the 2-core machine at load 1-2.6 (tests/bench/rtl_build_time.sh;
 /// README, RTL model builds): torus:4x4 dynamic 9 s wired against 52 s flat, torus:16x16 dynamic
 /// 12 s wired against 54 s hierarchical, and a topology change with the same tile parameters
-/// builds nothing. Where the wired build does not apply (meshes and other products with a path),
-/// networks of at least kHierarchicalNodes nodes are hierarchical (flat, torus:8x8 dynamic did not
-/// finish in 900 s on a loaded machine), smaller ones flat (which simulates faster: the protect-lib
-/// boundary re-evaluates each node's input logic on every call); --wave builds flat.
+/// builds nothing.
 enum class DirectBuild { Flat, Hierarchical, Wired };
-constexpr int kHierarchicalNodes = 32;
 
 std::string to_string(DirectBuild b) {
   return b == DirectBuild::Wired ? "wired" : b == DirectBuild::Hierarchical ? "hier" : "flat";
 }
 
-DirectBuild direct_build(const Topology& t, bool wave) {
-  const bool regular = t.links() == static_cast<std::int64_t>(t.nodes()) * std::max(1, t.max_degree());
+DirectBuild direct_build(bool wave) {
   // A waveform needs the flat top: the wired build has no single model to trace, and a
   // hierarchical model crashes when traced (Verilator 5.006, VerilatedTrace::addModel called from
   // the hier_block's protect-lib trace; seen on torus:8x8 with --wave, `make run`).
-  const DirectBuild fallback =
-      !wave && t.nodes() >= kHierarchicalNodes ? DirectBuild::Hierarchical : DirectBuild::Flat;
   const char* env = std::getenv("TOTEX_RTL_BUILD");
-  if (!env || !*env) return regular && !wave ? DirectBuild::Wired : fallback;
+  if (!env || !*env) return wave ? DirectBuild::Flat : DirectBuild::Wired;
   const std::string v = env;
   if (v == "flat") return DirectBuild::Flat;
   if (v == "hier" && wave)
@@ -68,9 +60,6 @@ DirectBuild direct_build(const Topology& t, bool wave) {
                      "--wave needs flat");
   if (v == "hier") return DirectBuild::Hierarchical;
   if (v != "wired") throw UsageError("TOTEX_RTL_BUILD=" + v + ": accepted values are flat, hier and wired");
-  if (!regular)
-    throw UsageError("TOTEX_RTL_BUILD=wired: " + t.spec() + " has nodes with fewer than " +
-                     std::to_string(t.max_degree()) + " links; the wired build needs every node to have all its ports");
   if (wave) throw UsageError("TOTEX_RTL_BUILD=wired: the wired build does not trace; --wave needs flat");
   return DirectBuild::Wired;
 }
@@ -240,7 +229,7 @@ class RtlEngine final : public Engine {
       key += "_" + to_string(p.routing) + "_f" + std::to_string(p.fifo_depth);
     // Tracing roughly doubles the generated code: models without --wave are built without it.
     key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
-    const DirectBuild build = direct_build(t, !o.wave.empty());
+    const DirectBuild build = direct_build(!o.wave.empty());
     key += "_" + to_string(build);
     const DirectLayout layout(t, p);
     const std::string what = "the RTL network of " + t.spec() + ", " + to_string(o.mode) +
