@@ -3,6 +3,7 @@
 /// rtl/totex_router*.sv) behind the DirectDut interface; everything else is sim/direct_run.cpp.
 /// Built per topology and parameter set by `totex sim --engine rtl` (usage: see direct_run.cpp).
 #include "Vtotex_direct_top.h"
+#include "direct_backdoor.hpp"
 #include "direct_run.hpp"
 #include "totex/direct_controller.hpp"
 #include "vl_harness.hpp"
@@ -33,26 +34,7 @@ class VerilatedDirect final : public totex::sim::DirectDut {
   /// Schedule tables and payloads (scheduled) or send queues (dynamic) through their public
   /// memories (rtl/totex_backdoor.vlt); control registers and out-of-range writes through the port.
   bool backdoor_write(std::uint64_t addr, std::uint64_t data) override {
-    using L = totex::DirectLayout;
-    const auto field = [&](int lsb, int width) { return (addr >> lsb) & ((std::uint64_t{1} << width) - 1); };
-    const std::uint64_t index = field(0, layout_.index_bits);
-    const std::uint64_t node = field(layout_.index_bits, layout_.node_bits);
-    const auto region = static_cast<int>(addr >> (layout_.index_bits + layout_.node_bits));
-    if (node >= static_cast<std::uint64_t>(layout_.nodes)) return false;
-    if (nodes_.empty()) find_memories();
-    NodeMemories& m = nodes_[node];
-    if (region == L::kRegionTable && layout_.params.mode == totex::DirectMode::Scheduled) {
-      const std::uint64_t word = index & ((std::uint64_t{1} << layout_.word_bits) - 1);
-      const std::uint64_t step = index >> layout_.word_bits;
-      if (word >= m.table.size() || step >= m.table[word].size()) return false;
-      m.table[word].write(step, data);
-      return true;
-    }
-    if (region == L::kRegionMessages && !m.messages.empty() && index < m.messages.front().size()) {
-      m.messages.front().write(index, data);
-      return true;
-    }
-    return false;
+    return backdoor_.write(dut_.context(), addr, data);
   }
   void set_start(bool start) override { dut_.top().start_i = start ? 1 : 0; }
   void tick() override { dut_.tick(); }
@@ -71,29 +53,6 @@ class VerilatedDirect final : public totex::sim::DirectDut {
   std::uint64_t edges() override { return dut_.edges(); }
 
  private:
-  /// Per node: the schedule table's word memories and the payload memory (scheduled), or the
-  /// send queue (dynamic), named as in rtl/totex_direct_top.sv and its node modules.
-  struct NodeMemories {
-    std::vector<totex::sim::PublicMemory> table;
-    std::vector<totex::sim::PublicMemory> messages;  // one memory
-  };
-  void find_memories() {
-    const bool scheduled = layout_.params.mode == totex::DirectMode::Scheduled;
-    for (int v = 0; v < layout_.nodes; ++v) {
-      const std::string node = "top.totex_direct_top.gen_node[" + std::to_string(v) + "]." +
-                               (scheduled ? "gen_scheduled" : "gen_dynamic") + ".u_node.";
-      NodeMemories m;
-      if (scheduled) {
-        for (int w = 0; w < layout_.words; ++w)
-          m.table.emplace_back(dut_.context(), node + "u_table.gen_word[" + std::to_string(w) + "]", "mem");
-        m.messages.emplace_back(dut_.context(), node + "u_nic", "payload_mem");
-      } else {
-        m.messages.emplace_back(dut_.context(), node + "u_nic", "queue");
-      }
-      nodes_.push_back(std::move(m));
-    }
-  }
-
   /// Calls f(k) for every set bit k of a port value (integral or VlWide).
   template <class T, class F>
   static void visit(const T& value, F f) {
@@ -107,7 +66,11 @@ class VerilatedDirect final : public totex::sim::DirectDut {
 
   totex::DirectLayout layout_;
   totex::sim::ClockedModel<Vtotex_direct_top> dut_;
-  std::vector<NodeMemories> nodes_;
+  /// The node modules, named as in rtl/totex_direct_top.sv.
+  totex::sim::DirectBackdoor backdoor_{layout_, [mode = layout_.params.mode](int v) {
+    return "top.totex_direct_top.gen_node[" + std::to_string(v) + "]." +
+           (mode == totex::DirectMode::Scheduled ? "gen_scheduled" : "gen_dynamic") + ".u_node.";
+  }};
   int lanes_ = 1, mw_ = 1, iw_ = 1, pw_ = 1;
 };
 

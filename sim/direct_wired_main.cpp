@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "Vtotex_direct_tile.h"
+#include "direct_backdoor.hpp"
 #include "direct_run.hpp"
 #include "totex/direct_controller.hpp"
 #include "totex/error.hpp"
+#include "totex/min_controller.hpp"
 #include "totex/topology.hpp"
 #include "vl_harness.hpp"
 
@@ -57,9 +59,9 @@ class WiredDirect final : public totex::sim::DirectDut {
         downstream_[idx(v, i)] = head[static_cast<std::size_t>(tables.out_link[idx(v, i)])];
       }
     mw_ = layout_.msg_bits;
-    vw_ = idx_width(layout_.vcs);
+    vw_ = totex::idx_width(layout_.vcs);
     const bool dynamic = layout_.params.mode == totex::DirectMode::Dynamic;
-    const int route_w = idx_width(p + 1);  // the tile's RouteW = idx_width(NumPorts + 1)
+    const int route_w = totex::idx_width(p + 1);  // the tile's RouteW = idx_width(NumPorts + 1)
     for (int v = 0; v < n; ++v) {
       tiles_.push_back(std::make_unique<Tile>(&ctx_, ("t" + std::to_string(v)).c_str()));
       Tile& x = *tiles_.back();
@@ -129,29 +131,8 @@ class WiredDirect final : public totex::sim::DirectDut {
     tick();
     for (auto& x : tiles_) x->cfg_we_i = 0;
   }
-  /// The addressed tile's public memories (rtl/totex_backdoor.vlt), as sim/direct_rtl_main.cpp.
-  bool backdoor_write(std::uint64_t addr, std::uint64_t data) override {
-    using L = totex::DirectLayout;
-    const std::uint64_t index = addr & ((std::uint64_t{1} << layout_.index_bits) - 1);
-    const std::uint64_t node = (addr >> layout_.index_bits) & ((std::uint64_t{1} << layout_.node_bits) - 1);
-    const auto region = static_cast<int>(addr >> (layout_.index_bits + layout_.node_bits));
-    if (node >= static_cast<std::uint64_t>(layout_.nodes)) return false;
-    const bool scheduled = layout_.params.mode == totex::DirectMode::Scheduled;
-    if (memories_.empty()) find_memories(scheduled);
-    NodeMemories& m = memories_[node];
-    if (region == L::kRegionTable && scheduled) {
-      const std::uint64_t word = index & ((std::uint64_t{1} << layout_.word_bits) - 1);
-      const std::uint64_t step = index >> layout_.word_bits;
-      if (word >= m.table.size() || step >= m.table[word].size()) return false;
-      m.table[word].write(step, data);
-      return true;
-    }
-    if (region == L::kRegionMessages && index < m.messages.front().size()) {
-      m.messages.front().write(index, data);
-      return true;
-    }
-    return false;
-  }
+  /// The addressed tile's public memories (rtl/totex_backdoor.vlt).
+  bool backdoor_write(std::uint64_t addr, std::uint64_t data) override { return backdoor_.write(ctx_, addr, data); }
   void set_start(bool start) override {
     for (auto& x : tiles_) x->start_i = start ? 1 : 0;
   }
@@ -193,13 +174,6 @@ class WiredDirect final : public totex::sim::DirectDut {
   [[nodiscard]] std::size_t idx(int v, int i, int width = 0) const {
     return static_cast<std::size_t>(v) * static_cast<std::size_t>(width ? width : layout_.ports) + static_cast<std::size_t>(i);
   }
-  /// totex_pkg::idx_width: bits for values 0..n-1, at least 1.
-  static int idx_width(int n) {
-    int w = 1;
-    while ((1 << w) < n) ++w;
-    return w;
-  }
-
   /// Copies every tile's link inputs from its neighbours' outputs (and the all-done AND);
   /// returns whether any input changed.
   bool connect(Tile& x, int v, bool all_done) {
@@ -242,30 +216,14 @@ class WiredDirect final : public totex::sim::DirectDut {
     }
   }
 
-  /// Per tile: the schedule table's word memories and the payload memory (scheduled), or the
-  /// send queue (dynamic).
-  struct NodeMemories {
-    std::vector<totex::sim::PublicMemory> table;
-    std::vector<totex::sim::PublicMemory> messages;  // one memory
-  };
-  void find_memories(bool scheduled) {
-    for (int v = 0; v < layout_.nodes; ++v) {
-      const std::string node =
-          "t" + std::to_string(v) + ".totex_direct_tile." + (scheduled ? "gen_scheduled" : "gen_dynamic") + ".u_node.";
-      NodeMemories m;
-      if (scheduled)
-        for (int w = 0; w < layout_.words; ++w)
-          m.table.emplace_back(ctx_, node + "u_table.gen_word[" + std::to_string(w) + "]", "mem");
-      m.messages.emplace_back(ctx_, node + "u_nic", scheduled ? "payload_mem" : "queue");
-      memories_.push_back(std::move(m));
-    }
-  }
-
   static constexpr std::uint64_t kMaxSettleRounds = 16;
   totex::DirectLayout layout_;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Tile>> tiles_;
-  std::vector<NodeMemories> memories_;
+  totex::sim::DirectBackdoor backdoor_{layout_, [mode = layout_.params.mode](int v) {
+    return "t" + std::to_string(v) + ".totex_direct_tile." +
+           (mode == totex::DirectMode::Scheduled ? "gen_scheduled" : "gen_dynamic") + ".u_node.";
+  }};
   std::vector<End> upstream_, downstream_;  // [v*P + i]: the output feeding input i; the input output i feeds
   std::uint64_t edges_ = 0, settle_rounds_ = 0;
   int lanes_ = 1, mw_ = 1, iw_ = 1, pw_ = 1, vw_ = 1;

@@ -98,7 +98,7 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   b.file_lists = {"direct_top.f"};
   // direct_run.cpp is model-independent: a ccache hit across builds.
   b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
-  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  b.headers = {sim / "direct_run.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
   b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast",
             "--max-num-width " + std::to_string(std::max<std::size_t>(65536, widest_parameter(params_svh)))};
   // Hierarchical verilation: each node module (totex_direct_node / totex_direct_dyn_node, marked
@@ -137,7 +137,7 @@ fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
   b.top = "totex_direct_tile";
   b.file_lists = {"direct.f"};
   b.cpp = {sim / "direct_wired_main.cpp", sim / "direct_run.cpp"};
-  b.headers = {sim / "direct_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  b.headers = {sim / "direct_run.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
   b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast", "+define+TOTEX_HIER_SIM",
             "-GN=" + std::to_string(L.nodes), "-GNumPorts=" + std::to_string(L.ports),
             "-GDynamic=" + std::to_string(dynamic ? 1 : 0), "-GModel=" + std::to_string(static_cast<int>(p.model)),
