@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Synchronous FIFO (dynamic-mode router input buffer): push and pop in the same cycle are
 /// allowed, the head is visible the cycle after the push (no fall-through). Pushing when full or
-/// popping when empty is ignored, flagged on overflow_o/underflow_o and asserted.
+/// popping when empty is ignored; a push when full is flagged on overflow_o (the router asserts
+/// on both).
 `default_nettype none
 
 module totex_direct_fifo #(
@@ -37,8 +38,8 @@ module totex_direct_fifo #(
 );
 
   logic [W-1:0]    mem [Depth];
-  logic [PtrW-1:0] rd_d, rd_q, wr_d, wr_q;
-  logic [CW-1:0]   count_d, count_q;
+  logic [PtrW-1:0] rd_q, wr_q;
+  logic [CW-1:0]   count_q;
   logic            do_push, do_pop;
 
   /// p + 1 modulo Depth.
@@ -51,30 +52,25 @@ module totex_direct_fifo #(
   assign do_push    = push_i && (32'(count_q) < Depth || do_pop);
   assign overflow_o = push_i && !do_push;
 
-  always_comb begin
-    rd_d    = do_pop ? next_ptr(rd_q) : rd_q;
-    wr_d    = do_push ? next_ptr(wr_q) : wr_q;
-    count_d = count_q + CW'(do_push) - CW'(do_pop);
-    if (clear_i) begin
-      rd_d    = '0;
-      wr_d    = '0;
-      count_d = '0;
-    end
-  end
-
   always_ff @(posedge clk_i) begin
     if (do_push && !clear_i) mem[wr_q] <= data_i;
   end
 
+  // The next state is worked out in the clocked block (not in a combinational one beside it): a
+  // simulator then computes it once per clock edge, not on every change of push_i or pop_i.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_q    <= '0;
       wr_q    <= '0;
       count_q <= '0;
-    end else begin
-      rd_q    <= rd_d;
-      wr_q    <= wr_d;
-      count_q <= count_d;
+    end else if (clear_i) begin
+      rd_q    <= '0;
+      wr_q    <= '0;
+      count_q <= '0;
+    end else if (do_push || do_pop) begin
+      if (do_pop)  rd_q <= next_ptr(rd_q);
+      if (do_push) wr_q <= next_ptr(wr_q);
+      count_q <= count_q + CW'(do_push) - CW'(do_pop);
     end
   end
 
@@ -82,15 +78,7 @@ module totex_direct_fifo #(
   assign head_o  = mem[rd_q];
   assign count_o = count_q;
 
-`ifndef SYNTHESIS
-`ifndef TOTEX_NO_ASSERTIONS
-  always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
-    if (rst_ni && !clear_i) begin
-      assert (!overflow_o) else $error("totex_direct_fifo: push while full (flit lost)");
-      assert (!(pop_i && count_q == '0)) else $error("totex_direct_fifo: pop while empty");
-    end
-  end
-`endif
-`endif
+  // No assertions here: the router checks overflow_o and pops of empty FIFOs over all its FIFOs
+  // at once (one check per clock edge instead of two per FIFO).
 
 endmodule

@@ -117,13 +117,23 @@ module totex_router_dyn #(
   localparam int unsigned Local  = NumPorts;               // index of the local port
   localparam int unsigned EscVcs = NumVcs - AdaptiveVcs;   // escape (dimension-order) VCs
   localparam int unsigned KeyW   = CntW + 32'd1;           // adaptive selection key {dor, credits}
+  // Route-table entries are RW bits: arrays indexed by one have all 2^RW entries (entries above
+  // P read as absent ports), so no index needs a range check.
+  localparam int unsigned NumRoutes = 32'd1 << RW;
 
   if (AdaptiveVcs >= NumVcs || EscVcs > 32'd2) begin : gen_vc_err
     $error("totex_router_dyn: NumVcs - AdaptiveVcs (escape VCs) must be 1 or 2");
   end
 
+  // Written so that a cycle costs the simulator in proportion to the flits present: the route
+  // of a requester is only worked out when its FIFO holds a flit, an output is only arbitrated
+  // when it has requests, and what every requester shares (each output's best adaptive VC) is
+  // found once. In hardware these are the same gates: the guards are the muxes that select the
+  // idle values (zero). Arrays are flat vectors (x[i*W +: W]): Yosys 0.23 reads neither packed
+  // multidimensional arrays nor, correctly, unpacked ones written from several blocks.
+
   // ---------------------------------------------------------------------------------------------
-  // Input FIFOs, one per (input, VC); requester r = i*NumVcs + v.
+  // Input FIFOs, one per (input, VC); requester r = i*NumVcs + v. The inject input has VC 0 only.
   // ---------------------------------------------------------------------------------------------
   logic [NumReq-1:0]    head_valid;
   logic [NumReq*MW-1:0] head_data;
@@ -135,16 +145,16 @@ module totex_router_dyn #(
     for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
       localparam int unsigned R = i * NumVcs + v;
       if (i == Local && v != 0) begin : gen_tie_off
-        assign head_valid[R]           = 1'b0;
-        assign head_data[R*MW +: MW]   = '0;
-        assign overflow[R]             = 1'b0;
+        assign head_valid[R]         = 1'b0;
+        assign head_data[R*MW +: MW] = '0;
+        assign overflow[R]           = 1'b0;
       end else begin : gen_fifo
-        logic          push;
-        logic [MW-1:0] data;
+        logic            push;
+        logic [MW-1:0]   data;
         logic [CntW-1:0] count;
         if (i == Local) begin : gen_local
-          assign push = inj_valid_i && inj_ready_o;
-          assign data = inj_data_i;
+          assign push      = inj_valid_i && inj_ready_o;
+          assign data      = inj_data_i;
           assign inj_count = count;
         end else begin : gen_link
           assign push = in_valid_i[i] && in_vc_i[i*VW +: VW] == VW'(v);
@@ -174,197 +184,249 @@ module totex_router_dyn #(
   assign inj_ready_o = 32'(inj_count) < Depth;
 
   // ---------------------------------------------------------------------------------------------
-  // Route computation and VC selection per requester.
+  // Port properties indexed by a route-table entry (entries >= P read as 0).
   // ---------------------------------------------------------------------------------------------
-  logic [CntW-1:0] credit_q [NumPorts*NumVcs];
+  localparam int unsigned PortDimW = totex_direct_pkg::TOPO_PORT_W;
+  logic [NumPorts-1:0]           connected;
+  logic [NumRoutes-1:0]          connected_ext, dateline_ext;
+  logic [NumRoutes*PortDimW-1:0] port_dim_ext;
+  assign connected     = ConnectedMask & connected_i;
+  assign connected_ext = NumRoutes'(connected);
+  assign dateline_ext  = NumRoutes'(dateline_i);
+  assign port_dim_ext  = (NumRoutes*PortDimW)'(port_dim_i);
+
+  // ---------------------------------------------------------------------------------------------
+  // Credits per (output, VC) c = o*NumVcs + v, and per output the adaptive VC with the most
+  // credits (the first of equals): the choice every adaptive requester makes among its VCs.
+  // ---------------------------------------------------------------------------------------------
+  logic [NumPorts*NumVcs*CntW-1:0] credit_q;
+  logic [NumPorts*CntW-1:0]        adaptive_credit;
+  logic [NumPorts*VW-1:0]          adaptive_vc;
+  logic [NumPorts-1:0]             adaptive_open;   // connected, and that VC has a credit
+
+  if (AdaptiveVcs != 32'd0) begin : gen_adaptive_best
+    always_comb begin
+      for (int unsigned p = 0; p < NumPorts; p++) begin
+        adaptive_credit[p*CntW +: CntW] = credit_q[(p*NumVcs + EscVcs)*CntW +: CntW];
+        adaptive_vc[p*VW +: VW]         = VW'(EscVcs);
+        for (int unsigned a = EscVcs + 32'd1; a < NumVcs; a++) begin
+          if (credit_q[(p*NumVcs + a)*CntW +: CntW] > adaptive_credit[p*CntW +: CntW]) begin
+            adaptive_credit[p*CntW +: CntW] = credit_q[(p*NumVcs + a)*CntW +: CntW];
+            adaptive_vc[p*VW +: VW]         = VW'(a);
+          end
+        end
+        adaptive_open[p] = connected[p] && adaptive_credit[p*CntW +: CntW] != '0;
+      end
+    end
+  end else begin : gen_no_adaptive
+    assign adaptive_credit = '0;
+    assign adaptive_vc     = '0;
+    assign adaptive_open   = '0;
+    logic unused_minimal;
+    assign unused_minimal = ^minimal_i;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Route computation and VC selection per requester (its FIFO's head).
+  // ---------------------------------------------------------------------------------------------
   logic [NumReq*RW-1:0] req_out;
   logic [NumReq*VW-1:0] req_vc;
   logic [NumReq-1:0]    req;
   logic [NumReq-1:0]    route_bad;
-
-  // Port properties indexed by a route-table entry (RW bits; entries >= P read as 0).
-  localparam int unsigned NumRoutes = 32'd1 << RW;
-  logic [NumPorts-1:0]    connected;
-  logic [NumRoutes-1:0]   connected_ext;
-  assign connected     = ConnectedMask & connected_i;
-  assign connected_ext = NumRoutes'(connected);
-  logic [NumRoutes-1:0]   dateline_ext;
-  localparam int unsigned PortDimW = totex_direct_pkg::TOPO_PORT_W;
-  logic [NumRoutes*PortDimW-1:0] port_dim_ext;
-  assign dateline_ext = NumRoutes'(dateline_i);
-  assign port_dim_ext  = (NumRoutes*PortDimW)'(port_dim_i);
 
   for (genvar r = 0; r < NumReq; r++) begin : gen_route
     localparam int unsigned I = r / NumVcs;
     localparam int unsigned V = r % NumVcs;
     // The inject FIFO and the adaptive VCs may route adaptively; the escape VCs may not.
     localparam bit OnEscape = I != Local && V < EscVcs;
-    logic [IW-1:0]       dst;
-    logic [RW-1:0]       dor;      // dimension-order output
-    logic [NumPorts-1:0] closer;   // outputs on a shortest path
-    logic [RW-1:0]       outp;
-    logic [VW-1:0]       nvc;
-    logic                ok;
-    logic [KeyW-1:0]     best_key, key;
-    assign dst    = head_data[r*MW + PW +: IW];
-    assign dor    = (32'(dst) < N) ? route_table_i[32'(dst)*RW +: RW] : RW'(Local);
-    assign closer = (32'(dst) < N) ? minimal_i[32'(dst)*NumPorts +: NumPorts] : '0;
-    always_comb begin
-      outp     = dor;
-      key      = '0;
-      nvc      = '0;
-      ok       = 1'b1;
-      best_key = '0;
-      if (32'(dor) < NumPorts) begin
-        // Adaptive candidates: {dimension-order output, credits}, the first maximum wins.
-        if (AdaptiveVcs != 32'd0 && !OnEscape) begin
-          for (int unsigned p = 0; p < NumPorts; p++) begin
-            for (int unsigned a = EscVcs; a < NumVcs; a++) begin
-              key = {RW'(p) == dor, credit_q[p*NumVcs + a]};
-              if (closer[p] && connected_ext[p] && credit_q[p*NumVcs + a] != '0 && key > best_key) begin
-                best_key = key;
-                outp     = RW'(p);
-                nvc      = VW'(a);
-              end
-            end
-          end
-        end
-        // No adaptive candidate: the escape VC of the dimension-order output.
-        if (best_key == '0) begin
-          outp = dor;
-          if (OnEscape && port_dim_ext[I*PortDimW +: PortDimW] == port_dim_ext[dor*PortDimW +: PortDimW]) nvc = VW'(V);
-          if (EscVcs > 32'd1 && dateline_ext[dor]) nvc = VW'(EscVcs - 32'd1);
-          ok = connected_ext[dor] && credit_q[32'(dor) * NumVcs + 32'(nvc)] != '0;
-        end
-      end else if (32'(dor) != Local) begin
-        ok = 1'b0;
-      end
-    end
+    logic [RW-1:0] outp;
+    logic [VW-1:0] nvc;
+    logic          want_out, bad;
     assign req_out[r*RW +: RW] = outp;
     assign req_vc[r*VW +: VW]  = nvc;
-    assign req[r]              = head_valid[r] && ok;
-    // A route-table entry above P is malformed; for P = 1 the comparison is constant.
-    /* verilator lint_off CMPCONST */
-    assign route_bad[r]        = head_valid[r]
-                              && (32'(dst) >= N || 32'(dor) > NumPorts
-                                  || (32'(dor) < NumPorts && !connected_ext[dor]));
-    /* verilator lint_on CMPCONST */
-  end
-
-  if (AdaptiveVcs == 32'd0) begin : gen_no_adaptive
-    logic unused_minimal;
-    assign unused_minimal = ^minimal_i;
-  end
-
-  // ---------------------------------------------------------------------------------------------
-  // Round-robin arbiter per output (o = P is the eject port).
-  // ---------------------------------------------------------------------------------------------
-  logic [NumOut-1:0]      gnt_valid;
-  logic [NumOut*ReqW-1:0] gnt_idx;
-  logic [ReqW-1:0]        ptr_q [NumOut];
-  logic [ReqW-1:0]        ptr_d [NumOut];
-
-  // The grant goes to the first requester at or after the pointer, else to the first one: two
-  // priority encoders over the request vector (no rotation by a variable amount).
-  for (genvar o = 0; o < NumOut; o++) begin : gen_arb
-    logic [NumReq-1:0] want;       // requesters for this output
-    logic [NumReq-1:0] want_hi;    // ... at or after the pointer
-    logic              found, found_hi;
-    logic [ReqW-1:0]   pick, pick_lo, pick_hi;
-    for (genvar k = 0; k < NumReq; k++) begin : gen_want
-      assign want[k] = req[k] && req_out[k*RW +: RW] == RW'(o);
-    end
-    always_comb begin
-      for (int unsigned k = 0; k < NumReq; k++) want_hi[k] = want[k] && k >= 32'(ptr_q[o]);
-    end
-    always_comb begin
-      found    = 1'b0;
-      found_hi = 1'b0;
-      pick_lo  = '0;
-      pick_hi  = '0;
-      for (int unsigned k = 0; k < NumReq; k++) begin
-        if (!found && want[k]) begin
-          found   = 1'b1;
-          pick_lo = ReqW'(k);
-        end
-        if (!found_hi && want_hi[k]) begin
-          found_hi = 1'b1;
-          pick_hi  = ReqW'(k);
+    assign req[r]              = want_out;
+    assign route_bad[r]        = bad;
+    if (I == Local && V != 32'd0) begin : gen_tie_off
+      logic unused_tie_off;
+      assign unused_tie_off = head_valid[r] ^ ^head_data[r*MW +: MW];
+      assign outp     = '0;
+      assign nvc      = '0;
+      assign want_out = 1'b0;
+      assign bad      = 1'b0;
+    end else begin : gen_requester
+      logic [IW-1:0]       dst;
+      logic [RW-1:0]       dor;      // dimension-order output
+      logic [NumPorts-1:0] closer;   // outputs on a shortest path
+      logic [KeyW-1:0]     best_key, key;
+      always_comb begin
+        outp     = '0;
+        nvc      = '0;
+        want_out = 1'b0;
+        bad      = 1'b0;
+        dst      = '0;
+        dor      = '0;
+        closer   = '0;
+        key      = '0;
+        best_key = '0;
+        if (head_valid[r]) begin
+          dst      = head_data[r*MW + PW +: IW];
+          dor      = (32'(dst) < N) ? route_table_i[32'(dst)*RW +: RW] : RW'(Local);
+          want_out = 1'b1;
+          // A route-table entry above P is malformed; for P = 1 the comparison is constant.
+          /* verilator lint_off CMPCONST */
+          bad = 32'(dst) >= N || 32'(dor) > NumPorts || (32'(dor) < NumPorts && !connected_ext[dor]);
+          /* verilator lint_on CMPCONST */
+          outp = dor;
+          if (32'(dor) < NumPorts) begin
+            // Adaptive candidates: {dimension-order output, credits}, the first maximum wins.
+            if (AdaptiveVcs != 32'd0 && !OnEscape) begin
+              closer = (32'(dst) < N) ? minimal_i[32'(dst)*NumPorts +: NumPorts] : '0;
+              for (int unsigned p = 0; p < NumPorts; p++) begin
+                key = {RW'(p) == dor, adaptive_credit[p*CntW +: CntW]};
+                if (closer[p] && adaptive_open[p] && key > best_key) begin
+                  best_key = key;
+                  outp     = RW'(p);
+                  nvc      = adaptive_vc[p*VW +: VW];
+                end
+              end
+            end
+            // No adaptive candidate: the escape VC of the dimension-order output.
+            if (best_key == '0) begin
+              if (OnEscape && port_dim_ext[I*PortDimW +: PortDimW] == port_dim_ext[dor*PortDimW +: PortDimW])
+                nvc = VW'(V);
+              if (EscVcs > 32'd1 && dateline_ext[dor]) nvc = VW'(EscVcs - 32'd1);
+              want_out = connected_ext[dor] && credit_q[(32'(dor) * NumVcs + 32'(nvc))*CntW +: CntW] != '0;
+            end
+          end else if (32'(dor) != Local) begin
+            want_out = 1'b0;
+          end
         end
       end
-      pick = found_hi ? pick_hi : pick_lo;
     end
-    assign gnt_valid[o]              = found;
-    assign gnt_idx[o*ReqW +: ReqW]   = pick;
-    assign ptr_d[o] = clear_i ? '0
-                    : !found ? ptr_q[o]
-                    : (32'(pick) == NumReq - 32'd1) ? '0 : pick + ReqW'(1);
   end
+
+  // ---------------------------------------------------------------------------------------------
+  // Round-robin arbiter per output (o = P is the eject port): the grant goes to the first
+  // requester at or after the pointer, else to the first one. The lowest set bit of a request
+  // vector x is at index popcount(~x & (x - 1)) (the trailing zeros): no loop over requesters.
+  // ---------------------------------------------------------------------------------------------
+  logic [NumRoutes*NumReq-1:0] want;   // requesters per output o at [o*NumReq +: NumReq]
+  logic [NumOut-1:0]           gnt_valid;
+  logic [NumOut*ReqW-1:0]      gnt_idx, ptr_q, ptr_d;
+
+  function automatic logic [ReqW-1:0] lowest_set(input logic [NumReq-1:0] x);
+    lowest_set = ReqW'($countones(~x & (x - NumReq'(1))));
+  endfunction
 
   always_comb begin
-    pop = '0;
-    for (int unsigned o = 0; o < NumOut; o++) begin
-      if (gnt_valid[o]) pop[gnt_idx[o*ReqW +: ReqW]] = 1'b1;
+    want = '0;
+    for (int unsigned r = 0; r < NumReq; r++) begin
+      if (req[r]) want[32'(req_out[r*RW +: RW])*NumReq + r] = 1'b1;
     end
   end
 
-  // Outputs.
-  for (genvar o = 0; o < NumPorts; o++) begin : gen_out
-    logic [ReqW-1:0] g;
-    assign g                       = gnt_idx[o*ReqW +: ReqW];
-    assign out_valid_o[o]          = gnt_valid[o];
-    assign out_data_o[o*MW +: MW]  = head_data[32'(g)*MW +: MW];
-    assign out_vc_o[o*VW +: VW]    = req_vc[32'(g)*VW +: VW];
+  logic [NumReq-1:0] requests, at_or_after;   // of the output being arbitrated
+  logic [ReqW-1:0]   g;
+  always_comb begin
+    pop         = '0;
+    requests    = '0;
+    at_or_after = '0;
+    g           = '0;
+    for (int unsigned o = 0; o < NumOut; o++) begin
+      requests     = want[o*NumReq +: NumReq];
+      at_or_after  = requests & ({NumReq{1'b1}} << ptr_q[o*ReqW +: ReqW]);
+      gnt_valid[o] = requests != '0;
+      g            = '0;
+      ptr_d[o*ReqW +: ReqW] = ptr_q[o*ReqW +: ReqW];
+      if (gnt_valid[o]) begin
+        g      = lowest_set(at_or_after != '0 ? at_or_after : requests);
+        pop[g] = 1'b1;
+        ptr_d[o*ReqW +: ReqW] = (32'(g) == NumReq - 32'd1) ? '0 : g + ReqW'(1);
+      end
+      gnt_idx[o*ReqW +: ReqW] = g;
+    end
+  end
+
+  // Outputs: the granted head, zero on an idle link.
+  always_comb begin
+    out_valid_o = gnt_valid[NumPorts-1:0];
+    out_data_o  = '0;
+    out_vc_o    = '0;
+    for (int unsigned o = 0; o < NumPorts; o++) begin
+      if (gnt_valid[o]) begin
+        out_data_o[o*MW +: MW] = head_data[32'(gnt_idx[o*ReqW +: ReqW])*MW +: MW];
+        out_vc_o[o*VW +: VW]   = req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW];
+      end
+    end
   end
   assign ej_valid_o = gnt_valid[Local];
-  assign ej_data_o  = head_data[32'(gnt_idx[Local*ReqW +: ReqW])*MW +: MW];
+  assign ej_data_o  = gnt_valid[Local] ? head_data[32'(gnt_idx[Local*ReqW +: ReqW])*MW +: MW] : '0;
 
   // Credits returned upstream: one per pop of a neighbour input's VC FIFO.
   assign in_credit_o = pop[NumPorts*NumVcs-1:0];
 
   // ---------------------------------------------------------------------------------------------
-  // Credit counters per (output, VC) and the arbiter pointers.
+  // Credit counters per (output, VC) and the arbiter pointers. The next states are worked out in
+  // the clocked blocks: a simulator computes them once per clock edge, not on every change of an
+  // input (out_credit_i, clear_i); with clear_i there, the arbiter depends on state only.
   // ---------------------------------------------------------------------------------------------
-  logic error_d, error_q;
-  assign error_d = clear_i ? 1'b0 : error_q | |overflow | |route_bad;
+  logic error_q;
 
-  for (genvar o = 0; o < NumPorts; o++) begin : gen_credit
-    for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
-      localparam int unsigned C = o * NumVcs + v;
-      logic            used;
-      logic [CntW-1:0] credit_d;
-      assign used     = gnt_valid[o] && req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW] == VW'(v);
-      assign credit_d = clear_i ? CntW'(Depth) : credit_q[C] - CntW'(used) + CntW'(out_credit_i[C]);
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) credit_q[C] <= CntW'(Depth);
-        else         credit_q[C] <= credit_d;
-      end
+  logic [NumPorts*NumVcs-1:0] credit_used;   // a flit sent on (output, VC) this cycle
+  always_comb begin
+    credit_used = '0;
+    for (int unsigned o = 0; o < NumPorts; o++) begin
+      if (gnt_valid[o]) credit_used[o*NumVcs + 32'(req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW])] = 1'b1;
+    end
+  end
+
+  for (genvar c = 0; c < NumPorts * NumVcs; c++) begin : gen_credit
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)      credit_q[c*CntW +: CntW] <= CntW'(Depth);
+      else if (clear_i) credit_q[c*CntW +: CntW] <= CntW'(Depth);
+      else credit_q[c*CntW +: CntW] <= credit_q[c*CntW +: CntW] - CntW'(credit_used[c]) + CntW'(out_credit_i[c]);
     end
   end
 
   for (genvar o = 0; o < NumOut; o++) begin : gen_ptr
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) ptr_q[o] <= '0;
-      else         ptr_q[o] <= ptr_d[o];
+      if (!rst_ni)      ptr_q[o*ReqW +: ReqW] <= '0;
+      else if (clear_i) ptr_q[o*ReqW +: ReqW] <= '0;
+      else              ptr_q[o*ReqW +: ReqW] <= ptr_d[o*ReqW +: ReqW];
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) error_q <= 1'b0;
-    else         error_q <= error_d;
+    if (!rst_ni)      error_q <= 1'b0;
+    else if (clear_i) error_q <= 1'b0;
+    else              error_q <= error_q | |overflow | |route_bad;
   end
   assign error_o = error_q;
 
 `ifndef SYNTHESIS
 `ifndef TOTEX_NO_ASSERTIONS
+  // One check per property over all FIFOs and counters (vectors), not one assertion each.
+  function automatic logic any_credit_above_depth();
+    logic above;
+    above = 1'b0;
+    // Constant when Depth + 1 is a power of two (the counter cannot exceed Depth).
+    /* verilator lint_off CMPCONST */
+    for (int unsigned c = 0; c < NumPorts * NumVcs; c++) above = above || 32'(credit_q[c*CntW +: CntW]) > Depth;
+    /* verilator lint_on CMPCONST */
+    any_credit_above_depth = above;
+  endfunction
+
   always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
     if (rst_ni && !clear_i) begin
       assert (!(|route_bad))
       else $error("totex_router_dyn: node %0d: no route (requesters %b)", node_id_i, route_bad);
-      for (int unsigned c = 0; c < NumPorts * NumVcs; c++) begin
-        assert (32'(credit_q[c]) <= Depth)
-        else $error("totex_router_dyn: node %0d: credit counter %0d above Depth", node_id_i, c);
-      end
+      assert (!(|overflow))
+      else $error("totex_router_dyn: node %0d: push into a full FIFO, flit lost (requesters %b)", node_id_i,
+                  overflow);
+      assert (!(|(pop & ~head_valid)))
+      else $error("totex_router_dyn: node %0d: pop of an empty FIFO (requesters %b)", node_id_i, pop & ~head_valid);
+      assert (!any_credit_above_depth())
+      else $error("totex_router_dyn: node %0d: a credit counter above Depth", node_id_i);
     end
   end
 `endif

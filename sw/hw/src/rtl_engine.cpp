@@ -64,7 +64,10 @@ DirectBuild direct_build(bool wave) {
   return DirectBuild::Wired;
 }
 
-/// TOTEX_RTL_THREADS=T: Verilator --threads T (the model evaluates on T threads); unset: 1.
+/// TOTEX_RTL_THREADS=T: Verilator --threads T for the generated top (flat or hierarchical); unset:
+/// 1. The wired build ignores it: a tile is too small to share (measured on torus:8x8 dynamic with
+/// --threads 2 per tile: 0.4 k edges/s against 50 k), and evaluating the tiles on two threads of
+/// this 2-vCPU machine made each tile's evaluation about twice as slow (no gain).
 int verilator_threads() {
   const char* env = std::getenv("TOTEX_RTL_THREADS");
   if (!env || !*env) return 1;
@@ -157,7 +160,6 @@ fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
   // 22 k cycles/s against 17-21 k at -O1, 15-19 k at -Os, 19-22 k at -O3; it compiles in 2.5-4 s
   // at any level.
   b.makeflags = "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
-  add_threads(b);
   return build_verilated(b);
 }
 
