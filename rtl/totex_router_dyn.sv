@@ -307,15 +307,17 @@ module totex_router_dyn #(
 
   // ---------------------------------------------------------------------------------------------
   // Round-robin arbiter per output (o = P is the eject port): the grant goes to the first
-  // requester at or after the pointer, else to the first one. The lowest set bit of a request
-  // vector x is at index popcount(~x & (x - 1)) (the trailing zeros): no loop over requesters.
+  // requester at or after the pointer, else to the first one; outputs without requests skip the
+  // search. (A popcount form of the priority encoder, $countones(~x & (x - 1)), simulated no
+  // faster, and Yosys 0.23 reads it wrongly: the formal proof of the router pair failed.)
   // ---------------------------------------------------------------------------------------------
   logic [NumRoutes*NumReq-1:0] want;   // requesters per output o at [o*NumReq +: NumReq]
   logic [NumOut-1:0]           gnt_valid;
   logic [NumOut*ReqW-1:0]      gnt_idx, ptr_q, ptr_d;
 
   function automatic logic [ReqW-1:0] lowest_set(input logic [NumReq-1:0] x);
-    lowest_set = ReqW'($countones(~x & (x - NumReq'(1))));
+    lowest_set = '0;
+    for (int k = NumReq - 1; k >= 0; k--) if (x[k]) lowest_set = ReqW'(k);
   endfunction
 
   always_comb begin

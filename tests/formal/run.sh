@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Formal proofs of the RTL (issue 15): the property wrappers in rtl/formal/ under yosys-smtbmc + z3.
 #   tests/formal/run.sh [--quick] [WORK_DIR]      (default WORK_DIR build-formal)
-# --quick runs the small subset CTest runs (formal.quick, about 20 s); without it, every proof (make formal).
+# --quick runs the small subset CTest runs (formal.quick, about 1 min); without it, every proof (make formal).
 # FORMAL_ONLY=text runs only the rows whose name contains text (no mutants); FORMAL_ONLY=mutants only the mutants.
 # A mutant's depth must reach its defect (the full-FIFO push needs reset + Depth pushes + one more).
 # Each row: Yosys reads the wrapper and the production RTL (assertions of the RTL itself left out with
@@ -53,7 +53,7 @@ proofs=(
   "FIFO Depth=4 level/overflow|totex_formal_fifo|totex_direct_fifo|-set Depth 4 -set CheckData 0|ind|4|0"
   "FIFO Depth=2 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 2|bmc|10|0"
   "FIFO Depth=3 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 3|bmc|10|0"
-  "dynamic routers path:2, 1 VC|totex_formal_router_dyn|totex_direct_fifo totex_router_dyn|-set NumVcs 1 -set AdaptiveVcs 0 -set Depth 2 -set Quiet 4|bmc|8|0"
+  "dynamic routers path:2, 1 VC|totex_formal_router_dyn|totex_direct_fifo totex_router_dyn|-set NumVcs 1 -set AdaptiveVcs 0 -set Depth 2 -set Quiet 4|bmc|8|1"
 )
 # name | wrapper | production RTL | chparam | depth | sed expression applied to the first RTL file
 mutants=(
