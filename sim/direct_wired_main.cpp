@@ -8,11 +8,12 @@
 /// Verilator build.
 ///
 /// One clock edge: every tile sees the rising edge with the inputs of the cycle that ends; then
-/// the links, credits and the all-done AND are copied from outputs to inputs and the tiles whose
-/// inputs changed are evaluated again, until nothing changes (credits are combinational in the
-/// dynamic router; every other link output is a flip-flop). Same behaviour as the top, cycle for
-/// cycle: tests/cosim checks the digests of both builds. No waveform: `totex sim --wave` uses the
-/// top's build.
+/// the links, credits and the all-done AND are copied from outputs to inputs and every tile is
+/// evaluated with the clock low (Verilator needs that evaluation to see the next rising edge);
+/// while an evaluation changes a tile's link outputs, the tiles whose inputs changed are
+/// evaluated again. Same behaviour as the top, cycle for cycle: CTest rtl.direct.same_build_*
+/// checks the digests of both builds. No waveform: `totex sim --wave` uses the top's build.
+/// One thread: TOTEX_RTL_THREADS is for the generated top (sw/hw/src/rtl_engine.cpp says why).
 #include <array>
 #include <cstring>
 #include <memory>
