@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Synchronous FIFO (dynamic-mode router input buffer): push and pop in the same cycle are
 /// allowed, the head is visible the cycle after the push (no fall-through). Pushing when full or
-/// popping when empty is ignored; a push when full is flagged on overflow_o (the router asserts
-/// on both).
+/// popping when empty is ignored; both are asserted (Checks) and a push when full is flagged on
+/// overflow_o.
 `default_nettype none
 
 module totex_direct_fifo #(
@@ -10,6 +10,9 @@ module totex_direct_fifo #(
   parameter int unsigned Depth = 32'd4,
   /// Entry width.
   parameter int unsigned W = 32'd8,
+  /// 1: assert on a push when full and a pop when empty; 0: the user checks (totex_router_dyn
+  /// checks all its FIFOs at once, one assertion instead of two per FIFO).
+  parameter bit Checks = 1'b1,
   /// Width of the fill level; do not overwrite.
   localparam int unsigned CW = totex_pkg::idx_width(Depth + 32'd1),
   /// Width of an entry index; do not overwrite.
@@ -78,7 +81,17 @@ module totex_direct_fifo #(
   assign head_o  = mem[rd_q];
   assign count_o = count_q;
 
-  // No assertions here: the router checks overflow_o and pops of empty FIFOs over all its FIFOs
-  // at once (one check per clock edge instead of two per FIFO).
+`ifndef SYNTHESIS
+`ifndef TOTEX_NO_ASSERTIONS
+  if (Checks) begin : gen_checks
+    always_ff @(posedge clk_i or negedge rst_ni) begin : p_assert
+      if (rst_ni && !clear_i) begin
+        assert (!overflow_o) else $error("totex_direct_fifo: push while full (flit lost)");
+        assert (!(pop_i && count_q == '0)) else $error("totex_direct_fifo: pop while empty");
+      end
+    end
+  end
+`endif
+`endif
 
 endmodule

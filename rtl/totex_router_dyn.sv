@@ -163,8 +163,9 @@ module totex_router_dyn #(
           assign unused_count = ^count;
         end
         totex_direct_fifo #(
-          .Depth (Depth),
-          .W     (MW)
+          .Depth  (Depth),
+          .W      (MW),
+          .Checks (1'b0)   // checked below, over all FIFOs at once
         ) u_fifo (
           .clk_i      (clk_i),
           .rst_ni     (rst_ni),

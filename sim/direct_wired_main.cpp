@@ -109,6 +109,7 @@ class WiredDirect final : public totex::sim::DirectDut {
       x->rst_ni = 1;
       x->eval();
     }
+    std::fill(stale_.begin(), stale_.end(), 1);  // evaluated outside evaluate(): connect all next time
   }
   ~WiredDirect() override {
     for (auto& x : tiles_) x->final();
@@ -140,9 +141,9 @@ class WiredDirect final : public totex::sim::DirectDut {
     for (auto& x : tiles_) x->start_i = start ? 1 : 0;
   }
   void tick() override {
-    for (auto& x : tiles_) {
-      x->clk_i = 1;
-      x->eval();
+    for (int v = 0; v < layout_.nodes; ++v) {
+      tiles_[static_cast<std::size_t>(v)]->clk_i = 1;
+      evaluate(v);
     }
     for (auto& x : tiles_) x->clk_i = 0;
     settle();
@@ -210,30 +211,53 @@ class WiredDirect final : public totex::sim::DirectDut {
     f(&x.node_done_o, sizeof x.node_done_o);
   }
 
-  /// Evaluates every tile once with its new inputs; if an evaluation changed a tile's link
-  /// outputs (an output that follows an input combinationally: none in the routers, whose link
-  /// outputs are flip-flops or functions of state, but the harness does not rely on it), again
-  /// every tile whose inputs changed, until nothing changes. Comparing a tile's outputs before and
-  /// after its evaluation saves a second pass over every tile's inputs per edge.
+  /// Evaluates tile v; returns whether its link outputs changed, and if they did, marks the
+  /// tiles that read them (its links' heads for data, their tails for credits) to be connected.
+  bool evaluate(int v) {
+    Tile& x = *tiles_[static_cast<std::size_t>(v)];
+    std::size_t at = 0;
+    for_each_link_output(x, [&](const void* p, std::size_t n) {
+      std::memcpy(before_.data() + at, p, n);
+      at += n;
+    });
+    x.eval();
+    at = 0;
+    bool moved = false;
+    for_each_link_output(x, [&](const void* p, std::size_t n) {
+      moved = moved || std::memcmp(before_.data() + at, p, n) != 0;
+      at += n;
+    });
+    if (moved)
+      for (int i = 0; i < layout_.ports; ++i)
+        for (const End e : {downstream_[idx(v, i)], upstream_[idx(v, i)]})
+          if (e.node >= 0) stale_[static_cast<std::size_t>(e.node)] = 1;
+    return moved;
+  }
+
+  /// Evaluates every tile with the clock low and its new inputs (copied only for the tiles a
+  /// neighbour's outputs or the all-done AND changed for: nothing else can change them, so
+  /// while the network idles, as during a load, no inputs are copied); if an evaluation changed
+  /// a tile's link outputs (an output that follows an input combinationally: none in the
+  /// routers, whose link outputs are flip-flops or functions of state, but the harness does not
+  /// rely on it), again every tile whose inputs changed, until nothing changes.
   void settle() {
     for (bool first = true;; first = false) {
       bool all_done = true;
       for (auto& x : tiles_) all_done = all_done && x->node_done_o;
+      if (all_done != all_done_) {
+        all_done_ = all_done;
+        std::fill(stale_.begin(), stale_.end(), 1);
+      }
       bool outputs_changed = false;
-      for (std::size_t v = 0; v < tiles_.size(); ++v) {
-        Tile& x = *tiles_[v];
-        if (!connect(x, static_cast<int>(v), all_done) && !first) continue;
-        std::size_t at = 0;
-        for_each_link_output(x, [&](const void* p, std::size_t n) {
-          std::memcpy(before_.data() + at, p, n);
-          at += n;
-        });
-        x.eval();
-        at = 0;
-        for_each_link_output(x, [&](const void* p, std::size_t n) {
-          outputs_changed = outputs_changed || std::memcmp(before_.data() + at, p, n) != 0;
-          at += n;
-        });
+      for (int v = 0; v < layout_.nodes; ++v) {
+        const auto vi = static_cast<std::size_t>(v);
+        bool inputs_changed = false;
+        if (stale_[vi]) {
+          stale_[vi] = 0;
+          inputs_changed = connect(*tiles_[vi], v, all_done);
+        }
+        if (!inputs_changed && !first) continue;
+        outputs_changed = evaluate(v) || outputs_changed;
       }
       if (!outputs_changed) return;
       if (++settle_rounds_ > kMaxSettleRounds * (edges_ + 1))
@@ -253,6 +277,8 @@ class WiredDirect final : public totex::sim::DirectDut {
   std::array<unsigned char, sizeof(Tile::out_valid_o) + sizeof(Tile::out_vc_o) + sizeof(Tile::out_data_o) +
                                 sizeof(Tile::in_credit_o) + sizeof(Tile::node_done_o)>
       before_{};  // one tile's link outputs before its evaluation
+  std::vector<char> stale_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 1);  // inputs to copy
+  bool all_done_ = false;  // the all-done AND the tiles were last connected with
   std::uint64_t edges_ = 0, settle_rounds_ = 0;
   int lanes_ = 1, mw_ = 1, iw_ = 1, pw_ = 1, vw_ = 1;
 };
