@@ -129,8 +129,8 @@ module totex_router_dyn #(
   // of a requester is only worked out when its FIFO holds a flit, an output is only arbitrated
   // when it has requests, and what every requester shares (each output's best adaptive VC) is
   // found once. In hardware these are the same gates: the guards are the muxes that select the
-  // idle values (zero). Arrays are flat vectors (x[i*W +: W]): Yosys 0.23 reads neither packed
-  // multidimensional arrays nor, correctly, unpacked ones written from several blocks.
+  // idle values (zero). Arrays are flat vectors (x[i*W +: W]), as Yosys 0.23 does not read packed
+  // multidimensional arrays.
 
   // ---------------------------------------------------------------------------------------------
   // Input FIFOs, one per (input, VC); requester r = i*NumVcs + v. The inject input has VC 0 only.

@@ -14,6 +14,7 @@
 /// evaluated again. Same behaviour as the top, cycle for cycle: CTest rtl.direct.same_build_*
 /// checks the digests of both builds. No waveform: `totex sim --wave` uses the top's build.
 /// One thread: TOTEX_RTL_THREADS is for the generated top (sw/hw/src/rtl_engine.cpp says why).
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <memory>
