@@ -350,15 +350,18 @@ module totex_router_dyn #(
     end
   end
 
-  // Outputs: the granted head, zero on an idle link.
+  // Outputs: the granted head, zero on an idle link; and the credit each sent flit uses.
+  logic [NumPorts*NumVcs-1:0] credit_used;   // a flit sent on (output, VC) this cycle
   always_comb begin
     out_valid_o = gnt_valid[NumPorts-1:0];
     out_data_o  = '0;
     out_vc_o    = '0;
+    credit_used = '0;
     for (int unsigned o = 0; o < NumPorts; o++) begin
       if (gnt_valid[o]) begin
         out_data_o[o*MW +: MW] = head_data[32'(gnt_idx[o*ReqW +: ReqW])*MW +: MW];
         out_vc_o[o*VW +: VW]   = req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW];
+        credit_used[o*NumVcs + 32'(out_vc_o[o*VW +: VW])] = 1'b1;
       end
     end
   end
@@ -374,14 +377,6 @@ module totex_router_dyn #(
   // input (out_credit_i, clear_i); with clear_i there, the arbiter depends on state only.
   // ---------------------------------------------------------------------------------------------
   logic error_q;
-
-  logic [NumPorts*NumVcs-1:0] credit_used;   // a flit sent on (output, VC) this cycle
-  always_comb begin
-    credit_used = '0;
-    for (int unsigned o = 0; o < NumPorts; o++) begin
-      if (gnt_valid[o]) credit_used[o*NumVcs + 32'(req_vc[32'(gnt_idx[o*ReqW +: ReqW])*VW +: VW])] = 1'b1;
-    end
-  end
 
   for (genvar c = 0; c < NumPorts * NumVcs; c++) begin : gen_credit
     always_ff @(posedge clk_i or negedge rst_ni) begin
