@@ -87,7 +87,9 @@ module totex_direct_dyn_node #(
   /// This NIC has sent and received everything.
   output logic                       done_o,
   /// Sticky error of router or NIC.
-  output logic                       error_o
+  output logic                       error_o,
+  /// No flit in the router (a function of state only; see totex_direct_tile's quiet_o).
+  output logic                       idle_o
 );
 
   // One hierarchical block (totex builds the network with verilator --hierarchical): all N
@@ -201,7 +203,8 @@ module totex_direct_dyn_node #(
     .inj_ready_o  (inj_ready),
     .ej_valid_o   (eject_valid_o),
     .ej_data_o    (eject_data_o),
-    .error_o      (router_error)
+    .error_o      (router_error),
+    .empty_o      (idle_o)
   );
 
   assign error_o = nic_error | router_error;

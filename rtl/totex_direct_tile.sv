@@ -114,6 +114,14 @@ module totex_direct_tile #(
   output logic                       node_done_o,
   /// Sticky error of this node since the run started.
   output logic                       error_o,
+  /// The tile is quiet (a function of state only): if on the next rising edge start_i is low,
+  /// no flit arrives (in_valid_i == 0), no credit returns (out_credit_i == 0) and the load port
+  /// writes nothing for this tile (cfg_we_i low, or an address whose node field is another
+  /// node's and which is not REGION_CONTROL / CONTROL_LAST), that edge changes no flip-flop.
+  /// The wired harness skips such edges; tests/formal proves the claim for every state
+  /// (the fixpoint rows of tests/formal/run.sh). Dynamic tiles only; a scheduled tile is never
+  /// quiet (its registered outputs and NIC need their own condition).
+  output logic                       quiet_o,
   /// Signature.
   output logic [31:0]                signature_o
 );
@@ -172,10 +180,12 @@ module totex_direct_tile #(
     assign out_vc_o     = '0;
     assign in_credit_o  = '0;
     assign node_done_o  = 1'b1;
+    assign quiet_o      = 1'b0;   // not analysed: the wired harness clocks scheduled tiles always
     // The dynamic network's inputs: tied off by the harness in scheduled mode.
     logic unused_dynamic;
     assign unused_dynamic = ^{in_vc_i, out_credit_i, all_done_i, route_table_i, minimal_i, port_dim_i, dateline_i};
   end else begin : gen_dynamic
+    logic node_idle;
     totex_direct_dyn_node #(
       .N           (N),
       .NumPorts    (NumPorts),
@@ -209,8 +219,10 @@ module totex_direct_tile #(
       .eject_valid_o (eject_valid_o),
       .eject_data_o  (eject_data_o),
       .done_o        (node_done_o),
-      .error_o       (error_o)
+      .error_o       (error_o),
+      .idle_o        (node_idle)
     );
+    assign quiet_o = !busy && node_idle;
   end
 
   assign signature_o = Signature;

@@ -201,6 +201,9 @@ module totex_direct_top #(
       for (genvar d = 0; d < N; d++) begin : gen_route
         assign route_table[d*RouteW +: RouteW] = RouteW'(RouteTable[(v*N + d)*PortW +: PortW]);
       end
+      // The top clocks every node on every edge; only the wired build skips quiet tiles.
+      logic node_idle, unused_idle;
+      assign unused_idle = node_idle;
       totex_direct_dyn_node #(
         .N             (N),
         .NumPorts      (P),
@@ -234,7 +237,8 @@ module totex_direct_top #(
         .eject_valid_o (eject_valid_o[v]),
         .eject_data_o  (eject_data_o[v*MW +: MW]),
         .done_o        (node_done[v]),
-        .error_o       (node_error[v])
+        .error_o       (node_error[v]),
+        .idle_o        (node_idle)
       );
     end
   end

@@ -106,7 +106,11 @@ module totex_router_dyn #(
   /// Ejected message.
   output logic [MW-1:0]               ej_data_o,
   /// Sticky: FIFO overflow (credit protocol broken) or a route to a missing port.
-  output logic                        error_o
+  output logic                        error_o,
+  /// No FIFO holds a flit (a function of state only): with no flit arriving, no credit
+  /// returning and nothing injected, a clock edge then changes nothing (totex_direct_tile's
+  /// quiet_o, proved in tests/formal).
+  output logic                        empty_o
 );
 
   localparam int unsigned NumIn  = NumPorts + 32'd1;      // neighbour inputs + inject
@@ -183,6 +187,7 @@ module totex_router_dyn #(
   end
 
   assign inj_ready_o = 32'(inj_count) < Depth;
+  assign empty_o     = head_valid == '0;
 
   // ---------------------------------------------------------------------------------------------
   // Port properties indexed by a route-table entry (entries >= P read as 0).

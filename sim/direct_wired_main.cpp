@@ -8,14 +8,22 @@
 /// Verilator build.
 ///
 /// One clock edge: every tile sees the rising edge with the inputs of the cycle that ends; then
-/// the links, credits and the all-done AND are copied from outputs to inputs and every tile is
-/// evaluated with the clock low (Verilator needs that evaluation to see the next rising edge);
-/// while an evaluation changes a tile's link outputs, the tiles whose inputs changed are
+/// the links, credits and the all-done AND are copied from outputs to inputs and every clocked
+/// tile is evaluated with the clock low (Verilator needs that evaluation to see the next rising
+/// edge); while an evaluation changes a tile's link outputs, the tiles whose inputs changed are
 /// evaluated again. Same behaviour as the top, cycle for cycle: CTest rtl.direct.same_build_*
 /// checks the digests of both builds. No waveform: `totex sim --wave` uses the top's build.
+///
+/// Quiet tiles are not clocked: a tile whose quiet_o is high, with start_i low, no flit or credit
+/// arriving and no load-port write for it (its node field, or the broadcast CONTROL_LAST), keeps
+/// every flip-flop on that edge (proved for any state: the fixpoint rows of tests/formal/run.sh),
+/// and none of its outputs depends on the load port, so the edge is skipped. During a load only
+/// the addressed tile is clocked. TOTEX_WIRED_SKIP_QUIET=0 clocks every tile on every edge (CTest
+/// rtl.direct.wired_skip_* compares both).
 /// One thread: TOTEX_RTL_THREADS is for the generated top (sw/hw/src/rtl_engine.cpp says why).
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -111,6 +119,9 @@ class WiredDirect final : public totex::sim::DirectDut {
       x->eval();
     }
     std::fill(stale_.begin(), stale_.end(), 1);  // evaluated outside evaluate(): connect all next time
+    // From here on (never during reset, whose edges also load the node's constant copies).
+    const char* skip = std::getenv("TOTEX_WIRED_SKIP_QUIET");
+    skip_quiet_ = !(skip && std::string(skip) == "0");
   }
   ~WiredDirect() override {
     for (auto& x : tiles_) x->final();
@@ -143,10 +154,13 @@ class WiredDirect final : public totex::sim::DirectDut {
   }
   void tick() override {
     for (int v = 0; v < layout_.nodes; ++v) {
-      tiles_[static_cast<std::size_t>(v)]->clk_i = 1;
+      Tile& x = *tiles_[static_cast<std::size_t>(v)];
+      clocked_[static_cast<std::size_t>(v)] = !(skip_quiet_ && edge_changes_nothing(x, v));
+      if (!clocked_[static_cast<std::size_t>(v)]) continue;
+      x.clk_i = 1;
       evaluate(v);
+      x.clk_i = 0;
     }
-    for (auto& x : tiles_) x->clk_i = 0;
     settle();
     ctx_.timeInc(10);
     ++edges_;
@@ -179,6 +193,25 @@ class WiredDirect final : public totex::sim::DirectDut {
   [[nodiscard]] std::size_t idx(int v, int i, int width = 0) const {
     return static_cast<std::size_t>(v) * static_cast<std::size_t>(width ? width : layout_.ports) + static_cast<std::size_t>(i);
   }
+  /// The tile's quiet_o condition (rtl/totex_direct_tile.sv; rtl/formal/totex_formal_tile_quiet.sv
+  /// states the same one as may_skip_o): the coming rising edge changes none of its flip-flops.
+  [[nodiscard]] bool edge_changes_nothing(const Tile& x, int v) const {
+    if (!x.quiet_o || x.start_i) return false;
+    for (int i = 0; i < layout_.ports; ++i)
+      if (bits(x.in_valid_i, i, 1) != 0) return false;
+    for (int c = 0; c < layout_.ports * layout_.vcs; ++c)
+      if (bits(x.out_credit_i, c, 1) != 0) return false;
+    if (!x.cfg_we_i) return true;
+    using L = totex::DirectLayout;
+    const std::uint64_t addr = bits(x.cfg_addr_i, 0, layout_.addr_bits);
+    const std::uint64_t index = addr & ((std::uint64_t{1} << layout_.index_bits) - 1);
+    const std::uint64_t node = (addr >> layout_.index_bits) & ((std::uint64_t{1} << layout_.node_bits) - 1);
+    const std::uint64_t region = addr >> (layout_.index_bits + layout_.node_bits);
+    const bool for_this_tile =
+        node == static_cast<std::uint64_t>(v) || (region == L::kRegionControl && index == L::kControlLast);
+    return !for_this_tile;
+  }
+
   /// Copies every tile's link inputs from its neighbours' outputs (and the all-done AND);
   /// returns whether any input changed.
   bool connect(Tile& x, int v, bool all_done) {
@@ -235,9 +268,10 @@ class WiredDirect final : public totex::sim::DirectDut {
     return moved;
   }
 
-  /// Evaluates every tile with the clock low and its new inputs (copied only for the tiles a
-  /// neighbour's outputs or the all-done AND changed for: nothing else can change them, so
-  /// while the network idles, as during a load, no inputs are copied); if an evaluation changed
+  /// Evaluates every clocked tile with the clock low and its new inputs (copied only for the tiles
+  /// a neighbour's outputs or the all-done AND changed for: nothing else can change them, so
+  /// while the network idles, as during a load, no inputs are copied), and every tile whose
+  /// inputs changed; if an evaluation changed
   /// a tile's link outputs (an output that follows an input combinationally: none in the
   /// routers, whose link outputs are flip-flops or functions of state, but the harness does not
   /// rely on it), again every tile whose inputs changed, until nothing changes.
@@ -257,7 +291,7 @@ class WiredDirect final : public totex::sim::DirectDut {
           stale_[vi] = 0;
           inputs_changed = connect(*tiles_[vi], v, all_done);
         }
-        if (!inputs_changed && !first) continue;
+        if (!inputs_changed && !(first && clocked_[vi])) continue;
         outputs_changed = evaluate(v) || outputs_changed;
       }
       if (!outputs_changed) return;
@@ -279,6 +313,8 @@ class WiredDirect final : public totex::sim::DirectDut {
                                 sizeof(Tile::in_credit_o) + sizeof(Tile::node_done_o)>
       before_{};  // one tile's link outputs before its evaluation
   std::vector<char> stale_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 1);  // inputs to copy
+  std::vector<char> clocked_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 1);  // on this edge
+  bool skip_quiet_ = false;  // skip the edges of quiet tiles (off during reset)
   bool all_done_ = false;  // the all-done AND the tiles were last connected with
   std::uint64_t edges_ = 0, settle_rounds_ = 0;
   int lanes_ = 1, mw_ = 1, iw_ = 1, pw_ = 1, vw_ = 1;

@@ -12,6 +12,7 @@
 ///   * no message created or lost: ejected <= injected, and in flight (injected - ejected) never
 ///     exceeds what the buffers hold; after Quiet cycles without an injection everything
 ///     injected has been ejected (no drop, no deadlock within that bound);
+///   * empty_o (both routers) holds exactly when nothing injected is still in the network;
 ///   * one tagged message (payload bit PW-1; the environment tags at most one injection) is
 ///     ejected at most once, only at its destination, with its source and payload intact.
 `default_nettype none
@@ -45,7 +46,7 @@ module totex_formal_router_dyn #(
   logic [2*VW-1:0]   out_vc;
   logic [2*MW-1:0]   out_data;
   logic [2*NumVcs-1:0] in_credit;
-  logic [1:0]        inj_ready, ej_valid, error;
+  logic [1:0]        inj_ready, ej_valid, error, empty;
   logic [2*MW-1:0]   ej_data, inj_data;
 
   for (genvar n = 0; n < 2; n++) begin : gen_node
@@ -81,7 +82,8 @@ module totex_formal_router_dyn #(
       .inj_ready_o   (inj_ready[n]),
       .ej_valid_o    (ej_valid[n]),
       .ej_data_o     (ej_data[n*MW +: MW]),
-      .error_o       (error[n])
+      .error_o       (error[n]),
+      .empty_o       (empty[n])
     );
   end
 
@@ -150,6 +152,9 @@ module totex_formal_router_dyn #(
       // Buffers: 2 inject FIFOs + 2 links x NumVcs VC FIFOs, Depth each.
       assert (32'(8'(injected_q - ejected_q)) <= (2 + 2 * NumVcs) * Depth);
       if (32'(quiet_q) >= Quiet) assert (injected_q == ejected_q);
+      // empty_o: no FIFO holds a flit exactly when every message injected before this cycle has
+      // been ejected (a flit on a link is still its upstream FIFO's head).
+      assert ((empty == 2'b11) == (injected_q == ejected_q));
     end
   end
 

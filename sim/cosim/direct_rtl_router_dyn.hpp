@@ -41,6 +41,7 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
     rtl_.ej_valid_o(node.ej_valid);
     rtl_.ej_data_o(ej_data_);
     rtl_.error_o(node.router_error);
+    rtl_.empty_o(empty_);  // unused here: the wired RTL harness's skip condition
     // Instance constants.
     const int rw = idx_width(l.ports + 1);
     auto id = node_id_.read();
@@ -137,6 +138,7 @@ class DirectRtlRouterDyn : public sc_core::sc_module {
   PinSignal<decltype(Vtotex_router_dyn::out_credit_i)> out_credit_{"out_credit"};
   PinSignal<decltype(Vtotex_router_dyn::inj_data_i)> inj_data_{"inj_data"};
   PinSignal<decltype(Vtotex_router_dyn::ej_data_o)> ej_data_{"ej_data"};
+  PinSignal<decltype(Vtotex_router_dyn::empty_o)> empty_{"empty"};
 };
 
 }  // namespace totex::sim

@@ -9,7 +9,9 @@
 # TOTEX_NO_ASSERTIONS: the wrappers state the properties), writes SMT-LIB 2, and yosys-smtbmc checks
 #   bmc K      every trace of K cycles from reset (a bounded proof);
 #   ind K      bmc K, then K-induction (yosys-smtbmc -i): the properties hold in every reachable state;
-#   cover      every cover() is reachable within K (the properties are not vacuous).
+#   cover      every cover() is reachable within K (the properties are not vacuous);
+#   fixpoint   no flip-flop changes on a clock edge under the wrapper's may_skip_o, from any state
+#              (tests/formal/fixpoint.sh: Yosys sat on the design with its flip-flops cut open).
 # z3 is the solver (Debian's boolector 1.5 does not speak yosys-smtbmc's SMT-LIB); --unroll, because
 # z3 4.8 stalls on the incremental form with quantified state. Then the mutants: production RTL with
 # one deliberate defect, each of which must make its proof FAIL (the properties can fail).
@@ -54,12 +56,16 @@ proofs=(
   "FIFO Depth=2 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 2|bmc|10|0"
   "FIFO Depth=3 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 3|bmc|10|0"
   "dynamic routers path:2, 1 VC|totex_formal_router_dyn|totex_direct_fifo totex_router_dyn|-set NumVcs 1 -set AdaptiveVcs 0 -set Depth 2 -set Quiet 4|bmc|8|1"
+  "quiet dynamic tile P=2, 2 VCs (1 adaptive)|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 1 -set NumPorts 2 -set NumVcs 2 -set AdaptiveVcs 1|fixpoint|1|1"
+  "quiet dynamic tile P=4, 4 VCs (2 adaptive)|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 1 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2|fixpoint|1|1"
+  "quiet dynamic tile P=3, 1 VC, N=7, FIFO 3|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 1 -set N 7 -set NumPorts 3 -set NumVcs 1 -set AdaptiveVcs 0 -set FifoDepth 3|fixpoint|1|0"
 )
-# name | wrapper | production RTL | chparam | depth | sed expression applied to the first RTL file
+# name | wrapper | production RTL | chparam | depth (or fixpoint) | sed expression applied to the first RTL file
 mutants=(
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3|s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
   "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4|s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
   "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6|s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
+  "tile quiet with a flit in its router|totex_formal_tile_quiet|totex_direct_tile totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node|-set Dynamic 1|fixpoint|s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
 )
 
 smt() {  # smt <out.smt2> <top> <chparam> <files...>
@@ -108,7 +114,11 @@ for row in "${proofs[@]}"; do
   out="$work/p$n.smt2"; log="$work/p$n.log"
   t0=$(date +%s.%N)
   result=PROVED
-  if ! smt "$out" "$top" "$params" "${srcs[@]}" "$rtl/formal/$top.sv"; then result="YOSYS ERROR (see $out.log)"
+  if [ "$mode" = fixpoint ]; then
+    rc=0; "$here/fixpoint.sh" "$out" "$top" "$params" "${pkgs[@]}" "${srcs[@]}" "$rtl/formal/$top.sv" || rc=$?
+    case $rc in 0) result="PROVED for every state ($(cat "$out.count") register vectors)" ;; 1) result=FAILED ;;
+      *) result="YOSYS ERROR (see $out.prep.log)" ;; esac
+  elif ! smt "$out" "$top" "$params" "${srcs[@]}" "$rtl/formal/$top.sv"; then result="YOSYS ERROR (see $out.log)"
   else
     case $mode in
       bmc)   rc=0; bmc -t "$depth" "$out" || rc=$?; verdict $rc FAILED ;;
@@ -121,6 +131,7 @@ for row in "${proofs[@]}"; do
   [ "$mode" = cover ] && [ "$result" = PROVED ] && result="REACHED"
   secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}')
   method=$mode; [ "$mode" = ind ] && method="bmc + ${depth}-induction"; [ "$mode" = bmc ] && method="bmc from reset"
+  [ "$mode" = fixpoint ] && method="fixpoint (sat, one edge)"
   printf '%-50s %-24s %s  %ss\n' "$name" "$method" "$result" "$secs"
   printf '| %s (`%s` %s) | %s | %s | %s | %s |\n' "$name" "$top" "$params" "$method" "$depth" "$result" "$secs" >> "$table"
   case $result in PROVED*|REACHED) ;; *) status=1; tail -5 "$log" ;; esac
@@ -139,14 +150,16 @@ if [ $quick = 0 ] && { [ -z "${FORMAL_ONLY:-}" ] || [ "$FORMAL_ONLY" = mutants ]
     done
     out="$work/p$n.smt2"; log="$work/p$n.log"
     rc=0
-    if ! smt "$out" "$top" "$params" "${srcs[@]}" "$rtl/formal/$top.sv"; then rc=3; else bmc -t "$depth" "$out" || rc=$?; fi
+    if [ "$depth" = fixpoint ]; then "$here/fixpoint.sh" "$out" "$top" "$params" "${pkgs[@]}" "${srcs[@]}" "$rtl/formal/$top.sv" || rc=$?
+    elif ! smt "$out" "$top" "$params" "${srcs[@]}" "$rtl/formal/$top.sv"; then rc=3; else bmc -t "$depth" "$out" || rc=$?; fi
     case $rc in
       1) result="caught (proof fails)" ;;
       0) result="NOT CAUGHT"; status=1 ;;
       *) result="NO VERDICT (yosys or solver error; see $log.raw)"; status=1 ;;
     esac
-    printf '%-50s %-24s %s\n' "mutant: $name" "bmc from reset" "$result"
-    printf '| mutant: %s (`%s`) | bmc from reset | %s | %s | |\n' "$name" "$top" "$depth" "$result" >> "$table"
+    method="bmc from reset"; [ "$depth" = fixpoint ] && method="fixpoint (sat, one edge)"
+    printf '%-50s %-24s %s\n' "mutant: $name" "$method" "$result"
+    printf '| mutant: %s (`%s`) | %s | %s | %s | |\n' "$name" "$top" "$method" "$depth" "$result" >> "$table"
   done
 fi
 echo "table: $table"
