@@ -112,13 +112,16 @@ class WiredDirect final : public totex::sim::DirectDut {
       x->rst_ni = 0;
       x->eval();
     }
+    recount_done();
     tick();
     tick();
     for (auto& x : tiles_) {
       x->rst_ni = 1;
       x->eval();
     }
-    std::fill(stale_.begin(), stale_.end(), 1);  // evaluated outside evaluate(): connect all next time
+    // Evaluated outside evaluate(): count again, connect all next time.
+    recount_done();
+    for (int v = 0; v < n; ++v) mark_stale(v);
     // From here on (never during reset, whose edges also load the node's constant copies).
     const char* skip = std::getenv("TOTEX_WIRED_SKIP_QUIET");
     skip_quiet_ = !(skip && std::string(skip) == "0");
@@ -138,25 +141,61 @@ class WiredDirect final : public totex::sim::DirectDut {
   std::uint32_t signature() override {
     return tiles_.front()->signature_o == layout_.tile_signature() ? layout_.signature() : tiles_.front()->signature_o;
   }
+  /// The write goes to every awake tile and to the one it is for (all for CONTROL_LAST): an
+  /// asleep tile would skip it anyway (a write for another node changes nothing in a quiet tile).
   void write(std::uint64_t addr, std::uint64_t data) override {
-    for (auto& x : tiles_) {
-      x->cfg_we_i = 1;
-      set_port(x->cfg_addr_i, addr);
-      set_port(x->cfg_data_i, data);
+    driven_.clear();
+    const auto drive = [&](int v) {
+      Tile& x = *tiles_[static_cast<std::size_t>(v)];
+      x.cfg_we_i = 1;
+      set_port(x.cfg_addr_i, addr);
+      set_port(x.cfg_data_i, data);
+      driven_.push_back(v);
+    };
+    const int target = write_target(addr);
+    if (!skip_quiet_ || target == kEveryTile) {
+      for (int v = 0; v < layout_.nodes; ++v) drive(v);
+    } else {
+      for (const int v : awake_) drive(v);
+      if (target >= 0 && !awake_flag_[static_cast<std::size_t>(target)]) {
+        drive(target);
+        wake(target);
+      }
     }
     tick();
-    for (auto& x : tiles_) x->cfg_we_i = 0;
+    for (const int v : driven_) tiles_[static_cast<std::size_t>(v)]->cfg_we_i = 0;
   }
   /// The addressed tile's public memories (rtl/totex_backdoor.vlt).
   bool backdoor_write(std::uint64_t addr, std::uint64_t data) override { return backdoor_.write(ctx_, addr, data); }
   void set_start(bool start) override {
-    for (auto& x : tiles_) x->start_i = start ? 1 : 0;
-  }
-  void tick() override {
     for (int v = 0; v < layout_.nodes; ++v) {
+      tiles_[static_cast<std::size_t>(v)]->start_i = start ? 1 : 0;
+      if (start) wake(v);
+    }
+  }
+  /// Clocks every awake tile but those the edge leaves unchanged (edge_changes_nothing); an
+  /// awake tile found asleep leaves the list until an evaluation, new link inputs, start or a
+  /// write for it wakes it (nothing else can make it clockable again).
+  void tick() override {
+    clocked_.clear();
+    if (!skip_quiet_) {
+      for (int v = 0; v < layout_.nodes; ++v) clocked_.push_back(v);
+    } else {
+      std::size_t kept = 0;
+      for (const int v : awake_) {
+        const Tile& x = *tiles_[static_cast<std::size_t>(v)];
+        if (asleep(x)) {
+          awake_flag_[static_cast<std::size_t>(v)] = 0;
+          if (!(x.cfg_we_i && write_for(x, v))) continue;
+        } else {
+          awake_[kept++] = v;
+        }
+        clocked_.push_back(v);
+      }
+      awake_.resize(kept);
+    }
+    for (const int v : clocked_) {
       Tile& x = *tiles_[static_cast<std::size_t>(v)];
-      clocked_[static_cast<std::size_t>(v)] = !(skip_quiet_ && edge_changes_nothing(x, v));
-      if (!clocked_[static_cast<std::size_t>(v)]) continue;
       x.clk_i = 1;
       evaluate(v);
       x.clk_i = 0;
@@ -193,23 +232,49 @@ class WiredDirect final : public totex::sim::DirectDut {
   [[nodiscard]] std::size_t idx(int v, int i, int width = 0) const {
     return static_cast<std::size_t>(v) * static_cast<std::size_t>(width ? width : layout_.ports) + static_cast<std::size_t>(i);
   }
-  /// The tile's quiet_o condition (rtl/totex_direct_tile.sv; rtl/formal/totex_formal_tile_quiet.sv
-  /// states the same one as may_skip_o): the coming rising edge changes none of its flip-flops.
-  [[nodiscard]] bool edge_changes_nothing(const Tile& x, int v) const {
+  /// Asleep: quiet_o (rtl/totex_direct_tile.sv), start_i low, no flit and no credit arriving.
+  /// With no load-port write for it, its next rising edge changes none of its flip-flops
+  /// (rtl/formal/totex_formal_tile_quiet.sv states the same condition as may_skip_o).
+  [[nodiscard]] bool asleep(const Tile& x) const {
     if (!x.quiet_o || x.start_i) return false;
     for (int i = 0; i < layout_.ports; ++i)
       if (bits(x.in_valid_i, i, 1) != 0) return false;
     for (int c = 0; c < layout_.ports * layout_.vcs; ++c)
       if (bits(x.out_credit_i, c, 1) != 0) return false;
-    if (!x.cfg_we_i) return true;
+    return true;
+  }
+  static constexpr int kEveryTile = -2;
+  /// The tile a load-port address is for (docs/load-port.md): its node field, every tile for the
+  /// broadcast CONTROL_LAST, -1 for a node field past the last node.
+  [[nodiscard]] int write_target(std::uint64_t addr) const {
     using L = totex::DirectLayout;
-    const std::uint64_t addr = bits(x.cfg_addr_i, 0, layout_.addr_bits);
     const std::uint64_t index = addr & ((std::uint64_t{1} << layout_.index_bits) - 1);
     const std::uint64_t node = (addr >> layout_.index_bits) & ((std::uint64_t{1} << layout_.node_bits) - 1);
     const std::uint64_t region = addr >> (layout_.index_bits + layout_.node_bits);
-    const bool for_this_tile =
-        node == static_cast<std::uint64_t>(v) || (region == L::kRegionControl && index == L::kControlLast);
-    return !for_this_tile;
+    if (region == L::kRegionControl && index == L::kControlLast) return kEveryTile;
+    return node < static_cast<std::uint64_t>(layout_.nodes) ? static_cast<int>(node) : -1;
+  }
+  [[nodiscard]] bool write_for(const Tile& x, int v) const {
+    const int target = write_target(bits(x.cfg_addr_i, 0, layout_.addr_bits));
+    return target == v || target == kEveryTile;
+  }
+  void wake(int v) {
+    if (awake_flag_[static_cast<std::size_t>(v)]) return;
+    awake_flag_[static_cast<std::size_t>(v)] = 1;
+    awake_.push_back(v);
+  }
+  void mark_stale(int v) {
+    if (stale_[static_cast<std::size_t>(v)]) return;
+    stale_[static_cast<std::size_t>(v)] = 1;
+    stale_list_.push_back(v);
+  }
+  /// The tiles whose NIC is done, counted again (after evaluations outside evaluate()).
+  void recount_done() {
+    done_count_ = 0;
+    for (std::size_t v = 0; v < tiles_.size(); ++v) {
+      done_[v] = tiles_[v]->node_done_o ? 1 : 0;
+      done_count_ += done_[v];
+    }
   }
 
   /// Copies every tile's link inputs from its neighbours' outputs (and the all-done AND);
@@ -245,8 +310,9 @@ class WiredDirect final : public totex::sim::DirectDut {
     f(&x.node_done_o, sizeof x.node_done_o);
   }
 
-  /// Evaluates tile v; returns whether its link outputs changed, and if they did, marks the
-  /// tiles that read them (its links' heads for data, their tails for credits) to be connected.
+  /// Evaluates tile v (and keeps it awake); returns whether its link outputs changed, and if they
+  /// did, marks the tiles that read them (its links' heads for data, their tails for credits) to
+  /// be connected and counts its NIC's done again.
   bool evaluate(int v) {
     Tile& x = *tiles_[static_cast<std::size_t>(v)];
     std::size_t at = 0;
@@ -261,39 +327,45 @@ class WiredDirect final : public totex::sim::DirectDut {
       moved = moved || std::memcmp(before_.data() + at, p, n) != 0;
       at += n;
     });
-    if (moved)
-      for (int i = 0; i < layout_.ports; ++i)
-        for (const End e : {downstream_[idx(v, i)], upstream_[idx(v, i)]})
-          if (e.node >= 0) stale_[static_cast<std::size_t>(e.node)] = 1;
-    return moved;
+    wake(v);
+    if (!moved) return false;
+    for (int i = 0; i < layout_.ports; ++i)
+      for (const End e : {downstream_[idx(v, i)], upstream_[idx(v, i)]})
+        if (e.node >= 0) mark_stale(e.node);
+    const char done = x.node_done_o ? 1 : 0;
+    done_count_ += done - done_[static_cast<std::size_t>(v)];
+    done_[static_cast<std::size_t>(v)] = done;
+    return true;
   }
 
-  /// Evaluates every clocked tile with the clock low and its new inputs (copied only for the tiles
-  /// a neighbour's outputs or the all-done AND changed for: nothing else can change them, so
-  /// while the network idles, as during a load, no inputs are copied), and every tile whose
-  /// inputs changed; if an evaluation changed
-  /// a tile's link outputs (an output that follows an input combinationally: none in the
-  /// routers, whose link outputs are flip-flops or functions of state, but the harness does not
-  /// rely on it), again every tile whose inputs changed, until nothing changes.
+  /// Evaluates every clocked tile with the clock low, and every tile whose inputs changed (copied
+  /// only for the tiles a neighbour's link outputs or the all-done AND changed for: nothing else
+  /// can change them, so while the network idles, as during a load, no inputs are copied); if an
+  /// evaluation changed a tile's link outputs (an output that follows an input combinationally:
+  /// none in the routers, whose link outputs are flip-flops or functions of state, but the
+  /// harness does not rely on it), again every tile whose inputs changed, until nothing changes.
   void settle() {
     for (bool first = true;; first = false) {
-      bool all_done = true;
-      for (auto& x : tiles_) all_done = all_done && x->node_done_o;
+      const bool all_done = done_count_ == layout_.nodes;
       if (all_done != all_done_) {
         all_done_ = all_done;
-        std::fill(stale_.begin(), stale_.end(), 1);
+        for (int v = 0; v < layout_.nodes; ++v) mark_stale(v);
       }
+      visiting_.swap(stale_list_);
+      stale_list_.clear();
       bool outputs_changed = false;
-      for (int v = 0; v < layout_.nodes; ++v) {
-        const auto vi = static_cast<std::size_t>(v);
-        bool inputs_changed = false;
-        if (stale_[vi]) {
-          stale_[vi] = 0;
-          inputs_changed = connect(*tiles_[vi], v, all_done);
+      const auto rewire = [&](int v) {  // copies v's inputs if stale; whether they changed
+        if (!stale_[static_cast<std::size_t>(v)]) return false;
+        stale_[static_cast<std::size_t>(v)] = 0;
+        return connect(*tiles_[static_cast<std::size_t>(v)], v, all_done);
+      };
+      if (first)
+        for (const int v : clocked_) {
+          rewire(v);
+          outputs_changed = evaluate(v) || outputs_changed;
         }
-        if (!inputs_changed && !(first && clocked_[vi])) continue;
-        outputs_changed = evaluate(v) || outputs_changed;
-      }
+      for (const int v : visiting_)
+        if (rewire(v)) outputs_changed = evaluate(v) || outputs_changed;
       if (!outputs_changed) return;
       if (++settle_rounds_ > kMaxSettleRounds * (edges_ + 1))
         throw totex::UsageError("wired RTL build: the network's outputs do not settle (a combinational loop)");
@@ -312,8 +384,19 @@ class WiredDirect final : public totex::sim::DirectDut {
   std::array<unsigned char, sizeof(Tile::out_valid_o) + sizeof(Tile::out_vc_o) + sizeof(Tile::out_data_o) +
                                 sizeof(Tile::in_credit_o) + sizeof(Tile::node_done_o)>
       before_{};  // one tile's link outputs before its evaluation
-  std::vector<char> stale_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 1);  // inputs to copy
-  std::vector<char> clocked_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 1);  // on this edge
+  // Per tile, indexed by node: a flag and the list of the flagged tiles (no scan over all N).
+  std::vector<char> stale_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 0);  // inputs to copy
+  std::vector<int> stale_list_, visiting_;
+  std::vector<char> awake_flag_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 1);  // may be clocked
+  std::vector<int> awake_ = [n = layout_.nodes] {
+    std::vector<int> all(static_cast<std::size_t>(n));
+    for (int v = 0; v < n; ++v) all[static_cast<std::size_t>(v)] = v;
+    return all;
+  }();
+  std::vector<int> clocked_;  // this edge
+  std::vector<int> driven_;   // handed the load-port write of this edge
+  std::vector<char> done_ = std::vector<char>(static_cast<std::size_t>(layout_.nodes), 0);  // node_done_o
+  int done_count_ = 0;
   bool skip_quiet_ = false;  // skip the edges of quiet tiles (off during reset)
   bool all_done_ = false;  // the all-done AND the tiles were last connected with
   std::uint64_t edges_ = 0, settle_rounds_ = 0;
