@@ -114,6 +114,8 @@ class DirectRun {
   /// the number of cycles busy_o was high.
   template <class OnEject>
   std::int64_t run(std::int64_t limit, OnEject on_eject) {
+    const auto started = std::chrono::steady_clock::now();  // the exchange's own time and edges
+    const std::uint64_t edges_before = dut_.edges();
     dut_.set_start(true);
     dut_.tick();  // edge 0
     dut_.set_start(false);
@@ -139,6 +141,8 @@ class DirectRun {
         break;
       }
     }
+    run_edges_ += dut_.edges() - edges_before;
+    run_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return busy;
   }
 
@@ -149,6 +153,8 @@ class DirectRun {
                          " assertion(s) fired");
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.simulated_cycles = dut_.edges();
+    r.run_edges = run_edges_;
+    r.run_seconds = run_seconds_;
   }
 
   const totex::Topology& t_;
@@ -157,6 +163,8 @@ class DirectRun {
   std::string engine_;
   bool backdoor_ = false;
   bool done_seen_ = false;
+  std::uint64_t run_edges_ = 0;
+  double run_seconds_ = 0;
   std::string stall_text_ = "the run did not finish";
 };
 

@@ -55,6 +55,8 @@ class MinRun {
                          " assertion(s) fired");
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.simulated_cycles = dut_.edges();
+    r.run_edges = run_edges_;
+    r.run_seconds = run_seconds_;
     return r;
   }
 
@@ -68,6 +70,8 @@ class MinRun {
   /// number of cycles busy_o was high.
   template <class OnEject>
   std::int64_t run_phase(int phase, OnEject on_eject) {
+    const auto started = std::chrono::steady_clock::now();  // the exchange's own time and edges
+    const std::uint64_t edges_before = dut_.edges();
     dut_.set_start(true, phase);
     dut_.tick();  // edge 0
     dut_.set_start(false, phase);
@@ -83,6 +87,8 @@ class MinRun {
       dut_.tick();
       if (done) break;
     }
+    run_edges_ += dut_.edges() - edges_before;
+    run_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return busy;
   }
 
@@ -93,6 +99,8 @@ class MinRun {
   MinPortLayout layout_;
   MinDut& dut_;
   std::string engine_;
+  std::uint64_t run_edges_ = 0;  // the exchange's edges (both phases) and their wall time
+  double run_seconds_ = 0;
 };
 
 }  // namespace

@@ -116,6 +116,9 @@ int cmd_sim(const SimOptions& o) {
     if (r.simulated_cycles > 0)
       std::cout << "  " << r.simulated_cycles << " clock cycles simulated (loading included) in " << r.wall_seconds
                 << " s: " << static_cast<std::int64_t>(r.cycles_per_second()) << " cycles/s\n";
+    if (r.run_edges > 0)
+      std::cout << "  the exchange itself (loading excluded): " << r.run_edges << " cycles in " << r.run_seconds
+                << " s: " << static_cast<std::int64_t>(r.run_cycles_per_second()) << " cycles/s\n";
     for (const auto& e : r.errors) std::cout << "  " << e << '\n';
     if (!r.wave.empty()) std::cout << "  waveform: " << r.wave << '\n';
     if (j.contains("plot")) std::cout << "  cycle-level view: " << j["plot"].get<std::string>() << '\n';

@@ -26,6 +26,11 @@ std::string sim_result_json(const SimResult& r) {
                    {"cycles_per_second", r.cycles_per_second()},
                    {"trace_sha256", r.trace_sha256},
                    {"passed", r.ok()}};
+  if (r.run_edges > 0) {
+    j["run_edges"] = r.run_edges;
+    j["run_seconds"] = r.run_seconds;
+    j["run_cycles_per_second"] = r.run_cycles_per_second();
+  }
   if (!r.wave.empty()) j["wave"] = r.wave;
   if (!r.deliveries_per_cycle.empty()) j["deliveries_per_cycle"] = r.deliveries_per_cycle;
   return j.dump();
@@ -44,6 +49,10 @@ SimResult parse_sim_result(const std::string& json) {
     r.wall_seconds = j.at("wall_seconds");
     r.simulated_cycles = j.at("simulated_cycles");
     r.trace_sha256 = j.at("trace_sha256");
+    if (j.contains("run_edges")) {
+      r.run_edges = j.at("run_edges");
+      r.run_seconds = j.at("run_seconds");
+    }
     if (j.contains("wave")) r.wave = j.at("wave");
     if (j.contains("deliveries_per_cycle")) r.deliveries_per_cycle = j.at("deliveries_per_cycle").get<std::vector<std::int64_t>>();
     return r;

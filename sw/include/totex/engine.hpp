@@ -23,6 +23,8 @@ struct SimResult {
   std::vector<std::string> errors;
   double wall_seconds = 0;
   std::uint64_t simulated_cycles = 0;  // every clock edge simulated, load phases included (0 for ref)
+  std::uint64_t run_edges = 0;         // of those, the exchange's: from each start edge to the run's end
+  double run_seconds = 0;              // their wall time (0 for ref)
   std::string trace_sha256;
   std::string wave;  // waveform file written, if any
   std::vector<std::int64_t> deliveries_per_cycle;  // from the scoreboard; empty from an older harness
@@ -30,6 +32,10 @@ struct SimResult {
   [[nodiscard]] double cycles_per_second() const {
     const auto simulated = simulated_cycles > 0 ? static_cast<double>(simulated_cycles) : static_cast<double>(cycles);
     return wall_seconds > 0 ? simulated / wall_seconds : 0;
+  }
+  /// The exchange's clock edges per wall-clock second, loading excluded (0 when not measured).
+  [[nodiscard]] double run_cycles_per_second() const {
+    return run_seconds > 0 ? static_cast<double>(run_edges) / run_seconds : 0;
   }
   [[nodiscard]] bool ok() const {
     return errors.empty() && cycles == expected_cycles && delivered == expected_delivered;
