@@ -154,7 +154,10 @@ class WiredDirect final : public totex::sim::DirectDut {
     };
     const int target = write_target(addr);
     if (!skip_quiet_ || target == kEveryTile) {
-      for (int v = 0; v < layout_.nodes; ++v) drive(v);
+      for (int v = 0; v < layout_.nodes; ++v) {
+        drive(v);
+        wake(v);  // tick() looks at awake tiles only
+      }
     } else {
       for (const int v : awake_) drive(v);
       if (target >= 0 && !awake_flag_[static_cast<std::size_t>(target)]) {
@@ -173,8 +176,8 @@ class WiredDirect final : public totex::sim::DirectDut {
       if (start) wake(v);
     }
   }
-  /// Clocks every awake tile but those the edge leaves unchanged (edge_changes_nothing); an
-  /// awake tile found asleep leaves the list until an evaluation, new link inputs, start or a
+  /// Clocks every awake tile but those the edge leaves unchanged (asleep, and no write for it);
+  /// an awake tile found asleep leaves the list until an evaluation, new link inputs, start or a
   /// write for it wakes it (nothing else can make it clockable again).
   void tick() override {
     clocked_.clear();
