@@ -35,7 +35,7 @@ module totex_direct_dyn_node #(
   /// Load-port address width; do not overwrite.
   localparam int unsigned AW = totex_direct_pkg::addr_width(N, XW),
   /// Ports that may have a link (ANDed with connected_i).
-  parameter logic [NumPorts-1:0] ConnectedMask = '1
+  parameter logic [NumPorts-1:0] ConnectedMask = {NumPorts{1'b1}}
 ) (
   /// Clock, rising edge.
   input  logic                       clk_i,

@@ -14,7 +14,7 @@ module totex_direct_node #(
   /// Number of neighbour ports P (the network's maximum degree).
   parameter int unsigned NumPorts = 32'd2,
   /// Ports that may have a link (ANDed with connected_i).
-  parameter logic [NumPorts-1:0] ConnectedMask = '1,
+  parameter logic [NumPorts-1:0] ConnectedMask = {NumPorts{1'b1}},
   /// Communication model: totex_direct_pkg::MODEL_*.
   parameter int unsigned Model = 32'd1,
   /// Payload width.

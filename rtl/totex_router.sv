@@ -34,7 +34,7 @@ module totex_router #(
   /// Communication model checked: totex_direct_pkg::MODEL_*.
   parameter int unsigned Model = 32'd1,
   /// Ports that may have a link (bit p set); ANDed with connected_i.
-  parameter logic [NumPorts-1:0] ConnectedMask = '1,
+  parameter logic [NumPorts-1:0] ConnectedMask = {NumPorts{1'b1}},
   /// Width of the node id (assertion messages only).
   parameter int unsigned IdW = 32'd8,
   /// Width of the step index, for assertion messages only.

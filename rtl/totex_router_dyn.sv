@@ -56,7 +56,7 @@ module totex_router_dyn #(
   /// Width of a VC index; do not overwrite.
   localparam int unsigned VW = totex_pkg::idx_width(NumVcs),
   /// Ports that may have a link; ANDed with connected_i.
-  parameter logic [NumPorts-1:0] ConnectedMask = '1
+  parameter logic [NumPorts-1:0] ConnectedMask = {NumPorts{1'b1}}
 ) (
   /// Clock, rising edge.
   input  logic                        clk_i,

@@ -17,7 +17,7 @@ module totex_formal_router #(
   parameter int unsigned NumPorts = 32'd3,
   parameter int unsigned NumLanes = 32'd1,
   parameter int unsigned Model    = 32'd2,
-  parameter logic [NumPorts-1:0] ConnectedMask = '1,
+  parameter logic [NumPorts-1:0] ConnectedMask = {NumPorts{1'b1}},
   parameter int unsigned MW = 32'd2,
   localparam int unsigned ActW  = totex_pkg::idx_width(NumPorts + 32'd3),
   localparam int unsigned PortW = totex_pkg::idx_width(NumPorts)
