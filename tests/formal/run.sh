@@ -34,6 +34,9 @@ pkgs=("$rtl/totex_pkg.sv")
 # name | wrapper | production RTL | chparam | mode | depth | in --quick
 # Banyan depth: reset, a start cycle, N steps, n pipeline stages and the final count: N + n + 3 covers
 # a whole run (starting later only adds load cycles, and any M^0 can be written in one).
+# The tile and every module it may instantiate (both modes); a mutant edits the first file.
+tile_rtl="totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile"
+tile_rtl_mutant="totex_direct_tile ${tile_rtl% totex_direct_tile}"
 proofs=(
   "switch D=2|totex_formal_shift_switch|totex_shift_switch|-set D 2|ind|2|0"
   "switch D=3|totex_formal_shift_switch|totex_shift_switch|-set D 3|ind|2|1"
@@ -56,20 +59,20 @@ proofs=(
   "FIFO Depth=2 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 2|bmc|10|0"
   "FIFO Depth=3 order vs reference|totex_formal_fifo|totex_direct_fifo|-set Depth 3|bmc|10|0"
   "dynamic routers path:2, 1 VC|totex_formal_router_dyn|totex_direct_fifo totex_router_dyn|-set NumVcs 1 -set AdaptiveVcs 0 -set Depth 2 -set Quiet 4|bmc|8|1"
-  "quiet dynamic tile P=2, 2 VCs (1 adaptive)|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 1 -set NumPorts 2 -set NumVcs 2 -set AdaptiveVcs 1|fixpoint|1|1"
-  "quiet dynamic tile P=4, 4 VCs (2 adaptive)|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 1 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2|fixpoint|1|1"
-  "quiet dynamic tile P=3, 1 VC, N=7, FIFO 3|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 1 -set N 7 -set NumPorts 3 -set NumVcs 1 -set AdaptiveVcs 0 -set FifoDepth 3|fixpoint|1|0"
-  "quiet scheduled tile all-port P=2|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 0 -set Model 1|fixpoint|1|1"
-  "quiet scheduled tile single-port, relay buffer 2|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 0 -set Model 0 -set BufSlots 2|fixpoint|1|0"
-  "quiet scheduled tile nic P=3, N=7|totex_formal_tile_quiet|totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node totex_direct_tile|-set Dynamic 0 -set Model 2 -set N 7 -set NumPorts 3|fixpoint|1|0"
+  "quiet dynamic tile P=2, 2 VCs (1 adaptive)|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 1 -set NumPorts 2 -set NumVcs 2 -set AdaptiveVcs 1|fixpoint|1|1"
+  "quiet dynamic tile P=4, 4 VCs (2 adaptive)|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 1 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2|fixpoint|1|1"
+  "quiet dynamic tile P=3, 1 VC, N=7, FIFO 3|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 1 -set N 7 -set NumPorts 3 -set NumVcs 1 -set AdaptiveVcs 0 -set FifoDepth 3|fixpoint|1|0"
+  "quiet scheduled tile all-port P=2|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 1|fixpoint|1|1"
+  "quiet scheduled tile single-port, relay buffer 2|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 0 -set BufSlots 2|fixpoint|1|0"
+  "quiet scheduled tile nic P=3, N=7|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 2 -set N 7 -set NumPorts 3|fixpoint|1|0"
 )
 # name | wrapper | production RTL | chparam | depth (or fixpoint) | sed expression applied to the first RTL file
 mutants=(
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3|s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
   "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4|s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
   "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6|s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
-  "tile quiet with a flit in its router|totex_formal_tile_quiet|totex_direct_tile totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node|-set Dynamic 1|fixpoint|s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
-  "scheduled tile quiet with its output data set|totex_formal_tile_quiet|totex_direct_tile totex_direct_ctrl totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node totex_router totex_direct_table totex_direct_nic totex_direct_node|-set Dynamic 0 -set Model 1|fixpoint|s/ .. out_data_o == .0;/;/"
+  "tile quiet with a flit in its router|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 1|fixpoint|s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
+  "scheduled tile quiet with its output data set|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 0 -set Model 1|fixpoint|s/ .. out_data_o == .0;/;/"
 )
 
 smt() {  # smt <out.smt2> <top> <chparam> <files...>

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The wired build skips the clock edges of quiet tiles (sim/direct_wired_main.cpp; the skip
-# condition is proved in tests/formal, rows "quiet dynamic tile"). This runs the same network
+# condition is proved in tests/formal, the rows "quiet ... tile"). This runs the same network
 # with the skip (default) and with every tile clocked on every edge (TOTEX_WIRED_SKIP_QUIET=0):
 #   wired_skip.sh <totex> <totex sim args...>
 # and fails unless both pass with the same cycles, clock edges and delivery-trace digest.
