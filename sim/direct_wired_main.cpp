@@ -123,8 +123,10 @@ class WiredDirect final : public totex::sim::DirectDut {
     recount_done();
     for (int v = 0; v < n; ++v) mark_stale(v);
     // From here on (never during reset, whose edges also load the node's constant copies).
-    const char* skip = std::getenv("TOTEX_WIRED_SKIP_QUIET");
-    skip_quiet_ = !(skip && std::string(skip) == "0");
+    const std::string skip = std::getenv("TOTEX_WIRED_SKIP_QUIET") ? std::getenv("TOTEX_WIRED_SKIP_QUIET") : "1";
+    if (skip != "0" && skip != "1")
+      throw totex::UsageError("TOTEX_WIRED_SKIP_QUIET=" + skip + ": accepted values are 1 (skip quiet tiles) and 0");
+    skip_quiet_ = skip == "1";
   }
   ~WiredDirect() override {
     for (auto& x : tiles_) x->final();
