@@ -30,6 +30,9 @@ cases=(
   "totex_router|-set NumPorts 3 -set NumLanes 1 -set MW 10 -set Model 2|totex_router"
   "totex_direct_node|-set N 8 -set NumPorts 3 -set Model 2 -set PW 4 -set Depth 8 -set XW 8|totex_router totex_direct_table totex_direct_nic totex_direct_node"
   "totex_direct_dyn_node|-set N 8 -set NumPorts 3 -set PW 4 -set NumVcs 3 -set AdaptiveVcs 1 -set Depth 2 -set XW 8|totex_direct_fifo totex_router_dyn totex_direct_nic_dyn totex_direct_dyn_node"
+  "totex_min_top|-set N 16 -set D 4 -set PW 4 -set Wiring 0 -set Mode 0|totex_shift_switch totex_switch_state totex_nic totex_banyan totex_min_top"
+  "totex_min_top|-set N 8 -set D 2 -set PW 3 -set Wiring 2 -set Mode 1|totex_shift_switch totex_switch_state totex_nic totex_banyan totex_min_top"
+  "totex_crossbar|-set D 4 -set W 8|totex_crossbar"
 )
 
 cat >"$work/tb.cpp" <<'EOF'
