@@ -25,10 +25,7 @@ class DirectBackdoor {
 
   bool write(VerilatedContext& ctx, std::uint64_t addr, std::uint64_t data) {
     using L = DirectLayout;
-    const auto field = [&](int lsb, int width) { return (addr >> lsb) & ((std::uint64_t{1} << width) - 1); };
-    const std::uint64_t index = field(0, layout_.index_bits);
-    const std::uint64_t node = field(layout_.index_bits, layout_.node_bits);
-    const auto region = static_cast<int>(addr >> (layout_.index_bits + layout_.node_bits));
+    const auto [region, node, index] = layout_.fields(addr);
     if (node >= static_cast<std::uint64_t>(layout_.nodes)) return false;
     if (nodes_.empty()) find_memories(ctx);
     NodeMemories& m = nodes_[node];

@@ -253,9 +253,7 @@ class WiredDirect final : public totex::sim::DirectDut {
   /// broadcast CONTROL_LAST, -1 for a node field past the last node.
   [[nodiscard]] int write_target(std::uint64_t addr) const {
     using L = totex::DirectLayout;
-    const std::uint64_t index = addr & ((std::uint64_t{1} << layout_.index_bits) - 1);
-    const std::uint64_t node = (addr >> layout_.index_bits) & ((std::uint64_t{1} << layout_.node_bits) - 1);
-    const std::uint64_t region = addr >> (layout_.index_bits + layout_.node_bits);
+    const auto [region, node, index] = layout_.fields(addr);
     if (region == L::kRegionControl && index == L::kControlLast) return kEveryTile;
     return node < static_cast<std::uint64_t>(layout_.nodes) ? static_cast<int>(node) : -1;
   }

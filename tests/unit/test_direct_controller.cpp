@@ -35,6 +35,10 @@ TEST_CASE("direct layout mirrors the RTL widths", "[direct]") {
   CHECK(l.index_bits == 6);
   CHECK(l.vcs == 2);
   CHECK(l.address(DirectLayout::kRegionMessages, 3, 5) == ((1ULL << 10) | (3ULL << 6) | 5ULL));
+  const DirectLayout::AddressFields f = l.fields(l.address(DirectLayout::kRegionControl, 15, 63));
+  CHECK(f.region == DirectLayout::kRegionControl);
+  CHECK(f.node == 15);
+  CHECK(f.index == 63);
   p.model = Model::Nic;
   CHECK(DirectLayout(t, p).lanes == 1);
   CHECK(DirectLayout(t, p).signature() != l.signature());

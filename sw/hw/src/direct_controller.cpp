@@ -96,6 +96,12 @@ std::uint64_t DirectLayout::address(int region, std::uint64_t node, std::uint64_
   return (static_cast<std::uint64_t>(region) << (node_bits + index_bits)) | (node << index_bits) | index;
 }
 
+DirectLayout::AddressFields DirectLayout::fields(std::uint64_t addr) const {
+  const auto field = [&](int lsb, int width) { return (addr >> lsb) & ((std::uint64_t{1} << width) - 1); };
+  return {static_cast<int>(field(node_bits + index_bits, kRegionBits)), field(index_bits, node_bits),
+          field(0, index_bits)};
+}
+
 std::uint32_t DirectLayout::signature() const {
   std::ostringstream s;
   s << spec << '|' << to_string(params.mode) << '|' << to_string(params.model) << '|' << params.depth << '|'

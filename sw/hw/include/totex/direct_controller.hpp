@@ -82,6 +82,12 @@ struct DirectLayout {
   int eject_lanes;   // per node on the top's eject bus: P (scheduled) or 1 (dynamic)
   /// {region[REGION_W], node[IW], index[XW]}.
   [[nodiscard]] std::uint64_t address(int region, std::uint64_t node, std::uint64_t index) const;
+  /// The fields of an address: the inverse of address() (harnesses decode the load port with it).
+  struct AddressFields {
+    int region;
+    std::uint64_t node, index;
+  };
+  [[nodiscard]] AddressFields fields(std::uint64_t addr) const;
   /// A 32-bit digest of everything above; the top drives it on signature_o so that a harness can
   /// refuse a model built for other parameters.
   [[nodiscard]] std::uint32_t signature() const;
