@@ -26,10 +26,10 @@
 #include <utility>
 
 #include "totex/direct_controller.hpp"
-#include "totex/engine.hpp"
+#include "totex/verify/reference_engine.hpp"
 #include "totex/error.hpp"
-#include "totex/schedule_io.hpp"
-#include "totex/spec.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/network/spec.hpp"
 
 namespace totex::sim {
 namespace {

@@ -34,8 +34,8 @@
 #include "direct_run.hpp"
 #include "totex/direct_controller.hpp"
 #include "totex/error.hpp"
-#include "totex/min_controller.hpp"
-#include "totex/topology.hpp"
+#include "totex/load_port.hpp"
+#include "totex/network/topology.hpp"
 #include "vl_harness.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include "Vtotex_min_top.h"
 #include "min_run.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 #include "vl_harness.hpp"
 
 namespace {

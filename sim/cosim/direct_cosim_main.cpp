@@ -18,7 +18,7 @@
 #include "direct_run.hpp"
 #include "systemc/direct_dut.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 #if TOTEX_COSIM_DYNAMIC
 #include "cosim/direct_rtl_router_dyn.hpp"
 #else

@@ -20,7 +20,7 @@
 #include "min_dut.hpp"
 #include "min_run.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 #if TOTEX_COSIM_RTL_NETWORK
 #include "min_nic.hpp"
 #include "min_rtl_banyan.hpp"

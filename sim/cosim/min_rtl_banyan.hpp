@@ -7,7 +7,7 @@
 #include "Vtotex_banyan.h"
 #include "min_ports.hpp"
 #include "sc_bits.hpp"
-#include "totex/min_network.hpp"
+#include "totex/network/min_network.hpp"
 
 namespace totex::sim {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <utility>
 
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 
 namespace totex::sim {
 

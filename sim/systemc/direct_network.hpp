@@ -14,7 +14,7 @@
 #include "direct_ctrl.hpp"
 #include "direct_dyn_node.hpp"
 #include "direct_node.hpp"
-#include "totex/topology.hpp"
+#include "totex/network/topology.hpp"
 
 namespace totex::sim {
 

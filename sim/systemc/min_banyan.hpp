@@ -11,7 +11,7 @@
 
 #include "min_ports.hpp"
 #include "min_shift_switch.hpp"
-#include "totex/min_network.hpp"
+#include "totex/network/min_network.hpp"
 
 namespace totex::sim {
 

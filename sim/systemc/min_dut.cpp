@@ -9,7 +9,7 @@
 #include "min_banyan.hpp"
 #include "min_nic.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 
 namespace totex::sim {
 namespace {

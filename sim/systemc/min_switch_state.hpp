@@ -10,7 +10,7 @@
 
 #include "model_check.hpp"
 #include "totex/min_controller.hpp"
-#include "totex/min_network.hpp"
+#include "totex/network/min_network.hpp"
 
 namespace totex::sim {
 

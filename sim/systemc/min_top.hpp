@@ -19,7 +19,7 @@
 #include "min_switch_state.hpp"
 #include "model_check.hpp"
 #include "totex/min_controller.hpp"
-#include "totex/min_network.hpp"
+#include "totex/network/min_network.hpp"
 
 namespace totex::sim {
 

@@ -11,9 +11,9 @@
 
 #include "totex/error.hpp"
 #include "totex/schedule.hpp"
-#include "totex/scheduler.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/generators/scheduler.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 #include "commands.hpp"
 

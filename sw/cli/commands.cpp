@@ -11,19 +11,19 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "totex/a2.hpp"
-#include "totex/bounds.hpp"
-#include "totex/metacube.hpp"
-#include "totex/placement.hpp"
-#include "totex/scheduler.hpp"
-#include "totex/distance.hpp"
-#include "totex/exchange_table.hpp"
+#include "totex/generators/a2.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/generators/metacube.hpp"
+#include "totex/network/placement.hpp"
+#include "totex/generators/scheduler.hpp"
+#include "totex/network/distance.hpp"
+#include "totex/io/exchange_table.hpp"
 #include "totex/error.hpp"
-#include "totex/generators.hpp"
-#include "totex/output_file.hpp"
-#include "totex/schedule_io.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/io/output_file.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 namespace totex::cli {
 

@@ -5,12 +5,12 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "totex/bounds.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
-#include "totex/placement.hpp"
-#include "totex/plot.hpp"
-#include "totex/schedule_io.hpp"
+#include "totex/io/output_file.hpp"
+#include "totex/network/placement.hpp"
+#include "totex/plot/plot.hpp"
+#include "totex/io/schedule_io.hpp"
 
 namespace totex::cli {
 namespace {

@@ -5,10 +5,10 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "sim_plot.hpp"
-#include "totex/bounds.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/engines.hpp"
 #include "totex/error.hpp"
-#include "totex/schedule_io.hpp"
+#include "totex/io/schedule_io.hpp"
 
 namespace totex::cli {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "cli_common.hpp"
 #include "sim_plot.hpp"
-#include "totex/bounds.hpp"
-#include "totex/output_file.hpp"
-#include "totex/plot.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/io/output_file.hpp"
+#include "totex/plot/plot.hpp"
 
 namespace totex::cli {
 namespace {

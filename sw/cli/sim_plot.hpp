@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
-#include "totex/engine.hpp"
+#include "totex/verify/reference_engine.hpp"
 
 namespace totex::cli {
 

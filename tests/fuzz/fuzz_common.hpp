@@ -13,7 +13,7 @@
 #include <string>
 
 #include "totex/error.hpp"
-#include "totex/schedule_io.hpp"
+#include "totex/io/schedule_io.hpp"
 
 namespace totex::fuzz {
 

@@ -5,9 +5,9 @@
 /// the model's port limits). Networks above 512 nodes are only loaded: their N x N tables would
 /// make every execution slow.
 #include "fuzz_common.hpp"
-#include "totex/engine.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/verify/reference_engine.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace totex;

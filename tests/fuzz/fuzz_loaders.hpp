@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "fuzz_common.hpp"
-#include "totex/spec.hpp"
+#include "totex/network/spec.hpp"
 
 namespace totex::fuzz {
 

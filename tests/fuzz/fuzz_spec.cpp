@@ -3,7 +3,7 @@
 /// a parsed network is consistent (links are symmetric, ports in range, the spec parses again to
 /// the same network).
 #include "fuzz_common.hpp"
-#include "totex/spec.hpp"
+#include "totex/network/spec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace totex;

@@ -11,7 +11,7 @@
 
 #include "Vtb_direct_pkg_wrap.h"
 #include "totex/direct_controller.hpp"
-#include "totex/spec.hpp"
+#include "totex/network/spec.hpp"
 
 namespace {
 

@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <string>
 
-#include "totex/a2.hpp"
-#include "totex/bounds.hpp"
-#include "totex/distance.hpp"
+#include "totex/generators/a2.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/error.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

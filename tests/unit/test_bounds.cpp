@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <set>
 
-#include "totex/bounds.hpp"
-#include "totex/min_network.hpp"
-#include "totex/spec.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/network/min_network.hpp"
+#include "totex/network/spec.hpp"
 
 using namespace totex;
 

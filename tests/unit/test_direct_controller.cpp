@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "totex/a2.hpp"
+#include "totex/generators/a2.hpp"
 #include "totex/direct_controller.hpp"
 #include "totex/error.hpp"
-#include "totex/exchange_table.hpp"
-#include "totex/generators.hpp"
-#include "totex/spec.hpp"
+#include "totex/io/exchange_table.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/spec.hpp"
 
 using namespace totex;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <catch2/catch.hpp>
 
-#include "totex/distance.hpp"
-#include "totex/spec.hpp"
+#include "totex/network/distance.hpp"
+#include "totex/network/spec.hpp"
 
 using namespace totex;
 

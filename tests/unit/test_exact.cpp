@@ -6,14 +6,14 @@
 #include <cstdio>
 #include <iostream>
 
-#include "totex/bounds.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
-#include "totex/exact.hpp"
-#include "totex/exchange_table.hpp"
-#include "totex/generators.hpp"
-#include "totex/path_packing.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/generators/exact.hpp"
+#include "totex/io/exchange_table.hpp"
+#include "totex/generators/generators.hpp"
+#include "generators/path_packing.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

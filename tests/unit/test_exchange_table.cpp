@@ -6,11 +6,11 @@
 #include <sstream>
 #include <string>
 
-#include "totex/bounds.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
-#include "totex/exchange_table.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/io/exchange_table.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <set>
 
-#include "totex/bounds.hpp"
-#include "totex/hypercube_doubling.hpp"
-#include "totex/scheduler.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "generators/hypercube_doubling.hpp"
+#include "totex/generators/scheduler.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

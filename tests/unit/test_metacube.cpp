@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "totex/bounds.hpp"
-#include "totex/distance.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/error.hpp"
-#include "totex/metacube.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/generators/metacube.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

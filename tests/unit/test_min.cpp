@@ -4,9 +4,9 @@
 
 #include <random>
 
-#include "totex/generators.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

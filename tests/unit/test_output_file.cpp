@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 
 using namespace totex;
 namespace fs = std::filesystem;

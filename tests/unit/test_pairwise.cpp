@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <catch2/catch.hpp>
 
-#include "totex/bounds.hpp"
-#include "totex/generators.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

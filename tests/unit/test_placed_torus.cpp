@@ -11,16 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "totex/bounds.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/direct_controller.hpp"
-#include "totex/distance.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/error.hpp"
-#include "totex/exchange_table.hpp"
-#include "totex/generators.hpp"
-#include "totex/placement.hpp"
-#include "totex/schedule_io.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/io/exchange_table.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/placement.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

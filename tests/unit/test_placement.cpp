@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "totex/distance.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/error.hpp"
-#include "totex/placement.hpp"
-#include "totex/spec.hpp"
+#include "totex/network/placement.hpp"
+#include "totex/network/spec.hpp"
 
 using namespace totex;
 

@@ -8,10 +8,10 @@
 #include <utility>
 
 #include "totex/error.hpp"
-#include "totex/generators.hpp"
-#include "totex/placement.hpp"
-#include "totex/plot.hpp"
-#include "totex/spec.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/placement.hpp"
+#include "totex/plot/plot.hpp"
+#include "totex/network/spec.hpp"
 
 using namespace totex;
 

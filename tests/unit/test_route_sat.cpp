@@ -8,9 +8,9 @@
 #include <set>
 #include <tuple>
 
-#include "totex/mesh_symmetry.hpp"
-#include "totex/route_sat.hpp"
-#include "totex/spec.hpp"
+#include "generators/mesh_symmetry.hpp"
+#include "generators/route_sat.hpp"
+#include "totex/network/spec.hpp"
 
 using namespace totex;
 

@@ -7,14 +7,14 @@
 #include <functional>
 #include <sstream>
 
-#include "totex/a2.hpp"
+#include "totex/generators/a2.hpp"
 #include "totex/error.hpp"
-#include "totex/exchange_table.hpp"
-#include "totex/output_file.hpp"
-#include "totex/generators.hpp"
-#include "totex/schedule_io.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/io/exchange_table.hpp"
+#include "totex/io/output_file.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "totex/bounds.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
-#include "totex/pattern_schedule.hpp"
-#include "totex/product_routes.hpp"
-#include "totex/scheduler.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "generators/pattern_schedule.hpp"
+#include "generators/product_routes.hpp"
+#include "totex/generators/scheduler.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

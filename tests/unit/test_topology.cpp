@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "totex/error.hpp"
-#include "totex/spec.hpp"
-#include "totex/topology.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/network/topology.hpp"
 
 using namespace totex;
 

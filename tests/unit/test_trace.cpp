@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <catch2/catch.hpp>
 
-#include "totex/a2.hpp"
-#include "totex/engine.hpp"
-#include "totex/generators.hpp"
-#include "totex/sha256.hpp"
-#include "totex/spec.hpp"
-#include "totex/trace.hpp"
+#include "totex/generators/a2.hpp"
+#include "totex/verify/reference_engine.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/verify/sha256.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/trace.hpp"
 
 using namespace totex;
 

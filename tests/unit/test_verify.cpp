@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "totex/generators.hpp"
-#include "totex/spec.hpp"
-#include "totex/verify.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
 
 using namespace totex;
 

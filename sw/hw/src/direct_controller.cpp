@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "totex/error.hpp"
-#include "totex/trace.hpp"
+#include "totex/verify/trace.hpp"
 
 namespace totex {
 namespace {

@@ -10,7 +10,7 @@
 #include "install_paths.hpp"
 #include "model_cache.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
+#include "totex/io/output_file.hpp"
 
 namespace totex::hw {
 namespace {

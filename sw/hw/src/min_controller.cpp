@@ -4,16 +4,10 @@
 #include <algorithm>
 
 #include "totex/error.hpp"
-#include "totex/generators.hpp"
-#include "totex/trace.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/verify/trace.hpp"
 
 namespace totex {
-int idx_width(std::int64_t n) {
-  int w = 1;
-  while ((std::int64_t{1} << w) < n) ++w;
-  return w;
-}
-
 MinPortLayout::MinPortLayout(const MinNetwork& net, int max_steps, int payload)
     : terminal_bits(idx_width(net.terminals())),
       step_bits(idx_width(max_steps)),

@@ -18,8 +18,8 @@
 
 #include "install_paths.hpp"
 #include "totex/error.hpp"
-#include "totex/output_file.hpp"
-#include "totex/sha256.hpp"
+#include "totex/io/output_file.hpp"
+#include "totex/verify/sha256.hpp"
 
 namespace totex::hw {
 namespace {

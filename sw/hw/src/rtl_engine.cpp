@@ -12,7 +12,7 @@
 #include "install_paths.hpp"
 #include "model_cache.hpp"
 #include "totex/error.hpp"
-#include "totex/schedule_io.hpp"
+#include "totex/io/schedule_io.hpp"
 
 namespace totex::hw {
 namespace {

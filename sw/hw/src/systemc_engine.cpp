@@ -5,7 +5,7 @@
 #include "harness.hpp"
 #include "model_cache.hpp"
 #include "totex/error.hpp"
-#include "totex/schedule_io.hpp"
+#include "totex/io/schedule_io.hpp"
 
 namespace totex::hw {
 namespace {

@@ -8,9 +8,9 @@
 #include <variant>
 #include <vector>
 
-#include "totex/min_network.hpp"
+#include "totex/network/min_network.hpp"
 #include "totex/model.hpp"
-#include "totex/topology.hpp"
+#include "totex/network/topology.hpp"
 
 namespace totex {
 

@@ -22,11 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "totex/min_controller.hpp"  // LoadWrite
+#include "totex/load_port.hpp"
 #include "totex/model.hpp"
 #include "totex/rtl_constants.hpp"  // generated from rtl/totex_pkg.sv and rtl/totex_direct_pkg.sv
 #include "totex/schedule.hpp"
-#include "totex/topology.hpp"
+#include "totex/network/topology.hpp"
 
 namespace totex {
 

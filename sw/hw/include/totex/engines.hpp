@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "totex/direct_controller.hpp"
-#include "totex/engine.hpp"
+#include "totex/verify/reference_engine.hpp"
 #include "totex/min_controller.hpp"
 #include "totex/schedule.hpp"
-#include "totex/spec.hpp"
+#include "totex/network/spec.hpp"
 
 namespace totex {
 

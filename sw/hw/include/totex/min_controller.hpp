@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "totex/min_network.hpp"
+#include "totex/load_port.hpp"
+#include "totex/network/min_network.hpp"
 #include "totex/rtl_constants.hpp"  // generated from rtl/totex_pkg.sv
 #include "totex/schedule.hpp"
 
@@ -14,16 +15,6 @@ namespace totex {
 /// How switches get their states: a per-switch table of one state per step, or only M^0 with
 /// each switch adding the step's base-d digit (paper 002's phase logic).
 enum class MinConfigMode { Table, Computed };
-
-/// Bits to index n things, at least 1: the RTL's totex_pkg::idx_width, for every port layout.
-[[nodiscard]] int idx_width(std::int64_t n);
-
-/// One load-port write.
-struct LoadWrite {
-  std::uint64_t addr;
-  std::uint64_t data;
-  bool operator==(const LoadWrite& o) const { return addr == o.addr && data == o.data; }
-};
 
 /// Field widths of totex_min_top for given parameters (its localparams; tests/rtl/test_min.cpp runs
 /// the controller's writes on the RTL).

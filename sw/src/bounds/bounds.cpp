@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/bounds/bounds.hpp"
+
+#include <algorithm>
+
+#include "totex/network/distance.hpp"
+
+namespace totex {
+namespace {
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+void add(LowerBound& lb, std::string name, std::int64_t value, std::string detail) {
+  lb.steps = std::max(lb.steps, value);
+  lb.terms.push_back({std::move(name), value, std::move(detail)});
+}
+
+/// Best cut bound: messages A->B (processors on each side, |P_A||P_B|) over the most that can
+/// cross per step. For a partially populated torus and the cut x_j < floor(k/2) this is Lemma 1
+/// of paper 004 with Theorem 1's cut, in steps (a link carries one message per step).
+void add_cut_bound(LowerBound& lb, const Topology& t, Model m) {
+  std::int64_t best = 0;
+  std::string best_detail;
+  for (const Cut& cut : candidate_cuts(t)) {
+    std::int64_t a = 0, pa = 0, pn = 0;  // nodes in A, processors in A, processors
+    for (std::size_t v = 0; v < cut.in_a.size(); ++v) {
+      const bool proc = t.is_processor(static_cast<NodeId>(v));
+      a += cut.in_a[v] ? 1 : 0;
+      pa += cut.in_a[v] && proc ? 1 : 0;
+      pn += proc ? 1 : 0;
+    }
+    const std::int64_t b = t.nodes() - a, pb = pn - pa;
+    if (pa == 0 || pb == 0) continue;
+    std::vector<bool> in_b(cut.in_a.size());
+    for (std::size_t i = 0; i < in_b.size(); ++i) in_b[i] = !cut.in_a[i];
+    for (const auto& side : {cut.in_a, in_b}) {
+      std::int64_t per_step = cut_links(t, side);
+      if (per_step == 0) continue;
+      if (m == Model::SinglePort) per_step = std::min({per_step, a, b});  // one send/receive per node
+      const std::int64_t v = ceil_div(pa * pb, per_step);
+      if (v > best) {
+        best = v;
+        best_detail = "cut " + cut.name + ": " + std::to_string(pa) + "*" + std::to_string(pb) +
+                      (t.is_partial() ? " processor" : "") + " messages / " + std::to_string(per_step) + " per step" +
+                      (t.is_partial() ? ", Lemma 1 of paper 004" : "");
+      }
+    }
+  }
+  if (best > 0) add(lb, "bisection", best, best_detail);
+}
+
+/// nic, cuts together: the directed links of a set of directional cuts (side A to side B) must
+/// carry every message from A to B, sum(C) crossings on sum(L) links. In step 0 a link can only
+/// carry a message its tail injects then, and a NIC injects one message per step, so a node that
+/// is the tail of k of these links leaves k - 1 of them idle in step 0; in the last step a busy
+/// link's message ends at its head, which ejects one per step, so a head of k links leaves k - 1
+/// idle. Hence T >= (sum(C) + idle) / sum(L). On a mesh the two middle cuts meet in four centre
+/// nodes, each the tail (and head) of a link of both: mesh:8x8 129, not 128.
+void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
+  if (t.is_partial()) return;
+  const std::vector<Cut> cuts = candidate_cuts(t);
+  if (cuts.size() < 2 || static_cast<double>(t.links()) * static_cast<double>(cuts.size() * cuts.size()) > 5e7) return;
+  const std::int64_t n = t.nodes();
+  std::int64_t best = 0;
+  std::string best_detail;
+  for (std::size_t i = 0; i < cuts.size(); ++i)
+    for (std::size_t j = i + 1; j < cuts.size(); ++j) {
+      std::int64_t crossings = 0, links = 0;
+      std::vector<int> out(static_cast<std::size_t>(n), 0), in(static_cast<std::size_t>(n), 0);
+      for (const Cut* cut : {&cuts[i], &cuts[j]}) {
+        std::int64_t a = 0;
+        for (bool x : cut->in_a) a += x ? 1 : 0;
+        crossings += 2 * a * (n - a);  // both directions
+        for (NodeId v = 0; v < n; ++v)
+          for (Port p = 0; p < t.degree(v); ++p) {
+            const NodeId w = t.neighbor(v, p);
+            if (cut->in_a[static_cast<std::size_t>(v)] == cut->in_a[static_cast<std::size_t>(w)]) continue;
+            ++links;
+            ++out[static_cast<std::size_t>(v)];
+            ++in[static_cast<std::size_t>(w)];
+          }
+      }
+      std::int64_t idle = 0;
+      for (std::size_t v = 0; v < out.size(); ++v) idle += std::max(0, out[v] - 1) + std::max(0, in[v] - 1);
+      if (links == 0) continue;
+      const std::int64_t value = ceil_div(crossings + idle, links);
+      if (value > best) {
+        best = value;
+        best_detail = "cuts " + cuts[i].name + " and " + cuts[j].name + ", both directions: (" + std::to_string(crossings) +
+                      " crossings + " + std::to_string(idle) + " link-steps idle in the first and last step) / " +
+                      std::to_string(links) + " links (a NIC injects and ejects one message per step)";
+      }
+    }
+  if (best > 0) add(lb, "cut_corners", best, best_detail);
+}
+
+/// Articulation points (iterative Tarjan), so the relay bound costs O(V+E) plus one BFS per cut vertex.
+std::vector<NodeId> cut_vertices(const Topology& t) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::vector<int> order(n, -1), low(n, 0);
+  std::vector<NodeId> parent(n, -1);
+  std::vector<bool> is_cut(n, false);
+  int counter = 0;
+  for (NodeId root = 0; root < t.nodes(); ++root) {
+    if (order[static_cast<std::size_t>(root)] >= 0) continue;
+    int root_children = 0;
+    std::vector<std::pair<NodeId, Port>> stack{{root, 0}};
+    order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
+    while (!stack.empty()) {
+      auto& [v, p] = stack.back();
+      const auto vi = static_cast<std::size_t>(v);
+      if (p < t.degree(v)) {
+        const NodeId w = t.neighbor(v, p++);
+        const auto wi = static_cast<std::size_t>(w);
+        if (order[wi] < 0) {
+          parent[wi] = v;
+          order[wi] = low[wi] = counter++;
+          if (v == root) ++root_children;
+          stack.emplace_back(w, 0);
+        } else if (w != parent[vi]) {
+          low[vi] = std::min(low[vi], order[wi]);
+        }
+        continue;
+      }
+      const NodeId done = v;
+      stack.pop_back();
+      if (stack.empty()) break;
+      const auto u = static_cast<std::size_t>(stack.back().first);
+      const auto di = static_cast<std::size_t>(done);
+      low[u] = std::min(low[u], low[di]);
+      if (stack.back().first != root && low[di] >= order[u]) is_cut[u] = true;
+    }
+    if (root_children > 1) is_cut[static_cast<std::size_t>(root)] = true;
+  }
+  std::vector<NodeId> cuts;
+  for (std::size_t v = 0; v < n; ++v)
+    if (is_cut[v]) cuts.push_back(static_cast<NodeId>(v));
+  return cuts;
+}
+
+/// A cut vertex v relays every message between different components of G - v, besides its own
+/// N-1: under single-port it sends (and receives) them one per step, otherwise over deg(v) links.
+void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
+  std::int64_t best = 0;
+  std::string best_detail;
+  std::vector<int> component(static_cast<std::size_t>(t.nodes()));
+  for (NodeId v : cut_vertices(t)) {
+    std::fill(component.begin(), component.end(), -1);
+    component[static_cast<std::size_t>(v)] = 0;
+    std::int64_t sum_sq = 0;
+    for (NodeId start = 0; start < t.nodes(); ++start) {
+      if (component[static_cast<std::size_t>(start)] >= 0) continue;
+      std::vector<NodeId> queue{start};
+      component[static_cast<std::size_t>(start)] = 1;
+      for (std::size_t head = 0; head < queue.size(); ++head)
+        for (Port p = 0; p < t.degree(queue[head]); ++p) {
+          const NodeId w = t.neighbor(queue[head], p);
+          if (component[static_cast<std::size_t>(w)] < 0) {
+            component[static_cast<std::size_t>(w)] = 1;
+            queue.push_back(w);
+          }
+        }
+      sum_sq += static_cast<std::int64_t>(queue.size()) * static_cast<std::int64_t>(queue.size());
+    }
+    const std::int64_t others = t.nodes() - 1;
+    const std::int64_t through = others * others - sum_sq;  // ordered pairs in different components
+    const std::int64_t per_step = m == Model::SinglePort ? 1 : t.degree(v);
+    const std::int64_t value = ceil_div(others + through, per_step);
+    if (value > best) {
+      best = value;
+      best_detail = "cut vertex " + std::to_string(v) + " sends N-1 + " + std::to_string(through) + " relayed messages, " +
+                    std::to_string(per_step) + " per step";
+    }
+  }
+  if (best > 0) add(lb, "relay", best, best_detail);
+}
+
+/// nic: a NIC ejects one message per step and a message from distance h arrives no earlier than
+/// step h-1; placing each processor's |P|-1 arrivals in distinct steps, nearest first, gives the
+/// earliest its last one can arrive (at least |P|-1 steps, more when many sources are far).
+void add_nic_ejection_bound(LowerBound& lb, const Topology& t) {
+  std::int64_t best = 0;
+  NodeId at = -1;
+  for (NodeId q : t.processors()) {
+    const std::vector<int> dist = bfs_distances(t, q);  // undirected: distance to q = from q
+    std::vector<int> release;
+    for (NodeId p : t.processors())
+      if (p != q) release.push_back(dist[static_cast<std::size_t>(p)] - 1);
+    std::sort(release.begin(), release.end());
+    std::int64_t last = -1;
+    for (int r : release) last = std::max<std::int64_t>(r, last + 1);
+    if (last + 1 > best) {
+      best = last + 1;
+      at = q;
+    }
+  }
+  add(lb, "nic_ejection", best, "each NIC ejects |P|-1 = " + std::to_string(t.processor_count() - 1) +
+                                    " messages, one per step, a message from h hops away not before step h-1 (processor " +
+                                    std::to_string(at) + ")");
+}
+
+/// nic pipeline terms, for p processors exchanging M = p(p-1) messages over S hops in all.
+/// A message of h hops injected in step i is delivered in step i + h - 1 (no relay buffering).
+/// nic_pipeline: each processor injects in distinct steps (so its injection steps sum to at least
+///   0+1+..+(p-2)) and ejects in distinct steps (at most (T-1)+..+(T-p+1)); summing
+///   delivery - injection = h - 1 over all messages gives S - M <= M(T-1) - M(p-2), that is
+///   T >= p - 2 + S/M (p - 2 plus the average distance).
+/// link_fill: in step c the messages in flight were injected in steps 0..c and are delivered in
+///   steps c..T-1, at most p per step, and each crosses exactly one link; so at most
+///   min(L, p(c+1), p(T-c)) links are busy in step c, and these must add up to S.
+void add_nic_pipeline_bounds(LowerBound& lb, const Topology& t, std::int64_t s) {
+  const std::int64_t p = t.processor_count();
+  const std::int64_t m = p * (p - 1);
+  const std::int64_t links = t.links();
+  if (m == 0) return;
+  add(lb, "nic_pipeline", p - 2 + ceil_div(s, m),
+      "T >= |P|-2 + S/M = " + std::to_string(p - 2) + " + " + std::to_string(s) + "/" + std::to_string(m) +
+          ": injections and ejections of a NIC take distinct steps and a message spends h-1 steps between them");
+  auto capacity = [&](std::int64_t steps) {  // most link crossings T steps can hold
+    std::int64_t sum = 0;
+    for (std::int64_t c = 0; c < steps && sum < s; ++c) sum += std::min({links, p * (c + 1), p * (steps - c)});
+    return sum;
+  };
+  std::int64_t steps = ceil_div(s, links);
+  while (capacity(steps) < s) ++steps;
+  add(lb, "link_fill", steps,
+      "sum over steps c of min(links, |P|(c+1), |P|(T-c)) >= S = " + std::to_string(s) +
+          ": only messages injected by step c and delivered from step c on can be on a link in step c");
+}
+
+/// Partially populated networks: |P| processors exchange over all N routers and all links.
+/// Every term counts processors' messages; the cut term is paper 004's Lemma 1 (in steps).
+/// (Placements live on tori, which have no cut vertex, so there is no relay term.)
+LowerBound partial_lower_bound(const Topology& t, Model m) {
+  LowerBound lb;
+  const std::int64_t np = t.processor_count();
+  const std::int64_t sp = processor_status(t);
+  const std::string sp_text = "S_P=" + std::to_string(sp) + " hops between processors";
+  switch (m) {
+    case Model::SinglePort:
+      // Each of the N nodes (relays included) sends at most one message per step.
+      add(lb, "average_status", ceil_div(sp, t.nodes()),
+          sp_text + ", S_P/N = " + std::to_string(sp) + "/" + std::to_string(t.nodes()) + " nodes");
+      add(lb, "injection", np - 1, "each processor sends |P|-1 messages, one per step");
+      break;
+    case Model::AllPort:
+    case Model::Nic: {
+      add(lb, "link_traversals", ceil_div(sp, t.links()),
+          sp_text + ", S_P/links = " + std::to_string(sp) + "/" + std::to_string(t.links()) + " directed links");
+      int min_degree = t.degree(t.processors().front());
+      for (NodeId v : t.processors()) min_degree = std::min(min_degree, t.degree(v));
+      add(lb, "injection", ceil_div(np - 1, min_degree),
+          "(|P|-1)/min degree = " + std::to_string(np - 1) + "/" + std::to_string(min_degree) +
+              " (Lemma 1 with |S| = 1)");
+      if (m == Model::Nic) {
+        add_nic_ejection_bound(lb, t);
+        add_nic_pipeline_bounds(lb, t, sp);
+      }
+      break;
+    }
+  }
+  // A message crosses at most one link per step: among sparse processors this can be the largest
+  // term (e.g. all-port torus:8x8@linear, whose processors are up to 8 hops apart).
+  int far = 0;
+  for (NodeId q : t.processors()) {
+    const std::vector<int> dist = bfs_distances(t, q);
+    for (NodeId p : t.processors()) far = std::max(far, dist[static_cast<std::size_t>(p)]);
+  }
+  add(lb, "distance", far, "the farthest two processors are " + std::to_string(far) + " hops apart, one hop per step");
+  add_cut_bound(lb, t, m);
+  return lb;
+}
+
+}  // namespace
+
+std::vector<Cut> candidate_cuts(const Topology& t) {
+  std::vector<Cut> cuts;
+  const auto n = static_cast<std::size_t>(t.nodes());
+  if (t.is_product()) {
+    for (std::size_t d = 0; d < t.factors().size(); ++d) {
+      const int k = t.factors()[d].size;
+      Cut c{"d" + std::to_string(d) + "<" + std::to_string(k / 2), std::vector<bool>(n)};
+      for (NodeId v = 0; v < t.nodes(); ++v) c.in_a[static_cast<std::size_t>(v)] = t.coordinates(v)[d] < k / 2;
+      cuts.push_back(std::move(c));
+    }
+  } else {
+    for (int bit = 0; (1 << bit) < t.nodes(); ++bit) {
+      Cut c{"bit" + std::to_string(bit) + "=0", std::vector<bool>(n)};
+      for (NodeId v = 0; v < t.nodes(); ++v) c.in_a[static_cast<std::size_t>(v)] = ((v >> bit) & 1) == 0;
+      cuts.push_back(std::move(c));
+    }
+  }
+  return cuts;
+}
+
+std::int64_t cut_links(const Topology& t, const std::vector<bool>& in_a) {
+  std::int64_t c = 0;
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    if (!in_a[static_cast<std::size_t>(v)]) continue;
+    for (Port p = 0; p < t.degree(v); ++p) c += in_a[static_cast<std::size_t>(t.neighbor(v, p))] ? 0 : 1;
+  }
+  return c;
+}
+
+LowerBound lower_bound(const Topology& t, Model m) {
+  if (t.is_partial()) return partial_lower_bound(t, m);
+  LowerBound lb;
+  const std::int64_t n = t.nodes();
+  const std::int64_t sg = total_status(t);
+  const std::string sg_text = "S_G=" + std::to_string(sg);
+  switch (m) {
+    case Model::SinglePort:
+      add(lb, "average_status", ceil_div(sg, n), sg_text + ", AS(G) = S_G/N = " + std::to_string(sg) + "/" + std::to_string(n));
+      break;
+    case Model::AllPort:
+    case Model::Nic: {
+      const std::string what = t.is_vertex_transitive() ? "status/degree" : "S_G/links";
+      add(lb, "link_traversals", ceil_div(sg, t.links()),
+          sg_text + ", " + what + " = " + std::to_string(sg) + "/" + std::to_string(t.links()) + " directed links");
+      int min_degree = t.degree(0);
+      for (NodeId v = 1; v < t.nodes(); ++v) min_degree = std::min(min_degree, t.degree(v));
+      add(lb, "injection", ceil_div(n - 1, min_degree),
+          "(N-1)/min degree = " + std::to_string(n - 1) + "/" + std::to_string(min_degree));
+      if (m == Model::Nic) {
+        add(lb, "nic_ejection", n - 1, "each NIC ejects N-1 messages, one per step");
+        add_nic_pipeline_bounds(lb, t, sg);
+        add_cut_corner_bound(lb, t);
+      }
+      break;
+    }
+  }
+  add_cut_bound(lb, t, m);
+  if (!t.is_vertex_transitive()) add_relay_bound(lb, t, m);  // connected vertex-transitive graphs have no cut vertex
+  return lb;
+}
+
+LowerBound periodic_lower_bound(const LowerBound& one_shot) {
+  static const std::vector<std::string> per_period = {"average_status", "link_traversals", "injection",
+                                                      "nic_ejection",   "bisection",       "configurations"};
+  LowerBound lb;
+  for (const BoundTerm& term : one_shot.terms)
+    if (std::find(per_period.begin(), per_period.end(), term.name) != per_period.end()) add(lb, term.name, term.value, term.detail);
+  return lb;
+}
+
+LowerBound lower_bound(const MinNetwork& net) {
+  LowerBound lb;
+  lb.steps = net.terminals() + net.stages() - 1;
+  lb.terms.push_back({"configurations", net.terminals(),
+                      "each output receives N messages (self slot included), one per configuration"});
+  lb.terms.push_back({"pipeline", net.stages() - 1, "log_d N - 1 pipeline cycles"});
+  return lb;
+}
+
+}  // namespace totex

@@ -1,0 +1,789 @@
+// SPDX-License-Identifier: Apache-2.0
+// Exact mode: the time-expanded SAT encoding of exact.hpp, solved with CaDiCaL.
+#include "totex/generators/exact.hpp"
+
+#include <cadical.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "totex/bounds/bounds.hpp"
+#include "totex/network/distance.hpp"
+#include "totex/error.hpp"
+#include "totex/verify/verify.hpp"
+
+namespace totex {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string fixed1(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string fixed2(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+void require_supported(Model m) {
+  if (m != Model::Nic && m != Model::AllPort)
+    throw UsageError("exact: model " + to_string(m) + " is not supported; accepted models: nic, all-port");
+}
+
+class DeadlineTerminator : public CaDiCaL::Terminator {
+ public:
+  explicit DeadlineTerminator(Clock::time_point end) : end_(end) {}
+  bool terminate() override { return Clock::now() >= end_; }
+
+ private:
+  Clock::time_point end_;
+};
+
+/// What does not depend on T: links, messages, distances from every processor.
+struct Instance {
+  const Topology& t;
+  int links = 0;
+  std::vector<NodeId> tail, head;
+  std::vector<std::vector<LinkId>> in_links;  // per node
+  std::vector<int> proc_index;                // node -> index in processors(), -1 for none
+  std::vector<Message> msgs;                  // every ordered pair of distinct processors
+  std::vector<std::vector<int>> dist;         // per processor index: hop distance to every node
+  bool prepared = false;
+
+  explicit Instance(const Topology& topo) : t(topo), links(topo.links()) {
+    tail.resize(at(links));
+    head.resize(at(links));
+    in_links.resize(at(t.nodes()));
+    for (NodeId v = 0; v < t.nodes(); ++v)
+      for (Port p = 0; p < t.degree(v); ++p) {
+        const LinkId l = t.link_id(v, p);
+        tail[at(l)] = v;
+        head[at(l)] = t.neighbor(v, p);
+        in_links[at(t.neighbor(v, p))].push_back(l);
+      }
+    proc_index.assign(at(t.nodes()), -1);
+    const auto& procs = t.processors();
+    for (std::size_t i = 0; i < procs.size(); ++i) proc_index[at(procs[i])] = static_cast<int>(i);
+  }
+  [[nodiscard]] std::int64_t message_count() const {
+    const auto p = static_cast<std::int64_t>(t.processor_count());
+    return p * (p - 1);
+  }
+  void prepare() {  // the quadratic part, after the caller's cheap size checks
+    if (prepared) return;
+    prepared = true;
+    for (NodeId s : t.processors()) dist.push_back(bfs_distances(t, s));
+    for (NodeId s : t.processors())
+      for (NodeId d : t.processors())
+        if (s != d) msgs.push_back({s, d});
+  }
+  [[nodiscard]] int dist_from(NodeId proc, NodeId v) const { return dist[at(proc_index[at(proc)])][at(v)]; }
+};
+
+/// The encoding for one T (see exact.hpp).
+class Encoder {
+ public:
+  Encoder(const Instance& in, Model m, int steps, std::int64_t max_clauses, Clock::time_point deadline, bool implied,
+          int max_detour)
+      : in_(in),
+        model_(m),
+        T_(steps),
+        max_clauses_(max_clauses),
+        deadline_(deadline),
+        implied_(implied),
+        max_detour_(max_detour) {
+    plan();
+  }
+
+  /// Steps at which message mi may cross link l: [lo, hi], empty when lo > hi.
+  [[nodiscard]] std::pair<int, int> range(std::size_t mi, LinkId l) const {
+    const std::size_t k = mi * at(in_.links) + at(l);
+    return {lo_[k], hi_[k]};
+  }
+  [[nodiscard]] int x(std::size_t mi, LinkId l, int c) const {
+    if (c < 0 || c >= T_) return 0;
+    const auto [lo, hi] = range(mi, l);
+    if (c < lo || c > hi) return 0;
+    return start_[mi * at(in_.links) + at(l)] + (c - lo);
+  }
+
+  /// Variables x and an estimate of the clauses, without building anything.
+  [[nodiscard]] std::pair<std::int64_t, std::int64_t> estimate() const {
+    std::int64_t xs = 0, arrivals = 0;
+    for (std::size_t mi = 0; mi < in_.msgs.size(); ++mi)
+      for (LinkId l = 0; l < in_.links; ++l) {
+        const auto [lo, hi] = range(mi, l);
+        if (hi < lo) continue;
+        xs += hi - lo + 1;
+        if (in_.head[at(l)] == in_.msgs[mi].dst) arrivals += hi - lo + 1;
+      }
+    // chains 2, per-message and per-link at-most-one about 3 each, arrivals 3, nic limits 6.
+    const std::int64_t clauses = 8 * xs + 3 * arrivals + (model_ == Model::Nic ? 6 * arrivals : 0);
+    return {xs, clauses};
+  }
+  /// The slacks K_link and K_pipe of exact.hpp (8), when the implied constraints are on.
+  [[nodiscard]] std::optional<std::int64_t> link_slack() const {
+    return implied_ ? std::optional<std::int64_t>(k_link_) : std::nullopt;
+  }
+  [[nodiscard]] std::optional<std::int64_t> pipeline_slack() const {
+    return implied_ && model_ == Model::Nic ? std::optional<std::int64_t>(k_time_) : std::nullopt;
+  }
+  [[nodiscard]] bool full_model() const { return full_model_; }
+
+  /// Adds the clauses to `s`; false when the clause limit or the deadline stopped it (why()).
+  bool build(CaDiCaL::Solver& s) {
+    if (!build_clauses()) return false;
+    // CaDiCaL grows its per-variable arrays step by step as new variables appear: declaring them
+    // all first and then adding the clauses is several times faster on large encodings.
+    s.reserve(next_var_ - 1);
+    std::int64_t done = 0;
+    for (int lit : buffer_) {
+      s.add(lit);
+      if (lit == 0 && (++done & 0xffff) == 0 && Clock::now() >= deadline_)
+        return stop("time budget ran out while loading the encoding for T=" + std::to_string(T_));
+    }
+    std::vector<int>().swap(buffer_);
+    return true;
+  }
+
+  bool build_clauses() {
+    buffer_.reserve(at(std::min(estimate().second, max_clauses_)) * 3);
+    const auto L = at(in_.links);
+    const auto M = in_.msgs.size();
+    const auto P = at(in_.t.processor_count());
+    start_.assign(M * L, 0);
+    for (std::size_t mi = 0; mi < M; ++mi)
+      for (LinkId l = 0; l < in_.links; ++l) {
+        const auto [lo, hi] = range(mi, l);
+        if (hi < lo) continue;
+        start_[mi * L + at(l)] = next_var_;
+        next_var_ += hi - lo + 1;
+      }
+    x_vars_ = next_var_ - 1;
+    std::vector<std::vector<int>> link_group(at(T_) * L);
+    std::vector<std::vector<int>> inject_group(model_ == Model::Nic ? P * at(T_) : 0);
+    std::vector<std::vector<int>> eject_group(model_ == Model::Nic ? P * at(T_) : 0);
+    std::vector<std::vector<LinkId>> by_step(at(T_));
+    std::vector<int> arrivals;
+    for (std::size_t mi = 0; mi < M; ++mi) {
+      if (Clock::now() >= deadline_) return stop("time budget ran out while building the encoding for T=" + std::to_string(T_));
+      const Message msg = in_.msgs[mi];
+      for (auto& b : by_step) b.clear();
+      arrivals.clear();
+      for (LinkId l = 0; l < in_.links; ++l) {
+        const auto [lo, hi] = range(mi, l);
+        for (int c = lo; c <= hi; ++c) by_step[at(c)].push_back(l);
+      }
+      for (int c = 0; c < T_; ++c) {
+        lits_.clear();
+        for (LinkId l : by_step[at(c)]) {
+          const int xv = x(mi, l, c);
+          lits_.push_back(xv);
+          link_group[at(c) * L + at(l)].push_back(xv);
+          const NodeId u = in_.tail[at(l)], v = in_.head[at(l)];
+          if (v == msg.dst) {  // arrival
+            arrivals.push_back(xv);
+            if (model_ == Model::Nic) eject_group[at(in_.proc_index[at(v)]) * at(T_) + at(c)].push_back(xv);
+          } else {  // (2) forward chain
+            clause_.assign(1, -xv);
+            for (Port p = 0; p < in_.t.degree(v); ++p)
+              if (const int y = x(mi, in_.t.link_id(v, p), c + 1)) clause_.push_back(y);
+            if (!emit()) return false;
+          }
+          if (u != msg.src) {  // (3) backward chain
+            clause_.assign(1, -xv);
+            for (LinkId k : in_.in_links[at(u)])
+              if (const int y = x(mi, k, c - 1)) clause_.push_back(y);
+            if (!emit()) return false;
+          }
+        }
+        if (!at_most_one(lits_)) return false;  // (1)
+        if (model_ == Model::Nic) {  // (7) injection: a crossing out of src not continuing one into src
+          int inj = 0;
+          for (LinkId l : by_step[at(c)]) {
+            if (in_.tail[at(l)] != msg.src) continue;
+            if (inj == 0) inj = next_var_++;
+            clause_ = {-x(mi, l, c), inj};
+            for (LinkId k : in_.in_links[at(msg.src)])
+              if (const int y = x(mi, k, c - 1)) clause_.push_back(y);
+            if (!emit()) return false;
+          }
+          if (inj != 0) {
+            // inj is exactly the first hop (so that the implied "must inject" clauses below are
+            // about real injections): it needs a crossing out of src, none into src before it.
+            clause_.assign(1, -inj);
+            for (LinkId l : by_step[at(c)])
+              if (in_.tail[at(l)] == msg.src) clause_.push_back(x(mi, l, c));
+            if (!emit()) return false;
+            for (LinkId k : in_.in_links[at(msg.src)])
+              if (const int y = x(mi, k, c - 1))
+                if (!emit2(-inj, -y)) return false;
+            inject_group[at(in_.proc_index[at(msg.src)]) * at(T_) + at(c)].push_back(inj);
+          }
+        }
+      }
+      clause_ = arrivals;  // (4) exactly one arrival
+      if (!emit() || !at_most_one(arrivals)) return false;
+    }
+    for (auto* groups : {&link_group, &inject_group, &eject_group}) {  // (6), (7)
+      if (Clock::now() >= deadline_) return stop("time budget ran out while building the encoding for T=" + std::to_string(T_));
+      for (auto& g : *groups)
+        if (!at_most_one(g)) return false;
+    }
+    if (implied_) return add_zero_slack_clauses(link_group, inject_group, eject_group);
+    return true;
+  }
+
+  [[nodiscard]] std::int64_t vars() const { return next_var_ - 1; }
+  [[nodiscard]] std::int64_t x_vars() const { return x_vars_; }
+  [[nodiscard]] std::int64_t clauses() const { return clauses_; }
+  [[nodiscard]] const std::string& why() const { return why_; }
+
+  /// The schedule a satisfying assignment describes.
+  [[nodiscard]] Schedule decode(CaDiCaL::Solver& s) const {
+    Schedule out{in_.t.spec(), model_, "exact", std::vector<std::vector<Transfer>>(at(T_))};
+    for (std::size_t mi = 0; mi < in_.msgs.size(); ++mi)
+      for (LinkId l = 0; l < in_.links; ++l) {
+        const auto [lo, hi] = range(mi, l);
+        for (int c = lo; c <= hi; ++c)
+          if (s.val(x(mi, l, c)) > 0) {
+            const NodeId u = in_.tail[at(l)];
+            out.steps[at(c)].push_back({in_.msgs[mi], u, l - in_.t.link_id(u, 0)});
+          }
+      }
+    while (!out.steps.empty() && out.steps.back().empty()) out.steps.pop_back();
+    return out;
+  }
+
+  /// Calls f(x, crossing) for every x variable; crossing = (message index, link, step).
+  template <class F>
+  void for_each_x(F f) const {
+    for (std::size_t mi = 0; mi < in_.msgs.size(); ++mi)
+      for (LinkId l = 0; l < in_.links; ++l) {
+        const auto [lo, hi] = range(mi, l);
+        for (int c = lo; c <= hi; ++c) f(x(mi, l, c), mi, l, c);
+      }
+  }
+
+ private:
+  static constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max() / 4;
+
+  /// Reachability ranges, then (implied_) the slack prunes of exact.hpp, to a fixpoint.
+  void plan() {
+    const auto L = at(in_.links);
+    const auto M = in_.msgs.size();
+    const std::int64_t p = in_.t.processor_count();
+    const bool nic = model_ == Model::Nic;
+    std::int64_t total_dist = 0;  // S
+    for (const Message& msg : in_.msgs) total_dist += in_.dist_from(msg.src, msg.dst);
+    k_time_ = nic && implied_ ? static_cast<std::int64_t>(M) * (T_ - p + 2) - total_dist : kNone;
+    std::int64_t waste_limit = nic && implied_ ? k_time_ : kNone;
+    lo_.assign(M * L, 1);
+    hi_.assign(M * L, 0);
+    std::vector<char> usable(at(T_) * L);
+    cap_.assign(at(T_), 0);
+    for (;;) {
+      std::fill(usable.begin(), usable.end(), 0);
+      for (std::size_t mi = 0; mi < M; ++mi) {
+        const Message msg = in_.msgs[mi];
+        const int dsd = in_.dist_from(msg.src, msg.dst);
+        for (LinkId l = 0; l < in_.links; ++l) {
+          const std::size_t k = mi * L + at(l);
+          const NodeId u = in_.tail[at(l)], v = in_.head[at(l)];
+          lo_[k] = 1;
+          hi_[k] = 0;
+          if (u == msg.dst) continue;
+          const int du = in_.dist_from(msg.src, u), dv = in_.dist_from(msg.dst, v);
+          int lo = du, hi = T_ - 1 - dv;
+          if (implied_) {
+            const std::int64_t w0 = du + 1 + dv - dsd;  // least detour of a walk over u->v
+            if (w0 > waste_limit) continue;
+            if (nic) {  // least pipeline slack a crossing u->v in step c uses
+              auto cost = [&](int c) {
+                return w0 + std::max<std::int64_t>(0, c - du - (p - 2)) + std::max<std::int64_t>(0, T_ - p + 1 - c - dv);
+              };
+              while (lo <= hi && cost(lo) > k_time_) ++lo;
+              while (hi >= lo && cost(hi) > k_time_) --hi;
+            }
+          }
+          lo_[k] = lo;
+          hi_[k] = hi;
+          for (int c = lo; c <= hi; ++c) usable[at(c) * L + at(l)] = 1;
+        }
+      }
+      std::int64_t capacity = 0;
+      for (int c = 0; c < T_; ++c) {
+        std::int64_t links_c = 0;
+        for (std::size_t l = 0; l < L; ++l) links_c += usable[at(c) * L + l];
+        links_available_.push_back(links_c);
+        cap_[at(c)] = nic ? std::min({links_c, p * (c + 1), p * (T_ - c)}) : links_c;
+        capacity += cap_[at(c)];
+      }
+      k_link_ = capacity - total_dist;
+      if (!implied_ || k_link_ >= waste_limit || k_link_ < 0) break;
+      waste_limit = k_link_;
+      links_available_.clear();
+    }
+    links_available_.resize(at(T_));
+    if (implied_ && (k_link_ < 0 || (nic && k_time_ < 0))) infeasible_ = true;
+    if (max_detour_ < 0) return;
+    for (std::size_t mi = 0; mi < M; ++mi) {  // the sub-model: walks of at most max_detour_ extra hops
+      const Message msg = in_.msgs[mi];
+      const int dsd = in_.dist_from(msg.src, msg.dst);
+      for (LinkId l = 0; l < in_.links; ++l) {
+        const std::size_t k = mi * L + at(l);
+        if (hi_[k] < lo_[k]) continue;
+        const int w0 = in_.dist_from(msg.src, in_.tail[at(l)]) + 1 + in_.dist_from(msg.dst, in_.head[at(l)]) - dsd;
+        if (w0 <= max_detour_) continue;
+        lo_[k] = 1;
+        hi_[k] = 0;
+        full_model_ = false;
+      }
+    }
+  }
+
+  /// (8) of exact.hpp: a slack of 0 leaves no step, link or NIC idle where the count was tight.
+  bool add_zero_slack_clauses(const std::vector<std::vector<int>>& link_group,
+                              const std::vector<std::vector<int>>& inject_group,
+                              const std::vector<std::vector<int>>& eject_group) {
+    if (infeasible_) {  // a negative slack: no schedule of T steps, by counting alone
+      clause_.clear();
+      return emit();
+    }
+    const auto L = at(in_.links);
+    const std::int64_t p = in_.t.processor_count();
+    const bool nic = model_ == Model::Nic;
+    std::vector<char> must_inject(at(T_)), must_eject(at(T_));
+    if (k_link_ == 0) {
+      for (int c = 0; c < T_; ++c) {
+        if (cap_[at(c)] == links_available_[at(c)])
+          for (std::size_t l = 0; l < L; ++l)
+            if (!link_group[at(c) * L + l].empty()) {
+              clause_ = link_group[at(c) * L + l];
+              if (!emit()) return false;
+            }
+        if (nic && cap_[at(c)] == p * (c + 1))
+          for (int e = 0; e <= c; ++e) must_inject[at(e)] = 1;
+        if (nic && cap_[at(c)] == p * (T_ - c))
+          for (int e = c; e < T_; ++e) must_eject[at(e)] = 1;
+      }
+    }
+    if (nic && k_time_ == 0)
+      for (int c = 0; c < T_; ++c) {
+        if (c <= p - 2) must_inject[at(c)] = 1;
+        if (c >= T_ - p + 1) must_eject[at(c)] = 1;
+      }
+    if (!nic) return true;
+    for (std::size_t i = 0; i < at(p); ++i)
+      for (int c = 0; c < T_; ++c) {
+        if (must_inject[at(c)]) {
+          clause_ = inject_group[i * at(T_) + at(c)];
+          if (!emit()) return false;
+        }
+        if (must_eject[at(c)]) {
+          clause_ = eject_group[i * at(T_) + at(c)];
+          if (!emit()) return false;
+        }
+      }
+    return true;
+  }
+
+  bool stop(std::string why) {
+    why_ = std::move(why);
+    return false;
+  }
+  bool emit() {
+    if (++clauses_ > max_clauses_)
+      return stop("size limit: the encoding for T=" + std::to_string(T_) + " exceeds max_clauses=" +
+                  std::to_string(max_clauses_) + " clauses");
+    buffer_.insert(buffer_.end(), clause_.begin(), clause_.end());
+    buffer_.push_back(0);
+    if ((clauses_ & 0xffff) == 0 && Clock::now() >= deadline_)
+      return stop("time budget ran out while building the encoding for T=" + std::to_string(T_));
+    return true;
+  }
+  bool emit2(int a, int b) {
+    clause_ = {a, b};
+    return emit();
+  }
+  /// At most one of `lits`: pairwise up to 6 literals, else the sequential counter.
+  bool at_most_one(const std::vector<int>& lits) {
+    const std::size_t n = lits.size();
+    if (n <= 1) return true;
+    if (n <= 6) {
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i + 1; j < n; ++j)
+          if (!emit2(-lits[i], -lits[j])) return false;
+      return true;
+    }
+    int prev = next_var_++;  // s_i: one of lits[0..i] is true
+    if (!emit2(-lits[0], prev)) return false;
+    for (std::size_t i = 1; i + 1 < n; ++i) {
+      const int cur = next_var_++;
+      if (!emit2(-lits[i], cur) || !emit2(-prev, cur) || !emit2(-lits[i], -prev)) return false;
+      prev = cur;
+    }
+    return emit2(-lits[n - 1], -prev);
+  }
+
+  const Instance& in_;
+  Model model_;
+  int T_;
+  std::int64_t max_clauses_;
+  Clock::time_point deadline_;
+  bool implied_;
+  int max_detour_;         // -1: the full model
+  bool full_model_ = true;  // false when max_detour_ removed a crossing the full model has
+  std::vector<int> lo_, hi_;                  // per (message, link): the steps it may be crossed
+  std::vector<std::int64_t> cap_;             // per step: most crossings (implied)
+  std::vector<std::int64_t> links_available_; // per step: links some message may cross
+  std::int64_t k_link_ = 0, k_time_ = 0;
+  bool infeasible_ = false;                   // a slack is negative: UNSAT by counting alone
+  std::vector<int> buffer_;  // the clauses, each ended by 0, until build() hands them over
+  std::vector<int> start_;  // first x variable of (message, link)
+  int next_var_ = 1;
+  std::int64_t x_vars_ = 0;
+  std::int64_t clauses_ = 0;
+  std::vector<int> clause_, lits_;
+  std::string why_;
+};
+
+/// Largest (message, link) table and variable count accepted (CaDiCaL variables are ints).
+constexpr std::int64_t kMaxTable = 50'000'000;
+constexpr std::int64_t kMaxVars = std::numeric_limits<int>::max() / 2;
+
+/// The size checks before the quadratic work and before building: "" when it fits.
+std::string table_too_large(const Instance& in, std::int64_t max_clauses) {
+  const std::int64_t messages = in.message_count();
+  if (messages > max_clauses || messages * in.links > kMaxTable)
+    return "size limit: " + std::to_string(messages) + " messages x " + std::to_string(in.links) +
+           " links is too large for the encoding";
+  return "";
+}
+
+std::string encoding_too_large(const Encoder& enc, std::int64_t steps, std::int64_t max_clauses) {
+  const auto [xs, est] = enc.estimate();
+  if (est > max_clauses || xs > kMaxVars)
+    return "size limit: the encoding for T=" + std::to_string(steps) + " would have about " + std::to_string(est) +
+           " clauses (" + std::to_string(xs) + " crossing variables), max_clauses=" + std::to_string(max_clauses);
+  return "";
+}
+
+/// Before solving T: is the shortest-path sub-model the full model anyway, and does the full
+/// model fit max_clauses (full_why says why not)?
+struct Probe {
+  bool sub_is_full = false;
+  std::string full_why;
+  std::int64_t full_clauses = 0;  // estimated
+};
+Probe probe(Instance& in, Model m, std::int64_t steps, std::int64_t max_clauses, bool implied) {
+  Probe p;
+  if (in.message_count() == 0 || steps <= 0 || steps > std::numeric_limits<int>::max() / 4) return p;
+  p.full_why = table_too_large(in, max_clauses);
+  if (!p.full_why.empty()) return p;
+  in.prepare();
+  const auto far = Clock::time_point::max();
+  const Encoder sub(in, m, static_cast<int>(steps), max_clauses, far, implied, 0);
+  p.sub_is_full = sub.full_model();
+  if (!p.sub_is_full) {
+    const Encoder full(in, m, static_cast<int>(steps), max_clauses, far, implied, -1);
+    p.full_why = encoding_too_large(full, steps, max_clauses);
+    p.full_clauses = full.estimate().second;
+  }
+  return p;
+}
+
+struct DecideParams {
+  std::int64_t max_clauses;
+  Clock::time_point deadline;
+  const Schedule* fixed;
+  const Schedule* phases;
+  bool implied;
+  int max_detour;
+  /// Sub-model before the full model: solve only until `slice` unless the full model (about
+  /// `full_clauses`) could not be built in time after it anyway; then `*full_skipped` says why
+  /// and the sub-model gets the whole budget.
+  Clock::time_point slice = Clock::time_point::max();
+  std::int64_t full_clauses = 0;
+  std::string* full_skipped = nullptr;
+};
+
+ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParams& dp) {
+  const std::int64_t max_clauses = dp.max_clauses;
+  const Clock::time_point deadline = dp.deadline;
+  const Schedule* fixed = dp.fixed;
+  const Schedule* phases = dp.phases;
+  const auto begin = Clock::now();
+  ExactAttempt a;
+  a.steps = steps;
+  const std::int64_t messages = in.message_count();
+  auto finish = [&](SatAnswer ans, std::string why) {
+    a.answer = ans;
+    a.why = std::move(why);
+    a.seconds = seconds_since(begin);
+    return a;
+  };
+  if (messages == 0) {
+    a.schedule = Schedule{in.t.spec(), m, "exact", {}};
+    return finish(SatAnswer::Sat, "");
+  }
+  if (steps <= 0) return finish(SatAnswer::Unsat, "");  // every message needs a step
+  if (steps > std::numeric_limits<int>::max() / 4)
+    return finish(SatAnswer::Unknown, "size limit: T=" + std::to_string(steps) + " is too large");
+  if (std::string why = table_too_large(in, max_clauses); !why.empty()) return finish(SatAnswer::Unknown, why);
+  in.prepare();
+  Encoder enc(in, m, static_cast<int>(steps), max_clauses, deadline, dp.implied, dp.max_detour);
+  a.full_model = enc.full_model();
+  a.max_detour = dp.max_detour;
+  if (std::string why = encoding_too_large(enc, steps, max_clauses); !why.empty()) return finish(SatAnswer::Unknown, why);
+  if (Clock::now() >= deadline) return finish(SatAnswer::Unknown, "time budget ran out before T=" + std::to_string(steps));
+  CaDiCaL::Solver solver;
+  solver.set("quiet", 1);
+  const bool built = enc.build(solver);
+  a.encode_seconds = seconds_since(begin);
+  a.vars = enc.vars();
+  a.clauses = enc.clauses();
+  a.link_slack = enc.link_slack();
+  a.pipeline_slack = enc.pipeline_slack();
+  if (!built) return finish(SatAnswer::Unknown, enc.why());
+
+  if (fixed != nullptr || phases != nullptr) {
+    const Schedule& s = fixed != nullptr ? *fixed : *phases;
+    std::unordered_map<std::int64_t, int> index;  // src * N + dst -> message index
+    for (std::size_t mi = 0; mi < in.msgs.size(); ++mi)
+      index[std::int64_t{in.msgs[mi].src} * in.t.nodes() + in.msgs[mi].dst] = static_cast<int>(mi);
+    std::vector<char> chosen(at(enc.x_vars()) + 1, 0);
+    for (std::size_t c = 0; c < s.steps.size(); ++c)
+      for (const Transfer& tr : s.steps[c]) {
+        const auto it = index.find(std::int64_t{tr.msg.src} * in.t.nodes() + tr.msg.dst);
+        const bool valid_link = tr.from >= 0 && tr.from < in.t.nodes() && tr.port >= 0 && tr.port < in.t.degree(tr.from);
+        const int xv = it == index.end() || !valid_link
+                           ? 0
+                           : enc.x(at(it->second), in.t.link_id(tr.from, tr.port), static_cast<int>(c));
+        if (xv != 0) {
+          chosen[at(xv)] = 1;
+        } else if (fixed != nullptr) {
+          return finish(SatAnswer::Unsat, "step " + std::to_string(c) + ": message (" + std::to_string(tr.msg.src) + "," +
+                                              std::to_string(tr.msg.dst) + ") from node " + std::to_string(tr.from) +
+                                              " port " + std::to_string(tr.port) + " has no variable in the encoding");
+        }
+      }
+    enc.for_each_x([&](int xv, std::size_t, LinkId, int) {
+      const int lit = chosen[at(xv)] ? xv : -xv;
+      if (fixed != nullptr) {
+        solver.add(lit);
+        solver.add(0);
+      } else {
+        solver.phase(lit);
+      }
+    });
+  }
+
+  Clock::time_point solve_until = deadline;
+  if (dp.full_skipped != nullptr) {
+    // Building the full model takes about this encoding's time per clause; unless that leaves
+    // at least twice as long for solving it (and freeing it), starting it would only overrun the
+    // budget: then this sub-model keeps the whole budget.
+    const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+    const double predicted = a.clauses > 0 ? a.encode_seconds * static_cast<double>(dp.full_clauses) /
+                                                 static_cast<double>(a.clauses)
+                                           : 0;
+    if (3 * predicted > left)
+      *dp.full_skipped = "time budget: the full model for T=" + std::to_string(steps) + " (about " +
+                         std::to_string(dp.full_clauses) + " clauses) would take about " + fixed1(predicted) +
+                         " s to build, " + fixed1(std::max(0.0, left)) + " s were left";
+    else
+      solve_until = std::min(deadline, dp.slice);
+  }
+  DeadlineTerminator term(solve_until);
+  solver.connect_terminator(&term);
+  const int res = solver.solve();
+  solver.disconnect_terminator();
+  if (res == 20) return finish(SatAnswer::Unsat, "");
+  if (res != 10) return finish(SatAnswer::Unknown, "time budget ran out while solving T=" + std::to_string(steps));
+  Schedule s = enc.decode(solver);
+  const VerifyReport r = verify(in.t, s);
+  if (!r.ok || r.steps > steps)
+    throw std::logic_error("exact: decoded schedule for " + in.t.spec() + " T=" + std::to_string(steps) +
+                           " fails verification: " + (r.violations.empty() ? "too many steps" : r.violations.front().text));
+  a.schedule = std::move(s);
+  return finish(SatAnswer::Sat, "");
+}
+
+}  // namespace
+
+std::string to_string(ExactStatus s) {
+  switch (s) {
+    case ExactStatus::Optimal: return "optimal";
+    case ExactStatus::FeasibleUnproven: return "feasible-unproven";
+    case ExactStatus::NoResult: return "no-result";
+  }
+  return "?";
+}
+
+std::string to_string(SatAnswer a) {
+  switch (a) {
+    case SatAnswer::Sat: return "SAT";
+    case SatAnswer::Unsat: return "UNSAT";
+    case SatAnswer::Unknown: return "UNKNOWN";
+  }
+  return "?";
+}
+
+std::string ExactAttempt::log_line() const {
+  std::string line = "T=" + std::to_string(steps) + ": " + to_string(answer) + ", " + std::to_string(vars) + " vars, " +
+                     std::to_string(clauses) + " clauses, " + fixed2(seconds) + " s";
+  if (max_detour >= 0) line += full_model ? " [detour <= " + std::to_string(max_detour) + ": the full model]"
+                                          : " [sub-model: detour <= " + std::to_string(max_detour) + "]";
+  if (link_slack) line += ", link slack " + std::to_string(*link_slack);
+  if (pipeline_slack) line += ", pipeline slack " + std::to_string(*pipeline_slack);
+  if (!why.empty()) line += " (" + why + ")";
+  return line;
+}
+
+ExactAttempt exact_decide(const Topology& t, Model m, std::int64_t steps, const DecideOptions& o) {
+  require_supported(m);
+  Instance in(t);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(std::max(0.0, o.time_budget_seconds)));
+  return decide(in, m, steps, {o.max_clauses, deadline, o.fixed, o.phases, o.implied, o.max_detour});
+}
+
+ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
+  require_supported(m);
+  const auto begin = Clock::now();
+  const auto deadline = begin + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(std::max(0.0, o.time_budget_seconds)));
+  ExactResult r;
+  const LowerBound lb = lower_bound(t, m);
+  r.lower_bound = lb.steps;
+
+  std::int64_t upper = o.upper > 0 ? o.upper : std::numeric_limits<std::int64_t>::max();
+  std::int64_t incumbent_steps = -1;
+  if (o.incumbent) {
+    const VerifyReport rep = verify(t, *o.incumbent);
+    if (!rep.ok || o.incumbent->model != m)
+      throw UsageError("exact: the incumbent schedule is not a verified " + to_string(m) + " schedule for " + t.spec() +
+                       (rep.violations.empty() ? std::string() : ": " + rep.violations.front().text));
+    incumbent_steps = rep.steps;
+    upper = std::min(upper, incumbent_steps);
+  }
+  auto meets_bound_proof = [&](std::int64_t steps) {
+    std::string terms;
+    for (const BoundTerm& term : lb.terms)
+      if (term.value == steps) terms += (terms.empty() ? "" : "; ") + term.name + " " + term.detail;
+    return "meets the lower bound " + std::to_string(steps) + (terms.empty() ? "" : " (" + terms + ")");
+  };
+  std::string last_unsat_proof;
+  // The result for a feasible solution of `steps` steps.
+  auto conclude = [&](std::optional<Schedule> s, std::int64_t steps) {
+    r.steps = steps;
+    r.schedule = std::move(s);
+    if (steps < lb.steps)
+      throw std::logic_error("exact: a verified schedule of " + std::to_string(steps) + " steps beats the lower bound " +
+                             std::to_string(lb.steps) + " of " + t.spec() + " under " + to_string(m));
+    if (steps == lb.steps) {
+      r.status = ExactStatus::Optimal;
+      r.proof = meets_bound_proof(steps);
+    } else if (r.proven_infeasible == steps - 1) {
+      r.status = ExactStatus::Optimal;
+      r.proof = last_unsat_proof;
+    } else {
+      r.status = ExactStatus::FeasibleUnproven;
+      if (r.stopped_because.empty())
+        r.stopped_because = "T=" + std::to_string(steps - 1) + " was not examined (the search started at T=" +
+                            std::to_string(o.lower) + ")";
+    }
+    r.seconds = seconds_since(begin);
+    return r;
+  };
+
+  Instance in(t);
+  if (in.message_count() == 0) return conclude(Schedule{t.spec(), m, "exact", {}}, 0);
+  std::int64_t T = o.lower > 0 ? o.lower : std::max<std::int64_t>(1, lb.steps);
+  for (;; ++T) {
+    if (T >= upper) {  // every T from the start up to upper-1 is infeasible (or none was tried)
+      if (incumbent_steps == upper) return conclude(o.incumbent, upper);
+      T = upper;
+    }
+    if (Clock::now() >= deadline) {
+      r.stopped_because = "time budget of " + fixed1(o.time_budget_seconds) + " s ran out before T=" + std::to_string(T);
+      break;
+    }
+    const Schedule* phases = o.incumbent ? &*o.incumbent : nullptr;
+    // First the shortest-path sub-model (small, finds tight schedules fast; its UNSAT proves
+    // nothing unless it is the full model anyway), then the full model. The sub-model gets a
+    // third of the time left, all of it when it is the full model or the full model is too large.
+    const Probe pr = probe(in, m, T, o.max_clauses, o.implied);
+    const auto now = Clock::now();
+    bool sub_only = pr.sub_is_full || !pr.full_why.empty();
+    std::string full_skipped;
+    DecideParams dp{o.max_clauses, deadline, nullptr, phases, o.implied, pr.sub_is_full ? -1 : 0};
+    if (!sub_only) {
+      dp.slice = now + (deadline - now) / 3;
+      dp.full_clauses = pr.full_clauses;
+      dp.full_skipped = &full_skipped;
+    }
+    ExactAttempt a = decide(in, m, T, dp);
+    r.log.push_back(a.log_line());
+    if (!full_skipped.empty()) {
+      sub_only = true;
+      r.log.push_back("T=" + std::to_string(T) + ": full model not started (" + full_skipped + ")");
+    }
+    if (!sub_only && (a.answer == SatAnswer::Unknown || (a.answer == SatAnswer::Unsat && !a.full_model))) {
+      a = decide(in, m, T, {o.max_clauses, deadline, nullptr, phases, o.implied, -1});
+      r.log.push_back(a.log_line());
+    } else if (a.answer == SatAnswer::Unsat && !a.full_model) {  // the full model cannot be decided
+      r.stopped_because = (full_skipped.empty() ? pr.full_why : full_skipped) +
+                          " (the shortest-path sub-model is UNSAT, which proves nothing)";
+      break;
+    }
+    if (a.answer == SatAnswer::Unknown && !full_skipped.empty()) a.why += "; " + full_skipped;
+    if (a.answer == SatAnswer::Sat) {
+      const std::int64_t steps = verify(t, *a.schedule).steps;
+      return conclude(std::move(a.schedule), steps);
+    }
+    if (a.answer == SatAnswer::Unknown) {
+      r.stopped_because = a.why;
+      break;
+    }
+    r.proven_infeasible = T;
+    last_unsat_proof = "T=" + std::to_string(T) + " infeasible: UNSAT on the full model (" + std::to_string(a.vars) +
+                       " vars, " + std::to_string(a.clauses) + " clauses, " + fixed1(a.seconds) + " s";
+    if (a.link_slack && *a.link_slack < 0) last_unsat_proof += "; by counting: link slack " + std::to_string(*a.link_slack);
+    if (a.pipeline_slack && *a.pipeline_slack < 0)
+      last_unsat_proof += "; by counting: pipeline slack " + std::to_string(*a.pipeline_slack);
+    last_unsat_proof += ")";
+    if (T >= upper) {  // only a wrong `upper` (an incumbent is verified): forget it, keep going
+      r.log.push_back("upper=" + std::to_string(upper) + " given as feasible is infeasible; ignored");
+      upper = std::numeric_limits<std::int64_t>::max();
+    }
+  }
+  // Stopped without a schedule of our own.
+  if (incumbent_steps > 0) return conclude(o.incumbent, incumbent_steps);
+  if (upper < std::numeric_limits<std::int64_t>::max()) {
+    r.status = ExactStatus::FeasibleUnproven;
+    r.steps = upper;
+  } else {
+    r.status = ExactStatus::NoResult;
+    r.steps = -1;
+  }
+  r.seconds = seconds_since(begin);
+  return r;
+}
+
+}  // namespace totex

@@ -1,0 +1,749 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "totex/io/schedule_io.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+#include <zlib.h>  // gzip-compressed schedule files (README "File formats")
+
+#include "totex/generators/a2.hpp"
+#include "totex/error.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/progress.hpp"
+#include "totex/network/spec.hpp"
+
+namespace totex {
+namespace {
+
+constexpr const char* kScheduleMagic = "totex-schedule";
+constexpr const char* kConfigMagic = "totex-config-matrix";
+constexpr int kFormatVersion = 1;
+constexpr std::int64_t kMaxSteps = 50'000'000;
+constexpr std::size_t kMaxTableBytes = std::size_t{256} << 20;  // torus:64x64's table is 1 MB
+constexpr const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+std::string states_text(const std::vector<std::uint8_t>& states, const MinNetwork& net) {
+  std::string out;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    if (i > 0 && i % static_cast<std::size_t>(net.switches_per_stage()) == 0) out += ' ';
+    out += kDigits[states[i]];
+  }
+  return out;
+}
+
+/// Value of a base-36 state digit (as kDigits writes them), -1 for any other byte.
+int digit_value(char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'z') return ch - 'a' + 10;
+  return -1;
+}
+
+/// The bytes of a schedule file, read in chunks so a file of any length streams; inflated when
+/// they start with the gzip magic (1f 8b), whatever the file is called. Concatenated gzip members
+/// are read as one stream, as gzip -d does.
+class ByteSource {
+ public:
+  ByteSource(std::istream& in, std::string name) : in_(in), name_(std::move(name)), raw_(kChunk) {
+    refill(0);
+    gz_ = raw_len_ >= 2 && static_cast<unsigned char>(raw_[0]) == 0x1f && static_cast<unsigned char>(raw_[1]) == 0x8b;
+    if (gz_ && inflateInit2(&z_, 15 + 16) != Z_OK) throw std::bad_alloc();  // 16: gzip wrapper only
+  }
+  ~ByteSource() {
+    if (gz_) inflateEnd(&z_);
+  }
+  ByteSource(const ByteSource&) = delete;
+  ByteSource& operator=(const ByteSource&) = delete;
+
+  /// Up to `cap` bytes into `buf`, 0 at the end. `line` (the line being read) locates errors.
+  std::size_t read(char* buf, std::size_t cap, int line) {
+    if (!gz_) {
+      if (raw_pos_ == raw_len_) {  // straight into the caller's buffer, no second copy
+        in_.read(buf, static_cast<std::streamsize>(cap));
+        check_stream(line);
+        return static_cast<std::size_t>(in_.gcount());
+      }
+      const std::size_t n = std::min(cap, raw_len_ - raw_pos_);
+      std::memcpy(buf, raw_.data() + raw_pos_, n);
+      raw_pos_ += n;
+      return n;
+    }
+    z_.next_out = reinterpret_cast<Bytef*>(buf);
+    z_.avail_out = static_cast<uInt>(std::min<std::size_t>(cap, 1u << 30));
+    const uInt want = z_.avail_out;
+    while (z_.avail_out == want) {
+      if (raw_pos_ == raw_len_) {
+        refill(line);
+        if (raw_len_ == 0) {
+          if (!member_done_)
+            throw FileError(name_, line, "gzip data ends early (truncated after " + std::to_string(consumed_) +
+                                             " compressed bytes)");
+          return 0;
+        }
+      }
+      if (member_done_) {  // another gzip member follows
+        if (inflateReset(&z_) != Z_OK) throw std::bad_alloc();
+        member_done_ = false;
+      }
+      z_.next_in = reinterpret_cast<Bytef*>(raw_.data() + raw_pos_);
+      z_.avail_in = static_cast<uInt>(raw_len_ - raw_pos_);
+      const int rc = inflate(&z_, Z_NO_FLUSH);
+      const std::size_t used = (raw_len_ - raw_pos_) - z_.avail_in;
+      raw_pos_ += used;
+      consumed_ += used;
+      if (rc == Z_STREAM_END) {
+        member_done_ = true;
+      } else if (rc == Z_MEM_ERROR) {
+        throw std::bad_alloc();
+      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {  // Z_DATA_ERROR, Z_NEED_DICT: not gzip data totex wrote
+        throw FileError(name_, line, std::string("corrupt gzip data (zlib: ") + (z_.msg ? z_.msg : "error " + std::to_string(rc)) +
+                                         ") near compressed byte " + std::to_string(consumed_));
+      }
+    }
+    return want - z_.avail_out;
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 20;
+  void refill(int line) {
+    in_.read(raw_.data(), static_cast<std::streamsize>(raw_.size()));
+    raw_len_ = static_cast<std::size_t>(in_.gcount());
+    raw_pos_ = 0;
+    check_stream(line);
+  }
+  void check_stream(int line) const {
+    if (in_.bad()) throw FileError(name_, line, std::string("read error: ") + std::strerror(errno != 0 ? errno : EIO));
+  }
+  std::istream& in_;
+  std::string name_;
+  std::vector<char> raw_;
+  std::size_t raw_pos_ = 0, raw_len_ = 0;
+  bool gz_ = false;
+  bool member_done_ = false;
+  std::uint64_t consumed_ = 0;
+  z_stream z_{};
+};
+
+/// Line-oriented reader over a ByteSource: skips blank lines and '#' comments, splits on
+/// whitespace. Fields point into its buffer and stay valid until the next call to next().
+class LineReader {
+ public:
+  LineReader(ByteSource& src, std::string name) : src_(src), name_(std::move(name)), buf_(kBuffer) {}
+  bool next() {
+    std::string_view line;
+    while (next_line(line)) {
+      ++line_no_;
+      if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+      fields_.clear();
+      std::size_t i = 0;
+      while (true) {
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size()) break;
+        const std::size_t start = i;
+        while (i < line.size() && !is_space(line[i])) ++i;
+        fields_.push_back(line.substr(start, i - start));
+      }
+      if (!fields_.empty()) return true;
+    }
+    fields_.clear();
+    return false;
+  }
+  /// Whether the unread bytes start with `prefix` (reads ahead as far as it needs).
+  bool upcoming_starts_with(std::string_view prefix) {
+    while (len_ - pos_ < prefix.size() && !eof_) fill();
+    return std::string_view(buf_.data() + pos_, len_ - pos_).substr(0, prefix.size()) == prefix;
+  }
+  /// Everything not yet read, at most `limit` bytes.
+  std::string rest(std::size_t limit) {
+    std::string out;
+    while (true) {
+      out.append(buf_.data() + pos_, len_ - pos_);
+      pos_ = len_;
+      if (out.size() > limit)  // e.g. /dev/zero
+        fail_at(0, "longer than " + std::to_string(limit >> 20) + " MiB; no exchange table is that large");
+      if (eof_) return out;
+      fill();
+    }
+  }
+  [[nodiscard]] const std::vector<std::string_view>& fields() const { return fields_; }
+  [[noreturn]] void fail(const std::string& what) const { throw FileError(name_, line_no_, what); }
+  [[noreturn]] void fail_at(int line, const std::string& what) const { throw FileError(name_, line, what); }
+  [[nodiscard]] int line() const { return line_no_; }
+  [[nodiscard]] const std::string& name() const { return name_; }
+  /// The next raw byte after the last line read (a binary body); false at the end of the file.
+  bool byte(unsigned char& b) {
+    if (pos_ == len_) {
+      if (eof_) return false;
+      fill();
+      if (pos_ == len_) return false;
+    }
+    b = static_cast<unsigned char>(buf_[pos_++]);
+    return true;
+  }
+  std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
+    if (i >= fields_.size()) fail(std::string("missing ") + what);
+    const std::string_view s = fields_[i];
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) {
+      const bool digits_only = !s.empty() && s.find_first_not_of("0123456789", s[0] == '-' ? 1 : 0) == std::string::npos;
+      if (ec == std::errc::result_out_of_range && digits_only) v = s[0] == '-' ? lo - 1 : hi + 1;  // reported below
+      else fail(std::string(what) + " '" + printable(s) + "' is not an integer");
+    }
+    if (v < lo || v > hi)
+      fail(std::string(what) + " " + printable(s) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
+    return v;
+  }
+  void expect_fields(std::size_t n, const char* form) const {
+    if (fields_.size() != n) fail(std::string("expected '") + form + "'");
+  }
+  /// Reads "key value" header lines in the given order.
+  std::string header(const char* key) {
+    if (!next()) fail(std::string("missing header line '") + key + " ...'");
+    if (fields_.size() != 2 || fields_[0] != key) fail(std::string("expected header line '") + key + " <value>'");
+    return std::string(fields_[1]);
+  }
+  std::int64_t header_int(const char* key, std::int64_t lo, std::int64_t hi) {
+    header(key);
+    return integer(1, lo, hi, key);
+  }
+
+ private:
+  static constexpr std::size_t kBuffer = std::size_t{1} << 20;
+  // A configuration line of min:65536:2 is 0.5 MB; nothing valid comes near this.
+  static constexpr std::size_t kMaxLine = std::size_t{64} << 20;
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+  /// Moves the unread bytes to the front and reads more behind them (sets eof_ at the end).
+  void fill() {
+    if (pos_ > 0) {
+      std::memmove(buf_.data(), buf_.data() + pos_, len_ - pos_);
+      len_ -= pos_;
+      pos_ = 0;
+    }
+    if (len_ == buf_.size()) {
+      if (buf_.size() >= kMaxLine)
+        fail_at(line_no_ + 1, "line longer than " + std::to_string(kMaxLine >> 20) + " MiB; no schedule line is that long");
+      buf_.resize(buf_.size() * 2);
+    }
+    const std::size_t n = src_.read(buf_.data() + len_, buf_.size() - len_, line_no_ + 1);
+    if (n == 0) eof_ = true;
+    len_ += n;
+  }
+  bool next_line(std::string_view& line) {
+    while (true) {
+      const char* begin = buf_.data() + pos_;
+      if (const void* nl = std::memchr(begin, '\n', len_ - pos_); nl != nullptr) {
+        const auto size = static_cast<std::size_t>(static_cast<const char*>(nl) - begin);
+        line = std::string_view(begin, size);
+        pos_ += size + 1;
+        return true;
+      }
+      if (eof_) {
+        if (pos_ == len_) return false;
+        line = std::string_view(begin, len_ - pos_);  // a last line without its newline
+        pos_ = len_;
+        return true;
+      }
+      fill();
+    }
+  }
+  ByteSource& src_;
+  std::string name_;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0, len_ = 0;
+  bool eof_ = false;
+  int line_no_ = 0;
+  std::vector<std::string_view> fields_;
+};
+
+/// Terminals listed as "3,5,7" (strictly increasing).
+std::vector<int> parse_idle(const LineReader& r, std::string_view list, const MinNetwork& net) {
+  std::vector<int> idle;
+  std::size_t start = 0;
+  while (start < list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string_view::npos) end = list.size();
+    const std::string_view item = list.substr(start, end - start);
+    int v = -1;
+    const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (item.empty() || ec != std::errc() || p != item.data() + item.size() || v < 0 || v >= net.terminals())
+      r.fail("idle terminal '" + printable(item) + "' is not in 0.." + std::to_string(net.terminals() - 1));
+    if (!idle.empty() && v <= idle.back()) r.fail("idle terminals must be listed in increasing order");
+    idle.push_back(v);
+    start = end + 1;
+  }
+  return idle;
+}
+
+std::vector<std::uint8_t> parse_states(const LineReader& r, std::size_t first, std::size_t last, const MinNetwork& net) {
+  const auto& f = r.fields();
+  if (last - first != static_cast<std::size_t>(net.stages()))
+    r.fail("expected " + std::to_string(net.stages()) + " groups of states, one per stage");
+  std::vector<std::uint8_t> states(static_cast<std::size_t>(net.switches()));
+  std::uint8_t* out = states.data();
+  for (std::size_t g = first; g < last; ++g) {
+    if (f[g].size() != static_cast<std::size_t>(net.switches_per_stage()))
+      r.fail("stage " + std::to_string(g - first) + " has " + std::to_string(f[g].size()) + " states, expected " +
+             std::to_string(net.switches_per_stage()));
+    for (char ch : f[g]) {
+      const int v = digit_value(ch);
+      if (v >= 0 && v < net.radix()) {
+        *out++ = static_cast<std::uint8_t>(v);
+        continue;
+      }
+      r.fail("state '" + printable(std::string_view(&ch, 1)) + "' in stage " + std::to_string(g - first) +
+             " is not a shift state < " + std::to_string(net.radix()));
+    }
+  }
+  return states;
+}
+
+LoadedSchedule read_min(LineReader& r, Model model) {
+  const std::string spec = r.header("topology");
+  MinNetwork net = [&] {
+    try {
+      Network n = parse_spec(spec);
+      if (auto* m = std::get_if<MinNetwork>(&n)) return *m;
+    } catch (const UsageError& e) {
+      r.fail(e.what());
+    }
+    r.fail("a configuration matrix needs a min:N:D:WIRING topology");
+  }();
+  if (model != Model::Nic) r.fail("a MIN runs under the nic model");
+  MinSchedule s{net.spec(), r.header("algorithm"), {}, {}, {}};
+  if (r.header_int("nodes", 1, 1 << 16) != net.terminals()) r.fail("nodes does not match the topology");
+  if (r.header_int("radix", 2, 36) != net.radix()) r.fail("radix does not match the topology");
+  if (r.header_int("stages", 1, 64) != net.stages()) r.fail("stages does not match the topology");
+  if (r.header_int("switches-per-stage", 1, 1 << 16) != net.switches_per_stage())
+    r.fail("switches-per-stage does not match the topology");
+  // A complete exchange on N terminals takes at least N configurations (one message per terminal
+  // and configuration, self slot included); each must deliver something new, so at most N*N.
+  // Checked here, before anything is allocated for them.
+  const std::int64_t n = net.terminals();
+  const std::int64_t configs = r.header_int("configurations", 1, std::min<std::int64_t>(n * n, kMaxSteps));
+  const int configs_line = r.line();
+  check_memory(static_cast<std::uint64_t>(configs) * static_cast<std::uint64_t>(net.switches()), 1,
+               "the " + std::to_string(configs) + " configurations of " + net.spec());
+  LoadedSchedule out;
+  out.claimed_steps = r.header_int("steps", 1, kMaxSteps);
+  const std::string form = r.header("form");
+  if (form == "computed" && configs != n)  // paper 002's rule derives exactly N configurations from M^0
+    r.fail_at(configs_line, "configurations " + std::to_string(configs) + ": form computed derives exactly N = " +
+                                std::to_string(n) + " configurations from M^0");
+  if (form == "computed") {
+    if (!r.next() || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
+    s.m0 = parse_states(r, 1, r.fields().size(), net);  // read_schedule derives M^x unless lazy_ok
+  } else if (form == "table") {
+    for (std::int64_t x = 0; x < configs; ++x) {
+      if (!r.next()) r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
+      if (r.fields()[0] != "config") r.fail("expected 'config <x> <states per stage>'");
+      if (r.integer(1, 0, kMaxSteps, "configuration index") != x) r.fail("expected configuration " + std::to_string(x));
+      std::size_t groups = r.fields().size() - 2;
+      std::vector<int> idle;
+      if (groups > 0 && r.fields().back().rfind("idle=", 0) == 0) {
+        --groups;
+        idle = parse_idle(r, r.fields().back().substr(5), net);
+      }
+      s.configurations.push_back(parse_states(r, 2, 2 + groups, net));
+      s.idle.push_back(std::move(idle));
+    }
+  } else {
+    r.fail("form must be computed | table");
+  }
+  if (r.next()) r.fail("unexpected line after the last configuration");
+  out.schedule = std::move(s);
+  return out;
+}
+
+/// A lazy schedule's steps checked against a generated-form file's checksum while they stream
+/// (FNV-1a exactly as transfer_checksum): the first full pass, verify's replay or an expansion,
+/// throws the file's error at its end on a mismatch. No compact verification, so verify streams.
+class ChecksummedSource : public StepSource {
+ public:
+  ChecksummedSource(std::shared_ptr<const StepSource> inner, std::uint64_t sum, FileError mismatch)
+      : inner_(std::move(inner)), sum_(sum), mismatch_(std::move(mismatch)) {}
+  [[nodiscard]] std::size_t step_count() const override { return inner_->step_count(); }
+  [[nodiscard]] std::int64_t transfer_count() const override { return inner_->transfer_count(); }
+  [[nodiscard]] std::size_t busy_step_count() const override { return inner_->busy_step_count(); }
+  [[nodiscard]] std::string generator() const override { return inner_->generator(); }
+  [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override {
+    return std::make_unique<Cursor>(inner_->cursor(), sum_, mismatch_);
+  }
+
+ private:
+  class Cursor : public StepCursor {
+   public:
+    Cursor(std::unique_ptr<StepCursor> inner, std::uint64_t sum, const FileError& mismatch)
+        : inner_(std::move(inner)), sum_(sum), mismatch_(mismatch) {}
+    bool next(std::vector<Transfer>& out) override {
+      if (!inner_->next(out)) {
+        if (h_ != sum_) throw mismatch_;
+        return false;
+      }
+      mix(step_++);
+      mix(static_cast<std::int64_t>(out.size()));
+      for (const Transfer& tr : out) {
+        mix(tr.msg.src);
+        mix(tr.msg.dst);
+        mix(tr.from);
+        mix(tr.port);
+      }
+      return true;
+    }
+
+   private:
+    void mix(std::int64_t v) {
+      h_ ^= static_cast<std::uint64_t>(static_cast<std::uint32_t>(v));
+      h_ *= 0x100000001b3ULL;
+    }
+    std::unique_ptr<StepCursor> inner_;
+    std::uint64_t sum_;
+    FileError mismatch_;
+    std::uint64_t h_ = 0xcbf29ce484222325ULL;
+    std::int64_t step_ = 0;
+  };
+  std::shared_ptr<const StepSource> inner_;
+  std::uint64_t sum_;
+  FileError mismatch_;
+};
+
+/// "generated <algorithm> <transfers> <checksum>": rebuilds the schedule and checks it is the one
+/// written (same transfer count at once; the checksum over the steps as they are first streamed,
+/// so loading costs no pass of its own).
+void read_generated(LineReader& r, const Topology& t, Schedule& s) {
+  r.expect_fields(4, "generated <algorithm> <transfers> <checksum>");
+  const auto& f = r.fields();
+  if (f[1] != "a2") r.fail("generated algorithm '" + printable(f[1]) + "' is not one totex regenerates; accepted: a2");
+  if (s.model != Model::SinglePort) r.fail("generated a2 is a single-port schedule, the header says " + to_string(s.model));
+  if (!t.is_product() || t.is_partial()) r.fail("generated a2 needs a cartesian product with a processor at every node");
+  const std::int64_t transfers = r.integer(2, 0, std::numeric_limits<std::int64_t>::max(), "transfers");
+  std::uint64_t sum = 0;
+  const std::string hex(f[3]);
+  const auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), sum, 16);
+  if (hex.size() != 16 || ec != std::errc() || end != hex.data() + hex.size())
+    r.fail("checksum '" + printable(hex) + "' is not 16 hexadecimal digits");
+  const int line = r.line();
+  Schedule g = a2(t).schedule;
+  if (g.transfer_count() != transfers)
+    r.fail_at(line, "the file has " + std::to_string(transfers) + " transfers, the a2 schedule of " + t.spec() + " has " +
+                        std::to_string(g.transfer_count()));
+  const FileError mismatch(r.name(), line, "checksum " + hex + " does not match the a2 schedule this totex generates for " +
+                                               t.spec() + " (written by a different generator version?)");
+  if (g.lazy())  // checked in the first pass over the steps (verify's replay), not in a pass of its own
+    g.source = std::make_shared<ChecksummedSource>(g.source, sum, mismatch);
+  else if (transfer_checksum(g) != sum)
+    throw mismatch;
+  g.algorithm = s.algorithm;
+  s = std::move(g);
+}
+
+/// The binary body after a "binary" line (README "File formats"): per non-empty step
+/// varint(transfers) varint(steps skipped), then varint(from) varint(port) varint(src) varint(dst)
+/// per transfer; varint(0) ends it. Errors name the "binary" line, the record and the byte.
+void read_binary(LineReader& r, const Topology& t, Schedule& s, std::int64_t claimed_steps) {
+  std::int64_t offset = 0, record = 0, transfers = 0, last = -1;
+  auto fail = [&](const std::string& what) {
+    r.fail("binary body, step record " + std::to_string(record) + ", byte " + std::to_string(offset) + ": " + what);
+  };
+  auto get = [&](const char* what, std::uint64_t hi) {
+    std::uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+      unsigned char b = 0;
+      if (!r.byte(b)) fail("the file ends inside the binary body (truncated?)");
+      ++offset;
+      if (shift > 56) fail(std::string(what) + " is not a varint of at most 9 bytes");
+      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if ((b & 0x80) == 0) break;
+    }
+    if (v > hi) fail(std::string(what) + " " + std::to_string(v) + " is out of range 0.." + std::to_string(hi));
+    return v;
+  };
+  const auto nodes = static_cast<std::uint64_t>(t.nodes());
+  while (true) {
+    const auto count = static_cast<std::int64_t>(get("transfer count", std::uint64_t{1} << 40));
+    if (count == 0) break;
+    const auto gap = static_cast<std::int64_t>(get("step gap", static_cast<std::uint64_t>(kMaxSteps)));
+    const std::int64_t index = last + 1 + gap;
+    if (index >= claimed_steps)
+      fail("step " + std::to_string(index) + " is beyond the " + std::to_string(claimed_steps) + " steps the header declares");
+    transfers += count;
+    check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
+    s.steps.resize(static_cast<std::size_t>(index) + 1);
+    std::vector<Transfer>& step = s.steps.back();
+    step.reserve(static_cast<std::size_t>(std::min<std::int64_t>(count, 1 << 20)));
+    for (std::int64_t k = 0; k < count; ++k) {
+      const auto from = static_cast<NodeId>(get("from node", nodes - 1));
+      const auto port = static_cast<Port>(get("port", static_cast<std::uint64_t>(t.degree(from)) - 1));
+      const auto src = static_cast<NodeId>(get("source", nodes - 1));
+      const auto dst = static_cast<NodeId>(get("destination", nodes - 1));
+      if (src == dst) fail("message (" + std::to_string(src) + "," + std::to_string(dst) + ") is addressed to its own source");
+      for (const NodeId end : {src, dst})
+        if (!t.is_processor(end)) fail("node " + std::to_string(end) + " has no processor in " + t.spec());
+      step.push_back({{src, dst}, from, port});
+    }
+    last = index;
+    ++record;
+  }
+  if (unsigned char b = 0; r.byte(b)) fail("data after the end marker of the binary body");
+}
+
+LoadedSchedule read_direct(LineReader& r, Model model) {
+  const std::string spec = r.header("topology");
+  Topology t = [&] {
+    try {
+      return parse_topology(spec);
+    } catch (const UsageError& e) {
+      r.fail(e.what());
+    }
+  }();
+  Schedule s{t.spec(), model, r.header("algorithm"), {}};
+  if (r.header_int("nodes", 1, kMaxNodes) != t.nodes()) r.fail("nodes does not match the topology");
+  LoadedSchedule out;
+  // Every message crossing at most N-1 links, one link and one message per step: no schedule of
+  // this topology needs more steps. Bounds every step index (and what is allocated for it).
+  const std::int64_t p = t.processor_count();
+  const std::int64_t most = std::min<std::int64_t>(kMaxSteps, std::max<std::int64_t>(1, p * (p - 1)) * (t.nodes() - 1));
+  out.claimed_steps = r.header_int("steps", 0, most);
+  std::int64_t current = -1;
+  std::int64_t transfers = 0;
+  while (r.next()) {
+    const auto& f = r.fields();
+    if (f[0] == "binary" && current < 0) {
+      r.expect_fields(1, "binary");
+      read_binary(r, t, s, out.claimed_steps);
+      break;
+    }
+    if (f[0] == "generated" && current < 0) {
+      read_generated(r, t, s);
+      if (r.next()) r.fail("unexpected line after 'generated': a generated schedule has no step lines");
+      break;
+    }
+    if (f[0] == "step") {
+      r.expect_fields(2, "step <index>");
+      const std::int64_t index = r.integer(1, 0, kMaxSteps, "step index");
+      if (index <= current) r.fail("step " + std::string(f[1]) + " does not follow step " + std::to_string(current));
+      if (index >= out.claimed_steps)
+        r.fail("step " + std::string(f[1]) + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
+      const std::size_t previous = current < 0 ? 0 : s.steps.back().size();
+      current = index;
+      s.steps.resize(static_cast<std::size_t>(index) + 1);
+      s.steps.back().reserve(previous);  // steps of one schedule are alike: fewer regrowths
+      continue;
+    }
+    if (current < 0) r.fail("transfer before the first 'step' line");
+    r.expect_fields(4, "<from> <to> <src> <dst>");
+    // Plain digits below `nodes` (every line totex writes) are read here; anything else goes
+    // through integer(), which says what is wrong.
+    std::int64_t v[4];
+    for (std::size_t i = 0; i < 4; ++i) {
+      const std::string_view w = f[i];
+      std::int64_t x = w.size() <= 9 ? 0 : -1;
+      for (std::size_t k = 0; k < w.size() && x >= 0; ++k)
+        x = w[k] >= '0' && w[k] <= '9' ? x * 10 + (w[k] - '0') : -1;
+      v[i] = x >= 0 && x < t.nodes() && !w.empty() ? x : -1;
+    }
+    static const char* const kWhat[] = {"from node", "to node", "source", "destination"};
+    for (std::size_t i = 0; i < 4; ++i)
+      if (v[i] < 0) v[i] = r.integer(i, 0, t.nodes() - 1, kWhat[i]);
+    const auto from = static_cast<NodeId>(v[0]), to = static_cast<NodeId>(v[1]);
+    const auto src = static_cast<NodeId>(v[2]), dst = static_cast<NodeId>(v[3]);
+    const auto port = t.port_to(from, to);
+    if (!port) r.fail("no link " + std::string(f[0]) + "->" + std::string(f[1]) + " in " + t.spec());
+    if (src == dst) r.fail("message (" + std::string(f[2]) + "," + std::string(f[3]) + ") is addressed to its own source");
+    for (const NodeId end : {src, dst})  // a placed torus: empty nodes only forward
+      if (!t.is_processor(end)) r.fail("node " + std::to_string(end) + " has no processor in " + t.spec());
+    if ((++transfers & 0xfffff) == 0)  // a file of any length streams in; what it holds must fit
+      check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
+    s.steps.back().push_back({{src, dst}, from, *port});
+  }
+  out.schedule = std::move(s);
+  return out;
+}
+
+}  // namespace
+
+namespace {
+LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name);
+}  // namespace
+
+void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, bool binary) {
+  std::int64_t steps = 0;
+  if (s.lazy()) {
+    steps = static_cast<std::int64_t>(s.source->busy_step_count());
+  } else {
+    for (std::size_t i = 0; i < s.steps.size(); ++i)
+      if (!s.steps[i].empty()) steps = static_cast<std::int64_t>(i) + 1;
+  }
+  out << kScheduleMagic << ' ' << kFormatVersion << '\n'
+      << "model " << to_string(s.model) << '\n'
+      << "topology " << t.spec() << '\n'
+      << "algorithm " << (s.algorithm.empty() ? "unnamed" : s.algorithm) << '\n'
+      << "nodes " << t.nodes() << '\n'
+      << "steps " << steps << '\n';
+  if (s.lazy() && !s.source->generator().empty()) {
+    // 10^8 transfers are gigabytes of text: the compact form names the generator that rebuilds
+    // them and the checksum of what it built here; a reader regenerates and compares.
+    char sum[17];
+    std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(transfer_checksum(s)));
+    out << "# form generated: the steps are what `generated <algorithm>` builds for this topology; checksum\n"
+        << "# = FNV-1a over (step, size, then src dst from port of every transfer) as 32-bit words\n"
+        << "generated " << s.source->generator() << ' ' << s.transfer_count() << ' ' << sum << '\n';
+    return;
+  }
+  if (binary) {
+    out << "# form binary: per non-empty step varint(transfers) varint(steps skipped), then per transfer\n"
+        << "# varint(from) varint(port) varint(src) varint(dst); varint(0) ends it (LEB128 varints)\n"
+        << "binary\n";
+    std::string buf;
+    buf.reserve(1 << 20);
+    auto put = [&](std::uint64_t v) {
+      for (; v >= 0x80; v >>= 7) buf += static_cast<char>((v & 0x7f) | 0x80);
+      buf += static_cast<char>(v);
+    };
+    std::int64_t last = -1;
+    s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+      if (step.empty()) return;
+      put(step.size());
+      put(static_cast<std::uint64_t>(static_cast<std::int64_t>(i) - last - 1));
+      last = static_cast<std::int64_t>(i);
+      for (const Transfer& tr : step) {
+        for (const std::int64_t v : {std::int64_t{tr.from}, std::int64_t{tr.port}, std::int64_t{tr.msg.src}, std::int64_t{tr.msg.dst}})
+          put(static_cast<std::uint64_t>(v));
+        if (buf.size() > (1 << 20) - 64) {
+          out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+          buf.clear();
+        }
+      }
+    });
+    put(0);
+    out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+    return;
+  }
+  out << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";
+  // Formatted into a buffer with to_chars: a 4096-node schedule has 10^8 lines.
+  std::string buf;
+  buf.reserve(1 << 20);
+  char num[16];
+  auto put = [&](std::int64_t v, char sep) {
+    const auto r = std::to_chars(num, num + sizeof num, v);
+    buf.append(num, r.ptr);
+    buf += sep;
+  };
+  std::unique_ptr<Progress> progress;
+  if (s.lazy()) progress = std::make_unique<Progress>("write " + t.spec(), static_cast<std::int64_t>(s.step_count()));
+  std::int64_t done = 0;
+  s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    if (progress) progress->update(++done);
+    if (step.empty()) return;
+    buf += "step ";
+    put(static_cast<std::int64_t>(i), '\n');
+    for (const Transfer& tr : step) {
+      put(tr.from, ' ');
+      put(t.neighbor(tr.from, tr.port), ' ');
+      put(tr.msg.src, ' ');
+      put(tr.msg.dst, '\n');
+      if (buf.size() > (1 << 20) - 64) {
+        out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+        buf.clear();
+      }
+    }
+  });
+  out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+}
+
+void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s) {
+  const bool computed = !s.m0.empty();
+  out << kConfigMagic << ' ' << kFormatVersion << '\n'
+      << "model nic\n"
+      << "topology " << net.spec() << '\n'
+      << "algorithm " << (s.algorithm.empty() ? "unnamed" : s.algorithm) << '\n'
+      << "nodes " << net.terminals() << '\n'
+      << "radix " << net.radix() << '\n'
+      << "stages " << net.stages() << '\n'
+      << "switches-per-stage " << net.switches_per_stage() << '\n'
+      << "configurations " << s.configurations.size() << '\n'
+      << "steps " << s.steps(net) << '\n'
+      << "form " << (computed ? "computed" : "table") << '\n';
+  if (computed) {
+    out << "# M^x = M^0 (+)_d digit_{n-1-j}(x) for stage j (paper 002); states per stage, switch 0 first\n"
+        << "m0 " << states_text(s.m0, net) << '\n';
+  } else {
+    out << "# config <x> then the shift states of each stage, switch 0 first [idle=<terminals sending nothing>]\n";
+    for (std::size_t x = 0; x < s.configurations.size(); ++x) {
+      out << "config " << x << ' ' << states_text(s.configurations[x], net);
+      if (x < s.idle.size() && !s.idle[x].empty()) {
+        out << " idle=";
+        for (std::size_t i = 0; i < s.idle[x].size(); ++i) out << (i ? "," : "") << s.idle[x][i];
+      }
+      out << '\n';
+    }
+  }
+}
+
+LoadedSchedule read_schedule(std::istream& whole, const std::string& name, bool lazy_ok) {
+  LoadedSchedule out = read_schedule_any(whole, name);
+  if (lazy_ok) return out;
+  if (auto* s = std::get_if<Schedule>(&out.schedule)) s->materialize();
+  if (auto* m = std::get_if<MinSchedule>(&out.schedule); m != nullptr && m->configurations.empty() && !m->m0.empty()) {
+    const MinNetwork net = std::get<MinNetwork>(parse_spec(m->topology));
+    for (int x = 0; x < net.terminals(); ++x) m->configurations.push_back(configuration_from_m0(net, m->m0, x));
+  }
+  return out;
+}
+
+namespace {
+
+LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name) {
+  ByteSource bytes(whole, name);
+  LineReader r(bytes, name);
+  if (r.upcoming_starts_with("totex-exchange-table")) {  // one row per generator: small, parsed whole
+    std::istringstream table_in(r.rest(kMaxTableBytes));
+    LoadedSchedule out;
+    out.table = read_exchange_table(table_in, name);
+    const Topology t = parse_topology(out.table->topology);
+    out.table_errors = check_exchange_table(t, *out.table);
+    Schedule s = expand_exchange_table(t, *out.table);
+    out.claimed_steps = out.table->columns;
+    out.schedule = std::move(s);
+    return out;
+  }
+  if (!r.next()) r.fail("empty file; expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
+  const auto& f = r.fields();
+  const bool is_min = f[0] == kConfigMagic;
+  if ((f[0] != kScheduleMagic && !is_min) || f.size() != 2)
+    r.fail("expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
+  if (r.integer(1, 0, 1000, "format version") != kFormatVersion)
+    r.fail("format version " + std::string(f[1]) + " is not supported (this totex reads version " + std::to_string(kFormatVersion) + ")");
+  const std::string model_text = r.header("model");
+  Model model{};
+  try {
+    model = parse_model(model_text);
+  } catch (const UsageError& e) {
+    r.fail(e.what());
+  }
+  return is_min ? read_min(r, model) : read_direct(r, model);
+}
+
+}  // namespace
+
+LoadedSchedule read_schedule_file(const std::string& path, bool lazy_ok) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, not a schedule file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FileError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
+  return read_schedule(in, path, lazy_ok);
+}
+
+}  // namespace totex
