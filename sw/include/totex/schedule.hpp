@@ -70,6 +70,10 @@ struct Schedule {
   std::string algorithm;
   std::vector<std::vector<Transfer>> steps;
   std::shared_ptr<const StepSource> source = nullptr;
+  /// 0: a one-shot schedule. P > 0: a periodic (TDM) schedule of period P. The steps are still
+  /// absolute (one period's messages, each injected in a slot < P, later hops may run past P);
+  /// the schedule repeats every P steps, so step t uses slot t mod P of every link and port.
+  int period = 0;
   [[nodiscard]] std::int64_t transfer_count() const;
   [[nodiscard]] bool lazy() const { return source != nullptr; }
   /// Steps, trailing empty ones included (the source's count when lazy).
