@@ -1,0 +1,6 @@
+// The TDM tile (docs/tdm-tile.md), in dependency order.
+-F ../common.f
+totex_tdm_pkg.sv
+totex_tdm_ram.sv
+totex_tdm_lookup.sv
+totex_tdm_tile.sv

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Widths of the TDM tile (rtl/tdm/totex_tdm_tile.sv, docs/tdm-tile.md): the slot-table entry
+/// layout and the depth of the valid-bit lookup pipelines. Elaboration-time functions only
+/// (Yosys 0.23 subset: functions assign to their own name).
+`default_nettype none
+
+package totex_tdm_pkg;
+
+  /// Bits of one select field: 0 idle, 1+i input link i (i < P), P+1 local inject.
+  function automatic int unsigned sel_width(input int unsigned num_ports);
+    sel_width = totex_pkg::idx_width(num_ports + 32'd2);
+  endfunction
+
+  /// Bits of one table entry: P output selects, the eject select, inject_dst, eject_src.
+  function automatic int unsigned entry_width(input int unsigned num_ports,
+                                              input int unsigned node_w);
+    entry_width = (num_ports + 32'd1) * sel_width(num_ports) + 32'd2 * node_w;
+  endfunction
+
+  /// Register stages of a valid-bit lookup (totex_tdm_lookup): two index bits (a 4:1 mux) each.
+  function automatic int unsigned lookup_stages(input int unsigned node_w);
+    lookup_stages = (node_w + 32'd1) / 32'd2;
+  endfunction
+
+  /// Cycles of table read-ahead between fetching a slot's entry and executing it: the block-RAM
+  /// read, the entry register, the lookup stages and the decision (execute) register.
+  function automatic int unsigned prime_cycles(input int unsigned node_w);
+    prime_cycles = lookup_stages(node_w) + 32'd3;
+  endfunction
+
+endpackage

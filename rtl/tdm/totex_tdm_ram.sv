@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Simple dual-port RAM of the TDM tile (one write port, one read port with read enable, one
+/// clock, registered read): the form Yosys 0.23 maps to iCE40 SB_RAM40_4K (several side by side
+/// when Width > 16). Holds the slot table and the NIC's send buffer.
+///
+/// rdata_o shows mem[raddr_i] as sampled at the last edge with re_i high, and holds otherwise.
+/// A read of the address written at the same edge returns the old word. Not reset (block RAM
+/// cannot be). InitFile != "": initial contents from $readmemh (one hex word per line).
+`default_nettype none
+
+module totex_tdm_ram #(
+  /// Number of words.
+  parameter int unsigned Depth = 32'd256,
+  /// Word width in bits.
+  parameter int unsigned Width = 32'd16,
+  /// $readmemh image of the initial contents; "" = none.
+  parameter InitFile = "",
+  /// Address width; do not overwrite.
+  localparam int unsigned AW = totex_pkg::idx_width(Depth)
+) (
+  /// Clock, rising edge.
+  input  logic             clk_i,
+  /// Write enable.
+  input  logic             we_i,
+  /// Write address.
+  input  logic [AW-1:0]    waddr_i,
+  /// Write data.
+  input  logic [Width-1:0] wdata_i,
+  /// Read enable: rdata_o is updated at this edge.
+  input  logic             re_i,
+  /// Read address, sampled at the rising edge.
+  input  logic [AW-1:0]    raddr_i,
+  /// Read data: the word at the address sampled at the last edge with re_i high.
+  output logic [Width-1:0] rdata_o
+);
+
+  (* ram_style = "block" *) logic [Width-1:0] mem_q [Depth];
+
+  if (InitFile != "") begin : gen_init
+    initial $readmemh(InitFile, mem_q);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (we_i) mem_q[waddr_i] <= wdata_i;
+    if (re_i) rdata_o <= mem_q[raddr_i];
+  end
+
+endmodule
