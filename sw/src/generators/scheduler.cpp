@@ -158,16 +158,40 @@ const std::vector<Generator>& generators() {
   return all;
 }
 
-/// greedy and symmetric place every message at its earliest fit before any search, a first pass
-/// that the budget does not limit; its cost grows as the total hop count times the schedule's
-/// length. Measured on square meshes (path:12..20 squared, nic): about 3.5e8 hop-steps per CPU
-/// second for greedy (0.20 s, 1.8 s, 11 s), four times fewer items for symmetric on a square
-/// mesh. 0 for the other generators.
+/// The cost of a generator's pass that its budget does not limit, estimated before it starts from
+/// the total hop count (processor status) times the bound's steps, so that auto can skip and an
+/// explicit --algo can refuse a run that would take minutes. Measured (nic, 2-core machine):
+///   greedy and symmetric place every message at its earliest fit before any search: about 3.5e8
+///   hop-steps per CPU second on square meshes (path:12..20 squared: 0.20 s, 1.8 s, 11 s), four
+///   times fewer items for symmetric on a square mesh;
+///   udr and odr build each dimension-order route and pack it step by step: about 7e7 hop-steps
+///   per second on tori (12x12 0.56 s, 16x16 5.7 s, 20x20 24.8 s, 32x32 509 s; estimates 0.3, 3.2,
+///   23 and 980 s), so the estimate errs long for the largest.
+/// 0 for the generators whose every pass the budget limits.
 double first_pass_seconds(const std::string& generator, const Topology& t, const LowerBound& lb) {
-  constexpr double kHopStepsPerSecond = 3.5e8;
-  if (generator != "greedy" && generator != "symmetric") return 0;
-  const double work = static_cast<double>(processor_status(t)) * static_cast<double>(lb.steps) / kHopStepsPerSecond;
-  return generator == "symmetric" ? work / static_cast<double>(mesh_rotations(t).size()) : work;
+  constexpr double kGreedyHopStepsPerSecond = 3.5e8;
+  constexpr double kDimensionOrderHopStepsPerSecond = 7e7;
+  const double hop_steps = static_cast<double>(processor_status(t)) * static_cast<double>(lb.steps);
+  if (generator == "udr" || generator == "odr") return hop_steps / kDimensionOrderHopStepsPerSecond;
+  if (generator == "greedy") return hop_steps / kGreedyHopStepsPerSecond;
+  if (generator == "symmetric")
+    return hop_steps / kGreedyHopStepsPerSecond / static_cast<double>(mesh_rotations(t).size());
+  return 0;
+}
+
+/// Every schedule of the exchange crosses at least the processor status in links, and each is
+/// verified by a replay (kReplayTransfersPerSecond): a network whose replay alone would take more
+/// than the run limit is refused before any generator starts, under auto as under a named --algo.
+void refuse_past_replay_limit(const Topology& t) {
+  const double transfers = static_cast<double>(processor_status(t));
+  const double seconds = transfers / kReplayTransfersPerSecond;
+  if (seconds <= run_seconds_limit()) return;
+  char text[200];
+  std::snprintf(text, sizeof text, "every schedule crosses at least %.3g links (the status), about %.0f s to verify",
+                transfers, seconds);
+  throw ResourceError("resources: scheduling " + t.spec() + ": " + text + ", more than the " +
+                      std::to_string(static_cast<long long>(run_seconds_limit())) +
+                      " s totex allows itself; set TOTEX_MAX_SECONDS to a larger limit to run it");
 }
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -215,6 +239,7 @@ double default_budget_seconds(const Topology& t) { return t.nodes() > 128 ? 8.0 
 ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleRequest& request) {
   ScheduleRequest r = request;
   if (r.budget_seconds <= 0) r.budget_seconds = default_budget_seconds(t);
+  refuse_past_replay_limit(t);
   const LowerBound lb = lower_bound(t, m);
   if (r.algorithm == "exact") {  // seeded with what auto finds in a quarter of the budget
     ScheduleRequest quick{"auto", r.budget_seconds / 4};
@@ -267,6 +292,11 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     // machine. With the exact solver to come they share half: on these small networks they
     // finish early or stall, and the solver can use the time.
     const double share = g.weight == 0 ? 0.0 : r.budget_seconds * (try_exact ? 0.5 : 1.0) * g.weight / std::max(1, weights);
+    // Progress: a line per generator once the run is long enough to wonder about (plot and sim too).
+    if (share > Progress::kQuietSeconds || seconds_since(t0) > Progress::kQuietSeconds)
+      std::fprintf(stderr, "schedule %s: %s%s (%.0f s so far)\n", t.spec().c_str(), g.name.c_str(),
+                   share > 0 ? (" searching up to " + std::to_string(static_cast<long long>(share + 0.5)) + " s").c_str() : "",
+                   seconds_since(t0));
     Schedule s = g.run(t, m, share, out.log);
     const VerifyReport rep = verify(t, s);
     out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0), rep.ok ? "" : "failed verification"});
