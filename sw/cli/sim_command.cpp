@@ -9,6 +9,7 @@
 #include "totex/engines.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
+#include "totex/tdm_tables.hpp"
 
 namespace totex::cli {
 namespace {
@@ -24,6 +25,8 @@ struct SimOptions : CommonOptions {
   std::string wave;
   std::string plot;  // --plot (sim_plot.cpp)
   bool unverified = false;
+  int periods = 0;  // --periods K: the TDM slot tables run K periods (0: one-shot)
+  int payload = 0;  // --payload W with --periods (0: the tile's default, 32)
 };
 
 /// What `totex sim` runs: the network, the schedule, and the step count its file claims (unset
@@ -71,10 +74,14 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.split = o.cosim_split == "rtl-nics" ? CosimSplit::RtlNics : CosimSplit::RtlNetwork;
   r.backdoor_load = o.load == "backdoor";
   r.wave = o.wave;
+  r.periods = o.periods;
+  r.payload_bits = o.payload;
   return r;
 }
 
 int cmd_sim(const SimOptions& o) {
+  if (o.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
+  if (o.payload > 0 && o.periods == 0) throw UsageError("--payload applies to periodic runs only: give --periods K");
   const auto [net, schedule, claimed_steps] = load_or_make(o);
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(
@@ -104,6 +111,12 @@ int cmd_sim(const SimOptions& o) {
   } else {
     j["algorithm"] = algorithm_of(schedule);  // the dynamic routers use none
   }
+  if (o.periods > 0) {  // periodic (TDM) run: the engine folded the same tables (totex/tdm_tables.hpp)
+    j["periods"] = o.periods;
+    j["period"] = tdm_default_period(std::get<Topology>(net), std::get<Schedule>(schedule));
+    j["deliveries"] = r.delivered;
+    j["digest"] = r.trace_sha256;
+  }
   sim_plot(o.plot, net, schedule, r, dynamic, j);  // --plot: the cycle-level view
   print(o.json, j, [&] {
     std::cout << spec << " on " << r.engine << ": " << (r.ok() ? "PASS" : "FAIL") << ", " << r.delivered << "/"
@@ -112,6 +125,9 @@ int cmd_sim(const SimOptions& o) {
       std::cout << "(dynamic " << o.dynamic << " routing; nic lower bound " << j["lower_bound"] << ")\n";
     else
       std::cout << "(schedule predicts " << r.expected_cycles << ")\n";
+    if (o.periods > 0)
+      std::cout << "  " << o.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
+                << r.expected_delivered / o.periods << " messages per period\n";
     std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
     if (r.simulated_cycles > 0)
       std::cout << "  " << r.simulated_cycles << " clock cycles simulated (loading included) in " << r.wall_seconds
@@ -156,6 +172,12 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_option("--wave", o.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", o.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");
+  sim->add_option("--periods", o.periods,
+                  "run the schedule's TDM slot tables K periods back to back (direct networks, nic; engines ref "
+                  "and rtl: the TDM router tile); unset: one exchange")
+      ->check(CLI::Range(1, 1000000));
+  sim->add_option("--payload", o.payload, "payload bits of a --periods run (1..64, default 32)")
+      ->check(CLI::Range(1, 64));
   add_sim_plot_option(sim, o.plot);
   actions[sim] = [opts] { return cmd_sim(*opts); };
 }

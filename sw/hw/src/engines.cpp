@@ -3,8 +3,11 @@
 /// systemc_engine.cpp and cosim_engine.cpp).
 #include "totex/engines.hpp"
 
+#include <algorithm>
+
 #include "harness.hpp"
 #include "totex/error.hpp"
+#include "totex/tdm_run.hpp"
 
 namespace totex {
 namespace {
@@ -21,6 +24,8 @@ class ReferenceEngine final : public Engine {
   }
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
     refuse_hardware_options(o);
+    if (o.periods > 0)  // periodic (TDM): tdm_run.cpp
+      return run_reference_periodic(t, s, tdm_tables(t, s, 0, o.payload_bits > 0 ? o.payload_bits : 32), o.periods);
     return run_reference(t, s, o.claimed_steps);
   }
 
@@ -37,8 +42,26 @@ SimResult Engine::run(const Network& net, const AnySchedule& schedule, const Run
   if (options.backdoor_load && name() != "rtl")
     throw UsageError("--load backdoor needs --engine rtl (the Verilated model's public memories); --engine " + name() +
                      " accepts --load port");
+  if (options.periods > 0 || options.payload_bits > 0) {  // periodic TDM runs (tdm_run.hpp)
+    std::string accepted;
+    for (const std::string& n : periodic_engine_names()) accepted += (accepted.empty() ? "" : " and ") + n;
+    if (options.periods <= 0) throw UsageError("--payload applies to periodic runs (--periods K) only");
+    const auto& names = periodic_engine_names();
+    if (std::find(names.begin(), names.end(), name()) == names.end())
+      throw UsageError("--periods: --engine " + name() + " does not run periodic (TDM) exchanges; engines " + accepted +
+                       " do");
+    if (std::holds_alternative<MinNetwork>(net))
+      throw UsageError("--periods applies to direct networks (the TDM router tile), not to a MIN");
+    if (options.mode == DirectMode::Dynamic) throw UsageError("--periods runs a schedule; --mode dynamic has none");
+    if (options.backdoor_load) throw UsageError("--periods: the TDM tile loads its tables through its write port; --load backdoor does not apply");
+  }
   if (const auto* min = std::get_if<MinNetwork>(&net)) return run_min(*min, std::get<MinSchedule>(schedule), options);
   return run_direct(std::get<Topology>(net), std::get<Schedule>(schedule), options);
+}
+
+const std::vector<std::string>& periodic_engine_names() {
+  static const std::vector<std::string> names = {"ref", "rtl"};
+  return names;
 }
 
 const std::vector<std::string>& engine_names() {

@@ -44,7 +44,15 @@ struct RunOptions {
   /// Verilated model directly instead of one load-port write (one clock edge) per word.
   bool backdoor_load = false;
   std::string wave;  // waveform file (.fst or .vcd; SystemC traces VCD); empty: none
+  /// --periods K (engines ref and rtl, direct networks, nic): run the schedule's TDM slot tables
+  /// K periods back to back (totex/tdm_run.hpp); 0: the one-shot run.
+  int periods = 0;
+  /// --payload W with --periods: the TDM tile's payload width (1..64); 0: its default, 32.
+  int payload_bits = 0;
 };
+
+/// The engines that run --periods (periodic TDM exchanges).
+[[nodiscard]] const std::vector<std::string>& periodic_engine_names();
 
 class Engine {
  public:

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Periodic (TDM) runs of a nic schedule (`totex sim --periods K`, docs/tdm-runs.md): the
+/// scoreboard both the reference engine and the Verilated TDM tile network report through, and the
+/// reference engine's periodic run.
+///
+/// Period k (0 <= k < K) sends every message once more, payload tdm_payload(src, dst, k, W). Its
+/// message m is delivered at step k*P + t_last(m) (the trace's step: the digest of every engine is
+/// taken over these lines), in cycle k*P + t_last(m) + latency (latency 0 for ref, 1 for the RTL:
+/// one register per hop, cycle 0 = the first cycle with run_i high).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "totex/tdm_tables.hpp"
+#include "totex/verify/reference_engine.hpp"
+#include "totex/verify/trace.hpp"
+
+namespace totex {
+
+/// Checks the deliveries of K periods: every (k, src, dst) of distinct processors exactly once,
+/// at its destination, with its payload, in its cycle. The period index of a delivery follows from
+/// its cycle (k = (cycle - latency - t_last) / P); a cycle that is no delivery cycle of the pair is
+/// an error naming the cycles that are.
+class TdmScoreboard {
+ public:
+  TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency);
+  void observe(std::int64_t cycle, NodeId at, NodeId src, std::uint64_t payload);
+  void finish();
+  [[nodiscard]] const std::vector<std::string>& errors() const { return errors_; }
+  [[nodiscard]] std::int64_t delivered() const { return delivered_; }
+  [[nodiscard]] std::int64_t expected_count() const { return required_ * periods_; }
+  [[nodiscard]] std::int64_t last_cycle() const { return last_cycle_; }
+  /// The cycle count a clean run takes: (K-1)*P + T + latency.
+  [[nodiscard]] std::int64_t expected_cycles() const;
+  [[nodiscard]] const std::vector<Delivery>& trace() const { return trace_; }
+  /// Fills a SimResult (cycles, deliveries, errors, digest); call after finish().
+  void fill(SimResult& r) const;
+
+ private:
+  void error(std::string text);
+  const Topology& t_;
+  const TdmTables& tables_;
+  int periods_, latency_;
+  std::int64_t required_ = 0, delivered_ = 0, last_cycle_ = -1, error_count_ = 0;
+  std::vector<char> required_pair_;  // (src*N+dst)
+  std::vector<char> seen_;           // (k*N*N + src*N + dst)
+  std::vector<Delivery> trace_;
+  std::vector<std::string> errors_;
+};
+
+/// The reference engine over K periods: the schedule's transfers executed hop by hop, period k's
+/// shifted by k*P, all periods overlapping in one timeline; a directed link, inject or eject used
+/// twice in one step (a fold conflict) loses the message, as in the one-shot reference.
+[[nodiscard]] SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods);
+
+}  // namespace totex

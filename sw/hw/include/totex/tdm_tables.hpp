@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Slot tables of the TDM router tile (rtl/tdm/totex_tdm_tile.sv, docs/tdm-tile.md) from a nic
+/// schedule, folded modulo a period P (docs/tdm-runs.md).
+///
+/// A tile runs its table periodically: in run cycle c it executes slot c mod P. One register per
+/// hop: a flit a tile selects in slot s is on its out_* during slot s+1, where the neighbour's entry
+/// for slot s+1 acts on it. So a transfer of message m in step t leaving node u through port p is,
+/// at u, slot t mod P, output p selecting the local inject (u == m.src, first hop) or the input
+/// link m arrived on; m is ejected at m.dst in slot (t_last + 1) mod P from the input link of its
+/// last hop, eject_src = m.src; the source's first-hop slot names inject_dst = m.dst.
+///
+/// Table entry, fields from bit 0 up, SelW = idx_width(P_ports + 2):
+///   for each output port o = 0..P_ports-1: SelW bits (0 idle, 1+i forward input link i, P_ports+1 inject)
+///   SelW bits eject select (0 none, 1+i eject input link i)
+///   NodeW bits inject_dst, NodeW bits eject_src
+/// Input link i of node v is the link arriving from neighbor(v, i) (the reverse of v's port i).
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "totex/error.hpp"
+#include "totex/network/topology.hpp"
+#include "totex/schedule.hpp"
+
+namespace totex {
+
+/// The parameters of one tile for a network (every tile of a run has the same ones).
+struct TdmTileParams {
+  int ports = 1;         // NumPorts: the network's largest degree
+  int payload_bits = 32; // PayloadW
+  int node_bits = 1;     // NodeW = idx_width(nodes)
+  int depth = 1;         // Depth: slots held, the period rounded up to a power of two
+  [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
+  [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
+  [[nodiscard]] int entry_bits() const;  // EntryW = (ports + 1) * SelW + 2 * NodeW
+};
+
+/// One slot of one node's table (decoded).
+struct TdmEntry {
+  std::vector<int> out_sel;  // per output port: 0 idle, 1+i forward input link i, ports+1 inject
+  int eject_sel = 0;         // 0 none, 1+i eject input link i
+  int inject_dst = 0;
+  int eject_src = 0;
+  bool operator==(const TdmEntry& o) const {
+    return out_sel == o.out_sel && eject_sel == o.eject_sel && inject_dst == o.inject_dst && eject_src == o.eject_src;
+  }
+};
+
+/// Packs an entry into EntryW bits, 64-bit words, least significant first.
+[[nodiscard]] std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTileParams& p);
+/// The inverse of encode_tdm_entry.
+[[nodiscard]] TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& words, const TdmTileParams& p);
+
+/// Two uses of one resource of a node in the same slot modulo the period.
+struct TdmConflict {
+  NodeId node = 0;
+  int slot = 0;
+  std::string resource;  // "output port 2 (d1+)", "eject", "inject"
+  std::string text;      // the whole sentence, both uses named
+};
+
+/// A fold with conflicts: every conflict (up to a limit) is listed in what() and in conflicts().
+class TdmFoldError : public UsageError {
+ public:
+  TdmFoldError(const std::string& what, std::vector<TdmConflict> conflicts)
+      : UsageError(what), conflicts_(std::move(conflicts)) {}
+  [[nodiscard]] const std::vector<TdmConflict>& conflicts() const { return conflicts_; }
+
+ private:
+  std::vector<TdmConflict> conflicts_;
+};
+
+/// Folded tables of a whole network.
+struct TdmTables {
+  int period = 0;       // P: slots per period
+  std::int64_t steps = 0;  // T: the schedule's steps up to its last transfer; entries 0..T before folding
+  TdmTileParams tile;
+  std::vector<std::vector<TdmEntry>> entries;  // [node][slot], slot < period
+  /// The step of each message's last hop, (src * N + dst) -> step, -1 for a pair the schedule does not carry.
+  std::vector<std::int64_t> last_hop;
+  /// Inject slots of every node (entries whose output selects inject), for the missed-slot count.
+  [[nodiscard]] std::int64_t inject_slots(NodeId v) const;
+  /// Node v's table as EntryW-bit words per slot, `tile.depth` slots (unused ones zero).
+  [[nodiscard]] std::vector<std::vector<std::uint64_t>> words(NodeId v) const;
+};
+
+/// Every conflict of folding schedule `s` modulo `period` (empty: the fold is clean). Throws
+/// UsageError when the schedule is not one the tile runs (model other than nic, a buffered relay,
+/// an invalid transfer) or the period is below 1.
+[[nodiscard]] std::vector<TdmConflict> tdm_fold_conflicts(const Topology& t, const Schedule& s, int period);
+
+/// The default period: a periodic schedule's own (Schedule::period); for a one-shot schedule of T
+/// steps (entries 0..T, entry T only ejects) the smallest P >= T whose fold is clean (T, else T+1,
+/// which never folds anything).
+[[nodiscard]] int tdm_default_period(const Topology& t, const Schedule& s);
+
+/// The folded tables at `period` (0: tdm_default_period). Throws TdmFoldError naming every conflict
+/// (node, slot, port) when the fold has any; never folds silently.
+[[nodiscard]] TdmTables tdm_tables(const Topology& t, const Schedule& s, int period = 0, int payload_bits = 32);
+
+/// A node's table as a $readmemh image: `tile.depth` lines of ceil(EntryW / 4) hex digits.
+[[nodiscard]] std::string tdm_hex_image(const TdmTables& tables, NodeId v);
+/// Writes tdm_hex_image of every node to DIR/<prefix><node>.hex; returns the paths written.
+std::vector<std::string> write_tdm_hex_files(const TdmTables& tables, const std::string& dir,
+                                             const std::string& prefix = "node");
+
+/// The payload of message (src, dst) in period k, `bits` wide (1..64): consecutive periods differ.
+[[nodiscard]] std::uint64_t tdm_payload(NodeId src, NodeId dst, std::int64_t period_index, int bits);
+
+}  // namespace totex

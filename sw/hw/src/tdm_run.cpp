@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Periodic runs: the scoreboard and the reference engine over K periods (totex/tdm_run.hpp).
+#include "totex/tdm_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "totex/error.hpp"
+
+namespace totex {
+namespace {
+std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+constexpr std::int64_t kMaxErrors = 100;
+}  // namespace
+
+TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency)
+    : t_(t), tables_(tables), periods_(periods), latency_(latency) {
+  if (periods < 1) throw UsageError("--periods " + std::to_string(periods) + ": at least 1 period");
+  const auto n = at(t.nodes());
+  check_memory(static_cast<std::uint64_t>(n * n) * static_cast<std::uint64_t>(periods), 1,
+               "a scoreboard for " + std::to_string(periods) + " periods of " + t.spec());
+  required_pair_.assign(n * n, 0);
+  seen_.assign(n * n * at(periods), 0);
+  // What must arrive: every ordered pair of distinct processors, from the network alone.
+  for (const NodeId src : t.processors())
+    for (const NodeId dst : t.processors())
+      if (src != dst) {
+        required_pair_[at(src) * n + at(dst)] = 1;
+        ++required_;
+      }
+}
+
+std::int64_t TdmScoreboard::expected_cycles() const {
+  return static_cast<std::int64_t>(periods_ - 1) * tables_.period + tables_.steps + latency_;
+}
+
+void TdmScoreboard::error(std::string text) {
+  if (++error_count_ <= kMaxErrors) errors_.push_back(std::move(text));
+}
+
+void TdmScoreboard::observe(std::int64_t cycle, NodeId where, NodeId src, std::uint64_t payload) {
+  last_cycle_ = std::max(last_cycle_, cycle);
+  const int n = t_.nodes();
+  const std::string here = "cycle " + std::to_string(cycle) + ", node " + std::to_string(where) + ": ";
+  const std::string msg = "message (" + std::to_string(src) + "," + std::to_string(where) + ")";
+  if (src < 0 || src >= n || where < 0 || where >= n) {
+    trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
+    return error(here + msg + " is not a message of this exchange");
+  }
+  const std::size_t pair = at(src) * at(n) + at(where);
+  const std::int64_t last = tables_.last_hop[pair];
+  if (!required_pair_[pair] || last < 0) {
+    trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
+    return error(here + msg + (required_pair_[pair] ? " arrived, but the schedule never delivers it"
+                                                    : " is not a message of this exchange"));
+  }
+  // The period it belongs to follows from the cycle.
+  const std::int64_t offset = cycle - latency_ - last;
+  const std::int64_t P = tables_.period;
+  if (offset < 0 || offset % P != 0 || offset / P >= periods_) {
+    trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
+    return error(here + msg + " arrived, but it is due only in cycles " + std::to_string(last + latency_) + " + k*" +
+                 std::to_string(P) + " (k < " + std::to_string(periods_) + ")");
+  }
+  const std::int64_t k = offset / P;
+  // The trace records the step without the pipeline latency, so every engine's digest agrees;
+  // the payload as the engine delivered it (cut to 32 bits as in every trace).
+  trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
+  char& seen = seen_[at(k) * at(n) * at(n) + pair];
+  if (seen) return error(here + msg + " of period " + std::to_string(k) + " delivered twice");
+  seen = 1;
+  ++delivered_;
+  const std::uint64_t want = tdm_payload(src, where, k, tables_.tile.payload_bits);
+  if (payload != want)
+    error(here + msg + " of period " + std::to_string(k) + ": payload 0x" + [&] {
+      char b[32];
+      std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(payload));
+      return std::string(b);
+    }() + ", expected 0x" + [&] {
+      char b[32];
+      std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(want));
+      return std::string(b);
+    }());
+}
+
+void TdmScoreboard::finish() {
+  const int n = t_.nodes();
+  for (int k = 0; k < periods_; ++k)
+    for (NodeId src = 0; src < n; ++src)
+      for (NodeId dst = 0; dst < n; ++dst) {
+        const std::size_t pair = at(src) * at(n) + at(dst);
+        if (!required_pair_[pair] || seen_[at(k) * at(n) * at(n) + pair]) continue;
+        const std::int64_t last = tables_.last_hop[pair];
+        error("node " + std::to_string(dst) + ": message (" + std::to_string(src) + "," + std::to_string(dst) +
+              ") of period " + std::to_string(k) +
+              (last < 0 ? std::string(" never arrived (the schedule never delivers it)")
+                        : " never arrived (expected in cycle " +
+                              std::to_string(static_cast<std::int64_t>(k) * tables_.period + last + latency_) + ")"));
+      }
+  if (error_count_ > static_cast<std::int64_t>(errors_.size()))
+    errors_.push_back("... and " + std::to_string(error_count_ - static_cast<std::int64_t>(errors_.size())) + " more");
+}
+
+void TdmScoreboard::fill(SimResult& r) const {
+  r.cycles = last_cycle_ + 1;
+  r.expected_cycles = expected_cycles();
+  r.delivered = delivered_;
+  r.expected_delivered = expected_count();
+  r.errors.insert(r.errors.end(), errors_.begin(), errors_.end());
+  if (r.cycles != r.expected_cycles)
+    r.errors.push_back("run took " + std::to_string(r.cycles) + " cycles, the schedule predicts " +
+                       std::to_string(r.expected_cycles));
+  r.trace_sha256 = trace_sha256(trace_);
+}
+
+SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods) {
+  const auto start = std::chrono::steady_clock::now();
+  TdmScoreboard board(t, tables, periods, 0);
+  const auto n = at(t.nodes());
+  const std::int64_t P = tables.period, T = static_cast<std::int64_t>(s.steps.size());
+  // Each period's messages: where they are (kEjected once delivered).
+  constexpr NodeId kEjected = -1;
+  std::vector<NodeId> where(n * n * at(periods));
+  for (std::size_t i = 0; i < where.size(); ++i) where[i] = static_cast<NodeId>((i % (n * n)) / n);
+  std::vector<std::size_t> link_base(n + 1, 0);
+  for (std::size_t v = 0; v < n; ++v) link_base[v + 1] = link_base[v] + static_cast<std::size_t>(t.degree(static_cast<NodeId>(v)));
+  std::vector<std::int64_t> link_step(link_base[n], -1), inject_step(n, -1), eject_step(n, -1);
+  std::vector<std::string> stray;
+  std::int64_t stray_count = 0;
+  const auto note = [&](std::string text) {
+    if (++stray_count <= 10) stray.push_back(std::move(text));
+  };
+  std::vector<std::pair<std::size_t, NodeId>> moves;
+  const std::int64_t end = (periods - 1) * P + T;
+  for (std::int64_t step = 0; step < end; ++step) {
+    moves.clear();
+    // Every period whose schedule is under way: period k runs its step (step - k*P).
+    for (std::int64_t k = std::max<std::int64_t>(0, (step - T) / P); k < periods && k * P <= step; ++k) {
+      const std::int64_t local = step - k * P;
+      if (local >= T) continue;
+      for (const Transfer& tr : s.steps[at(local)]) {
+        const NodeId to = t.neighbor(tr.from, tr.port);
+        const std::size_t m = at(k) * n * n + at(tr.msg.src) * n + at(tr.msg.dst);
+        const std::string here = "step " + std::to_string(step) + " (period " + std::to_string(k) + "), node " +
+                                 std::to_string(tr.from) + ": message (" + std::to_string(tr.msg.src) + "," +
+                                 std::to_string(tr.msg.dst) + ") ";
+        std::int64_t& link = link_step[link_base[at(tr.from)] + at(tr.port)];
+        if (link == step) {
+          note(here + "is a second message on link " + std::to_string(tr.from) + "->" + std::to_string(to) +
+               " in this step (another period uses its slot); it is lost");
+          continue;
+        }
+        link = step;
+        if (where[m] != tr.from) {
+          note(here + "is not there, the transfer carries nothing");
+          continue;
+        }
+        if (tr.from == tr.msg.src) {
+          if (inject_step[at(tr.from)] == step) note(here + "is a second injection of the NIC in this step");
+          inject_step[at(tr.from)] = step;
+        }
+        if (to == tr.msg.dst) {
+          if (eject_step[at(to)] == step) note(here + "is a second ejection at node " + std::to_string(to) + " in this step");
+          eject_step[at(to)] = step;
+        }
+        moves.emplace_back(m, to);
+      }
+    }
+    for (const auto& [m, to] : moves) {
+      const auto k = static_cast<std::int64_t>(m / (n * n));
+      const auto src = static_cast<NodeId>((m % (n * n)) / n), dst = static_cast<NodeId>(m % n);
+      if (to == dst) {
+        where[m] = kEjected;
+        board.observe(step, to, src, tdm_payload(src, dst, k, tables.tile.payload_bits));
+      } else {
+        where[m] = to;
+      }
+    }
+  }
+  board.finish();
+  SimResult r;
+  r.engine = "ref";
+  board.fill(r);
+  if (stray_count > 10) stray.push_back("... and " + std::to_string(stray_count - 10) + " more");
+  r.errors.insert(r.errors.end(), stray.begin(), stray.end());
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+}  // namespace totex

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Slot tables of the TDM tile from a nic schedule (totex/tdm_tables.hpp, docs/tdm-runs.md).
+#include "totex/tdm_tables.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "totex/io/output_file.hpp"
+#include "totex/load_port.hpp"
+
+namespace totex {
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+/// Sets bits [lsb, lsb + width) of a little-endian word vector.
+void put_bits(std::vector<std::uint64_t>& w, int lsb, int width, std::uint64_t value) {
+  for (int b = 0; b < width; ++b)
+    if ((value >> b) & 1U) w[at((lsb + b) / 64)] |= std::uint64_t{1} << ((lsb + b) % 64);
+}
+std::uint64_t get_bits(const std::vector<std::uint64_t>& w, int lsb, int width) {
+  std::uint64_t v = 0;
+  for (int b = 0; b < width; ++b) {
+    const auto word = at((lsb + b) / 64);
+    if (word < w.size() && ((w[word] >> ((lsb + b) % 64)) & 1U)) v |= std::uint64_t{1} << b;
+  }
+  return v;
+}
+
+std::string msg_text(const Message& m) { return "message (" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")"; }
+
+/// Who uses a node's resource in a slot: the message and the (unfolded) step.
+struct Use {
+  Message msg{-1, -1};
+  std::int64_t step = -1;
+  [[nodiscard]] bool used() const { return step >= 0; }
+};
+
+/// The unfolded table derivation and the fold: everything tdm_fold_conflicts and tdm_tables share.
+struct Fold {
+  std::vector<std::vector<TdmEntry>> entries;
+  std::vector<TdmConflict> conflicts;
+  std::int64_t conflict_count = 0;
+  std::vector<std::int64_t> last_hop;
+  std::int64_t steps = 0;
+};
+
+constexpr std::size_t kConflictsKept = 20;
+
+Fold fold(const Topology& t, const Schedule& s, int period) {
+  if (s.model != Model::Nic)
+    throw UsageError("the TDM tile runs nic schedules (one inject and one eject per node per slot, relays never buffer); "
+                     "this schedule is " + to_string(s.model) + ": make one with --model nic");
+  if (period < 1) throw UsageError("period " + std::to_string(period) + ": a TDM period is at least 1 slot");
+  if (s.lazy()) throw UsageError("tdm tables: expand the schedule first (Schedule::materialize)");
+  const int n = t.nodes(), ports = std::max(1, t.max_degree());
+  const auto nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  check_memory(static_cast<std::uint64_t>(nn), 24, "the TDM tables of " + t.spec());
+  check_memory(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(period) * static_cast<std::uint64_t>(ports + 3), 24,
+               "the TDM tables of " + t.spec() + " at period " + std::to_string(period));
+  Fold f;
+  f.entries.assign(at(n), std::vector<TdmEntry>(at(period), TdmEntry{std::vector<int>(at(ports), 0), 0, 0, 0}));
+  f.last_hop.assign(nn, -1);
+  // Per (node, slot): who drives each output, the eject and the inject.
+  std::vector<Use> out_use(at(n) * at(period) * at(ports)), eject_use(at(n) * at(period)), inject_use(at(n) * at(period));
+  // Where each message is: its node and the step it arrived there (-1: still at its source, never moved).
+  std::vector<NodeId> where(nn);
+  std::vector<std::int64_t> arrived(nn, -1);
+  std::vector<NodeId> came_from(nn, -1);
+  for (std::size_t m = 0; m < nn; ++m) where[m] = static_cast<NodeId>(m / at(n));
+  const auto conflict = [&](NodeId v, int slot, const std::string& resource, const Use& first, const Message& msg,
+                            std::int64_t step) {
+    if (++f.conflict_count > static_cast<std::int64_t>(kConflictsKept)) return;
+    f.conflicts.push_back({v, slot, resource,
+                           "node " + std::to_string(v) + ", slot " + std::to_string(slot) + " (period " +
+                               std::to_string(period) + "): " + resource + " used by " + msg_text(first.msg) +
+                               " in step " + std::to_string(first.step) + " and by " + msg_text(msg) + " in step " +
+                               std::to_string(step)});
+  };
+  const auto claim = [&](std::vector<Use>& uses, std::size_t index, NodeId v, int slot, const std::string& resource,
+                         const Message& msg, std::int64_t step) {
+    Use& u = uses[index];
+    if (u.used()) {
+      conflict(v, slot, resource, u, msg, step);
+      return false;
+    }
+    u = {msg, step};
+    return true;
+  };
+  for (std::size_t step = 0; step < s.steps.size(); ++step) {
+    const auto st = static_cast<std::int64_t>(step);
+    const int slot = static_cast<int>(st % period);
+    for (const Transfer& tr : s.steps[step]) {
+      const Message& msg = tr.msg;
+      if (msg.src < 0 || msg.src >= n || msg.dst < 0 || msg.dst >= n || msg.src == msg.dst || tr.from < 0 ||
+          tr.from >= n || tr.port < 0 || tr.port >= t.degree(tr.from))
+        throw UsageError("step " + std::to_string(step) + ": a transfer of " + msg_text(msg) + " from node " +
+                         std::to_string(tr.from) + " port " + std::to_string(tr.port) +
+                         " is not in this network; verify the schedule first");
+      const std::size_t m = at(msg.src) * at(n) + at(msg.dst);
+      const NodeId u = tr.from, to = t.neighbor(u, tr.port);
+      if (where[m] != u)
+        throw UsageError("step " + std::to_string(step) + ": " + msg_text(msg) + " leaves node " + std::to_string(u) +
+                         " but is at node " + std::to_string(where[m]) + "; verify the schedule first");
+      int sel = 0;
+      if (arrived[m] < 0) {  // the first hop: the source's NIC injects it
+        sel = ports + 1;
+        if (claim(inject_use, at(u) * at(period) + at(slot), u, slot, "inject", msg, st))
+          f.entries[at(u)][at(slot)].inject_dst = msg.dst;
+      } else {
+        if (arrived[m] != st)
+          throw UsageError(msg_text(msg) + " waits at relay node " + std::to_string(u) + " from step " +
+                           std::to_string(arrived[m]) + " to step " + std::to_string(step) +
+                           ": the TDM tile never buffers a relayed flit (nic: it leaves in the next step)");
+        const std::optional<Port> in = t.port_to(u, came_from[m]);
+        sel = 1 + *in;  // adjacent: it came over that link
+      }
+      const std::string out_name =
+          "output port " + std::to_string(tr.port) + " (" + t.port_name(u, tr.port) + ")";
+      if (claim(out_use, (at(u) * at(period) + at(slot)) * at(ports) + at(tr.port), u, slot, out_name, msg, st))
+        f.entries[at(u)][at(slot)].out_sel[at(tr.port)] = sel;
+      came_from[m] = u;
+      where[m] = to;
+      arrived[m] = st + 1;
+      if (to == msg.dst) {
+        const int eslot = static_cast<int>((st + 1) % period);
+        if (claim(eject_use, at(to) * at(period) + at(eslot), to, eslot, "eject", msg, st + 1)) {
+          TdmEntry& e = f.entries[at(to)][at(eslot)];
+          e.eject_sel = 1 + *t.port_to(to, u);
+          e.eject_src = msg.src;
+        }
+        f.last_hop[m] = st;
+        arrived[m] = -2;  // delivered: any later transfer is an error above (where[m] is its destination)
+      }
+      f.steps = std::max(f.steps, st + 1);
+    }
+  }
+  if (f.conflict_count > static_cast<std::int64_t>(kConflictsKept))
+    f.conflicts.push_back({-1, -1, "", "... and " + std::to_string(f.conflict_count - static_cast<std::int64_t>(kConflictsKept)) +
+                                           " more conflicts"});
+  return f;
+}
+
+std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBULL;
+  x ^= x >> 31;
+  return x;
+}
+
+}  // namespace
+
+int TdmTileParams::sel_bits() const { return idx_width(ports + 2); }
+int TdmTileParams::slot_bits() const { return idx_width(depth); }
+int TdmTileParams::entry_bits() const { return (ports + 1) * sel_bits() + 2 * node_bits; }
+
+std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTileParams& p) {
+  const int sw = p.sel_bits();
+  std::vector<std::uint64_t> w(at((p.entry_bits() + 63) / 64), 0);
+  for (int o = 0; o < p.ports; ++o) put_bits(w, o * sw, sw, static_cast<std::uint64_t>(o < static_cast<int>(e.out_sel.size()) ? e.out_sel[at(o)] : 0));
+  put_bits(w, p.ports * sw, sw, static_cast<std::uint64_t>(e.eject_sel));
+  put_bits(w, (p.ports + 1) * sw, p.node_bits, static_cast<std::uint64_t>(e.inject_dst));
+  put_bits(w, (p.ports + 1) * sw + p.node_bits, p.node_bits, static_cast<std::uint64_t>(e.eject_src));
+  return w;
+}
+
+TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTileParams& p) {
+  const int sw = p.sel_bits();
+  TdmEntry e;
+  for (int o = 0; o < p.ports; ++o) e.out_sel.push_back(static_cast<int>(get_bits(w, o * sw, sw)));
+  e.eject_sel = static_cast<int>(get_bits(w, p.ports * sw, sw));
+  e.inject_dst = static_cast<int>(get_bits(w, (p.ports + 1) * sw, p.node_bits));
+  e.eject_src = static_cast<int>(get_bits(w, (p.ports + 1) * sw + p.node_bits, p.node_bits));
+  return e;
+}
+
+std::int64_t TdmTables::inject_slots(NodeId v) const {
+  std::int64_t count = 0;
+  for (const TdmEntry& e : entries[at(v)])
+    count += std::count(e.out_sel.begin(), e.out_sel.end(), tile.ports + 1) > 0 ? 1 : 0;
+  return count;
+}
+
+std::vector<std::vector<std::uint64_t>> TdmTables::words(NodeId v) const {
+  std::vector<std::vector<std::uint64_t>> out;
+  const TdmEntry idle{std::vector<int>(at(tile.ports), 0), 0, 0, 0};
+  for (int slot = 0; slot < tile.depth; ++slot)
+    out.push_back(encode_tdm_entry(slot < period ? entries[at(v)][at(slot)] : idle, tile));
+  return out;
+}
+
+std::vector<TdmConflict> tdm_fold_conflicts(const Topology& t, const Schedule& s, int period) {
+  return fold(t, s, period).conflicts;
+}
+
+int tdm_default_period(const Topology& t, const Schedule& s) {
+  if (s.period > 0) return s.period;
+  // T: steps up to the last transfer (trailing empty steps do not count).
+  std::int64_t steps = 0;
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    if (!s.steps[i].empty()) steps = static_cast<std::int64_t>(i) + 1;
+  if (steps == 0) throw UsageError("the schedule has no transfers: nothing to put in a TDM table");
+  if (steps >= (std::int64_t{1} << 30)) throw UsageError("the schedule is too long for a TDM table");
+  const int T = static_cast<int>(steps);
+  return fold(t, s, T).conflict_count == 0 ? T : T + 1;
+}
+
+TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int payload_bits) {
+  if (payload_bits < 1 || payload_bits > 64)
+    throw UsageError("--payload " + std::to_string(payload_bits) + ": accepted values are 1 to 64 bits");
+  if (period == 0) period = tdm_default_period(t, s);
+  Fold f = fold(t, s, period);
+  if (f.conflict_count > 0) {
+    std::string text = "the schedule does not fold into a TDM table of period " + std::to_string(period) + ": " +
+                       std::to_string(f.conflict_count) + " conflict" + (f.conflict_count == 1 ? "" : "s");
+    for (const TdmConflict& c : f.conflicts) text += "\n  " + c.text;
+    throw TdmFoldError(text, std::move(f.conflicts));
+  }
+  TdmTables out;
+  out.period = period;
+  out.steps = f.steps;
+  out.tile.ports = std::max(1, t.max_degree());
+  out.tile.payload_bits = payload_bits;
+  out.tile.node_bits = idx_width(t.nodes());
+  out.tile.depth = 1;
+  while (out.tile.depth < period) out.tile.depth *= 2;
+  out.entries = std::move(f.entries);
+  out.last_hop = std::move(f.last_hop);
+  return out;
+}
+
+std::string tdm_hex_image(const TdmTables& tables, NodeId v) {
+  const int digits = (tables.tile.entry_bits() + 3) / 4;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const auto& w : tables.words(v)) {
+    for (int d = digits - 1; d >= 0; --d) out += kHex[get_bits(w, 4 * d, 4)];
+    out += '\n';
+  }
+  return out;
+}
+
+std::vector<std::string> write_tdm_hex_files(const TdmTables& tables, const std::string& dir, const std::string& prefix) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw OutputError(dir + ": " + ec.message());
+  std::vector<std::string> paths;
+  for (NodeId v = 0; v < static_cast<NodeId>(tables.entries.size()); ++v) {
+    const std::string path = (std::filesystem::path(dir) / (prefix + std::to_string(v) + ".hex")).string();
+    write_output_file(path, [&](std::ostream& out) { out << tdm_hex_image(tables, v); });
+    paths.push_back(path);
+  }
+  return paths;
+}
+
+std::uint64_t tdm_payload(NodeId src, NodeId dst, std::int64_t period_index, int bits) {
+  // A hash of the pair plus k times an odd constant: within 2^bits periods no two periods of one
+  // pair carry the same payload.
+  const std::uint64_t base = mix64((static_cast<std::uint64_t>(static_cast<std::uint32_t>(src)) << 32) |
+                                   static_cast<std::uint32_t>(dst));
+  const std::uint64_t x = base + static_cast<std::uint64_t>(period_index) * 0x9E3779B97F4A7C15ULL;
+  return bits >= 64 ? x : x & ((std::uint64_t{1} << bits) - 1);
+}
+
+}  // namespace totex

@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: Apache-2.0
+// TDM slot tables (totex/tdm_tables.hpp): the entry layout, the fold modulo the period and its
+// conflicts, the hex images, and a slot-level model of N tiles that runs the folded tables for
+// several periods (the tile's contract, docs/tdm-tile.md) and must deliver every message of every
+// period in its cycle. Also the periodic reference engine and scoreboard (totex/tdm_run.hpp).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "totex/error.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/generators/scheduler.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/tdm_run.hpp"
+#include "totex/tdm_tables.hpp"
+#include "totex/verify/verify.hpp"
+
+using namespace totex;
+
+namespace {
+
+Schedule nic_schedule(const Topology& t) {
+  Schedule s = schedule_direct(t, Model::Nic, {"auto", 1.0}).schedule;
+  s.materialize();
+  REQUIRE(verify(t, s).ok);
+  return s;
+}
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+/// The tile contract at slot level: in cycle c every tile executes entry c mod P on the flits its
+/// neighbours drove in cycle c-1 (one register per hop). Returns the deliveries (cycle, node, src,
+/// period) of `periods` periods; every inject slot takes the message for its destination of the
+/// period the cycle belongs to.
+struct Flit {
+  bool valid = false;
+  int src = 0, dst = 0;
+  std::int64_t period = 0;
+};
+struct Seen {
+  std::int64_t cycle;
+  int node, src, dst;
+  std::int64_t period;
+};
+std::vector<Seen> run_tables(const Topology& t, const TdmTables& tb, int periods) {
+  const int n = t.nodes(), p = tb.tile.ports;
+  std::vector<Flit> out(at(n) * at(p)), next(out.size());
+  std::vector<Seen> seen;
+  const std::int64_t cycles = static_cast<std::int64_t>(periods) * tb.period + tb.steps + 2;
+  for (std::int64_t c = 0; c < cycles; ++c) {
+    const std::int64_t k = c / tb.period;
+    const int slot = static_cast<int>(c % tb.period);
+    std::fill(next.begin(), next.end(), Flit{});
+    for (int v = 0; v < n; ++v) {
+      const TdmEntry& e = tb.entries[at(v)][at(slot)];
+      const auto input = [&](int i) -> Flit {  // the flit on input link i of v in this cycle
+        if (i >= t.degree(v)) return {};
+        const NodeId u = t.neighbor(v, i);
+        return out[at(u) * at(p) + at(*t.port_to(u, v))];
+      };
+      for (int o = 0; o < p; ++o) {
+        const int sel = e.out_sel[at(o)];
+        if (sel == 0) continue;
+        REQUIRE(o < t.degree(v));
+        if (sel == p + 1) {
+          if (k < periods) next[at(v) * at(p) + at(o)] = {true, v, e.inject_dst, k};
+        } else {
+          // Idle when the hop belongs to a period that is not run (before 0, after K-1).
+          next[at(v) * at(p) + at(o)] = input(sel - 1);
+        }
+      }
+      if (e.eject_sel > 0) {
+        const Flit f = input(e.eject_sel - 1);
+        if (f.valid) {
+          CHECK(f.dst == v);
+          CHECK(f.src == e.eject_src);
+          seen.push_back({c, v, f.src, f.dst, f.period});
+        }
+      }
+    }
+    out.swap(next);
+  }
+  return seen;
+}
+
+/// Runs the tables and checks K x N x (N-1) deliveries, each in cycle k*P + t_last + 1.
+void check_periodic(const std::string& spec, int periods) {
+  const Topology t = parse_topology(spec);
+  const Schedule s = nic_schedule(t);
+  const TdmTables tb = tdm_tables(t, s);
+  const std::vector<Seen> seen = run_tables(t, tb, periods);
+  const int n = t.nodes();
+  CHECK(seen.size() == static_cast<std::size_t>(periods) * at(n) * at(n - 1));
+  std::vector<int> count(at(periods) * at(n) * at(n), 0);
+  for (const Seen& x : seen) {
+    INFO(spec << ": message (" << x.src << "," << x.dst << ") of period " << x.period << " in cycle " << x.cycle);
+    REQUIRE(x.period < periods);
+    ++count[at(static_cast<int>(x.period)) * at(n) * at(n) + at(x.src) * at(n) + at(x.dst)];
+    const std::int64_t last = tb.last_hop[at(x.src) * at(n) + at(x.dst)];
+    CHECK(x.cycle == x.period * tb.period + last + 1);
+  }
+  for (int k = 0; k < periods; ++k)
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b)
+        CHECK(count[at(k) * at(n) * at(n) + at(a) * at(n) + at(b)] == (a == b ? 0 : 1));
+}
+
+}  // namespace
+
+TEST_CASE("tdm entry layout: fields from bit 0 up", "[tdm]") {
+  TdmTileParams p;
+  p.ports = 4;
+  p.node_bits = 4;
+  p.depth = 32;
+  CHECK(p.sel_bits() == 3);     // idx_width(6)
+  CHECK(p.entry_bits() == 23);  // 5 * 3 + 2 * 4
+  CHECK(p.slot_bits() == 5);
+  TdmEntry e{{5, 0, 1, 4}, 3, 9, 6};
+  const auto w = encode_tdm_entry(e, p);
+  REQUIRE(w.size() == 1);
+  const std::uint64_t want = 5ULL | (0ULL << 3) | (1ULL << 6) | (4ULL << 9) | (3ULL << 12) | (9ULL << 15) | (6ULL << 19);
+  CHECK(w[0] == want);
+  CHECK(decode_tdm_entry(w, p) == e);
+  // Entries wider than 64 bits span words.
+  TdmTileParams wide;
+  wide.ports = 20;
+  wide.node_bits = 16;
+  CHECK(wide.entry_bits() == 21 * 5 + 32);
+  TdmEntry big{std::vector<int>(20, 21), 7, 65535, 12345};
+  const auto ww = encode_tdm_entry(big, wide);
+  CHECK(ww.size() == 3);
+  CHECK(decode_tdm_entry(ww, wide) == big);
+}
+
+TEST_CASE("tdm tables of a ring: path entries and the default period", "[tdm]") {
+  const Topology t = parse_topology("ring:5");
+  const Schedule s = nic_schedule(t);
+  const TdmTables tb = tdm_tables(t, s);
+  std::int64_t steps = 0;
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    if (!s.steps[i].empty()) steps = static_cast<std::int64_t>(i) + 1;
+  CHECK(tb.steps == steps);
+  CHECK(tb.period == steps);  // entry T (ejects only) folds onto slot 0, which ejects nothing
+  CHECK(tb.tile.ports == 2);
+  CHECK(tb.tile.node_bits == 3);
+  CHECK(tb.tile.depth >= tb.period);
+  // Each transfer's entry: inject at the first hop, else the input the message came over.
+  std::vector<NodeId> prev(25, -1);
+  for (std::size_t step = 0; step < s.steps.size(); ++step)
+    for (const Transfer& tr : s.steps[step]) {
+      const TdmEntry& e = tb.entries[at(tr.from)][step % at(tb.period)];
+      const std::size_t m = at(tr.msg.src) * 5 + at(tr.msg.dst);
+      if (tr.from == tr.msg.src) {
+        CHECK(e.out_sel[at(tr.port)] == 3);  // P + 1
+        CHECK(e.inject_dst == tr.msg.dst);
+      } else {
+        CHECK(e.out_sel[at(tr.port)] == 1 + *t.port_to(tr.from, prev[m]));
+      }
+      const NodeId to = t.neighbor(tr.from, tr.port);
+      if (to == tr.msg.dst) {
+        const TdmEntry& ej = tb.entries[at(to)][(step + 1) % at(tb.period)];
+        CHECK(ej.eject_sel == 1 + *t.port_to(to, tr.from));
+        CHECK(ej.eject_src == tr.msg.src);
+        CHECK(tb.last_hop[m] == static_cast<std::int64_t>(step));
+      }
+      prev[m] = tr.from;
+    }
+  CHECK(tdm_fold_conflicts(t, s, tb.period).empty());
+  CHECK(tdm_fold_conflicts(t, s, tb.period + 1).empty());
+}
+
+TEST_CASE("tdm tables run periodically on the slot-level tile model", "[tdm]") {
+  check_periodic("ring:5", 3);
+  check_periodic("torus:4x4", 4);
+  check_periodic("hypercube:3", 3);
+  check_periodic("mesh:3x4", 3);  // border nodes have fewer ports than the tile
+}
+
+TEST_CASE("torus:4x4 nic folds at its period; a shorter period is refused with every conflict", "[tdm]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Schedule s = nic_schedule(t);
+  const int T = tdm_default_period(t, s);
+  CHECK(T == 17);
+  CHECK(tdm_fold_conflicts(t, s, T).empty());
+  const std::vector<TdmConflict> c = tdm_fold_conflicts(t, s, 10);
+  REQUIRE_FALSE(c.empty());
+  for (const TdmConflict& x : c) {
+    if (x.node < 0) continue;  // the "... and N more" line
+    CHECK(x.slot >= 0);
+    CHECK(x.slot < 10);
+    CHECK(x.node < 16);
+    CHECK(x.text.find("node " + std::to_string(x.node) + ", slot " + std::to_string(x.slot)) == 0);
+  }
+  try {
+    (void)tdm_tables(t, s, 10);
+    FAIL("a conflicting fold must throw");
+  } catch (const TdmFoldError& e) {
+    const std::string what = e.what();
+    CHECK(what.find("does not fold into a TDM table of period 10") != std::string::npos);
+    CHECK(what.find("used by message") != std::string::npos);
+    CHECK_FALSE(e.conflicts().empty());
+  }
+}
+
+TEST_CASE("tdm fold conflicts name node, slot and port", "[tdm]") {
+  // ring:4: message (0,1) crosses 0->1 in step 0; message (0,2) crosses 0->1 in step 2 and 1->2
+  // in step 3. Folded at period 2 both use node 0's output toward 1 and its inject in slot 0.
+  const Topology t = parse_topology("ring:4");
+  const Port p01 = *t.port_to(0, 1), p12 = *t.port_to(1, 2);
+  Schedule s;
+  s.topology = t.spec();
+  s.model = Model::Nic;
+  s.steps = {{{{0, 1}, 0, p01}}, {}, {{{0, 2}, 0, p01}}, {{{0, 2}, 1, p12}}};
+  CHECK(tdm_fold_conflicts(t, s, 4).empty());
+  CHECK(tdm_fold_conflicts(t, s, 3).empty());
+  const auto c = tdm_fold_conflicts(t, s, 2);
+  REQUIRE(c.size() == 2);
+  CHECK(c[0].node == 0);
+  CHECK(c[0].slot == 0);
+  CHECK(c[0].resource == "inject");
+  CHECK(c[1].node == 0);
+  CHECK(c[1].slot == 0);
+  CHECK(c[1].resource.find("output port " + std::to_string(p01)) == 0);
+  CHECK(c[1].text.find("message (0,1) in step 0 and by message (0,2) in step 2") != std::string::npos);
+  // Two ejections at node 1 folded onto one slot: (0,1) ejects in slot 1; (2,1) crosses 2->1 in step 4, ejects in step 5.
+  s.steps.push_back({{{2, 1}, 2, *t.port_to(2, 1)}});
+  const auto e = tdm_fold_conflicts(t, s, 4);
+  REQUIRE(e.size() == 1);
+  CHECK(e[0].node == 1);
+  CHECK(e[0].slot == 1);
+  CHECK(e[0].resource == "eject");
+  CHECK_THROWS_AS(tdm_tables(t, s, 4), TdmFoldError);
+  CHECK(tdm_tables(t, s, 5).period == 5);
+}
+
+TEST_CASE("tdm tables refuse what the tile cannot run", "[tdm]") {
+  const Topology t = parse_topology("ring:4");
+  Schedule s;
+  s.topology = t.spec();
+  s.model = Model::AllPort;
+  s.steps = {{{{0, 1}, 0, *t.port_to(0, 1)}}};
+  CHECK_THROWS_WITH(tdm_tables(t, s), Catch::Contains("nic schedules"));
+  s.model = Model::Nic;
+  CHECK_THROWS_WITH(tdm_tables(t, s, -1), Catch::Contains("at least 1"));
+  CHECK_THROWS_WITH(tdm_tables(t, s, 0, 65), Catch::Contains("1 to 64"));
+  // A relay that buffers: (0,2) reaches 1 in step 0 and leaves it in step 2.
+  s.steps = {{{{0, 2}, 0, *t.port_to(0, 1)}}, {}, {{{0, 2}, 1, *t.port_to(1, 2)}}};
+  CHECK_THROWS_WITH(tdm_tables(t, s), Catch::Contains("never buffers"));
+  Schedule empty;
+  empty.topology = t.spec();
+  empty.model = Model::Nic;
+  CHECK_THROWS_WITH(tdm_tables(t, empty), Catch::Contains("no transfers"));
+}
+
+TEST_CASE("tdm hex image: depth lines of the encoded entries", "[tdm]") {
+  const Topology t = parse_topology("torus:4x4");
+  const TdmTables tb = tdm_tables(t, nic_schedule(t));
+  CHECK(tb.tile.depth == 32);  // period 17 rounded up
+  CHECK(tb.tile.entry_bits() == 23);
+  const std::string hex = tdm_hex_image(tb, 5);
+  std::istringstream in(hex);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  REQUIRE(lines.size() == 32);
+  const auto words = tb.words(5);
+  for (int slot = 0; slot < 32; ++slot) {
+    CHECK(lines[at(slot)].size() == 6);  // ceil(23 / 4)
+    CHECK(std::stoull(lines[at(slot)], nullptr, 16) == words[at(slot)][0]);
+    if (slot >= tb.period) CHECK(words[at(slot)][0] == 0);
+  }
+}
+
+TEST_CASE("tdm payloads differ from period to period", "[tdm]") {
+  for (int bits : {1, 8, 32, 64})
+    for (std::int64_t k = 0; k < 4; ++k) CHECK(tdm_payload(3, 7, k, bits) != tdm_payload(3, 7, k + 1, bits));
+  CHECK(tdm_payload(3, 7, 0, 8) < 256);
+}
+
+TEST_CASE("periodic reference run and its scoreboard", "[tdm]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Schedule s = nic_schedule(t);
+  const TdmTables tb = tdm_tables(t, s);
+  const SimResult r = run_reference_periodic(t, s, tb, 3);
+  CHECK(r.ok());
+  CHECK(r.delivered == 3 * 240);
+  CHECK(r.expected_delivered == 3 * 240);
+  CHECK(r.cycles == 2 * 17 + 17);
+  // One period is the one-shot exchange with other payloads: same count and cycles.
+  const SimResult one = run_reference_periodic(t, s, tb, 1);
+  CHECK(one.ok());
+  CHECK(one.cycles == run_reference(t, s).cycles);
+  CHECK(one.trace_sha256 != r.trace_sha256);
+
+  // The scoreboard catches a wrong payload, a wrong cycle, a duplicate and a missing message.
+  TdmScoreboard board(t, tb, 2, 1);
+  const std::int64_t last = tb.last_hop[0 * 16 + 1];
+  board.observe(last + 1, 1, 0, tdm_payload(0, 1, 0, 32));            // right
+  board.observe(17 + last + 1, 1, 0, tdm_payload(0, 1, 0, 32));       // period 1, period 0's payload
+  board.observe(last + 1, 1, 0, tdm_payload(0, 1, 0, 32));            // twice
+  board.observe(tb.last_hop[0 * 16 + 2] + 1 + 5, 2, 0, tdm_payload(0, 2, 0, 32));  // 5 cycles late
+  board.finish();
+  CHECK(board.delivered() == 2);
+  const auto& errs = board.errors();
+  const auto has = [&](const std::string& needle) {
+    return std::any_of(errs.begin(), errs.end(), [&](const std::string& e) { return e.find(needle) != std::string::npos; });
+  };
+  CHECK(has("of period 1: payload"));
+  CHECK(has("delivered twice"));
+  CHECK(has("due only in cycles"));
+  CHECK(has("never arrived"));
+}
