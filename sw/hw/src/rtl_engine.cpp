@@ -11,6 +11,7 @@
 #include "harness.hpp"
 #include "install_paths.hpp"
 #include "model_cache.hpp"
+#include "tdm_rtl.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
 
@@ -217,6 +218,7 @@ class RtlEngine final : public Engine {
   /// rtl/totex_direct_top.sv, generated per topology and parameter set: the schedule file in
   /// scheduled mode, or the dynamic baseline `o.routing` (schedule unused).
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    if (o.periods > 0) return run_tdm_rtl(t, s, o);  // --periods: the TDM tile network (tdm_rtl.cpp)
     check_wave_writable(o.wave);
     const HarnessScheduleFile file =
         o.mode == DirectMode::Scheduled

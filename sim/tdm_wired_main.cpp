@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The TDM tile network (`totex sim --engine rtl --periods K`, docs/tdm-runs.md): one Verilated
+/// model of rtl/tdm/totex_tdm_tile.sv, built once per tile parameter set (sw/hw/src/tdm_rtl.cpp),
+/// instantiated N times here and wired in C++ by the topology: input link i of node v is the link
+/// arriving from neighbor(v, i), so in_*[v][i] = out_*[u][port_to(u, v)] with u = neighbor(v, i);
+/// a port a node does not have (a mesh's border) reads idle.
+///
+/// Usage: harness --topo T --schedule FILE --periods K [--payload W] [--period P]
+///
+/// The run:
+///   reset        rst_ni low over two rising edges, released;
+///   load         every tile's slot table (totex::tdm_tables, the folded schedule) through its write
+///                port, one slot per edge, all tiles in parallel; period_last_i = P - 1;
+///   offer        every node's messages go through s_axis in the order its table injects them
+///                (period by period, slot by slot), tdest = destination, tdata =
+///                tdm_payload(src, dst, k, W); a message is offered as soon as the one before it
+///                is taken (tvalid && tready at an edge); before run_i rises the harness offers
+///                for up to N + 8 edges so each node's first messages wait;
+///   run          run_i high from cycle 0 (the first cycle with run_i high executes slot 0), the
+///                links copied from outputs to inputs after every edge;
+///   scoreboard   every m_axis beat (tvalid high in cycle c, tid = source, tdata = payload) is
+///                checked by totex::TdmScoreboard: K x N x (N-1) deliveries, each at its node,
+///                with its payload, in cycle k*P + t_last + 1 (latency 1: one register per hop);
+///                missed_o is 0 when period K-1's last slot has passed (every slot found its
+///                message); afterwards it counts exactly the inject slots of periods >= K, whose
+///                messages are not offered; error_o stays low.
+/// Prints "TOTEX-RESULT {json}" (the SimResult of every engine); exit 0 pass, 1 check failed,
+/// 2 usage.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vtotex_tdm_tile.h"
+#include "totex/error.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/tdm_run.hpp"
+#include "totex/tdm_tables.hpp"
+#include "vl_harness.hpp"
+
+namespace {
+
+using totex::sim::bits;
+using totex::sim::set_bits;
+using totex::sim::set_port;
+using Tile = Vtotex_tdm_tile;
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+/// Sets a port wider than 64 bits (or not) from 64-bit words, least significant first.
+template <class T>
+void set_words(T& port, const std::vector<std::uint64_t>& words, int width) {
+  for (int lsb = 0; lsb < width; lsb += 64)
+    set_bits(port, lsb, std::min(64, width - lsb), words[at(lsb / 64)]);
+}
+
+struct Offer {
+  std::int64_t period;
+  int dst;
+};
+
+class TdmNetwork {
+ public:
+  TdmNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods)
+      : t_(t), tables_(tables), periods_(periods), n_(t.nodes()), p_(tables.tile.ports), w_(tables.tile.payload_bits) {
+    ctx_.randReset(2);
+    ctx_.fatalOnError(false);
+    ctx_.errorLimit(1 << 30);
+    // Who feeds each input: (node, output port), node -1 for none.
+    upstream_.assign(at(n_) * at(p_), {-1, 0});
+    for (int v = 0; v < n_; ++v)
+      for (int i = 0; i < t.degree(v); ++i) {
+        const totex::NodeId u = t.neighbor(v, i);
+        upstream_[at(v) * at(p_) + at(i)] = {u, *t.port_to(u, v)};
+      }
+    // What each node offers, in the order its table injects: period by period, slot by slot.
+    queue_.resize(at(n_));
+    for (int v = 0; v < n_; ++v)
+      for (std::int64_t k = 0; k < periods; ++k)
+        for (int slot = 0; slot < tables.period; ++slot) {
+          const totex::TdmEntry& e = tables.entries[at(v)][at(slot)];
+          if (std::count(e.out_sel.begin(), e.out_sel.end(), p_ + 1) > 0) queue_[at(v)].push_back({k, e.inject_dst});
+        }
+    for (int v = 0; v < n_; ++v) {
+      tiles_.push_back(std::make_unique<Tile>(&ctx_, ("t" + std::to_string(v)).c_str()));
+      Tile& x = *tiles_.back();
+      x.clk_i = 0;
+      x.rst_ni = 1;
+      x.tbl_we_i = 0;
+      set_port(x.tbl_addr_i, 0);
+      set_words(x.tbl_data_i, std::vector<std::uint64_t>(at((tables.tile.entry_bits() + 63) / 64), 0),
+                tables.tile.entry_bits());
+      x.run_i = 0;
+      set_port(x.period_last_i, static_cast<std::uint64_t>(tables.period - 1));
+      set_port(x.in_valid_i, 0);
+      set_words(x.in_data_i, std::vector<std::uint64_t>(at((p_ * w_ + 63) / 64), 0), p_ * w_);
+      x.s_axis_tvalid = 0;
+      set_port(x.s_axis_tdata, 0);
+      set_port(x.s_axis_tdest, 0);
+      x.m_axis_tready = 1;  // the network never stalls
+      x.eval();
+    }
+    // Reset as ClockedModel does: asserted and evaluated, two rising edges, released.
+    for (auto& x : tiles_) {
+      x->rst_ni = 0;
+      x->eval();
+    }
+    tick();
+    tick();
+    for (auto& x : tiles_) {
+      x->rst_ni = 1;
+      x->eval();
+    }
+  }
+  ~TdmNetwork() {
+    for (auto& x : tiles_) x->final();
+  }
+  TdmNetwork(const TdmNetwork&) = delete;
+  TdmNetwork& operator=(const TdmNetwork&) = delete;
+
+  /// Every tile's table through its write port: one slot per edge, all tiles at once, while the
+  /// messages are offered (so the first period's wait before the tiles prime: the first slot's
+  /// inject decision is made in the last priming cycle). The load starts at the first edge after
+  /// reset, before the tiles prime on a table nobody wrote.
+  void load() {
+    std::vector<std::vector<std::vector<std::uint64_t>>> words;
+    for (int v = 0; v < n_; ++v) words.push_back(tables_.words(v));
+    for (int slot = 0; slot < tables_.tile.depth; ++slot) {
+      for (int v = 0; v < n_; ++v) {
+        Tile& x = *tiles_[at(v)];
+        x.tbl_we_i = 1;
+        set_port(x.tbl_addr_i, static_cast<std::uint64_t>(slot));
+        set_words(x.tbl_data_i, words[at(v)][at(slot)], tables_.tile.entry_bits());
+      }
+      offer();
+      clock_offered();
+    }
+    for (auto& x : tiles_) x->tbl_we_i = 0;
+    missed_before_ = missed();
+  }
+
+  /// `edges` edges with run_i low (the tiles prime: ceil(NodeW/2) + 3 edges after the last
+  /// table write), messages still offered.
+  void preload(int edges) {
+    for (int e = 0; e < edges; ++e) {
+      offer();
+      clock_offered();
+    }
+  }
+
+  /// Runs `cycles` cycles with run_i high (cycle 0 executes slot 0); calls on_eject(cycle, node,
+  /// src, payload) for every m_axis beat with the cycle it is on m_axis, and notes missed_o (less
+  /// what it counted before the run) when cycle `missed_check` starts.
+  template <class OnEject>
+  void run(std::int64_t cycles, std::int64_t missed_check, OnEject on_eject) {
+    for (auto& x : tiles_) x->run_i = 1;
+    for (std::int64_t c = 0; c < cycles; ++c) {
+      offer();
+      if (c == missed_check) missed_at_check_ = missed() - missed_before_;
+      for (int v = 0; v < n_; ++v) {
+        const Tile& x = *tiles_[at(v)];
+        if (x.m_axis_tvalid)
+          on_eject(c, v, static_cast<totex::NodeId>(bits(x.m_axis_tid, 0, tables_.tile.node_bits)),
+                   bits(x.m_axis_tdata, 0, w_));
+      }
+      clock_offered();
+      ++run_edges_;
+    }
+    if (missed_check >= cycles) missed_at_check_ = missed() - missed_before_;
+  }
+
+  /// missed_o of every tile, summed (each counter wraps at its width; the runs here stay below).
+  [[nodiscard]] std::uint64_t missed() const {
+    std::uint64_t sum = 0;
+    for (const auto& x : tiles_) sum += bits(x->missed_o, 0, 64);
+    return sum;
+  }
+  /// What missed_o counted during the run.
+  [[nodiscard]] std::uint64_t missed_in_run() const { return missed() - missed_before_; }
+  [[nodiscard]] std::uint64_t missed_at_check() const { return missed_at_check_; }
+  [[nodiscard]] int errors_high() const {
+    int count = 0;
+    for (const auto& x : tiles_) count += x->error_o ? 1 : 0;
+    return count;
+  }
+  [[nodiscard]] std::size_t offered(int v) const { return next_[at(v)]; }
+  [[nodiscard]] std::size_t to_offer(int v) const { return queue_[at(v)].size(); }
+  [[nodiscard]] int assertion_failures() const { return ctx_.errorCount(); }
+  [[nodiscard]] std::uint64_t edges() const { return edges_; }
+  [[nodiscard]] std::uint64_t run_edges() const { return run_edges_; }
+
+ private:
+  struct End {
+    int node, port;
+  };
+
+  /// Drives every node's s_axis with the next message it has to offer, and evaluates.
+  void offer() {
+    for (int v = 0; v < n_; ++v) {
+      Tile& x = *tiles_[at(v)];
+      const std::size_t i = next_[at(v)];
+      if (i < queue_[at(v)].size()) {
+        const Offer& o = queue_[at(v)][i];
+        x.s_axis_tvalid = 1;
+        set_port(x.s_axis_tdest, static_cast<std::uint64_t>(o.dst));
+        set_port(x.s_axis_tdata, totex::tdm_payload(v, o.dst, o.period, w_));
+      } else {
+        x.s_axis_tvalid = 0;
+      }
+      x.eval();
+    }
+  }
+  /// One rising edge; the messages whose tvalid && tready it sampled are taken.
+  void clock_offered() {
+    std::vector<char> taken(at(n_), 0);
+    for (int v = 0; v < n_; ++v) taken[at(v)] = tiles_[at(v)]->s_axis_tvalid && tiles_[at(v)]->s_axis_tready;
+    tick();
+    for (int v = 0; v < n_; ++v) next_[at(v)] += taken[at(v)] ? 1 : 0;
+  }
+  /// One rising edge on every tile, then the links copied and every tile evaluated with the clock low.
+  void tick() {
+    for (auto& x : tiles_) {
+      x->clk_i = 1;
+      x->eval();
+    }
+    for (int v = 0; v < n_; ++v) {
+      Tile& x = *tiles_[at(v)];
+      x.clk_i = 0;
+      for (int i = 0; i < p_; ++i) {
+        const End up = upstream_[at(v) * at(p_) + at(i)];
+        const Tile* u = up.node < 0 ? nullptr : tiles_[at(up.node)].get();
+        set_bits(x.in_valid_i, i, 1, u ? bits(u->out_valid_o, up.port, 1) : 0);
+        for (int lsb = 0; lsb < w_; lsb += 64) {
+          const int width = std::min(64, w_ - lsb);
+          set_bits(x.in_data_i, i * w_ + lsb, width, u ? bits(u->out_data_o, up.port * w_ + lsb, width) : 0);
+        }
+      }
+    }
+    for (auto& x : tiles_) x->eval();
+    ctx_.timeInc(10);
+    ++edges_;
+  }
+
+  const totex::Topology& t_;
+  const totex::TdmTables& tables_;
+  int periods_, n_, p_, w_;
+  VerilatedContext ctx_;
+  std::vector<std::unique_ptr<Tile>> tiles_;
+  std::vector<End> upstream_;
+  std::vector<std::vector<Offer>> queue_;
+  std::vector<std::size_t> next_ = std::vector<std::size_t>(at(n_), 0);
+  std::uint64_t missed_before_ = 0, missed_at_check_ = 0, edges_ = 0, run_edges_ = 0;
+};
+
+int tdm_main(int argc, char** argv) {
+  std::map<std::string, std::string> a;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string key = argv[i];
+    if (key.rfind("--", 0) != 0) throw totex::UsageError("unexpected argument '" + key + "'");
+    a[key.substr(2)] = argv[i + 1];
+  }
+  if (argc % 2 == 0 || !a.count("topo") || !a.count("schedule") || !a.count("periods"))
+    throw totex::UsageError("usage: tdm_wired --topo T --schedule FILE --periods K [--payload W] [--period P]");
+  const auto start = std::chrono::steady_clock::now();
+  const totex::Topology t = totex::parse_topology(a.at("topo"));
+  const int periods = std::stoi(a.at("periods"));
+  const int payload = a.count("payload") ? std::stoi(a.at("payload")) : 32;
+  if (periods < 1) throw totex::UsageError("--periods must be at least 1");
+  const totex::LoadedSchedule loaded = totex::read_schedule_file(a.at("schedule"));
+  const auto* s = std::get_if<totex::Schedule>(&loaded.schedule);
+  if (!s) throw totex::UsageError("the TDM tile runs step schedules of direct networks");
+  if (totex::parse_topology(s->topology).spec() != t.spec())
+    throw totex::UsageError("the schedule is for " + s->topology + ", this run for " + t.spec());
+  const totex::TdmTables tables = totex::tdm_tables(t, *s, a.count("period") ? std::stoi(a.at("period")) : 0, payload);
+  const totex::TdmTileParams& p = tables.tile;
+  if (p.ports != TOTEX_TDM_PORTS || p.payload_bits != TOTEX_TDM_PAYLOAD || p.node_bits != TOTEX_TDM_NODE_BITS ||
+      p.depth != TOTEX_TDM_DEPTH)
+    throw totex::UsageError("this model was built for another tile (ports, payload, node bits or depth)");
+
+  TdmNetwork net(t, tables, periods);
+  net.load();
+  const int prime = (p.node_bits + 1) / 2 + 3;  // totex_tdm_pkg::prime_cycles
+  net.preload(prime + 2);
+  // The delivery cycle is the cycle whose slot ejects the flit: k*P + t_last + 1 (latency 1, one
+  // register per hop). m_axis is registered (docs/tdm-tile.md): the beat is on m_axis one cycle
+  // later, so the scoreboard gets the beat's cycle minus 1 and checks it exactly.
+  constexpr int kLatency = 1;
+  constexpr int kEjectRegister = 1;
+  totex::TdmScoreboard board(t, tables, periods, kLatency);
+  // Past the predicted end: a late or extra delivery is seen, not cut off.
+  const std::int64_t cycles = board.expected_cycles() + kEjectRegister + 8;
+  // The inject decision for a slot is made (and a miss counted) in the cycle before it executes:
+  // at the start of cycle K*P - 1 every decision of periods 0..K-1 is made, none of period K.
+  const std::int64_t check = static_cast<std::int64_t>(periods) * tables.period - 1;
+  const auto run_start = std::chrono::steady_clock::now();
+  net.run(cycles, check, [&](std::int64_t cycle, int node, totex::NodeId src, std::uint64_t payload_seen) {
+    board.observe(cycle - kEjectRegister, node, src, payload_seen);
+  });
+  const double run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+  board.finish();
+  totex::SimResult r;
+  r.engine = "rtl";
+  board.fill(r);
+  for (int v = 0; v < t.nodes(); ++v)
+    if (net.offered(v) != net.to_offer(v))
+      r.errors.push_back("node " + std::to_string(v) + ": the tile took " + std::to_string(net.offered(v)) + " of its " +
+                         std::to_string(net.to_offer(v)) + " messages from s_axis");
+  if (net.missed_at_check() != 0)
+    r.errors.push_back("missed_o counts " + std::to_string(net.missed_at_check()) +
+                       " slots without a waiting message within the " + std::to_string(periods) + " periods");
+  // After period K-1 nothing is offered: every inject slot decided by the end is missed (slots
+  // executing in cycles K*P .. cycles, decided one cycle before).
+  std::uint64_t idle_slots = 0;
+  for (std::int64_t c = check + 1; c <= cycles; ++c)
+    for (int v = 0; v < t.nodes(); ++v) {
+      const totex::TdmEntry& e = tables.entries[at(v)][static_cast<std::size_t>(c % tables.period)];
+      idle_slots += std::count(e.out_sel.begin(), e.out_sel.end(), p.ports + 1) > 0 ? 1 : 0;
+    }
+  if (net.missed_in_run() != idle_slots)
+    r.errors.push_back("missed_o counts " + std::to_string(net.missed_in_run()) + " at the end, expected " +
+                       std::to_string(idle_slots) + " (the inject slots after the last period, with nothing offered)");
+  if (net.errors_high() > 0) r.errors.push_back(std::to_string(net.errors_high()) + " tile(s) raised error_o");
+  if (net.assertion_failures() > 0) r.errors.push_back(std::to_string(net.assertion_failures()) + " RTL assertion(s) fired");
+  r.simulated_cycles = net.edges();
+  r.run_edges = net.run_edges();
+  r.run_seconds = run_seconds;
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "TOTEX-RESULT " << totex::sim_result_json(r) << '\n';
+  return r.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return tdm_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "tdm_wired: " << e.what() << '\n';
+    return 2;
+  }
+}
