@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Lint gate of the TDM tile (rtl/tdm/tdm.f): `verilator --lint-only -Wall` of every module as its
+# own top at several parameter sets. Waivers: tests/rtl/lint_waivers.vlt (the shared package's
+# unused constants). Fails on any warning.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+rtl="$(cd "$here/../../../rtl" && pwd)"
+mapfile -t files < <("$rtl/filelist.sh" "$rtl/tdm/tdm.f")
+fail=0
+run() {
+  local log
+  if log=$(verilator --lint-only -Wall --top-module "$@" "$here/../lint_waivers.vlt" "${files[@]}" 2>&1); then
+    echo "lint ok   $*"
+  else
+    echo "lint FAIL $*"; echo "$log"; fail=1
+  fi
+}
+run totex_tdm_ram
+run totex_tdm_lookup
+run totex_tdm_tile
+for nw in 1 2 3 5 8; do run totex_tdm_lookup -GNodeW=$nw -GTagW=3; done
+run totex_tdm_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
+run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18
+run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526
+run totex_tdm_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
+exit $fail
