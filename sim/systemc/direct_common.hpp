@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Shared pieces of the SystemC direct-network models (sim/systemc/direct_*.hpp): the message
-/// format of the links, the load-port address decode and the model-check counter.
+/// format of the links, the load-port address type and the model-check counter.
 ///
 /// The models are written from the contract in sw/hw/include/totex/direct_controller.hpp (load-port
 /// address map, table-entry layout, timing; docs/load-port.md) and docs/models.md, independently of the RTL, so that a run
@@ -32,13 +32,9 @@ struct MsgFormat {
   [[nodiscard]] std::uint64_t payload(std::uint64_t m) const { return m & low_mask(payload_bits); }
 };
 
-/// A load-port address {region[1:0], node[IW], index[XW]} taken apart.
-struct LoadAddress {
-  int region;
-  std::uint64_t node;
-  std::uint64_t index;
-};
-[[nodiscard]] LoadAddress decode_address(const DirectLayout& l, std::uint64_t addr);
+/// A load-port address {region[1:0], node[IW], index[XW]} taken apart by the library's decoder
+/// (DirectLayout::fields), the one the RTL harnesses use.
+using LoadAddress = DirectLayout::AddressFields;
 
 /// The model checks of every module (the RTL's assertions).
 using DirectChecks = ModelChecks;

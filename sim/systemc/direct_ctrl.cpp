@@ -26,7 +26,7 @@ void DirectCtrl::on_clock() {
   // Inputs read here hold their values from before the edge.
   if (start.read() && busy.read()) checks_.fail("controller: start while busy (ignored)");
   if (cfg_we.read()) {
-    const LoadAddress a = decode_address(layout_, cfg_addr.read());
+    const LoadAddress a = layout_.fields(cfg_addr.read());
     if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlLast)
       last_.write(static_cast<int>(cfg_data.read() & low_mask(layout_.step_bits)));
   }

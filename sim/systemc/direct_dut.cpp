@@ -50,6 +50,7 @@ class ScDirectDut final : public DirectDut {
     tick();
     net_->bus.cfg_we_in.write(false);
   }
+  bool backdoor_write(std::uint64_t addr, std::uint64_t data) override { return net_->backdoor_write(addr, data); }
   void set_start(bool start) override { net_->bus.start.write(start); }
   /// Low phase first: what the harness wrote since the last tick (load port, start) settles
   /// through the combinational logic before the rising edge samples it.

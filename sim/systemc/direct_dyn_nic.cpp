@@ -16,16 +16,28 @@ DirectDynNic::DirectDynNic(const sc_core::sc_module_name& name, const DirectLayo
   dont_initialize();
 }
 
+bool DirectDynNic::store(const LoadAddress& a, std::uint64_t data) {
+  if (a.node != static_cast<std::uint64_t>(node_)) return false;
+  if (a.region == DirectLayout::kRegionMessages && a.index < queue_.size()) {
+    queue_[a.index] = data & low_mask(layout_.node_bits + layout_.params.payload_bits);
+    return true;
+  }
+  if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlSendCount) {
+    send_ = std::min<std::size_t>(data, queue_.size());
+    return true;
+  }
+  if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlRecvCount) {
+    recv_target_ = data;
+    return true;
+  }
+  return false;
+}
+
 void DirectDynNic::on_clock() {
   if (cfg_we.read()) {
-    const LoadAddress a = decode_address(layout_, cfg_addr.read());
+    const LoadAddress a = layout_.fields(cfg_addr.read());
     if (a.node == static_cast<std::uint64_t>(node_)) {
-      const std::uint64_t data = cfg_data.read();
-      if (a.region == DirectLayout::kRegionMessages && a.index < queue_.size())
-        queue_[a.index] = data & low_mask(layout_.node_bits + layout_.params.payload_bits);
-      if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlSendCount)
-        send_ = std::min<std::size_t>(data, queue_.size());
-      if (a.region == DirectLayout::kRegionControl && a.index == DirectLayout::kControlRecvCount) recv_target_ = data;
+      (void)store(a, cfg_data.read());
     }
   }
   bool running = active.read();

@@ -34,6 +34,10 @@ class DirectDynNic : public sc_core::sc_module {
 
   SC_HAS_PROCESS(DirectDynNic);
   DirectDynNic(const sc_core::sc_module_name& name, const DirectLayout& layout, int node, DirectChecks& checks);
+  /// Stores a load-port write addressed to this NIC: a send-queue entry or its send and receive
+  /// counts (false: not ours, or out of range). The port calls it on a write edge; the backdoor
+  /// load calls it directly.
+  bool store(const LoadAddress& a, std::uint64_t data);
 
  private:
   void on_clock();

@@ -33,6 +33,9 @@ class DirectDynNode : public sc_core::sc_module {
                 int degree, DirectBus& bus, const Links& links, DirectChecks& checks,
                 const DirectDynRouterFactory& router);
 
+  /// The backdoor load: a send-queue write stored straight into this node's NIC.
+  bool backdoor_write(const LoadAddress& a, std::uint64_t data) { return nic_.store(a, data); }
+
   const DirectLayout& layout;
   const DirectRoutes& routes;
   const int id;

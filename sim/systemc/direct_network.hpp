@@ -42,6 +42,14 @@ class DirectNetwork : public sc_core::sc_module {
       for (std::size_t i = 0; i < P; ++i)
         if (nodes_[v]->eject[i].read()) f(static_cast<int>(v * P + i), nodes_[v]->links.in_data[i]->read());
   }
+  /// The backdoor load (`--load backdoor`): a load-port write of a table entry or a message stored
+  /// straight into the addressed node's memory, no clock edge; false for what only the port
+  /// covers (control registers, out-of-range addresses).
+  bool backdoor_write(std::uint64_t addr, std::uint64_t data) {
+    const LoadAddress a = layout_.fields(addr);
+    if (dynamic_) return a.node < dyn_nodes_.size() && dyn_nodes_[a.node]->backdoor_write(a, data);
+    return a.node < nodes_.size() && nodes_[a.node]->backdoor_write(a, data);
+  }
   /// sc_trace of the control signals, the load port, every link and every node's ejections,
   /// occupancy and error; then a GTKWave view `<wave>.gtkw` of the first nodes.
   void trace(sc_core::sc_trace_file* tf, const std::string& wave) const;

@@ -49,15 +49,17 @@ void DirectNic::read_lanes() {
   }
 }
 
+bool DirectNic::store(const LoadAddress& a, std::uint64_t data) {
+  if (a.region != DirectLayout::kRegionMessages || a.node != static_cast<std::uint64_t>(node_) ||
+      a.index >= static_cast<std::uint64_t>(n_))
+    return false;
+  payload_[a.index] = fmt_.payload(data);
+  changed_.notify(sc_core::SC_ZERO_TIME);
+  return true;
+}
+
 void DirectNic::on_clock() {
-  if (cfg_we.read()) {
-    const LoadAddress a = decode_address(layout_, cfg_addr.read());
-    if (a.region == DirectLayout::kRegionMessages && a.node == static_cast<std::uint64_t>(node_) &&
-        a.index < static_cast<std::uint64_t>(n_)) {
-      payload_[a.index] = fmt_.payload(cfg_data.read());
-      changed_.notify(sc_core::SC_ZERO_TIME);
-    }
-  }
+  if (cfg_we.read()) (void)store(layout_.fields(cfg_addr.read()), cfg_data.read());
   if (clear.read()) {
     std::fill(sent_.begin(), sent_.end(), 0);
     std::fill(full_.begin(), full_.end(), 0);

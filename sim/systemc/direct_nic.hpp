@@ -36,6 +36,9 @@ class DirectNic : public sc_core::sc_module {
 
   SC_HAS_PROCESS(DirectNic);
   DirectNic(const sc_core::sc_module_name& name, const DirectLayout& layout, int node, DirectChecks& checks);
+  /// Stores a load-port write of a message payload addressed to this NIC (false: not ours, or
+  /// out of range). The port calls it on a write edge; the backdoor load calls it directly.
+  bool store(const LoadAddress& a, std::uint64_t data);
 
  private:
   void on_clock();

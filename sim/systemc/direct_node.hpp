@@ -31,6 +31,9 @@ class DirectNode : public sc_core::sc_module {
   DirectNode(const sc_core::sc_module_name& name, const DirectLayout& layout, int node, int degree, DirectBus& bus,
              const Links& links, DirectChecks& checks, const DirectRouterFactory& router);
 
+  /// The backdoor load: a table or payload write stored straight into this node's memory.
+  bool backdoor_write(const LoadAddress& a, std::uint64_t data) { return mem_.store(a, data) || nic_.store(a, data); }
+
   const DirectLayout& layout;
   const int id;
   const int degree;

@@ -20,17 +20,20 @@ DirectScheduleMem::DirectScheduleMem(const sc_core::sc_module_name& name, const 
 }
 
 void DirectScheduleMem::on_clock() {
-  if (!cfg_we.read()) return;
-  const LoadAddress a = decode_address(layout_, cfg_addr.read());
-  if (a.region != DirectLayout::kRegionTable || a.node != node_) return;
+  if (cfg_we.read()) (void)store(layout_.fields(cfg_addr.read()), cfg_data.read());
+}
+
+bool DirectScheduleMem::store(const LoadAddress& a, std::uint64_t data) {
+  if (a.region != DirectLayout::kRegionTable || a.node != node_) return false;
   const std::uint64_t word = a.index & low_mask(layout_.word_bits);
   const std::uint64_t entry = a.index >> layout_.word_bits;
   const auto words = static_cast<std::uint64_t>(layout_.words);
-  if (word >= words || entry >= static_cast<std::uint64_t>(layout_.params.depth)) return;
+  if (word >= words || entry >= static_cast<std::uint64_t>(layout_.params.depth)) return false;
   // The last word holds only the entry's remaining bits.
   const int bits = word + 1 == words ? layout_.entry_bits - DirectLayout::kWordBits * (layout_.words - 1) : DirectLayout::kWordBits;
-  mem_[entry * words + word] = static_cast<std::uint32_t>(cfg_data.read() & low_mask(bits));
+  mem_[entry * words + word] = static_cast<std::uint32_t>(data & low_mask(bits));
   written_.notify(sc_core::SC_ZERO_TIME);
+  return true;
 }
 
 std::uint64_t DirectScheduleMem::field(std::size_t entry, int lsb, int width) const {

@@ -28,6 +28,9 @@ class DirectScheduleMem : public sc_core::sc_module {
 
   SC_HAS_PROCESS(DirectScheduleMem);
   DirectScheduleMem(const sc_core::sc_module_name& name, const DirectLayout& layout, int node);
+  /// Stores a load-port write addressed to this memory (false: not ours, or out of range). The
+  /// port calls it on a write edge; the backdoor load (`--load backdoor`) calls it directly.
+  bool store(const LoadAddress& a, std::uint64_t data);
 
  private:
   void on_clock();

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Usage: same_load.sh <totex> <sim args...>
-# Runs `totex sim <args> --engine rtl --json` with --load port and with --load backdoor (one model
+# Usage: [ENGINE=rtl|systemc] same_load.sh <totex> <sim args...>
+# Runs `totex sim <args> --engine $ENGINE --json` (default rtl) with --load port and with --load backdoor (one model
 # serves both); fails unless both pass with the same delivery-trace digest and cycle count, and
 # the backdoor run spends fewer clock edges (its memory writes take none).
 set -u
 totex=$1; shift
+engine=${ENGINE:-rtl}
 declare -A digest cycles edges
 for load in port backdoor; do
-  out=$("$totex" sim "$@" --engine rtl --load "$load" --json) || { echo "--load $load: run failed"; echo "$out"; exit 1; }
+  out=$("$totex" sim "$@" --engine "$engine" --load "$load" --json) || { echo "--load $load: run failed"; echo "$out"; exit 1; }
   [ "$(jq .passed <<<"$out")" = true ] || { echo "--load $load: not passed"; echo "$out"; exit 1; }
   digest[$load]=$(jq -r .trace_sha256 <<<"$out")
   cycles[$load]=$(jq .cycles <<<"$out")

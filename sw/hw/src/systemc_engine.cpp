@@ -37,7 +37,7 @@ class SystemcEngine final : public Engine {
     (void)wave_is_vcd(o.wave, true);
     const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
     const DirectLayout layout(t, p);  // usage errors (payload width, address width) before the run
-    return run_systemc_harness(quote(systemc_binary().string()) + direct_harness_args(t, p, file.path(), o.wave),
+    return run_systemc_harness(quote(systemc_binary().string()) + direct_harness_args(t, p, file.path(), o.wave, o.backdoor_load),
                                "the SystemC engine", o.wave);
   }
 };
