@@ -27,6 +27,7 @@ struct SimOptions : CommonOptions {
   bool unverified = false;
   int periods = 0;  // --periods K: the TDM slot tables run K periods (0: one-shot)
   int payload = 0;  // --payload W with --periods (0: the tile's default, 32)
+  int period = 0;   // --period P with --periods (0: the default period)
 };
 
 /// What `totex sim` runs: the network, the schedule, and the step count its file claims (unset
@@ -76,12 +77,14 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.wave = o.wave;
   r.periods = o.periods;
   r.payload_bits = o.payload;
+  r.period = o.period;
   return r;
 }
 
 int cmd_sim(const SimOptions& o) {
   if (o.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
-  if (o.payload > 0 && o.periods == 0) throw UsageError("--payload applies to periodic runs only: give --periods K");
+  if ((o.payload > 0 || o.period > 0) && o.periods == 0)
+    throw UsageError(std::string(o.payload > 0 ? "--payload" : "--period") + " applies to periodic runs only: give --periods K");
   const auto [net, schedule, claimed_steps] = load_or_make(o);
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(
@@ -113,7 +116,7 @@ int cmd_sim(const SimOptions& o) {
   }
   if (o.periods > 0) {  // periodic (TDM) run: the engine folded the same tables (totex/tdm_tables.hpp)
     j["periods"] = o.periods;
-    j["period"] = tdm_default_period(std::get<Topology>(net), std::get<Schedule>(schedule));
+    j["period"] = o.period > 0 ? o.period : tdm_default_period(std::get<Topology>(net), std::get<Schedule>(schedule));
     j["deliveries"] = r.delivered;
     j["digest"] = r.trace_sha256;
   }
@@ -178,6 +181,10 @@ void register_sim(CLI::App& app, Actions& actions) {
       ->check(CLI::Range(1, 1000000));
   sim->add_option("--payload", o.payload, "payload bits of a --periods run (1..64, default 32)")
       ->check(CLI::Range(1, 64));
+  sim->add_option("--period", o.period,
+                  "slots per period of a --periods run (default: the schedule's own period, else the smallest >= its "
+                  "steps T whose fold has no conflict); a fold with conflicts is refused, each conflict named")
+      ->check(CLI::Range(1, 1 << 30));
   add_sim_plot_option(sim, o.plot);
   actions[sim] = [opts] { return cmd_sim(*opts); };
 }

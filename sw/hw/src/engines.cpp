@@ -25,7 +25,7 @@ class ReferenceEngine final : public Engine {
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
     refuse_hardware_options(o);
     if (o.periods > 0)  // periodic (TDM): tdm_run.cpp
-      return run_reference_periodic(t, s, tdm_tables(t, s, 0, o.payload_bits > 0 ? o.payload_bits : 32), o.periods);
+      return run_reference_periodic(t, s, tdm_tables(t, s, o.period, o.payload_bits > 0 ? o.payload_bits : 32), o.periods);
     return run_reference(t, s, o.claimed_steps);
   }
 
@@ -39,13 +39,16 @@ class ReferenceEngine final : public Engine {
 }  // namespace
 
 SimResult Engine::run(const Network& net, const AnySchedule& schedule, const RunOptions& options) const {
-  if (options.backdoor_load && name() != "rtl")
-    throw UsageError("--load backdoor needs --engine rtl (the Verilated model's public memories); --engine " + name() +
-                     " accepts --load port");
-  if (options.periods > 0 || options.payload_bits > 0) {  // periodic TDM runs (tdm_run.hpp)
+  // The backdoor writes the models' memories directly: the Verilated ones (rtl) and the SystemC
+  // direct network's (its MIN model has none).
+  const bool backdoor_ok = name() == "rtl" || (name() == "systemc" && std::holds_alternative<Topology>(net));
+  if (options.backdoor_load && !backdoor_ok)
+    throw UsageError("--load backdoor needs --engine rtl, or --engine systemc on a direct network; --engine " + name() +
+                     (std::holds_alternative<MinNetwork>(net) ? " on a MIN" : "") + " accepts --load port");
+  if (options.periods > 0 || options.payload_bits > 0 || options.period > 0) {  // periodic TDM runs (tdm_run.hpp)
     std::string accepted;
     for (const std::string& n : periodic_engine_names()) accepted += (accepted.empty() ? "" : " and ") + n;
-    if (options.periods <= 0) throw UsageError("--payload applies to periodic runs (--periods K) only");
+    if (options.periods <= 0) throw UsageError("--payload and --period apply to periodic runs (--periods K) only");
     const auto& names = periodic_engine_names();
     if (std::find(names.begin(), names.end(), name()) == names.end())
       throw UsageError("--periods: --engine " + name() + " does not run periodic (TDM) exchanges; engines " + accepted +

@@ -17,7 +17,7 @@ SimResult run_tdm_rtl(const Topology& t, const Schedule& s, const RunOptions& o)
   if (!o.wave.empty()) throw UsageError("--wave: the TDM tile network (--periods) does not trace");
   const int payload = o.payload_bits > 0 ? o.payload_bits : 32;
   // The fold first: a conflict is reported before anything is built.
-  const TdmTables tables = tdm_tables(t, s, 0, payload);
+  const TdmTables tables = tdm_tables(t, s, o.period, payload);
   const TdmTileParams& p = tables.tile;
   const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); });
   const std::filesystem::path sim = install_paths().sim;

@@ -214,9 +214,18 @@ TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int paylo
   if (period == 0) period = tdm_default_period(t, s);
   Fold f = fold(t, s, period);
   if (f.conflict_count > 0) {
+    // One line (the CLI prints errors as one line): the first few conflicts, the count, and the
+    // period that does fold.
     std::string text = "the schedule does not fold into a TDM table of period " + std::to_string(period) + ": " +
-                       std::to_string(f.conflict_count) + " conflict" + (f.conflict_count == 1 ? "" : "s");
-    for (const TdmConflict& c : f.conflicts) text += "\n  " + c.text;
+                       std::to_string(f.conflict_count) + " conflict" + (f.conflict_count == 1 ? "" : "s") + " (";
+    constexpr std::size_t kShown = 3;
+    for (std::size_t i = 0; i < f.conflicts.size() && i < kShown && f.conflicts[i].node >= 0; ++i)
+      text += (i ? "; " : "") + f.conflicts[i].text;
+    if (f.conflict_count > static_cast<std::int64_t>(kShown))
+      text += "; ... and " + std::to_string(f.conflict_count - static_cast<std::int64_t>(kShown)) + " more";
+    text += ")";
+    if (const int clean = tdm_default_period(t, s); clean != period)
+      text += "; period " + std::to_string(clean) + " folds without conflict";
     throw TdmFoldError(text, std::move(f.conflicts));
   }
   TdmTables out;

@@ -49,6 +49,8 @@ struct RunOptions {
   int periods = 0;
   /// --payload W with --periods: the TDM tile's payload width (1..64); 0: its default, 32.
   int payload_bits = 0;
+  /// --period P with --periods: fold the tables at P slots (0: tdm_default_period).
+  int period = 0;
 };
 
 /// The engines that run --periods (periodic TDM exchanges).
