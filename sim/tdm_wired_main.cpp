@@ -26,8 +26,14 @@
 ///                messages are not offered; error_o stays low.
 /// Prints "TOTEX-RESULT {json}" (the SimResult of every engine); exit 0 pass, 1 check failed,
 /// 2 usage.
+///
+/// Fault injection (the checks must catch it; CTest rtl.tdm.fault_*): TOTEX_TDM_FAULT=eject
+/// loads node 0's first ejecting slot without its eject select (a message is never delivered and
+/// its flit is left on the input: error_o); TOTEX_TDM_FAULT=pause holds run_i low for one cycle
+/// in the middle of the second period (every later delivery one cycle late).
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <deque>
 #include <exception>
@@ -125,6 +131,9 @@ class TdmNetwork {
   TdmNetwork(const TdmNetwork&) = delete;
   TdmNetwork& operator=(const TdmNetwork&) = delete;
 
+  /// The fault TOTEX_TDM_FAULT asks for: "", "eject" or "pause".
+  std::string fault;
+
   /// Every tile's table through its write port: one slot per edge, all tiles at once, while the
   /// messages are offered (so the first period's wait before the tiles prime: the first slot's
   /// inject decision is made in the last priming cycle). The load starts at the first edge after
@@ -132,6 +141,14 @@ class TdmNetwork {
   void load() {
     std::vector<std::vector<std::vector<std::uint64_t>>> words;
     for (int v = 0; v < n_; ++v) words.push_back(tables_.words(v));
+    if (fault == "eject")
+      for (int slot = 0; slot < tables_.period; ++slot) {
+        totex::TdmEntry e = tables_.entries[0][at(slot)];
+        if (e.eject_sel == 0) continue;
+        e.eject_sel = 0;
+        words[0][at(slot)] = totex::encode_tdm_entry(e, tables_.tile);
+        break;
+      }
     for (int slot = 0; slot < tables_.tile.depth; ++slot) {
       for (int v = 0; v < n_; ++v) {
         Tile& x = *tiles_[at(v)];
@@ -161,7 +178,9 @@ class TdmNetwork {
   template <class OnEject>
   void run(std::int64_t cycles, std::int64_t missed_check, OnEject on_eject) {
     for (auto& x : tiles_) x->run_i = 1;
+    const std::int64_t pause = fault == "pause" ? tables_.period + tables_.period / 2 : -1;
     for (std::int64_t c = 0; c < cycles; ++c) {
+      for (auto& x : tiles_) x->run_i = c == pause ? 0 : 1;
       offer();
       if (c == missed_check) missed_at_check_ = missed() - missed_before_;
       for (int v = 0; v < n_; ++v) {
@@ -285,6 +304,10 @@ int tdm_main(int argc, char** argv) {
     throw totex::UsageError("this model was built for another tile (ports, payload, node bits or depth)");
 
   TdmNetwork net(t, tables, periods);
+  const char* fault = std::getenv("TOTEX_TDM_FAULT");
+  net.fault = fault ? fault : "";
+  if (net.fault != "" && net.fault != "eject" && net.fault != "pause")
+    throw totex::UsageError("TOTEX_TDM_FAULT=" + net.fault + ": accepted values are eject and pause (unset: none)");
   net.load();
   const int prime = (p.node_bits + 1) / 2 + 3;  // totex_tdm_pkg::prime_cycles
   net.preload(prime + 2);

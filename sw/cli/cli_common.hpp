@@ -48,6 +48,8 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required);
 /// `totex sim` (sim_command.cpp).
 void register_sim(CLI::App& app, Actions& actions);
+/// `totex fpga` (fpga_command.cpp).
+void register_fpga(CLI::App& app, Actions& actions);
 /// `totex plot` (plot_command.cpp).
 void register_plot(CLI::App& app, Actions& actions);
 /// Two worked examples at the end of every --help (help_examples.cpp).

@@ -347,6 +347,7 @@ Commands::Commands(CLI::App& app) {
 
   register_sim(app, actions_);
   register_plot(app, actions_);
+  register_fpga(app, actions_);
   add_help_examples(app);
 }
 

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `totex fpga`: one TDM tile for a network's schedule, synthesized, placed and routed for iCE40
+/// (rtl/synth/tdm_synth.sh): LUT4, flip-flops, block RAM, logic cells, Fmax, and what an exchange
+/// takes at that clock (docs/tdm-runs.md).
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "totex/error.hpp"
+#include "totex/io/output_file.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/tdm_fpga.hpp"
+#include "totex/tdm_tables.hpp"
+
+namespace totex::cli {
+namespace {
+
+struct FpgaOptions : CommonOptions {
+  std::string schedule_file;
+  std::string device = "up5k";
+  int payload = 32;
+  int seed = 1;
+  int period = 0;
+  std::string out;
+};
+
+/// The schedule: loaded from --schedule (its topology and model must match --topo and --model
+/// when given) or generated, and verified either way.
+std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
+  if (!o.schedule_file.empty()) {
+    if (!o.algo.empty()) throw UsageError("--algo and --schedule exclude each other");
+    LoadedSchedule loaded = read_schedule_file(o.schedule_file);
+    auto* s = std::get_if<Schedule>(&loaded.schedule);
+    if (!s) throw UsageError("--schedule " + o.schedule_file + ": a MIN configuration file; the TDM tile is for direct networks");
+    const Topology t = parse_topology(s->topology);
+    if (!o.topo.empty() && parse_topology(o.topo).spec() != t.spec())
+      throw UsageError("--topo " + o.topo + " does not match the schedule file's topology " + t.spec());
+    if (!o.model.empty() && parse_model(o.model) != s->model)
+      throw UsageError("--model " + o.model + " does not match the schedule file's model " + to_string(s->model));
+    s->materialize();
+    const VerifyReport report = verify(t, *s, loaded.claimed_steps);
+    if (!report.ok) {
+      std::string first;
+      for (const auto& e : errors_json(report)) {
+        first = e.get<std::string>();
+        break;
+      }
+      throw UsageError("--schedule " + o.schedule_file + " does not verify (" + first + "); run `totex verify` on it");
+    }
+    return {t, std::move(*s)};
+  }
+  if (o.topo.empty()) throw UsageError("--topo or --schedule is required");
+  const Network net = parse_spec(o.topo);
+  if (std::holds_alternative<MinNetwork>(net))
+    throw UsageError("--topo " + o.topo + ": a MIN; the TDM tile is a router of direct networks (torus, mesh, hypercube, ...)");
+  const Topology& t = std::get<Topology>(net);
+  const Model model = model_for(net, o.model);
+  if (model != Model::Nic)
+    throw UsageError("--model " + o.model + ": the TDM tile runs nic schedules (one inject and one eject per node per slot)");
+  Schedule s = std::get<Schedule>(make_schedule(net, model, o.algo, o.budget));
+  const VerifyReport report = verify(t, s);
+  if (!report.ok) throw ToolError("tool: the generated schedule does not verify; run `totex schedule` on it");
+  return {t, std::move(s)};
+}
+
+std::string make_out_dir(const std::string& given) {
+  if (!given.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(given, ec);
+    if (ec) throw OutputError(given + ": " + ec.message());
+    return given;
+  }
+  std::string name = (std::filesystem::temp_directory_path() / "totex-fpga-XXXXXX").string();
+  if (!::mkdtemp(name.data())) throw OutputError(name + ": cannot create a temporary directory");
+  return name;
+}
+
+int cmd_fpga(const FpgaOptions& o) {
+  (void)tdm_synth_script();  // before any scheduling: the script must be there
+  const auto [t, s] = fpga_schedule(o);
+  const TdmTables tables = tdm_tables(t, s, o.period, o.payload);
+  const TdmTileParams& tile = tables.tile;
+  const std::string dir = make_out_dir(o.out);
+  const std::string hex = (std::filesystem::path(dir) / "node0.hex").string();
+  write_output_file(hex, [&](std::ostream& out) { out << tdm_hex_image(tables, 0); });
+  std::cerr << "totex: synthesizing one TDM tile for " << t.spec() << " (" << tile.ports << " ports, " << tile.payload_bits
+            << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth << " slots, node 0's table " << hex
+            << ") for iCE40 " << o.device << ", seed " << o.seed << " in " << dir << '\n';
+  const TdmSynthResult r = run_tdm_synth(tile, o.device, o.seed, hex, dir);
+  const std::int64_t cycles = tables.steps + 1;  // one exchange: entries 0..T, one register per hop
+  json j{{"topology", t.spec()},
+         {"model", to_string(s.model)},
+         {"algorithm", s.algorithm},
+         {"device", o.device},
+         {"seed", o.seed},
+         {"ports", tile.ports},
+         {"payload", tile.payload_bits},
+         {"node_bits", tile.node_bits},
+         {"depth", tile.depth},
+         {"entry_bits", tile.entry_bits()},
+         {"lut4", r.lut4},
+         {"ff", r.ff},
+         {"bram", r.bram},
+         {"lc", r.lc},
+         {"fmax_mhz", r.fmax_mhz ? json(*r.fmax_mhz) : json(nullptr)},
+         {"fits", r.fits},
+         {"steps", tables.steps},
+         {"cycles", cycles},
+         {"period", tables.period},
+         {"table", hex},
+         {"out", dir},
+         {"result", r.result_file}};
+  if (r.fmax_mhz && *r.fmax_mhz > 0) {
+    j["exchange_ns"] = static_cast<double>(cycles) * 1000.0 / *r.fmax_mhz;
+    j["period_ns"] = static_cast<double>(tables.period) * 1000.0 / *r.fmax_mhz;
+  } else {
+    j["exchange_ns"] = nullptr;
+    j["period_ns"] = nullptr;
+  }
+  print(o.json, j, [&] {
+    std::cout << t.spec() << ", " << to_string(s.model) << " (" << s.algorithm << ", " << tables.steps
+              << " steps): one TDM tile on iCE40 " << o.device << " (seed " << o.seed << ")\n";
+    std::cout << "  tile: " << tile.ports << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits
+              << " node bits, " << tile.depth << " slots of " << tile.entry_bits() << " bits\n";
+    std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "
+              << (r.fmax_mhz ? std::to_string(*r.fmax_mhz) + " MHz" : std::string("n/a")) << '\n';
+    std::cout << "  one exchange: " << cycles << " cycles (T + 1)";
+    if (j["exchange_ns"].is_number()) std::cout << " = " << j["exchange_ns"].get<double>() << " ns";
+    std::cout << "; periodic: one exchange every " << tables.period << " cycles";
+    if (j["period_ns"].is_number()) std::cout << " = " << j["period_ns"].get<double>() << " ns";
+    std::cout << "\n  reports: " << dir << '\n';
+  });
+  return 0;
+}
+
+}  // namespace
+
+void register_fpga(CLI::App& app, Actions& actions) {
+  CLI::App* fpga = app.add_subcommand(
+      "fpga", "synthesize one TDM router tile (slot table from the schedule) for iCE40: resources, Fmax, exchange time");
+  auto opts = std::make_shared<FpgaOptions>();
+  FpgaOptions& o = *opts;
+  add_topo_model(fpga, o, false);
+  fpga->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  fpga->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
+      ->check(CLI::Range(0.1, 86400.0));
+  fpga->add_option("--schedule", o.schedule_file, "nic schedule file to use instead (verified first)");
+  fpga->add_option("--device", o.device, "up5k | hx8k: the iCE40 to place and route for (default up5k)")
+      ->check(one_of(tdm_fpga_devices()));
+  fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));
+  fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
+      ->check(CLI::Range(0, 2147483647));
+  fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
+      ->check(CLI::Range(1, 1 << 30));
+  fpga->add_option("--out", o.out, "directory for the table image, logs and result.json (default: a new temporary one)")
+      ->check(output_path());
+  actions[fpga] = [opts] { return cmd_fpga(*opts); };
+}
+
+}  // namespace totex::cli
