@@ -75,6 +75,17 @@ TEST_CASE("exchange tables for hypercubes reach 2^(n-1) and verify", "[table]") 
   build_and_verify("torus:2x4");
 }
 
+TEST_CASE("exchange tables for hypercubes past 6 come from the doubling grid and pass the table checker", "[table]") {
+  // n = 7..10: the checker (Theorem 1 and coverage) on the table itself, then the replay.
+  for (int n = 7; n <= 10; ++n) build_and_verify("hypercube:" + std::to_string(n));
+  // The rows are lanes: n of them, each a sequence of non-overlapping words.
+  const auto t11 = make_exchange_table(parse_topology("hypercube:11"));
+  REQUIRE(t11.has_value());
+  CHECK(t11->rows.size() == 11);
+  CHECK(t11->columns == 1024);
+  CHECK(check_exchange_table(parse_topology("hypercube:11"), *t11).empty());
+}
+
 TEST_CASE("exchange tables for 2D tori reach the paper's time and verify", "[table]") {
   for (int n : {3, 4, 5, 6, 7, 8, 9, 10}) build_and_verify("torus:" + std::to_string(n) + "x" + std::to_string(n));
   CHECK(make_exchange_table(parse_topology("torus:5x5"))->columns == 15);
@@ -96,7 +107,8 @@ TEST_CASE("exchange tables for larger tori and rings", "[table_slow][.slow]") {
 
 TEST_CASE("unsupported topologies", "[table]") {
   CHECK_FALSE(make_exchange_table(parse_topology("torus:3x5")).has_value());
-  CHECK_FALSE(make_exchange_table(parse_topology("hypercube:7")).has_value());
+  // More than 6 generators from 4-rings (D_4 = C_2 x C_2): neither the search nor the doubling grid.
+  CHECK_FALSE(make_exchange_table(parse_topology("torus:4x4x4x4")).has_value());
   CHECK_FALSE(make_exchange_table(parse_topology("path:5")).has_value());
   CHECK_FALSE(make_exchange_table(parse_topology("complete:4")).has_value());
   CHECK_FALSE(make_exchange_table(parse_topology("torus:3x3x3x3")).has_value());

@@ -20,6 +20,7 @@
 
 #include "totex/error.hpp"
 #include "totex/io/exchange_table.hpp"
+#include "hypercube_doubling.hpp"
 
 namespace totex {
 namespace {
@@ -380,7 +381,40 @@ class HypercubeSearch {
   long nodes_ = 0;
 };
 
-constexpr int kMaxHypercube = 6;  // 7 is reached too, but the search takes ~40 s
+constexpr int kMaxHypercube = 6;  // the string search: 7 is reached too, but it takes ~40 s
+
+/// hypercube:n for n > kMaxHypercube: the doubling construction's dimension x step grid
+/// (hypercube_doubling.hpp) written as the table. Each of its 2^n - 1 patterns is a word whose
+/// letters are its moves' dimensions (generator d of C_2 is dimension d), placed at its start
+/// column. The grid holds every dimension once per column, so a column holds each generator once;
+/// the rows (lanes) only need words that do not overlap, and since at most n words are active in
+/// any column (one letter each), first-fit by start column (interval colouring) needs at most n.
+std::optional<ExchangeTable> hypercube_table_from_doubling(const Topology& t, int n) {
+  const auto patterns = hypercube_doubling_patterns(t);
+  if (!patterns) return std::nullopt;
+  std::vector<PlacedWord> words;
+  for (const PlacedPattern& p : *patterns) {
+    PlacedWord w{static_cast<int>(p.start), {}};
+    for (const auto& [dim, delta] : p.word.moves) w.letters.push_back(dim);
+    words.push_back(std::move(w));
+  }
+  std::sort(words.begin(), words.end(), [](const PlacedWord& a, const PlacedWord& b) {
+    return a.column != b.column ? a.column < b.column : a.letters < b.letters;
+  });
+  ExchangeTable table;
+  table.topology = t.spec();
+  table.groups.assign(uz(n), CayleyGroup::Order2);
+  table.columns = 1 << (n - 1);
+  table.rows.assign(uz(n), {});
+  std::vector<int> free_from(uz(n), 0);  // first column each row has free
+  for (PlacedWord& w : words) {
+    const auto row = std::find_if(free_from.begin(), free_from.end(), [&](int f) { return f <= w.column; });
+    if (row == free_from.end()) return std::nullopt;  // more than n words at once: never for a valid grid
+    *row = w.column + static_cast<int>(w.letters.size());
+    table.rows[static_cast<std::size_t>(row - free_from.begin())].push_back(std::move(w));
+  }
+  return table;
+}
 
 /// A hypercube table for a product of K2's and 4-rings (a 4-ring is D_4 = C_2 x C_2).
 std::optional<ExchangeTable> hypercube_table(const Topology& t, const std::vector<int>& sizes) {
@@ -390,7 +424,10 @@ std::optional<ExchangeTable> hypercube_table(const Topology& t, const std::vecto
     groups.push_back(k == 2 ? CayleyGroup::Order2 : CayleyGroup::Dihedral);
     n += k == 2 ? 1 : 2;
   }
-  if (n > kMaxHypercube) return std::nullopt;
+  if (n > kMaxHypercube) {
+    if (!std::all_of(sizes.begin(), sizes.end(), [](int k) { return k == 2; })) return std::nullopt;
+    return hypercube_table_from_doubling(t, n);
+  }
   ExchangeTable table;
   table.topology = t.spec();
   table.groups = groups;
@@ -488,8 +525,8 @@ ExchangeTable torus3_table(const Topology& t, int n) {
 }  // namespace
 
 std::string exchange_table_support() {
-  return "exchange tables are built for ring:N (N >= 2), hypercube:n (1 <= n <= " + std::to_string(kMaxHypercube) +
-         "), torus:NxN and torus:NxNxN (N >= 3; N = 4 via the hypercube table), and products of rings of size 2 "
+  return "exchange tables are built for ring:N (N >= 2), hypercube:n (every n; n > " + std::to_string(kMaxHypercube) +
+         " from the doubling grid), torus:NxN and torus:NxNxN (N >= 3; N = 4 via the hypercube table), and products of rings of size 2 "
          "and 4 with at most " + std::to_string(kMaxHypercube) + " generators";
 }
 

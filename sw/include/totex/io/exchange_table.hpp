@@ -71,7 +71,8 @@ struct ExchangeTable {
 /// torus:nxn odd n(n^2-1)/8, even n >= 6 n^3/8; torus:nxnxn odd n^2(n^2-1)/8, even n > 4 n^4/8.
 [[nodiscard]] std::optional<std::int64_t> exchange_table_paper_time(const Topology& t);
 
-/// Builds a table at the paper's time for: ring:N (N >= 2), hypercube:n (1 <= n <= 6),
+/// Builds a table at the paper's time for: ring:N (N >= 2), hypercube:n (every n: a string
+/// search for n <= 6, the doubling construction's grid beyond),
 /// torus:NxN and torus:NxNxN for N >= 3 (N = 4 via the hypercube table on D_4 = C_2 x C_2),
 /// and products of rings of sizes 2 and 4 with at most 6 generators. Returns nullopt for
 /// anything else (see exchange_table_support()).
