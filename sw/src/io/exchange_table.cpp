@@ -147,8 +147,11 @@ std::string coords_text(const Topology& t, NodeId v) {
 class ErrorList {
  public:
   explicit ErrorList(std::vector<std::string>& out) : out_(out) {}
-  void add(const std::string& kind, std::string text) {
-    if (++count_[kind] <= kPerKind) out_.push_back(std::move(text));
+  /// `text()` builds the sentence, called only for the first kPerKind of a kind (a table with
+  /// millions of errors costs a count each, not a string each).
+  template <class Text>
+  void add(const std::string& kind, const Text& text) {
+    if (++count_[kind] <= kPerKind) out_.push_back(text());
   }
   void finish() {
     for (const auto& [kind, n] : count_)
@@ -236,11 +239,11 @@ std::vector<std::string> check_exchange_table(const Topology& t, const ExchangeT
   const Cayley& c = *cayley;
   ErrorList err(errors);
   if (!table.topology.empty() && table.topology != t.spec())
-    err.add("topology", "table is for '" + table.topology + "', not '" + t.spec() + "'");
+    err.add("topology", [&] { return "table is for '" + table.topology + "', not '" + t.spec() + "'"; });
   if (table.rows.size() != uz(c.gens))
-    err.add("rows", "table has " + std::to_string(table.rows.size()) + " rows, expected one per generator (" +
-                        std::to_string(c.gens) + ")");
-  if (table.columns < 0) err.add("columns", "column count " + std::to_string(table.columns) + " is negative");
+    err.add("rows", [&] { return "table has " + std::to_string(table.rows.size()) + " rows, expected one per generator (" +
+                        std::to_string(c.gens) + ")"; });
+  if (table.columns < 0) err.add("columns", [&] { return "column count " + std::to_string(table.columns) + " is negative"; });
   const int cols = std::max(0, table.columns);
 
   // occupant[col * gens + g] = (row, word) first seen there
@@ -262,25 +265,25 @@ std::vector<std::string> check_exchange_table(const Topology& t, const ExchangeT
       const int len = static_cast<int>(pw.letters.size());
       bool ok = true;
       if (len == 0) {
-        err.add("word", "row " + std::to_string(r) + ": empty word at column " + std::to_string(pw.column));
+        err.add("word", [&] { return "row " + std::to_string(r) + ": empty word at column " + std::to_string(pw.column); });
         ok = false;
       }
       for (int g : pw.letters) {
         if (g < 0 || g >= c.gens) {
-          err.add("word", "row " + std::to_string(r) + ": word at column " + std::to_string(pw.column) +
-                              " uses generator index " + std::to_string(g) + ", which does not exist");
+          err.add("word", [&] { return "row " + std::to_string(r) + ": word at column " + std::to_string(pw.column) +
+                              " uses generator index " + std::to_string(g) + ", which does not exist"; });
           ok = false;
           break;
         }
       }
       if (pw.column < 0 || pw.column + len > cols) {
-        err.add("range", where(r, w) + " occupies columns " + std::to_string(pw.column) + ".." +
+        err.add("range", [&] { return where(r, w) + " occupies columns " + std::to_string(pw.column) + ".." +
                              std::to_string(pw.column + len - 1) + ", outside the table's columns 0.." +
-                             std::to_string(cols - 1));
+                             std::to_string(cols - 1); });
         ok = false;
       }
       if (prev_word >= 0 && pw.column < prev_end)
-        err.add("overlap", where(r, w) + " overlaps " + where(r, prev_word) + " in the same row");
+        err.add("overlap", [&] { return where(r, w) + " overlaps " + where(r, prev_word) + " in the same row"; });
       if (pw.column + len > prev_end || prev_word < 0) {
         prev_end = std::max(prev_end, pw.column + len);
         prev_word = w;
@@ -293,8 +296,8 @@ std::vector<std::string> check_exchange_table(const Topology& t, const ExchangeT
         column_used[uz(col)] = true;
         auto& occ = occupant[uz(col) * uz(c.gens) + uz(g)];
         if (occ.first >= 0)
-          err.add("column", "column " + std::to_string(col) + ": generator " + table.generator_name(g) +
-                                " appears twice, in " + where(occ.first, occ.second) + " and in " + where(r, w));
+          err.add("column", [&] { return "column " + std::to_string(col) + ": generator " + table.generator_name(g) +
+                                " appears twice, in " + where(occ.first, occ.second) + " and in " + where(r, w); });
         else
           occ = {r, w};
       }
@@ -302,24 +305,24 @@ std::vector<std::string> check_exchange_table(const Topology& t, const ExchangeT
       NodeId v = c.identity;
       for (int g : pw.letters) v = c.step(v, g);
       if (v == c.identity) {
-        err.add("destination", where(r, w) + " leads back to its source (the identity), not to another node");
+        err.add("destination", [&] { return where(r, w) + " leads back to its source (the identity), not to another node"; });
         continue;
       }
       auto& rc = reached[uz(v)];
       if (rc.first >= 0)
-        err.add("destination", "destination " + coords_text(t, v) + " is reached twice, by " +
-                                   where(rc.first, rc.second) + " and by " + where(r, w));
+        err.add("destination", [&] { return "destination " + coords_text(t, v) + " is reached twice, by " +
+                                   where(rc.first, rc.second) + " and by " + where(r, w); });
       else
         rc = {r, w};
     }
   }
   for (NodeId v = 0; v < c.nodes; ++v)
     if (v != c.identity && reached[uz(v)].first < 0)
-      err.add("missing", "destination " + coords_text(t, v) + " (node " + std::to_string(v) +
-                             " from the identity) is reached by no word");
+      err.add("missing", [&] { return "destination " + coords_text(t, v) + " (node " + std::to_string(v) +
+                             " from the identity) is reached by no word"; });
   if (cols > 0 && !column_used[uz(cols - 1)])
-    err.add("columns", "last column " + std::to_string(cols - 1) +
-                           " is empty: the table claims more time than its words take");
+    err.add("columns", [&] { return "last column " + std::to_string(cols - 1) +
+                           " is empty: the table claims more time than its words take"; });
   err.finish();
   return errors;
 }
