@@ -24,6 +24,9 @@
 #include "totex/io/schedule_io.hpp"
 #include "totex/network/spec.hpp"
 #include "totex/verify/verify.hpp"
+#include "totex/generators/periodic.hpp"
+#include "totex/io/shd.hpp"
+#include "totex/verify/periodic_verify.hpp"
 
 namespace totex::cli {
 
@@ -33,10 +36,18 @@ struct ScheduleOptions : CommonOptions {
   std::string output;
   std::string form = "computed";
   bool binary = false;
+  bool periodic = false;  // --periodic: a TDM schedule (docs/periodic.md)
+  std::string format;     // --format: totex | shd | poseidon ("" = by the file name: .shd or totex)
+};
+struct BoundOptions : CommonOptions {
+  bool periodic = false;
 };
 struct VerifyOptions {
   std::string file;
   bool json = false;
+  std::string topo, model;  // for a .shd file, which carries no topology
+  bool periodic = false;
+  int period = 0;
 };
 struct LoadOptions {
   std::string torus;
@@ -99,7 +110,7 @@ std::string algorithm_of(const AnySchedule& s) {
 
 namespace {
 
-int cmd_bound(const CommonOptions& o) {
+int cmd_bound(const BoundOptions& o) {
   const Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
   json j{{"topology", o.topo}, {"model", to_string(model)}};
@@ -122,6 +133,16 @@ int cmd_bound(const CommonOptions& o) {
   j["bounds"] = bound_json(lb);
   const LowerBound periodic = periodic_lower_bound(lb);
   j["periodic"] = {{"lower_bound", periodic.steps}, {"bounds", bound_json(periodic)}};
+  if (o.periodic) {
+    j["period_bound"] = periodic.steps;
+    j["period_bound_terms"] = bound_json(periodic);
+    print(o.json, j, [&] {
+      std::cout << o.topo << ", " << to_string(model) << ": period bound " << periodic.steps
+                << " (TDM: the exchange repeats, a message may wrap into the next period)\n";
+      for (const BoundTerm& t : periodic.terms) std::cout << "  " << t.name << " >= " << t.value << "  (" << t.detail << ")\n";
+    });
+    return 0;
+  }
   print(o.json, j, [&] {
     std::cout << o.topo << " (" << j["nodes"] << " nodes";
     if (j.contains("processors") && j["processors"] != j["nodes"]) std::cout << ", " << j["processors"] << " processors";
@@ -137,7 +158,61 @@ int cmd_bound(const CommonOptions& o) {
   return 0;
 }
 
+/// The output format --format names, else the file name's (.shd), else totex's own.
+std::string output_format(const ScheduleOptions& o) {
+  if (!o.format.empty()) return o.format;
+  const std::string& f = o.output;
+  return f.size() >= 4 && f.compare(f.size() - 4, 4, ".shd") == 0 ? "shd" : "totex";
+}
+
+int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
+  const Network net = parse_spec(o.topo);
+  const auto* tp = std::get_if<Topology>(&net);
+  if (!tp) throw UsageError("--periodic: applies to direct networks; a MIN's configurations already repeat every N cycles");
+  const Topology& t = *tp;
+  const Model model = model_for(net, o.model);
+  const auto start = std::chrono::steady_clock::now();
+  const PeriodicOutcome po = periodic_schedule(t, model, {o.algo.empty() ? "auto" : o.algo, o.budget});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const PeriodicReport pr = verify_periodic(t, po.schedule);
+  const VerifyReport one_shot = verify(t, po.schedule);  // the absolute steps are a one-shot schedule too
+  const bool ok = pr.ok && one_shot.ok;
+  if (!o.output.empty())
+    write_output_file(o.output, [&](std::ostream& out) {
+      if (format == "shd") write_shd(out, t, po.schedule);
+      else if (format == "poseidon") write_poseidon(out, t, po.schedule);
+      else write_schedule(out, t, po.schedule, o.binary);
+    });
+  json errors = json::array();
+  for (const Violation& v : pr.violations) errors.push_back(v.text);
+  if (pr.violation_count > static_cast<std::int64_t>(pr.violations.size()))
+    errors.push_back("... and " + std::to_string(pr.violation_count - static_cast<std::int64_t>(pr.violations.size())) + " more");
+  for (const auto& e : errors_json(one_shot)) errors.push_back("one-shot replay: " + e.get<std::string>());
+  const json j{{"topology", o.topo}, {"model", to_string(model)}, {"algorithm", po.algorithm}, {"periodic", true},
+               {"nodes", t.nodes()}, {"period", po.schedule.period}, {"period_bound", po.bound.steps},
+               {"period_bound_terms", bound_json(po.bound)}, {"translation_invariant", po.translation_invariant},
+               {"verified", ok}, {"proven_optimal", ok && po.proven_optimal}, {"proof", ok ? po.proof : ""},
+               {"proof_general", ok && po.proof_general}, {"latency_max", pr.latency_max}, {"steps", pr.steps},
+               {"transfers", po.schedule.transfer_count()}, {"seconds", seconds}, {"search", po.log},
+               {"errors", errors}, {"file", o.output}, {"format", o.output.empty() ? "" : format}};
+  print(o.json, j, [&] {
+    std::cout << o.topo << ", " << to_string(model) << ", " << po.algorithm << ": period " << po.schedule.period
+              << " (period bound " << po.bound.steps << "), "
+              << (ok && po.proven_optimal ? po.proof : "not proven optimal") << "; "
+              << (ok ? "verified modulo the period" : "VERIFICATION FAILED") << "; latency max " << pr.latency_max
+              << ", one period's makespan " << pr.steps << " steps\n";
+    for (const std::string& line : po.log) std::cout << "  " << line << '\n';
+    for (const auto& e : errors) std::cout << "  " << e.get<std::string>() << '\n';
+    if (!o.output.empty()) std::cout << "written to " << o.output << " (" << format << ")\n";
+  });
+  return ok ? 0 : kCheckFailedExit;
+}
+
 int cmd_schedule(const ScheduleOptions& o) {
+  const std::string format = output_format(o);
+  if (format != "totex" && o.output.empty()) throw UsageError("--format " + format + ": give the file to write with -o");
+  if (format != "totex" && o.binary) throw UsageError("--binary: applies to totex schedule files, not --format " + format);
+  if (o.periodic) return cmd_schedule_periodic(o, format);
   double write_seconds = 0;
   auto write_file = [&](const std::function<void(std::ostream&)>& writer) {
     if (o.output.empty()) return;
@@ -151,7 +226,11 @@ int cmd_schedule(const ScheduleOptions& o) {
   VerifyReport report;
   LowerBound lb;
   ScheduleOutcome outcome;
-  AnySchedule any = make_schedule(net, model, o.algo, o.budget, &outcome, true);
+  // .shd describes one route list for every node: the translation-invariant generator (pattern).
+  const std::string algo_asked = o.algo.empty() && format == "shd" ? "pattern" : o.algo;
+  if (format != "totex" && std::holds_alternative<MinNetwork>(net))
+    throw UsageError("--format " + format + ": applies to 2-D tori (and meshes for poseidon), not a MIN");
+  AnySchedule any = make_schedule(net, model, algo_asked, o.budget, &outcome, true);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
     MinSchedule s = std::get<MinSchedule>(std::move(any));  // moved: 100 MB of configurations at min:4096:2
@@ -174,7 +253,11 @@ int cmd_schedule(const ScheduleOptions& o) {
     j["max_buffered"] = report.max_buffered;
     write_file([&](std::ostream& out) {
       if (algo == "table" && o.binary) throw UsageError("--binary: --algo table writes its exchange table, not step lines");
-      if (algo == "table")  // the table itself, which routers load
+      if (format == "shd")
+        write_shd(out, t, s);
+      else if (format == "poseidon")
+        write_poseidon(out, t, s);
+      else if (algo == "table")  // the table itself, which routers load
         write_exchange_table(out, require_exchange_table(t));
       else
         write_schedule(out, t, s, o.binary);
@@ -248,9 +331,22 @@ int cmd_load(const LoadOptions& o) {
   return 0;
 }
 
+bool is_shd(const std::string& f) { return f.size() >= 4 && f.compare(f.size() - 4, 4, ".shd") == 0; }
+
 int cmd_verify(const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const LoadedSchedule loaded = read_schedule_file(o.file, true);
+  LoadedSchedule loaded;
+  if (is_shd(o.file)) {  // S4NoC routes: no header, the topology comes from --topo
+    if (o.topo.empty()) throw UsageError(o.file + ": a .shd file carries no topology; give --topo torus:KxK");
+    const Topology t = parse_topology(o.topo);
+    Schedule s = read_shd_file(o.file, t, o.model.empty() ? Model::Nic : parse_model(o.model));
+    loaded.claimed_steps = static_cast<std::int64_t>(s.steps.size());
+    loaded.schedule = std::move(s);
+  } else {
+    if (!o.topo.empty() || !o.model.empty())
+      throw UsageError("--topo/--model: apply to .shd files only; a totex schedule file names its own topology and model");
+    loaded = read_schedule_file(o.file, true);
+  }
   const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   VerifyReport report;
   json j;
@@ -281,9 +377,33 @@ int cmd_verify(const VerifyOptions& o) {
   j["expected_delivered"] = report.expected;
   j["optimal"] = report.ok && report.steps == j["lower_bound"].get<std::int64_t>();
   j["errors"] = errors_json(report);
+  // Periodic (docs/periodic.md): the file's period, --period P, or with --periodic alone the
+  // makespan (the schedule repeated back to back).
+  std::optional<PeriodicReport> pr;
+  if (const auto* s = std::get_if<Schedule>(&loaded.schedule); s && (s->period > 0 || o.periodic || o.period > 0)) {
+    const Topology t = parse_topology(s->topology);
+    const int period = o.period > 0 ? o.period : s->period > 0 ? s->period : static_cast<int>(std::max<std::int64_t>(1, report.steps));
+    pr = verify_periodic(t, *s, period);
+    for (const Violation& v : pr->violations) j["errors"].push_back("periodic: " + v.text);
+    if (pr->violation_count > static_cast<std::int64_t>(pr->violations.size()))
+      j["errors"].push_back("periodic: ... and " + std::to_string(pr->violation_count - static_cast<std::int64_t>(pr->violations.size())) + " more");
+    const LowerBound pb = periodic_lower_bound(lower_bound(t, s->model));
+    j["period"] = pr->period;
+    j["period_bound"] = pb.steps;
+    j["period_bound_terms"] = bound_json(pb);
+    j["latency_max"] = pr->latency_max;
+    j["periodic_verified"] = pr->ok;
+    j["proven_optimal"] = pr->ok && report.ok && pr->period == pb.steps;
+    report.ok = report.ok && pr->ok;
+    j["verified"] = report.ok;
+  }
   print(o.json, j, [&] {
     std::cout << o.file << ": " << (report.ok ? "verified" : "NOT verified") << ", " << report.steps << " steps, "
               << report.delivered << "/" << report.expected << " messages delivered\n";
+    if (pr)
+      std::cout << "  periodic: period " << pr->period << " (period bound " << j["period_bound"] << (j["proven_optimal"].get<bool>() ? ", proven optimal" : "")
+                << "), " << (pr->ok ? "conflict-free modulo the period" : "CONFLICTS modulo the period") << ", latency max "
+                << pr->latency_max << '\n';
     for (const auto& e : j["errors"]) std::cout << "  " << e.get<std::string>() << '\n';
   });
   return report.ok ? 0 : kCheckFailedExit;
@@ -301,8 +421,9 @@ void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required) {
 Commands::Commands(CLI::App& app) {
   // Each subcommand's options live in the action that reads them (CLI11 writes them while parsing).
   CLI::App* bound = app.add_subcommand("bound", "lower bound on total-exchange steps for a topology and model");
-  auto bound_opts = std::make_shared<CommonOptions>();
+  auto bound_opts = std::make_shared<BoundOptions>();
   add_topo_model(bound, *bound_opts, true);
+  bound->add_flag("--periodic", bound_opts->periodic, "the period bound of a periodic (TDM) schedule only (docs/periodic.md)");
   actions_[bound] = [bound_opts] { return cmd_bound(*bound_opts); };
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
@@ -329,12 +450,24 @@ Commands::Commands(CLI::App& app) {
       throw CLI::ValidationError("--form", "applies to MIN files (--topo min:N:D:WIRING) only, not to " +
                                                printable(sched_opts->topo) + "; accepted there: computed | table");
   });
+  schedule->add_flag("--periodic", sched_opts->periodic,
+                     "a periodic (TDM) schedule: the exchange repeats every P steps, a message may wrap into the next "
+                     "period; --algo auto | greedy | exact (docs/periodic.md)");
+  schedule->add_option("--format", sched_opts->format,
+                       "file format of -o: totex (default) | shd (S4NoC routes; the default for a name ending in .shd) | "
+                       "poseidon (Poseidon schedule XML)")
+      ->check(one_of({"totex", "shd", "poseidon"}));
   actions_[schedule] = [sched_opts] { return cmd_schedule(*sched_opts); };
 
   CLI::App* verify_cmd = app.add_subcommand("verify", "check a schedule or configuration-matrix file with the reference model");
   auto verify_opts = std::make_shared<VerifyOptions>();
   verify_cmd->add_option("file", verify_opts->file, "schedule file (text, or gzip-compressed)")->required();
   verify_cmd->add_flag("--json", verify_opts->json, "print one JSON object on stdout");
+  verify_cmd->add_option("--topo", verify_opts->topo, "the torus a .shd file (S4NoC routes, no header) is for: torus:KxK");
+  verify_cmd->add_option("--model", verify_opts->model, "the model of a .shd file (default nic)");
+  verify_cmd->add_flag("--periodic", verify_opts->periodic,
+                       "also check modulo the period: the file's, --period P, or the makespan (back to back)");
+  verify_cmd->add_option("--period", verify_opts->period, "check modulo this period")->check(CLI::Range(1, 50000000));
   actions_[verify_cmd] = [verify_opts] { return cmd_verify(*verify_opts); };
 
   CLI::App* load = app.add_subcommand("load", "link loads of complete exchange on a partially populated torus (paper 004)");

@@ -520,6 +520,12 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
   std::int64_t transfers = 0;
   while (r.next()) {
     const auto& f = r.fields();
+    if (f[0] == "period" && current < 0 && s.period == 0 && s.steps.empty() && !s.lazy()) {
+      // Optional (a periodic schedule, docs/periodic.md): the steps repeat every P steps.
+      r.expect_fields(2, "period <P>");
+      s.period = static_cast<int>(r.integer(1, 1, kMaxSteps, "period"));
+      continue;
+    }
     if (f[0] == "binary" && current < 0) {
       r.expect_fields(1, "binary");
       read_binary(r, t, s, out.claimed_steps);
@@ -592,6 +598,7 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, boo
       << "algorithm " << (s.algorithm.empty() ? "unnamed" : s.algorithm) << '\n'
       << "nodes " << t.nodes() << '\n'
       << "steps " << steps << '\n';
+  if (s.period > 0) out << "# periodic: the steps repeat every P steps; step t uses slot t mod P\nperiod " << s.period << '\n';
   if (s.lazy() && !s.source->generator().empty()) {
     // 10^8 transfers are gigabytes of text: the compact form names the generator that rebuilds
     // them and the checksum of what it built here; a reader regenerates and compares.

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Periodic (TDM) all-to-all schedules (docs/periodic.md): the exchange repeats every P steps and a
+/// message injected late in a period may arrive in the next. Schedule::period is set to P.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "totex/bounds/bounds.hpp"
+#include "totex/model.hpp"
+#include "totex/schedule.hpp"
+#include "totex/network/topology.hpp"
+
+namespace totex {
+
+struct PeriodicRequest {
+  /// auto: translation-invariant packing on products of rings (tori, rings, hypercubes), a
+  /// per-message packing elsewhere (meshes); greedy: the first-fit packing only; exact: a SAT
+  /// search over every minimal route and slot of every message, period by period from the bound
+  /// (small networks only).
+  std::string algorithm = "auto";
+  double budget_seconds = 0;  // SAT work, about seconds (0: 4 s)
+};
+
+struct PeriodicOutcome {
+  Schedule schedule;                 // period > 0
+  std::string algorithm;             // "periodic-ti", "periodic-node", "periodic-exact"
+  LowerBound bound;                  // the periodic bound and its terms
+  bool translation_invariant = false;
+  /// Proven: the period equals the bound ("proven optimal"), or the SAT search found period - 1
+  /// infeasible for the model it searched (`proof` says which model; `proof_scope` "model").
+  bool proven_optimal = false;
+  std::string proof;                 // empty when not proven
+  bool proof_general = false;        // true: equals the bound, optimal for every periodic schedule
+  std::vector<std::string> log;      // greedy and SAT calls, with periods and outcomes
+};
+
+/// Whether the translation-invariant generator applies: a product of rings (rings of size 2 are
+/// single links: hypercubes), every node a processor, model nic or all-port.
+[[nodiscard]] bool periodic_translation_invariant_applies(const Topology& t, Model m);
+
+/// Builds a periodic schedule; throws UsageError when the request does not apply (single-port,
+/// a MIN-free topology too large for exact, a placed torus).
+[[nodiscard]] PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequest& r);
+
+}  // namespace totex

@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: Apache-2.0
+// Periodic (TDM) schedules: routes packed modulo the period (docs/periodic.md).
+#include "periodic.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <queue>
+
+#include "totex/error.hpp"
+#include "totex/generators/periodic.hpp"
+
+namespace totex {
+namespace periodic {
+namespace {
+
+std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+/// The dimension orders tried: every permutation of up to 3 dimensions, else the rotations.
+std::vector<std::vector<int>> dimension_orders(const std::vector<int>& dims) {
+  std::vector<std::vector<int>> out;
+  if (dims.size() <= 3) {
+    std::vector<int> p = dims;
+    std::sort(p.begin(), p.end());
+    do out.push_back(p);
+    while (std::next_permutation(p.begin(), p.end()));
+  } else {
+    for (std::size_t r = 0; r < dims.size(); ++r) {
+      std::vector<int> p;
+      for (std::size_t i = 0; i < dims.size(); ++i) p.push_back(dims[(i + r) % dims.size()]);
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int max_len(const Item& it) {
+  int m = 0;
+  for (const Candidate& c : it.cands) {
+    for (const Use& u : c.uses) m = std::max(m, u.offset + 1);
+  }
+  return m;
+}
+
+std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, std::vector<int> order) {
+  const auto P = at(period);
+  if (order.empty()) {
+    order.resize(p.items.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return max_len(p.items[at(a)]) > max_len(p.items[at(b)]); });
+  }
+  std::vector<std::uint8_t> busy(at(p.resources) * P, 0);
+  std::vector<Placement> out(p.items.size());
+  for (int i : order) {
+    const Item& it = p.items[at(i)];
+    bool placed = false;
+    for (std::size_t s = 0; s < P && !placed; ++s) {
+      for (std::size_t c = 0; c < it.cands.size() && !placed; ++c) {
+        const auto& uses = it.cands[c].uses;
+        bool ok = true;
+        for (const Use& u : uses)
+          if (busy[at(u.res) * P + (s + at(u.offset)) % P]) {
+            ok = false;
+            break;
+          }
+        // A candidate that holds one resource twice in a slot (longer than the period) never fits.
+        if (ok) {
+          for (const Use& u : uses) {
+            std::uint8_t& b = busy[at(u.res) * P + (s + at(u.offset)) % P];
+            if (b) ok = false;
+            b = 1;
+          }
+          if (!ok) {
+            for (const Use& u : uses) busy[at(u.res) * P + (s + at(u.offset)) % P] = 0;  // were all free
+            continue;  // holds one resource twice in a slot (a route longer than the period)
+          }
+          out[at(i)] = {static_cast<int>(c), static_cast<int>(s)};
+          placed = true;
+        }
+      }
+    }
+    if (!placed) return std::nullopt;
+  }
+  return out;
+}
+
+SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::chrono::steady_clock::time_point end,
+                    std::vector<Placement>& out, std::int64_t* variables) {
+  const auto P = at(period);
+  CaDiCaL::Solver solver;
+  Cnf cnf(solver);
+  std::vector<std::vector<int>> holders(at(p.resources) * P);
+  std::vector<std::vector<std::vector<int>>> var(p.items.size());
+  for (std::size_t i = 0; i < p.items.size(); ++i) {
+    const Item& it = p.items[i];
+    var[i].assign(it.cands.size(), std::vector<int>(P, 0));
+    std::vector<int> all;
+    for (std::size_t c = 0; c < it.cands.size(); ++c) {
+      bool fits = true;  // a candidate longer than the period would hold a resource twice
+      for (std::size_t a = 0; a < it.cands[c].uses.size() && fits; ++a)
+        for (std::size_t b = a + 1; b < it.cands[c].uses.size(); ++b)
+          if (it.cands[c].uses[a].res == it.cands[c].uses[b].res &&
+              at(it.cands[c].uses[a].offset) % P == at(it.cands[c].uses[b].offset) % P) {
+            fits = false;
+            break;
+          }
+      if (!fits) continue;
+      for (std::size_t s = 0; s < P; ++s) {
+        if (i == 0 && s != 0) continue;  // every packing shifts to one with item 0 in slot 0
+        const int v = cnf.var();
+        var[i][c][s] = v;
+        all.push_back(v);
+        for (const Use& u : it.cands[c].uses) holders[at(u.res) * P + (s + at(u.offset)) % P].push_back(v);
+      }
+    }
+    if (all.empty()) return SatOutcome::Unsat;
+    cnf.exactly_one(all);
+  }
+  if (variables) *variables = cnf.vars();
+  for (const auto& h : holders)
+    if (h.size() > 1) cnf.at_most(h, 1);
+  holders.clear();
+  holders.shrink_to_fit();
+  std::int64_t used = 0;
+  const SatOutcome r = solve_limited(solver, conflicts, end, used);
+  if (r != SatOutcome::Sat) return r;
+  out.assign(p.items.size(), {});
+  for (std::size_t i = 0; i < p.items.size(); ++i)
+    for (std::size_t c = 0; c < var[i].size(); ++c)
+      for (std::size_t s = 0; s < P; ++s)
+        if (var[i][c][s] != 0 && solver.val(var[i][c][s]) > 0) out[i] = {static_cast<int>(c), static_cast<int>(s)};
+  return r;
+}
+
+Problem translation_invariant_problem(const Topology& t, bool nic) {
+  const auto& f = t.factors();
+  const std::size_t dims = f.size();
+  std::vector<int> base(dims, 0);
+  for (std::size_t d = 1; d < dims; ++d) base[d] = base[d - 1] + (f[d - 1].size == 2 ? 1 : 2);
+  Problem p;
+  const int deg = t.degree(0);
+  p.resources = deg + (nic ? 2 : 0);
+  std::vector<int> ties(dims, 0);
+  for (NodeId r = 1; r < t.nodes(); ++r) {
+    Item it;
+    it.offset = t.coordinates(r);
+    std::vector<std::pair<Port, int>> seg(dims, {0, 0});
+    std::vector<int> used_dims;
+    for (std::size_t d = 0; d < dims; ++d) {
+      const int k = f[d].size, o = it.offset[d];
+      if (o == 0) continue;
+      used_dims.push_back(static_cast<int>(d));
+      if (k == 2) {
+        seg[d] = {base[d], 1};
+      } else if (2 * o < k) {
+        seg[d] = {base[d], o};
+      } else if (2 * o > k) {
+        seg[d] = {base[d] + 1, k - o};
+      } else {  // a tie at k/2: alternate the two ways round over the offsets that have it
+        seg[d] = {base[d] + (ties[d]++ % 2), o};
+      }
+    }
+    for (const auto& order : dimension_orders(used_dims)) {
+      Candidate c;
+      for (int d : order)
+        for (int h = 0; h < seg[at(d)].second; ++h) c.ports.push_back(seg[at(d)].first);
+      for (std::size_t j = 0; j < c.ports.size(); ++j) c.uses.push_back({c.ports[j], static_cast<int>(j)});
+      if (nic) {
+        c.uses.push_back({deg, 0});
+        c.uses.push_back({deg + 1, static_cast<int>(c.ports.size()) - 1});
+      }
+      it.cands.push_back(std::move(c));
+    }
+    p.items.push_back(std::move(it));
+  }
+  return p;
+}
+
+namespace {
+
+/// The dimension-order walks from a to b (every order of the dimensions; a ring tie both ways).
+std::vector<std::vector<NodeId>> dimension_order_paths(const Topology& t, NodeId a, NodeId b) {
+  const auto& f = t.factors();
+  const std::vector<int> ca = t.coordinates(a), cb = t.coordinates(b);
+  std::vector<int> used;
+  for (std::size_t d = 0; d < f.size(); ++d)
+    if (ca[d] != cb[d]) used.push_back(static_cast<int>(d));
+  std::vector<std::vector<NodeId>> out;
+  for (const auto& order : dimension_orders(used)) {
+    // Per used dimension the directions that are shortest (two at a ring's tie).
+    std::vector<std::vector<int>> dirs;
+    for (int d : order) {
+      const Factor& fd = f[at(d)];
+      const int k = fd.size, fwd = ((cb[at(d)] - ca[at(d)]) % k + k) % k;
+      if (fd.kind == FactorKind::Ring && k > 2) {
+        if (2 * fwd < k) dirs.push_back({+1});
+        else if (2 * fwd > k) dirs.push_back({-1});
+        else dirs.push_back({+1, -1});
+      } else if (fd.kind == FactorKind::Path) {
+        dirs.push_back({cb[at(d)] > ca[at(d)] ? +1 : -1});
+      } else {
+        dirs.push_back({0});  // complete graph or K2: one hop straight there
+      }
+    }
+    std::vector<std::size_t> pick(order.size(), 0);
+    while (true) {
+      std::vector<int> c = ca;
+      std::vector<NodeId> path{a};
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        const std::size_t d = at(order[i]);
+        const int k = f[d].size, dir = dirs[i][pick[i]];
+        while (c[d] != cb[d]) {
+          c[d] = dir == 0 ? cb[d] : ((c[d] + dir) % k + k) % k;
+          path.push_back(t.node_at(c));
+        }
+      }
+      out.push_back(std::move(path));
+      std::size_t i = 0;
+      while (i < pick.size() && ++pick[i] == dirs[i].size()) pick[i++] = 0;
+      if (i == pick.size()) break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Problem node_problem(const Topology& t, bool nic, bool all_shortest) {
+  const int n = t.nodes();
+  Problem p;
+  const int links = t.links();
+  p.resources = links + (nic ? 2 * n : 0);
+  std::vector<std::vector<int>> dist;
+  if (all_shortest || !t.is_product()) {
+    dist.assign(at(n), std::vector<int>(at(n), -1));
+    for (NodeId s = 0; s < n; ++s) {
+      std::queue<NodeId> q;
+      dist[at(s)][at(s)] = 0;
+      q.push(s);
+      while (!q.empty()) {
+        const NodeId v = q.front();
+        q.pop();
+        for (Port pt = 0; pt < t.degree(v); ++pt) {
+          const NodeId w = t.neighbor(v, pt);
+          if (dist[at(s)][at(w)] < 0) {
+            dist[at(s)][at(w)] = dist[at(s)][at(v)] + 1;
+            q.push(w);
+          }
+        }
+      }
+    }
+  }
+  for (NodeId a : t.processors())
+    for (NodeId b : t.processors()) {
+      if (a == b) continue;
+      Item it;
+      it.msg = {a, b};
+      std::vector<std::vector<NodeId>> paths;
+      if (all_shortest || !t.is_product()) {
+        // Every shortest path (depth first along neighbours one step closer to b), at most 512.
+        std::vector<NodeId> path{a};
+        std::function<void()> walk = [&] {
+          if (paths.size() >= 512) return;
+          const NodeId v = path.back();
+          if (v == b) {
+            paths.push_back(path);
+            return;
+          }
+          for (Port pt = 0; pt < t.degree(v); ++pt) {
+            const NodeId w = t.neighbor(v, pt);
+            if (dist[at(b)][at(w)] == dist[at(b)][at(v)] - 1) {
+              path.push_back(w);
+              walk();
+              path.pop_back();
+            }
+          }
+        };
+        walk();
+      } else {
+        paths = dimension_order_paths(t, a, b);
+      }
+      for (auto& path : paths) {
+        Candidate c;
+        for (std::size_t j = 0; j + 1 < path.size(); ++j)
+          c.uses.push_back({t.link_id(path[j], *t.port_to(path[j], path[j + 1])), static_cast<int>(j)});
+        if (nic) {
+          c.uses.push_back({links + a, 0});
+          c.uses.push_back({links + n + b, static_cast<int>(path.size()) - 2});
+        }
+        c.path = std::move(path);
+        it.cands.push_back(std::move(c));
+      }
+      p.items.push_back(std::move(it));
+    }
+  return p;
+}
+
+Schedule expand_translation_invariant(const Topology& t, Model m, const Problem& p, const std::vector<Placement>& pl,
+                                      int period) {
+  Schedule s{t.spec(), m, "periodic-ti", {}};
+  s.period = period;
+  const auto& f = t.factors();
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    const std::vector<int> cv = t.coordinates(v);
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      const Item& it = p.items[i];
+      const Candidate& c = it.cands[at(pl[i].cand)];
+      std::vector<int> cd = cv;
+      for (std::size_t d = 0; d < f.size(); ++d) cd[d] = (cv[d] + it.offset[d]) % f[d].size;
+      const NodeId dst = t.node_at(cd);
+      NodeId cur = v;
+      for (std::size_t j = 0; j < c.ports.size(); ++j) {
+        const std::size_t step = at(pl[i].slot) + j;
+        if (s.steps.size() <= step) s.steps.resize(step + 1);
+        s.steps[step].push_back({{v, dst}, cur, c.ports[j]});
+        cur = t.neighbor(cur, c.ports[j]);
+      }
+    }
+  }
+  return s;
+}
+
+Schedule expand_node(const Topology& t, Model m, const Problem& p, const std::vector<Placement>& pl, int period) {
+  Schedule s{t.spec(), m, "periodic-node", {}};
+  s.period = period;
+  for (std::size_t i = 0; i < p.items.size(); ++i) {
+    const Item& it = p.items[i];
+    const Candidate& c = it.cands[at(pl[i].cand)];
+    for (std::size_t j = 0; j + 1 < c.path.size(); ++j) {
+      const std::size_t step = at(pl[i].slot) + j;
+      if (s.steps.size() <= step) s.steps.resize(step + 1);
+      s.steps[step].push_back({it.msg, c.path[j], *t.port_to(c.path[j], c.path[j + 1])});
+    }
+  }
+  return s;
+}
+
+}  // namespace periodic
+
+bool periodic_translation_invariant_applies(const Topology& t, Model m) {
+  if (m == Model::SinglePort || !t.is_product() || t.is_partial()) return false;
+  for (const Factor& f : t.factors())  // rings, and single links (a hypercube's complete:2 factors)
+    if (f.kind != FactorKind::Ring && f.size != 2) return false;
+  return true;
+}
+
+namespace {
+
+std::string terms_at(const LowerBound& lb) {
+  std::string names;
+  for (const BoundTerm& term : lb.terms)
+    if (term.value == lb.steps) names += (names.empty() ? "" : ", ") + term.name;
+  return names;
+}
+
+std::int64_t candidate_vars(const periodic::Problem& p, int period) {
+  std::int64_t c = 0;
+  for (const auto& it : p.items) c += static_cast<std::int64_t>(it.cands.size());
+  return c * period;
+}
+
+}  // namespace
+
+PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequest& r) {
+  using Clock = std::chrono::steady_clock;
+  if (m == Model::SinglePort)
+    throw UsageError("--periodic: applies to the nic and all-port models (single-port buffers at relays), not single-port");
+  if (t.is_partial()) throw UsageError("--periodic: a partially populated torus is not supported");
+  const std::string& algo = r.algorithm.empty() ? std::string("auto") : r.algorithm;
+  if (algo != "auto" && algo != "greedy" && algo != "exact")
+    throw UsageError("--algo '" + printable(algo) + "' is not available with --periodic: expected auto | greedy | exact");
+  const bool nic = m == Model::Nic;
+  PeriodicOutcome out;
+  out.bound = periodic_lower_bound(lower_bound(t, m));
+  const int bound = static_cast<int>(out.bound.steps);
+  const double budget = r.budget_seconds > 0 ? r.budget_seconds : 4.0;
+  const auto t0 = Clock::now();
+  const auto end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget * 3 + 5));
+  const bool ti = algo != "exact" && periodic_translation_invariant_applies(t, m);
+  out.translation_invariant = ti;
+  constexpr std::int64_t kMaxSatVars = 4'000'000;
+  periodic::Problem prob;
+  if (algo == "exact") {
+    if (static_cast<std::int64_t>(t.processor_count()) * t.processor_count() > 4096)
+      throw UsageError("--periodic --algo exact: " + t.spec() + " is too large (at most 64 nodes)");
+    prob = periodic::node_problem(t, nic, true);
+  } else {
+    prob = ti ? periodic::translation_invariant_problem(t, nic) : periodic::node_problem(t, nic, false);
+  }
+  const std::string model_searched =
+      algo == "exact" ? "every minimal route and slot of every message"
+      : ti ? "translation-invariant schedules with minimal dimension-ordered routes (ties at k/2 alternated)"
+           : "schedules whose messages take dimension-ordered minimal routes";
+  out.algorithm = algo == "exact" ? "periodic-exact" : ti ? "periodic-ti" : "periodic-node";
+  std::vector<periodic::Placement> best;
+  int best_period = 0;
+  {
+    // First fit, period by period from the bound (a route never holds a track twice: P >= hops).
+    int longest = 0;
+    for (const auto& it : prob.items) longest = std::max(longest, periodic::max_len(it));
+    for (int P = std::max(bound, longest); P <= 4 * bound + t.nodes() + 8; ++P) {
+      if (auto g = periodic::greedy_pack(prob, P)) {
+        best = std::move(*g);
+        best_period = P;
+        out.log.push_back("greedy first fit: period " + std::to_string(P));
+        break;
+      }
+    }
+    if (best_period == 0) throw UsageError("--periodic: the first-fit packing found no period for " + t.spec());
+  }
+  std::vector<periodic::Placement> greedy_best = best;
+  const int greedy_period = best_period;
+  if (algo == "exact") best_period = 0;
+  // One SAT call: Sat (best updated), Unsat or Unknown, logged.
+  const std::int64_t per_node = static_cast<std::int64_t>(t.processor_count()) - 1;
+  auto try_period = [&](int P, double share) -> SatOutcome {
+    if (nic && P == per_node) {
+      // Slot sums: with P = N-1 every slot of every NIC injects once and ejects once, so summed
+      // over all messages (eject - inject) = sum (hops - 1) is 0 mod P. Candidates have one length.
+      std::int64_t sum = 0;
+      bool fixed = true;
+      for (const auto& it : prob.items) {
+        const int len = periodic::max_len(it);
+        for (const auto& c : it.cands) fixed = fixed && !c.uses.empty() && c.uses.back().offset + 1 == len;
+        sum += len - 1;
+      }
+      if (fixed && sum % P != 0) {
+        out.log.push_back("period " + std::to_string(P) + ": infeasible by the slot-sum argument (every slot injects and " +
+                          "ejects, so the hops minus one, " + std::to_string(sum) + ", must be 0 mod " + std::to_string(P) + ")");
+        return SatOutcome::Unsat;
+      }
+    }
+    if (candidate_vars(prob, P) > kMaxSatVars) {
+      out.log.push_back("SAT period " + std::to_string(P) + ": skipped (" + std::to_string(candidate_vars(prob, P)) +
+                        " variables, more than " + std::to_string(kMaxSatVars) + ")");
+      return SatOutcome::Unknown;
+    }
+    const double left = std::chrono::duration<double>(end - Clock::now()).count();
+    if (left <= 0.05) {
+      out.log.push_back("SAT period " + std::to_string(P) + ": no time left");
+      return SatOutcome::Unknown;
+    }
+    std::vector<periodic::Placement> pl;
+    std::int64_t vars = 0;
+    const auto s0 = Clock::now();
+    const auto stop = std::min(end, s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left * share)));
+    const SatOutcome o = periodic::sat_pack(prob, P, static_cast<std::int64_t>(budget * 2e5), stop, pl, &vars);
+    const double secs = std::chrono::duration<double>(Clock::now() - s0).count();
+    const std::string what = o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)";
+    out.log.push_back("SAT period " + std::to_string(P) + ": " + what + ", " + std::to_string(vars) + " variables, " +
+                      std::to_string(secs).substr(0, 5) + " s");
+    if (o == SatOutcome::Sat) {
+      best = std::move(pl);
+      best_period = P;
+    }
+    return o;
+  };
+  std::vector<SatOutcome> at_period;  // index P - bound: what is known of period P
+  if (algo == "exact") {
+    // Period by period from the bound: the first SAT is optimal for the model searched when all
+    // below were UNSAT.
+    // A period left unknown (budget) is passed over: the schedule found above it is then not proven.
+    for (int P = bound; best_period == 0 && P <= 4 * bound + t.nodes() + 8; ++P) {
+      const SatOutcome o = try_period(P, 0.5);
+      at_period.push_back(o);
+      if (o == SatOutcome::Sat) break;
+      if (o == SatOutcome::Unknown && std::chrono::duration<double>(end - Clock::now()).count() < 0.1) break;
+    }
+    if (best_period == 0) {  // nothing within the budget: the first fit, unproven
+      best = std::move(greedy_best);
+      best_period = greedy_period;
+      out.log.push_back("exact: no period within the budget; the first-fit packing's period " + std::to_string(best_period));
+    }
+  } else if (algo != "greedy" && best_period > bound) {
+    at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
+    // The bound first (a quarter of the time), then down from the greedy period while SAT.
+    at_period[0] = try_period(bound, 0.25);
+    for (int P = best_period - 1; best_period > bound && P > bound; --P) {
+      const SatOutcome o = try_period(P, 0.5);
+      at_period[static_cast<std::size_t>(P - bound)] = o;
+      if (o != SatOutcome::Sat) break;
+    }
+    // Below a proven-infeasible period, the periods not yet decided (for an optimality proof).
+    if (best_period > bound && at_period[static_cast<std::size_t>(best_period - 1 - bound)] == SatOutcome::Unsat)
+      for (int P = best_period - 2; P > bound; --P)
+        if (at_period[static_cast<std::size_t>(P - bound)] == SatOutcome::Unknown) {
+          at_period[static_cast<std::size_t>(P - bound)] = try_period(P, 0.5);
+          if (at_period[static_cast<std::size_t>(P - bound)] != SatOutcome::Unsat) break;
+        }
+  }
+  bool all_unsat_below = best_period > bound;
+  for (int P = bound; P < best_period; ++P)
+    all_unsat_below = all_unsat_below && static_cast<std::size_t>(P - bound) < at_period.size() &&
+                      at_period[static_cast<std::size_t>(P - bound)] == SatOutcome::Unsat;
+  out.schedule = ti ? periodic::expand_translation_invariant(t, m, prob, best, best_period)
+                    : periodic::expand_node(t, m, prob, best, best_period);
+  out.schedule.algorithm = out.algorithm;
+  if (best_period == bound) {
+    out.proven_optimal = true;
+    out.proof_general = true;
+    out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
+  } else if (all_unsat_below) {
+    out.proven_optimal = true;
+    out.proof = "optimal among " + model_searched + ": periods " + std::to_string(bound) + ".." +
+                std::to_string(best_period - 1) + " infeasible (the period bound " + std::to_string(bound) +
+                " is not reached; the proof holds for that model only)";
+  }
+  return out;
+}
+
+}  // namespace totex

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The periodic generator's internals (private): a packing of items modulo a period. An item
+/// (a translation-invariant route offset, or one message) has candidate routes; a candidate uses
+/// resources (a direction track, a directed link, a NIC's inject or eject port) at offsets from
+/// its slot s: placed at s, it holds resource `res` in slot (s + offset) mod P. Packings never
+/// hold a resource twice in one slot.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cnf.hpp"
+#include "totex/network/topology.hpp"
+#include "totex/schedule.hpp"
+
+namespace totex::periodic {
+
+struct Use {
+  int res;
+  int offset;
+};
+struct Candidate {
+  std::vector<Use> uses;
+  std::vector<NodeId> path;  // node-level items: the nodes visited, source first
+  std::vector<Port> ports;   // translation-invariant items: the port taken at each hop
+};
+struct Item {
+  std::vector<Candidate> cands;
+  Message msg{-1, -1};        // node-level items
+  std::vector<int> offset;    // translation-invariant items: the coordinate offset
+};
+struct Placement {
+  int cand = -1;
+  int slot = -1;
+};
+struct Problem {
+  std::vector<Item> items;
+  int resources = 0;
+};
+
+/// The most offsets an item's candidates span (its route's hops).
+[[nodiscard]] int max_len(const Item& it);
+
+/// First fit: items in the given order (longest first when `order` is empty), each at the first
+/// (slot, candidate) whose resources are free. nullopt when some item fits nowhere.
+[[nodiscard]] std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period,
+                                                                std::vector<int> order = {});
+/// The exact packing question for one period as SAT (one variable per item, candidate and slot;
+/// at most one holder per resource and slot; item 0 fixed to slot 0, as every packing shifts to
+/// one). Unknown when `conflicts` or the safety stop `end` runs out.
+[[nodiscard]] SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts,
+                                  std::chrono::steady_clock::time_point end, std::vector<Placement>& out,
+                                  std::int64_t* variables = nullptr);
+
+/// The translation-invariant problem of a product of rings: one item per non-zero offset with its
+/// minimal routes (every order of the dimensions up to 3 dimensions, the rotations above; a tie at
+/// k/2 alternates between + and - over the offsets that have it), resources: one track per port
+/// direction, then the NIC's inject track and its eject track (`nic`).
+[[nodiscard]] Problem translation_invariant_problem(const Topology& t, bool nic);
+/// The per-message problem: one item per message; candidates: dimension-order routes (every
+/// order of the dimensions), or every shortest path when `all_shortest`; resources: directed
+/// links, then per node an inject and an eject port (`nic`).
+[[nodiscard]] Problem node_problem(const Topology& t, bool nic, bool all_shortest);
+
+/// The schedule of a packing (absolute steps: item placed at s takes hop j in step s + j).
+[[nodiscard]] Schedule expand_translation_invariant(const Topology& t, Model m, const Problem& p,
+                                                    const std::vector<Placement>& pl, int period);
+[[nodiscard]] Schedule expand_node(const Topology& t, Model m, const Problem& p, const std::vector<Placement>& pl,
+                                   int period);
+
+}  // namespace totex::periodic

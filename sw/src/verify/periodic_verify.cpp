@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// The periodic verifier: a replay of one period's messages in absolute steps, with every resource
+// (directed link, NIC inject and eject port, single-port send and receive) indexed by step mod P.
+#include "totex/verify/periodic_verify.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "totex/error.hpp"
+
+namespace totex {
+namespace {
+
+std::string msg_text(const Message& m) { return "(" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")"; }
+
+class Collector {
+ public:
+  explicit Collector(PeriodicReport& r) : r_(r) {}
+  template <class What>
+  void add(const char* kind, std::int64_t step, NodeId node, const std::string& link, const What& what) {
+    ++r_.violation_count;
+    if (r_.violations.size() >= PeriodicReport::kMaxReported) return;
+    std::string where;
+    if (step >= 0) where = "step " + std::to_string(step) + " (slot " + std::to_string(step % r_.period) + ")";
+    if (node >= 0) where += (where.empty() ? "" : ", ") + std::string("node ") + std::to_string(node);
+    if (!link.empty()) where += (where.empty() ? "" : ", ") + std::string("link ") + link;
+    r_.violations.push_back({kind, static_cast<int>(step), node, link, (where.empty() ? "" : where + ": ") + what()});
+  }
+
+ private:
+  PeriodicReport& r_;
+};
+
+struct MessageState {
+  NodeId pos = -1;          // -1: not yet injected
+  std::int64_t inject = -1;  // step of its first hop
+  std::int64_t last = -1;    // step of its last hop
+};
+
+}  // namespace
+
+PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period) {
+  PeriodicReport r;
+  r.period = period > 0 ? period : s.period;
+  if (r.period <= 0) throw UsageError("periodic verification needs a period > 0 (the schedule has period 0: one-shot)");
+  const auto P = static_cast<std::int64_t>(r.period);
+  const auto n = static_cast<std::size_t>(t.nodes());
+  check_memory(std::uint64_t{n} * n, sizeof(MessageState), "verifying " + t.spec() + " periodically");
+  check_memory(static_cast<std::uint64_t>(t.links()) * static_cast<std::uint64_t>(P) + 4ULL * n * static_cast<std::uint64_t>(P),
+               sizeof(std::int32_t), "the slot tables of period " + std::to_string(P) + " on " + t.spec());
+  Collector add(r);
+  if (!s.topology.empty() && s.topology != t.spec())
+    add.add("topology", -1, -1, "", [&] { return "schedule is for '" + s.topology + "', not '" + t.spec() + "'"; });
+  const bool may_buffer = allows_relay_buffering(s.model);
+  std::vector<MessageState> msg(n * n);
+  // Per slot: the message (index + 1) that holds a link, or the counts per node and port.
+  std::vector<std::uint32_t> link_slot(static_cast<std::size_t>(t.links()) * static_cast<std::size_t>(P), 0);
+  std::vector<std::uint8_t> out_slot(n * static_cast<std::size_t>(P), 0), in_slot(n * static_cast<std::size_t>(P), 0);
+  const int nn = t.nodes();
+  std::int64_t last_busy = -1;
+  s.for_each_step([&](std::size_t step_index, const std::vector<Transfer>& step) {
+    const auto st = static_cast<std::int64_t>(step_index);
+    const std::size_t slot = static_cast<std::size_t>(st % P);
+    if (!step.empty()) last_busy = st;
+    for (const Transfer& tr : step) {
+      const Message& m = tr.msg;
+      if (m.src < 0 || m.src >= nn || m.dst < 0 || m.dst >= nn || m.src == m.dst ||
+          !t.is_processor(m.src) || !t.is_processor(m.dst)) {
+        add.add("bad-message", st, tr.from, "", [&] { return "message " + msg_text(m) + " is not a message of this exchange"; });
+        continue;
+      }
+      if (tr.from < 0 || tr.from >= nn || tr.port < 0 || tr.port >= t.degree(tr.from)) {
+        add.add("invalid-link", st, tr.from, "", [&] { return "message " + msg_text(m) + " uses port " + std::to_string(tr.port) +
+                                                             ", which node " + std::to_string(tr.from) + " does not have"; });
+        continue;
+      }
+      const NodeId to = t.neighbor(tr.from, tr.port);
+      const std::string link_name = std::to_string(tr.from) + "->" + std::to_string(to);
+      MessageState& ms = msg[static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst)];
+      const NodeId at = ms.pos < 0 ? m.src : ms.pos;
+      if (ms.pos == m.dst) {
+        add.add("delivered-twice", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " was already delivered in step " +
+                                                                         std::to_string(ms.last) + " and moves again"; });
+        continue;
+      }
+      if (ms.last == st) {
+        add.add("double-move", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " crosses a second link in the same step"; });
+        continue;
+      }
+      if (at != tr.from) {
+        add.add("invalid-path", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " is at node " + std::to_string(at) +
+                                                                      ", not at node " + std::to_string(tr.from); });
+        continue;
+      }
+      const bool injecting = ms.pos < 0;
+      if (injecting) {
+        ms.inject = st;
+        if (st >= P)
+          add.add("inject-slot", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " is injected in step " + std::to_string(st) +
+                                                                       ", not in a slot of the first period (< " + std::to_string(P) + ")"; });
+      } else if (!may_buffer && ms.last + 1 < st) {
+        add.add("buffering", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " waited at relay " + std::to_string(tr.from) +
+                                                                   " since step " + std::to_string(ms.last) + "; " + to_string(s.model) +
+                                                                   " forbids intermediate buffering"; });
+      }
+      const std::size_t l = static_cast<std::size_t>(t.link_id(tr.from, tr.port)) * static_cast<std::size_t>(P) + slot;
+      const auto code = static_cast<std::uint32_t>(static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst) + 1);
+      if (link_slot[l] != 0) {
+        const std::uint32_t other = link_slot[l] - 1;
+        add.add("link-reuse", st, tr.from, link_name, [&] {
+          return "link slot " + std::to_string(slot) + " carries message " +
+                 msg_text({static_cast<NodeId>(other / n), static_cast<NodeId>(other % n)}) + " and message " + msg_text(m);
+        });
+      } else {
+        link_slot[l] = code;
+      }
+      const std::size_t fs = static_cast<std::size_t>(tr.from) * static_cast<std::size_t>(P) + slot;
+      const std::size_t ts = static_cast<std::size_t>(to) * static_cast<std::size_t>(P) + slot;
+      if (s.model == Model::Nic) {
+        if (injecting && ++out_slot[fs] == 2)
+          add.add("inject-limit", st, tr.from, link_name, [&] { return "NIC injects a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+        if (to == m.dst && ++in_slot[ts] == 2)
+          add.add("eject-limit", st, to, link_name, [&] { return "NIC ejects a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+      } else if (s.model == Model::SinglePort) {
+        if (++out_slot[fs] == 2)
+          add.add("send-limit", st, tr.from, link_name, [&] { return "single-port node sends a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+        if (++in_slot[ts] == 2)
+          add.add("receive-limit", st, to, link_name, [&] { return "single-port node receives a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+      }
+      out_slot[fs] = std::min<std::uint8_t>(out_slot[fs], 2);
+      in_slot[ts] = std::min<std::uint8_t>(in_slot[ts], 2);
+      ms.pos = to;
+      ms.last = st;
+      if (to == m.dst) {
+        ++r.delivered;
+        r.latency_max = std::max(r.latency_max, st - ms.inject + 1);
+      }
+    }
+  });
+  r.steps = last_busy + 1;
+  const auto np = static_cast<std::int64_t>(t.processor_count());
+  r.expected = np * (np - 1);
+  for (NodeId a = 0; a < nn; ++a) {
+    if (!t.is_processor(a)) continue;
+    for (NodeId b = 0; b < nn; ++b) {
+      if (a == b || !t.is_processor(b)) continue;
+      const MessageState& ms = msg[static_cast<std::size_t>(a) * n + static_cast<std::size_t>(b)];
+      if (ms.pos == b) continue;
+      if (ms.pos < 0)
+        add.add("lost", -1, a, "", [&] { return "message " + msg_text({a, b}) + " is never sent"; });
+      else
+        add.add("lost", -1, ms.pos, "", [&] { return "message " + msg_text({a, b}) + " ends at node " + std::to_string(ms.pos) +
+                                                  ", not at its destination " + std::to_string(b); });
+    }
+  }
+  r.ok = r.violation_count == 0;
+  return r;
+}
+
+}  // namespace totex

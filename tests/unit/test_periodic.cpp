@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: Apache-2.0
+// Periodic (TDM) schedules: the modulo-P verifier, the generator, the period header and the
+// T-CREST formats (docs/periodic.md).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "generators/periodic.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/error.hpp"
+#include "totex/generators/periodic.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/io/shd.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/periodic_verify.hpp"
+#include "totex/verify/verify.hpp"
+
+using namespace totex;
+
+namespace {
+
+Transfer hop(const Topology& t, NodeId src, NodeId dst, NodeId from, NodeId to) {
+  return {{src, dst}, from, *t.port_to(from, to)};
+}
+
+/// ring:3 under nic, period 2: each node sends to its right neighbour in slot 0 and to its left
+/// one in slot 1 (one hop each).
+Schedule ring3_periodic() {
+  const Topology t = parse_topology("ring:3");
+  Schedule s{"ring:3", Model::Nic, "hand", {}};
+  s.period = 2;
+  s.steps.push_back({hop(t, 0, 1, 0, 1), hop(t, 1, 2, 1, 2), hop(t, 2, 0, 2, 0)});
+  s.steps.push_back({hop(t, 0, 2, 0, 2), hop(t, 1, 0, 1, 0), hop(t, 2, 1, 2, 1)});
+  return s;
+}
+
+bool has(const PeriodicReport& r, const std::string& kind) {
+  return std::any_of(r.violations.begin(), r.violations.end(), [&](const Violation& v) { return v.kind == kind; });
+}
+
+std::vector<std::vector<Transfer>> sorted_steps(Schedule s) {
+  s.materialize();
+  while (!s.steps.empty() && s.steps.back().empty()) s.steps.pop_back();
+  for (auto& st : s.steps)
+    std::sort(st.begin(), st.end(), [](const Transfer& a, const Transfer& b) {
+      return std::tie(a.msg.src, a.msg.dst, a.from, a.port) < std::tie(b.msg.src, b.msg.dst, b.from, b.port);
+    });
+  return s.steps;
+}
+
+}  // namespace
+
+TEST_CASE("periodic verifier accepts a correct schedule and measures its latency", "[periodic]") {
+  const Topology t = parse_topology("ring:3");
+  const PeriodicReport r = verify_periodic(t, ring3_periodic());
+  CHECK(r.ok);
+  CHECK(r.period == 2);
+  CHECK(r.delivered == 6);
+  CHECK(r.latency_max == 1);
+  CHECK(r.steps == 2);
+}
+
+TEST_CASE("periodic verifier: a link used in slots t and t + P conflicts", "[periodic]") {
+  const Topology t = parse_topology("ring:4");
+  // Message (0,1) in step 0 and (3,1) over 0->1 in step 2: different steps, same slot mod 2.
+  Schedule s{"ring:4", Model::AllPort, "hand", {}};
+  s.period = 2;
+  s.steps = {{hop(t, 0, 1, 0, 1)}, {hop(t, 3, 1, 3, 0)}, {hop(t, 3, 1, 0, 1)}};
+  const PeriodicReport r = verify_periodic(t, s);
+  CHECK_FALSE(r.ok);
+  CHECK(has(r, "link-reuse"));
+  // The same steps with period 3 have no link conflict (only the messages never sent are missing).
+  const PeriodicReport r3 = verify_periodic(t, s, 3);
+  CHECK_FALSE(has(r3, "link-reuse"));
+  CHECK(has(r3, "lost"));
+  CHECK(r3.violation_count == 12 - 2);
+  CHECK(r3.violations.size() <= PeriodicReport::kMaxReported);
+}
+
+TEST_CASE("periodic verifier: NIC slots, injection slot, buffering", "[periodic]") {
+  const Topology t = parse_topology("ring:3");
+  SECTION("two injections of one node in slots equal mod P") {
+    Schedule s = ring3_periodic();
+    s.period = 1;  // steps 0 and 1 are both slot 0: every node injects twice in it
+    const PeriodicReport r = verify_periodic(t, s);
+    CHECK(has(r, "inject-limit"));
+    CHECK(has(r, "eject-limit"));
+    CHECK(has(r, "inject-slot"));  // step 1 is not in the first period
+  }
+  SECTION("a message waiting at a relay under nic") {
+    const Topology r5 = parse_topology("ring:5");
+    Schedule s{"ring:5", Model::Nic, "hand", {}};
+    s.period = 4;
+    s.steps = {{hop(r5, 0, 2, 0, 1)}, {}, {hop(r5, 0, 2, 1, 2)}};
+    CHECK(has(verify_periodic(r5, s), "buffering"));
+  }
+  SECTION("a message delivered twice") {
+    Schedule s = ring3_periodic();
+    s.steps.push_back({hop(t, 0, 1, 0, 1)});
+    s.period = 10;
+    CHECK(has(verify_periodic(t, s), "delivered-twice"));
+  }
+  SECTION("a hop from a node the message is not at") {
+    const Topology r5 = parse_topology("ring:5");
+    Schedule s{"ring:5", Model::Nic, "hand", {}};
+    s.period = 4;
+    s.steps = {{hop(r5, 0, 2, 0, 1)}, {hop(r5, 0, 2, 3, 2)}};
+    CHECK(has(verify_periodic(r5, s), "invalid-path"));
+  }
+  SECTION("period 0 is refused") {
+    Schedule s = ring3_periodic();
+    s.period = 0;
+    CHECK_THROWS_AS(verify_periodic(t, s), UsageError);
+  }
+}
+
+TEST_CASE("the period header round-trips; old files read as one-shot", "[periodic]") {
+  const Topology t = parse_topology("ring:3");
+  std::ostringstream out;
+  write_schedule(out, t, ring3_periodic());
+  CHECK(out.str().find("\nperiod 2\n") != std::string::npos);
+  std::istringstream in(out.str());
+  const LoadedSchedule l = read_schedule(in, "mem");
+  const auto& s = std::get<Schedule>(l.schedule);
+  CHECK(s.period == 2);
+  CHECK(verify_periodic(t, s).ok);
+  Schedule one_shot = ring3_periodic();
+  one_shot.period = 0;
+  std::ostringstream out0;
+  write_schedule(out0, t, one_shot);
+  CHECK(out0.str().find("period") == std::string::npos);
+  std::istringstream in0(out0.str());
+  CHECK(std::get<Schedule>(read_schedule(in0, "mem").schedule).period == 0);
+  std::istringstream bad("totex-schedule 1\nmodel nic\ntopology ring:3\nalgorithm x\nnodes 3\nsteps 2\nperiod 0\n");
+  CHECK_THROWS_WITH(read_schedule(bad, "bad.sched"), Catch::Contains("bad.sched:7: period 0 is out of range"));
+}
+
+TEST_CASE("translation-invariant generator: tori and hypercubes, verified modulo the period", "[periodic]") {
+  struct Case {
+    const char* topo;
+    int period;  // measured (docs/periodic.md); the test checks what the generator proves about it
+  };
+  for (const Case c : {Case{"torus:3x3", 9}, Case{"torus:4x4", 16}, Case{"ring:8", 10}, Case{"hypercube:3", 8}}) {
+    const Topology t = parse_topology(c.topo);
+    const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"auto", 2});
+    INFO(c.topo);
+    CHECK(o.translation_invariant);
+    const PeriodicReport r = verify_periodic(t, o.schedule);
+    CHECK(r.ok);
+    CHECK(verify(t, o.schedule).ok);  // the absolute steps are a valid one-shot schedule too
+    CHECK(o.schedule.period == c.period);
+    CHECK(o.schedule.period >= o.bound.steps);
+    CHECK(o.proven_optimal);  // equals the bound, or every period below it is infeasible for the model searched
+    CHECK(o.proof_general == (o.schedule.period == o.bound.steps));
+  }
+}
+
+TEST_CASE("translation-invariant packing: ties at k/2 alternate, one route per offset", "[periodic]") {
+  const Topology t = parse_topology("torus:4x4");
+  const periodic::Problem p = periodic::translation_invariant_problem(t, true);
+  CHECK(p.items.size() == 15);
+  int plus = 0, minus = 0;  // dimension 0's ties (offset x = 2): ports 0 (+) and 1 (-)
+  for (const auto& it : p.items)
+    if (it.offset[0] == 2) {
+      const Port first = it.cands.front().ports.front() <= 1 ? it.cands.front().ports.front() : it.cands.back().ports.front();
+      (first == 0 ? plus : minus) += 1;
+    }
+  CHECK(plus == 2);
+  CHECK(minus == 2);
+}
+
+TEST_CASE("slot-sum argument: period N-1 is infeasible for minimal routes on torus:4x4", "[periodic]") {
+  const Topology t = parse_topology("torus:4x4");
+  // 16 nodes x 17 (hops - 1 per node) = 272, not 0 mod 15 (CDCL alone does not prove it in
+  // seconds); period 16 packs.
+  const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"auto", 2});
+  CHECK(std::any_of(o.log.begin(), o.log.end(), [](const std::string& l) {
+    return l.find("period 15: infeasible by the slot-sum argument") != std::string::npos;
+  }));
+  const periodic::Problem p = periodic::translation_invariant_problem(t, true);
+  std::vector<periodic::Placement> pl;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  REQUIRE(periodic::sat_pack(p, 16, 10'000'000, end, pl) == SatOutcome::Sat);
+  const Schedule s = periodic::expand_translation_invariant(t, Model::Nic, p, pl, 16);
+  CHECK(verify_periodic(t, s).ok);
+}
+
+TEST_CASE("exact periodic search reaches the bound on ring:8 where translation invariance cannot", "[periodic]") {
+  const Topology t = parse_topology("ring:8");
+  const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"exact", 5});
+  CHECK(o.schedule.period == 8);
+  CHECK(o.proof_general);
+  CHECK(verify_periodic(t, o.schedule).ok);
+}
+
+TEST_CASE("mesh: per-message packing, verified", "[periodic]") {
+  const Topology t = parse_topology("mesh:4x4");
+  const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"greedy", 1});
+  CHECK_FALSE(o.translation_invariant);
+  CHECK(o.bound.steps == 16);
+  CHECK(verify_periodic(t, o.schedule).ok);
+  CHECK(o.schedule.period >= 16);
+}
+
+TEST_CASE("periodic: bad requests are usage errors", "[periodic]") {
+  const Topology t = parse_topology("torus:3x3");
+  CHECK_THROWS_AS(periodic_schedule(t, Model::SinglePort, {}), UsageError);
+  CHECK_THROWS_AS(periodic_schedule(t, Model::Nic, {"bogus", 1}), UsageError);
+}
+
+TEST_CASE(".shd: read a hand-written file, write it back", "[periodic][shd]") {
+  // The eight routes of a 3x3 torus, one per offset, injected in slots 0..7 (written by hand:
+  // tracks E 0,4,7; W 1,6,8; S 2,5,7; N 3,5,6; ejections 0,1,2,3,5,6,7,8).
+  const std::string text = "e\n w\n  s\n   n\n    es\n     nw\n      ne\n       sw\n";
+  const Topology t = parse_topology("torus:3x3");
+  std::istringstream in(text);
+  const Schedule s = read_shd(in, "hand.shd", t, Model::Nic);
+  const VerifyReport r = verify(t, s);
+  CHECK(r.ok);
+  CHECK(r.steps == 9);
+  CHECK(verify_periodic(t, s, 9).ok);
+  std::ostringstream out;
+  write_shd(out, t, s);
+  CHECK(out.str() == text);
+  // CRLF line ends (as S4NoC's files have) read the same.
+  std::istringstream crlf("ne\r\n n\r\n");
+  CHECK(read_shd(crlf, "crlf.shd", t, Model::Nic).transfer_count() == 9 * 3);
+  // A conflicting file reads, and the verifiers find the conflict: e and n both eject in step 1.
+  std::istringstream clash("ne\n e\n");
+  const Schedule c = read_shd(clash, "clash.shd", t, Model::Nic);
+  CHECK_FALSE(verify(t, c).ok);
+}
+
+TEST_CASE(".shd: errors name the file and line", "[periodic][shd]") {
+  const Topology t = parse_topology("torus:3x3");
+  std::istringstream bad("ne\n nx\n");
+  CHECK_THROWS_WITH(read_shd(bad, "bad.shd", t, Model::Nic), Catch::Contains("bad.shd:2: 'x' at column 3 is not a hop letter"));
+  std::istringstream loop("ne\neee\n");
+  CHECK_THROWS_WITH(read_shd(loop, "loop.shd", t, Model::Nic), Catch::Contains("loop.shd:2: route 'eee' returns to its source"));
+  std::istringstream empty("\n\n");
+  CHECK_THROWS_WITH(read_shd(empty, "empty.shd", t, Model::Nic), Catch::Contains("empty.shd:2: no routes"));
+  std::istringstream ok("e\n");
+  CHECK_THROWS_AS(read_shd(ok, "x.shd", parse_topology("torus:3x3x3"), Model::Nic), UsageError);
+}
+
+TEST_CASE(".shd: a schedule that is not translation-invariant is refused naming the node", "[periodic][shd]") {
+  const Topology t = parse_topology("torus:3x3");
+  std::istringstream in("e\n w\n  s\n   n\n    es\n     nw\n      ne\n       sw\n");
+  Schedule s = read_shd(in, "hand.shd", t, Model::Nic);
+  // Node 4 sends its one-hop east message a step later than every other node.
+  for (auto& step : s.steps)
+    step.erase(std::remove_if(step.begin(), step.end(), [](const Transfer& tr) { return tr.msg.src == 4 && tr.msg.dst == 5; }),
+               step.end());
+  s.steps.resize(10);
+  s.steps[9].push_back(hop(t, 4, 5, 4, 5));
+  std::ostringstream out;
+  CHECK_THROWS_WITH(write_shd(out, t, s), Catch::Contains("node 4's routes differ from node 0's"));
+}
+
+TEST_CASE(".shd round trip on torus:3x3 .. torus:10x10", "[periodic][shd]") {
+  for (int k = 3; k <= 10; ++k) {
+    const Topology t = parse_topology("torus:" + std::to_string(k) + "x" + std::to_string(k));
+    PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"greedy", 1});
+    Schedule s = o.schedule;
+    s.period = 0;  // its absolute steps, one-shot
+    std::ostringstream out;
+    write_shd(out, t, s);
+    std::istringstream in(out.str());
+    const Schedule back = read_shd(in, "rt.shd", t, Model::Nic);
+    INFO(t.spec());
+    CHECK(sorted_steps(back) == sorted_steps(s));
+    CHECK(verify(t, back).ok);
+    // The periodic schedule itself: .shd when no route runs past the period, else slot tables.
+    std::ostringstream periodic_out;
+    write_shd(periodic_out, t, o.schedule);
+    const bool wraps = verify_periodic(t, o.schedule).steps > o.schedule.period;
+    CHECK((periodic_out.str().rfind("# totex S4NoC-style slot table", 0) == 0) == wraps);
+  }
+}
+
+TEST_CASE("Poseidon XML: one tile per node, one timeslot per slot", "[periodic][shd]") {
+  const Topology t = parse_topology("torus:3x3");
+  const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"greedy", 1});
+  std::ostringstream out;
+  write_poseidon(out, t, o.schedule);
+  const std::string x = out.str();
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t i = x.find(what); i != std::string::npos; i = x.find(what, i + 1)) ++n;
+    return n;
+  };
+  CHECK(x.find("<schedule length=\"" + std::to_string(o.schedule.period) + "\" width=\"3\" height=\"3\"") != std::string::npos);
+  CHECK(count("<tile ") == 9);
+  CHECK(count("<timeslot ") == 9 * static_cast<std::size_t>(o.schedule.period));
+  CHECK(count(" route=\"") == 72);  // every message injected once
+  CHECK(count("<output id=\"L\" input=\"D\"") == 9 * static_cast<std::size_t>(o.schedule.period) - 72);
+  CHECK_THROWS_AS(write_poseidon(out, parse_topology("hypercube:3"), o.schedule), UsageError);
+}
