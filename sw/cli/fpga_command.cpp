@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -64,6 +66,12 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
   const VerifyReport report = verify(t, s);
   if (!report.ok) throw ToolError("tool: the generated schedule does not verify; run `totex schedule` on it");
   return {t, std::move(s)};
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
 }
 
 std::string make_out_dir(const std::string& given) {
@@ -126,11 +134,11 @@ int cmd_fpga(const FpgaOptions& o) {
     std::cout << "  tile: " << tile.ports << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits
               << " node bits, " << tile.depth << " slots of " << tile.entry_bits() << " bits\n";
     std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "
-              << (r.fmax_mhz ? std::to_string(*r.fmax_mhz) + " MHz" : std::string("n/a")) << '\n';
+              << (r.fmax_mhz ? fixed(*r.fmax_mhz, 1) + " MHz" : std::string("n/a")) << '\n';
     std::cout << "  one exchange: " << cycles << " cycles (T + 1)";
-    if (j["exchange_ns"].is_number()) std::cout << " = " << j["exchange_ns"].get<double>() << " ns";
+    if (j["exchange_ns"].is_number()) std::cout << " = " << fixed(j["exchange_ns"].get<double>(), 1) << " ns";
     std::cout << "; periodic: one exchange every " << tables.period << " cycles";
-    if (j["period_ns"].is_number()) std::cout << " = " << j["period_ns"].get<double>() << " ns";
+    if (j["period_ns"].is_number()) std::cout << " = " << fixed(j["period_ns"].get<double>(), 1) << " ns";
     std::cout << "\n  reports: " << dir << '\n';
   });
   return 0;
