@@ -171,6 +171,8 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
   if (!tp) throw UsageError("--periodic: applies to direct networks; a MIN's configurations already repeat every N cycles");
   const Topology& t = *tp;
   const Model model = model_for(net, o.model);
+  if ((format == "shd" && !periodic_translation_invariant_applies(t, model)) || (format != "totex" && !shd_topology(t)))
+    throw UsageError("--format " + format + ": needs a 2-D torus" + (format == "poseidon" ? " or mesh" : "") + ", not " + t.spec());
   const auto start = std::chrono::steady_clock::now();
   const PeriodicOutcome po = periodic_schedule(t, model, {o.algo.empty() ? "auto" : o.algo, o.budget});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

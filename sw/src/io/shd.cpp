@@ -63,8 +63,8 @@ std::map<std::vector<int>, Route> routes_of(const Topology& t, const std::vector
 }
 
 void require_torus(const Topology& t, const char* what) {
-  if (!shd_topology(t) || t.factors()[0].kind != FactorKind::Ring || t.is_partial())
-    throw UsageError(std::string(what) + ": needs a 2-D torus torus:K1xK2 with K >= 3, not " + t.spec());
+  if (!shd_topology(t) || t.factors()[0].kind == FactorKind::Path || t.is_partial())
+    throw UsageError(std::string(what) + ": needs a 2-D torus torus:K1xK2, not " + t.spec());
 }
 
 }  // namespace
@@ -72,8 +72,9 @@ void require_torus(const Topology& t, const char* what) {
 bool shd_topology(const Topology& t) {
   if (!t.is_product() || t.factors().size() != 2) return false;
   const auto& f = t.factors();
-  return f[0].kind == f[1].kind && (f[0].kind == FactorKind::Ring || f[0].kind == FactorKind::Path) && f[0].size >= 3 &&
-         f[1].size >= 3;
+  // Sizes >= 2: a side of 2 is one link, which e and w (or s and n) both name (S4NoC's bt2x2).
+  auto ring = [](const Factor& x) { return x.kind == FactorKind::Ring || (x.kind == FactorKind::Complete && x.size == 2); };
+  return (ring(f[0]) && ring(f[1])) || (f[0].kind == FactorKind::Path && f[1].kind == FactorKind::Path);
 }
 
 Schedule read_shd(std::istream& in, const std::string& name, const Topology& t, Model m) {
@@ -216,7 +217,7 @@ void write_shd(std::ostream& out, const Topology& t, const Schedule& s) {
 }
 
 void write_poseidon(std::ostream& out, const Topology& t, const Schedule& s) {
-  if (!shd_topology(t) || t.is_partial()) throw UsageError("--format poseidon: needs a 2-D torus or mesh (K1xK2, K >= 3), not " + t.spec());
+  if (!shd_topology(t) || t.is_partial()) throw UsageError("--format poseidon: needs a 2-D torus or mesh (K1xK2), not " + t.spec());
   std::int64_t makespan = 0;
   s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
     if (!step.empty()) makespan = static_cast<std::int64_t>(i) + 1;

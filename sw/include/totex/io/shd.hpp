@@ -16,7 +16,8 @@
 
 namespace totex {
 
-/// Whether `t` is a 2-D torus or mesh the T-CREST letters describe (two rings or two paths of size >= 3).
+/// Whether `t` is a 2-D torus or mesh the T-CREST letters describe (two rings, a side of 2 being one
+/// link, or two paths).
 [[nodiscard]] bool shd_topology(const Topology& t);
 
 /// Reads a .shd file for `t` (a K1xK2 torus; the file carries no topology): every node injects

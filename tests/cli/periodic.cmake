@@ -1,0 +1,46 @@
+# CLI tests of periodic (TDM) schedules and the T-CREST formats (docs/periodic.md); included from
+# CMakeLists.txt. Periods are the measured ones (docs/periodic.md); each test also checks what
+# they are checked against (bound, verification, proof).
+set(PERIODIC_DIR ${CMAKE_CURRENT_BINARY_DIR}/periodic)
+file(MAKE_DIRECTORY ${PERIODIC_DIR})
+
+cli_test(periodic_bound 0 "period_bound"
+  --jq ".period_bound==64 and (.period_bound_terms|map(.name)|index(\"link_traversals\"))!=null" --
+  ${TOTEX} bound --topo torus:8x8 --model nic --periodic --json)
+cli_test(periodic_bound_text 0 "torus:8x8, nic: period bound 64" -- ${TOTEX} bound --topo torus:8x8 --model nic --periodic)
+cli_test(periodic_schedule_4x4 0 "verified"
+  --jq ".period==16 and .period_bound==15 and .verified==true and .proven_optimal==true and .proof_general==false and .translation_invariant==true and .latency_max==4 and (.proof|test(\"slot-sum|infeasible\"))" --
+  ${TOTEX} schedule --topo torus:4x4 --model nic --periodic --budget 2 --json)
+cli_test(periodic_exact_ring8 0 "proven optimal: equals the period bound 8"
+  -- ${TOTEX} schedule --topo ring:8 --model nic --periodic --algo exact --budget 5)
+cli_test(periodic_single_port 2 "single-port" -- ${TOTEX} schedule --topo torus:4x4 --model single-port --periodic)
+cli_test(periodic_min 2 "direct networks" -- ${TOTEX} schedule --topo min:16:4:omega --periodic)
+cli_test(periodic_bad_algo 2 "expected auto \\| greedy \\| exact" -- ${TOTEX} schedule --topo torus:4x4 --model nic --periodic --algo pattern)
+
+# Written with its period header, read back and checked modulo the period.
+add_test(NAME cli.periodic_write COMMAND ${TOTEX} schedule --topo torus:5x5 --model nic --periodic --budget 2 -o ${PERIODIC_DIR}/t5.sched)
+cli_test(periodic_verify 0 "periodic: period 25"
+  -- ${TOTEX} verify ${PERIODIC_DIR}/t5.sched)
+cli_test(periodic_verify_json 0 "period"
+  --jq ".period==25 and .periodic_verified==true and .verified==true and .latency_max>0" -- ${TOTEX} verify --json ${PERIODIC_DIR}/t5.sched)
+# The same steps checked modulo a shorter period conflict.
+cli_test(periodic_verify_short 1 "CONFLICTS modulo the period" -- ${TOTEX} verify --period 20 ${PERIODIC_DIR}/t5.sched)
+set_tests_properties(cli.periodic_verify cli.periodic_verify_json cli.periodic_verify_short PROPERTIES DEPENDS cli.periodic_write)
+
+# S4NoC .shd: a hand-written 3x3 file, a bad letter, a conflict, a written file read back.
+cli_test(shd_verify 0 "verified"
+  --jq ".verified==true and .steps==9 and .period==9 and .periodic_verified==true" --
+  ${TOTEX} verify --topo torus:3x3 --model nic --periodic --json ${CMAKE_CURRENT_SOURCE_DIR}/data/hand_3x3.shd)
+cli_test(shd_bad_letter 2 "bad_letter_3x3.shd:4: 'x' at column 4 is not a hop letter" --
+  ${TOTEX} verify --topo torus:3x3 ${CMAKE_CURRENT_SOURCE_DIR}/data/bad_letter_3x3.shd)
+cli_test(shd_clash 1 "NIC ejects a second message" --
+  ${TOTEX} verify --topo torus:3x3 ${CMAKE_CURRENT_SOURCE_DIR}/data/clash_3x3.shd)
+cli_test(shd_no_topo 2 "carries no topology" -- ${TOTEX} verify ${CMAKE_CURRENT_SOURCE_DIR}/data/hand_3x3.shd)
+add_test(NAME cli.shd_write COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic -o ${PERIODIC_DIR}/bt4x4.shd)
+cli_test(shd_write_verify 0 "verified" --jq ".verified==true and .delivered==240" --
+  ${TOTEX} verify --topo torus:4x4 --json ${PERIODIC_DIR}/bt4x4.shd)
+set_tests_properties(cli.shd_write_verify PROPERTIES DEPENDS cli.shd_write)
+cli_test(shd_not_torus 2 "needs a 2-D torus" -- ${TOTEX} schedule --topo mesh:4x4 --model nic --periodic -o ${PERIODIC_DIR}/m.shd)
+cli_test(format_needs_output 2 "give the file to write with -o" -- ${TOTEX} schedule --topo torus:4x4 --model nic --format shd)
+cli_test(poseidon_mesh 0 "written to .*poseidon" --
+  ${TOTEX} schedule --topo mesh:4x4 --model nic --periodic --algo greedy --format poseidon -o ${PERIODIC_DIR}/m4.xml)
