@@ -23,7 +23,8 @@
 ///                with its payload, in cycle k*P + t_last + 1 (latency 1: one register per hop);
 ///                missed_o is 0 when period K-1's last slot has passed (every slot found its
 ///                message); afterwards it counts exactly the inject slots of periods >= K, whose
-///                messages are not offered; error_o stays low.
+///                messages are not offered (read after a pause of a few cycles at the end, so
+///                that the counter's pipeline has settled); error_o stays low.
 /// Prints "TOTEX-RESULT {json}" (the SimResult of every engine); exit 0 pass, 1 check failed,
 /// 2 usage.
 ///
@@ -193,7 +194,15 @@ class TdmNetwork {
       ++run_edges_;
     }
     if (missed_check >= cycles) missed_at_check_ = missed() - missed_before_;
+    // A pause (run_i low: no slot executes, no decision is made) for the counters' own pipeline
+    // registers to settle, so missed_o shows every decision of the run.
+    for (auto& x : tiles_) x->run_i = 0;
+    for (int e = 0; e < kSettleEdges; ++e) {
+      offer();
+      clock_offered();
+    }
   }
+  static constexpr int kSettleEdges = 4;
 
   /// missed_o of every tile, summed (each counter wraps at its width; the runs here stay below).
   [[nodiscard]] std::uint64_t missed() const {
