@@ -87,6 +87,73 @@ std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, 
   return out;
 }
 
+std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period, const std::vector<Placement>& start,
+                                                       std::int64_t work, std::uint64_t seed) {
+  const auto P = at(period);
+  std::vector<std::int32_t> occ(at(p.resources) * P, 0);
+  std::vector<Placement> cur = start;
+  std::uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1;
+  auto next = [&] {  // xorshift64*
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 2685821657736338717ULL;
+  };
+  auto apply = [&](std::size_t i, int delta) {
+    for (const Use& u : p.items[i].cands[at(cur[i].cand)].uses)
+      occ[at(u.res) * P + (at(cur[i].slot) + at(u.offset)) % P] += delta;
+  };
+  for (std::size_t i = 0; i < p.items.size(); ++i) {
+    cur[i].slot = static_cast<int>(at(cur[i].slot) % P);
+    apply(i, +1);
+  }
+  auto conflicted = [&](std::size_t i) {
+    for (const Use& u : p.items[i].cands[at(cur[i].cand)].uses)
+      if (occ[at(u.res) * P + (at(cur[i].slot) + at(u.offset)) % P] > 1) return true;
+    return false;
+  };
+  std::vector<std::size_t> bad;
+  std::vector<Placement> best_pos;
+  while (work > 0) {
+    bad.clear();
+    for (std::size_t i = 0; i < p.items.size(); ++i)
+      if (conflicted(i)) bad.push_back(i);
+    work -= static_cast<std::int64_t>(p.items.size()) * 8;
+    if (bad.empty()) return cur;
+    const std::size_t i = bad[next() % bad.size()];
+    apply(i, -1);
+    const Item& it = p.items[i];
+    if (next() % 100 < 5) {  // noise: a random position
+      cur[i] = {static_cast<int>(next() % it.cands.size()), static_cast<int>(next() % P)};
+      apply(i, +1);
+      continue;
+    }
+    std::int64_t best = -1;
+    best_pos.clear();
+    for (std::size_t c = 0; c < it.cands.size(); ++c) {
+      const auto& uses = it.cands[c].uses;
+      for (std::size_t sl = 0; sl < P; ++sl) {
+        std::int64_t cost = 0;
+        for (const Use& u : uses) cost += occ[at(u.res) * P + (sl + at(u.offset)) % P];
+        if (best < 0 || cost < best) {
+          best = cost;
+          best_pos.clear();
+        }
+        if (cost == best) best_pos.push_back({static_cast<int>(c), static_cast<int>(sl)});
+      }
+      work -= static_cast<std::int64_t>(P * uses.size());
+    }
+    // Not back where it was when another position is as good.
+    if (best_pos.size() > 1)
+      best_pos.erase(std::remove_if(best_pos.begin(), best_pos.end(),
+                                    [&](const Placement& q) { return q.cand == cur[i].cand && q.slot == cur[i].slot; }),
+                     best_pos.end());
+    cur[i] = best_pos[next() % best_pos.size()];
+    apply(i, +1);
+  }
+  return std::nullopt;
+}
+
 SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::chrono::steady_clock::time_point end,
                     std::vector<Placement>& out, std::int64_t* variables) {
   const auto P = at(period);
@@ -122,6 +189,23 @@ SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::c
   if (variables) *variables = cnf.vars();
   for (const auto& h : holders)
     if (h.size() > 1) cnf.at_most(h, 1);
+  // A resource every packing fills (each item holds it a fixed number of times, P in all) is held
+  // in every slot: redundant at-least-one clauses that propagate where the tracks are full.
+  std::vector<std::int64_t> fixed_total(at(p.resources), 0);
+  std::vector<bool> fixed(at(p.resources), true);
+  for (const Item& it : p.items) {
+    std::vector<std::vector<int>> count(it.cands.size(), std::vector<int>(at(p.resources), 0));
+    for (std::size_t c = 0; c < it.cands.size(); ++c)
+      for (const Use& u : it.cands[c].uses) ++count[c][at(u.res)];
+    for (std::size_t r = 0; r < at(p.resources); ++r) {
+      for (std::size_t c = 1; c < it.cands.size(); ++c)
+        if (count[c][r] != count[0][r]) fixed[r] = false;
+      if (!it.cands.empty()) fixed_total[r] += count[0][r];
+    }
+  }
+  for (std::size_t r = 0; r < at(p.resources); ++r)
+    if (fixed[r] && fixed_total[r] == static_cast<std::int64_t>(P))
+      for (std::size_t sl = 0; sl < P; ++sl) cnf.clause(holders[r * P + sl]);
   holders.clear();
   holders.shrink_to_fit();
   std::int64_t used = 0;
@@ -416,7 +500,10 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   if (algo == "exact") best_period = 0;
   // One SAT call: Sat (best updated), Unsat or Unknown, logged.
   const std::int64_t per_node = static_cast<std::int64_t>(t.processor_count()) - 1;
+  std::vector<int> slot_sum_refuted, sat_tried;  // periods refuted by slot sums; periods given to SAT
   auto try_period = [&](int P, double share) -> SatOutcome {
+    if (std::find(sat_tried.begin(), sat_tried.end(), P) != sat_tried.end()) return SatOutcome::Unknown;
+    sat_tried.push_back(P);
     if (nic && P == per_node) {
       // Slot sums: with P = N-1 every slot of every NIC injects once and ejects once, so summed
       // over all messages (eject - inject) = sum (hops - 1) is 0 mod P. Candidates have one length.
@@ -430,6 +517,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       if (fixed && sum % P != 0) {
         out.log.push_back("period " + std::to_string(P) + ": infeasible by the slot-sum argument (every slot injects and " +
                           "ejects, so the hops minus one, " + std::to_string(sum) + ", must be 0 mod " + std::to_string(P) + ")");
+        slot_sum_refuted.push_back(P);
         return SatOutcome::Unsat;
       }
     }
@@ -476,19 +564,40 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     }
   } else if (algo != "greedy" && best_period > bound) {
     at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
-    // The bound first (a quarter of the time), then down from the greedy period while SAT.
+    auto known = [&](int P) { return at_period[static_cast<std::size_t>(P - bound)]; };
+    // The bound first (a quarter of the time; the period above it when slot sums refute it).
     at_period[0] = try_period(bound, 0.25);
+    if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.25);
+    // Min-conflicts local search down from the best period while it finds packings in its work.
+    const auto work = static_cast<std::int64_t>(budget * 1.0e8);
+    const int ls_from = best_period;
+    int ls_last = best_period;
+    for (int P = best_period - 1; P > bound && best_period > bound; --P) {
+      if (known(P) == SatOutcome::Unsat) continue;
+      auto ls = periodic::local_search_pack(prob, P, best, work, static_cast<std::uint64_t>(P));
+      if (!ls) break;
+      best = std::move(*ls);
+      best_period = P;
+      ls_last = P;
+    }
+    if (ls_last < ls_from)
+      out.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(ls_last) + " packed" +
+                        (ls_last - 1 > bound ? ", none of " + std::to_string(ls_last - 1) + " within its work" : ""));
+    else if (best_period > bound + 1)
+      out.log.push_back("local search: none of period " + std::to_string(best_period - 1) + " within its work");
+    // SAT down from there while SAT.
     for (int P = best_period - 1; best_period > bound && P > bound; --P) {
+      if (known(P) != SatOutcome::Unknown) continue;
       const SatOutcome o = try_period(P, 0.5);
       at_period[static_cast<std::size_t>(P - bound)] = o;
       if (o != SatOutcome::Sat) break;
     }
     // Below a proven-infeasible period, the periods not yet decided (for an optimality proof).
-    if (best_period > bound && at_period[static_cast<std::size_t>(best_period - 1 - bound)] == SatOutcome::Unsat)
+    if (best_period > bound && known(best_period - 1) == SatOutcome::Unsat)
       for (int P = best_period - 2; P > bound; --P)
-        if (at_period[static_cast<std::size_t>(P - bound)] == SatOutcome::Unknown) {
+        if (known(P) == SatOutcome::Unknown) {
           at_period[static_cast<std::size_t>(P - bound)] = try_period(P, 0.5);
-          if (at_period[static_cast<std::size_t>(P - bound)] != SatOutcome::Unsat) break;
+          if (known(P) != SatOutcome::Unsat) break;
         }
   }
   bool all_unsat_below = best_period > bound;
@@ -502,6 +611,13 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     out.proven_optimal = true;
     out.proof_general = true;
     out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
+  } else if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {
+    // Every period below refuted by slot sums, which hold for any schedule whose routes are minimal.
+    out.proven_optimal = true;
+    out.proof = "optimal among schedules with minimal routes: periods " + std::to_string(bound) + ".." +
+                std::to_string(best_period - 1) + " are infeasible for them by the slot-sum argument (with P = N-1 " +
+                "every slot injects and ejects once per node, so the hops minus one must sum to 0 mod P); the period " +
+                "bound " + std::to_string(bound) + " is not reached";
   } else if (all_unsat_below) {
     out.proven_optimal = true;
     out.proof = "optimal among " + model_searched + ": periods " + std::to_string(bound) + ".." +

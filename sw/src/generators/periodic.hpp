@@ -47,6 +47,13 @@ struct Problem {
 /// (slot, candidate) whose resources are free. nullopt when some item fits nowhere.
 [[nodiscard]] std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period,
                                                                 std::vector<int> order = {});
+/// Min-conflicts local search for one period: from `start` (slots taken mod `period`), moves a
+/// conflicted item to its least-conflicted (candidate, slot), ties broken at random (seeded, so
+/// the same on every machine), until no resource is held twice or `work` (resource look-ups)
+/// runs out. Returns the packing when conflict-free.
+[[nodiscard]] std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period,
+                                                                      const std::vector<Placement>& start,
+                                                                      std::int64_t work, std::uint64_t seed);
 /// The exact packing question for one period as SAT (one variable per item, candidate and slot;
 /// at most one holder per resource and slot; item 0 fixed to slot 0, as every packing shifts to
 /// one). Unknown when `conflicts` or the safety stop `end` runs out.
