@@ -4,3 +4,4 @@ totex_tdm_pkg.sv
 totex_tdm_ram.sv
 totex_tdm_lookup.sv
 totex_tdm_tile.sv
+totex_tdm_xbar.sv

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Pipelined lookup of one bit of the NIC's valid vector (v_i[d], one bit per destination) for a
-/// stream of destinations d, with the bit's changes tracked while the lookup is in flight.
+/// stream of destinations d: Stages = ceil(NodeW/2) register stages, a 4:1 mux of two index bits
+/// each, so every path is at most two LUT4 levels. All stages move together when adv_i is high
+/// and hold otherwise.
 ///
-/// A d entering at an edge with adv_i high is looked up in Stages = ceil(NodeW/2) register stages
-/// (a 4:1 mux of two index bits each, so every path is one or two LUT levels); all stages move
-/// together when adv_i is high and hold otherwise. A lookup reads v_i in the cycle d enters; the
-/// set and clear events (set_en_i/set_d_i, clr_en_i/clr_d_i: v[d] is set / cleared at the end of
-/// this cycle; a set wins over a clear of the same d) of that and every later cycle are compared
-/// with each stage's d and folded into a known/value pair. So out_busy_o == v_i[out_d_o] in every
-/// cycle in which out_valid_o is high, however long the output stage is held: the lookup is exact,
-/// not a stale snapshot.
+/// The result (out_view_o) is v_i[d] as it was in the cycle d entered: a view, Stages or more
+/// cycles old. The tile makes the views safe (docs/tdm-tile.md): a view is only trusted in the
+/// direction the other side can change the bit, and in_flags_i (one bit per possible conflict:
+/// an earlier d of the same stream still in flight, or just decided, with the same value) marks
+/// the entries whose own stream changed the bit since; they come out with out_conf_o high.
+/// Stage contents are visible (stage_*_o) for those comparisons.
 `default_nettype none
 
 module totex_tdm_lookup #(
@@ -17,43 +17,49 @@ module totex_tdm_lookup #(
   parameter int unsigned NodeW = 32'd6,
   /// Bits carried along with each d (not interpreted).
   parameter int unsigned TagW = 32'd1,
+  /// Conflict flags of an entering d (ORed into out_conf_o).
+  parameter int unsigned FlagN = 32'd1,
   /// Bits of the valid vector; do not overwrite.
   localparam int unsigned Nodes = 32'd1 << NodeW,
   /// Register stages; do not overwrite.
   localparam int unsigned Stages = totex_tdm_pkg::lookup_stages(NodeW)
 ) (
   /// Clock, rising edge.
-  input  logic             clk_i,
-  /// Asynchronous active-low reset (valid bits only).
-  input  logic             rst_ni,
-  /// Drop every lookup in flight (valid bits cleared at this edge).
-  input  logic             flush_i,
+  input  logic                    clk_i,
+  /// Asynchronous active-low reset (valid and key bits only).
+  input  logic                    rst_ni,
+  /// Drop every lookup in flight (valid and key bits cleared at this edge).
+  input  logic                    flush_i,
   /// All stages advance (the input enters, the output leaves) at this edge.
-  input  logic             adv_i,
+  input  logic                    adv_i,
   /// The input carries a d to look up.
-  input  logic             in_valid_i,
+  input  logic                    in_valid_i,
+  /// A bit carried with the entry and shown per stage (qualifies it for conflict checks).
+  input  logic                    in_key_i,
   /// The d to look up.
-  input  logic [NodeW-1:0] in_d_i,
+  input  logic [NodeW-1:0]        in_d_i,
   /// Carried along.
-  input  logic [TagW-1:0]  in_tag_i,
+  input  logic [TagW-1:0]         in_tag_i,
+  /// Conflict flags of the entering d.
+  input  logic [FlagN-1:0]        in_flags_i,
   /// The valid vector (registered in the parent).
-  input  logic [Nodes-1:0] v_i,
-  /// v[set_d_i] is set at the end of this cycle.
-  input  logic             set_en_i,
-  /// Destination set.
-  input  logic [NodeW-1:0] set_d_i,
-  /// v[clr_d_i] is cleared at the end of this cycle (unless also set).
-  input  logic             clr_en_i,
-  /// Destination cleared.
-  input  logic [NodeW-1:0] clr_d_i,
-  /// The output stage holds a lookup.
-  output logic             out_valid_o,
+  input  logic [Nodes-1:0]        v_i,
+  /// Stage s holds an entry (s = Stages-1 is the output stage).
+  output logic [Stages-1:0]       stage_valid_o,
+  /// Stage s's key bit (0 when the stage is empty).
+  output logic [Stages-1:0]       stage_key_o,
+  /// Stage s's d at stage_d_o[s*NodeW +: NodeW].
+  output logic [Stages*NodeW-1:0] stage_d_o,
+  /// The output stage holds an entry.
+  output logic                    out_valid_o,
   /// Its d.
-  output logic [NodeW-1:0] out_d_o,
+  output logic [NodeW-1:0]        out_d_o,
   /// Its tag.
-  output logic [TagW-1:0]  out_tag_o,
-  /// v[out_d_o] in this cycle.
-  output logic             out_busy_o
+  output logic [TagW-1:0]         out_tag_o,
+  /// v_i[out_d_o] in the cycle the entry entered.
+  output logic                    out_view_o,
+  /// Some conflict flag of the entry was set.
+  output logic                    out_conf_o
 );
 
   /// Index bits consumed after stage s (0-based).
@@ -71,10 +77,11 @@ module totex_tdm_lookup #(
   endfunction
   localparam int unsigned TotP = off(Stages);
 
-  logic [Stages-1:0]       vld_d, vld_q, kn_d, kn_q, vl_d, vl_q;
+  logic [Stages-1:0]       vld_d, vld_q, key_d, key_q, cf_d, cf_q;
   logic [Stages*NodeW-1:0] d_d, d_q;
   logic [Stages*TagW-1:0]  tag_d, tag_q;
   logic [TotP-1:0]         p_d, p_q;
+  logic [FlagN-1:0]        fl_q;
 
   for (genvar s = 0; s < Stages; s++) begin : gen_stage
     localparam int unsigned B0 = (s == 0) ? 32'd0 : bits_after(s - 1);
@@ -83,23 +90,30 @@ module totex_tdm_lookup #(
     localparam int unsigned PW = pw(s);
     localparam int unsigned SrcW = PW * Fan;
     // The stage in front of this one (the input for stage 0).
-    logic             pv, pkn, pvl;
+    logic             pv, pk, pcf;
     logic [NodeW-1:0] pd;
     logic [TagW-1:0]  ptag;
     logic [SrcW-1:0]  psrc;
     if (s == 0) begin : gen_first
       assign pv   = in_valid_i;
+      assign pk   = in_key_i;
       assign pd   = in_d_i;
       assign ptag = in_tag_i;
-      assign pkn  = 1'b0;
-      assign pvl  = 1'b0;
+      assign pcf  = 1'b0;
       assign psrc = v_i;
+    end else if (s == 1) begin : gen_second
+      assign pv   = vld_q[0];
+      assign pk   = key_q[0];
+      assign pd   = d_q[0 +: NodeW];
+      assign ptag = tag_q[0 +: TagW];
+      assign pcf  = |fl_q;
+      assign psrc = p_q[0 +: SrcW];
     end else begin : gen_next
       assign pv   = vld_q[s-1];
+      assign pk   = key_q[s-1];
       assign pd   = d_q[(s-1)*NodeW +: NodeW];
       assign ptag = tag_q[(s-1)*TagW +: TagW];
-      assign pkn  = kn_q[s-1];
-      assign pvl  = vl_q[s-1];
+      assign pcf  = cf_q[s-1];
       assign psrc = p_q[off(s-1) +: SrcW];
     end
     logic [FanW-1:0] sel;
@@ -110,47 +124,50 @@ module totex_tdm_lookup #(
       assign grp   = psrc[j*Fan +: Fan];
       assign pn[j] = grp[sel];
     end
-    // Events against the d that will be in this stage after the edge.
-    logic [NodeW-1:0] ed;
-    logic ekn, evl, sh, ch;
-    assign ed  = adv_i ? pd : d_q[s*NodeW +: NodeW];
-    assign ekn = adv_i ? pkn : kn_q[s];
-    assign evl = adv_i ? pvl : vl_q[s];
-    assign sh  = set_en_i && (ed == set_d_i);
-    assign ch  = clr_en_i && (ed == clr_d_i);
-    always_comb begin
-      vld_d[s]                  = vld_q[s];
-      d_d[s*NodeW +: NodeW]     = d_q[s*NodeW +: NodeW];
-      tag_d[s*TagW +: TagW]     = tag_q[s*TagW +: TagW];
-      p_d[off(s) +: PW]         = p_q[off(s) +: PW];
-      if (adv_i) begin
-        vld_d[s]                = pv;
-        d_d[s*NodeW +: NodeW]   = pd;
-        tag_d[s*TagW +: TagW]   = ptag;
-        p_d[off(s) +: PW]       = pn;
-      end
-      kn_d[s] = ekn | sh | ch;
-      vl_d[s] = sh | (evl & ~ch);
-    end
+    assign vld_d[s]              = pv;
+    assign key_d[s]              = pk & pv;
+    assign d_d[s*NodeW +: NodeW] = pd;
+    assign tag_d[s*TagW +: TagW] = ptag;
+    assign cf_d[s]               = pcf;
+    assign p_d[off(s) +: PW]     = pn;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)      vld_q <= '0;
-    else if (flush_i) vld_q <= '0;
-    else              vld_q <= vld_d;
+    if (!rst_ni) begin
+      vld_q <= '0;
+      key_q <= '0;
+    end else if (flush_i) begin
+      vld_q <= '0;
+      key_q <= '0;
+    end else if (adv_i) begin
+      vld_q <= vld_d;
+      key_q <= key_d;
+    end
   end
-  // Datapath: no reset (the known bits are only read together with a valid bit).
+  // Datapath: no reset (only read together with a valid bit).
   always_ff @(posedge clk_i) begin
-    d_q   <= d_d;
-    tag_q <= tag_d;
-    p_q   <= p_d;
-    kn_q  <= kn_d;
-    vl_q  <= vl_d;
+    if (adv_i) begin
+      d_q   <= d_d;
+      tag_q <= tag_d;
+      p_q   <= p_d;
+      cf_q  <= cf_d;
+      fl_q  <= in_flags_i;
+    end
   end
 
-  assign out_valid_o = vld_q[Stages-1];
-  assign out_d_o     = d_q[(Stages-1)*NodeW +: NodeW];
-  assign out_tag_o   = tag_q[(Stages-1)*TagW +: TagW];
-  assign out_busy_o  = kn_q[Stages-1] ? vl_q[Stages-1] : p_q[TotP-1];
+  assign stage_valid_o = vld_q;
+  assign stage_key_o   = key_q;
+  assign stage_d_o     = d_q;
+  assign out_valid_o   = vld_q[Stages-1];
+  assign out_d_o       = d_q[(Stages-1)*NodeW +: NodeW];
+  assign out_tag_o     = tag_q[(Stages-1)*TagW +: TagW];
+  assign out_view_o    = p_q[TotP-1];
+  if (Stages == 1) begin : gen_conf_direct
+    logic unused_cf;
+    assign unused_cf  = ^cf_q;   // no stage carries a reduced flag
+    assign out_conf_o = |fl_q;
+  end else begin : gen_conf_reg
+    assign out_conf_o = cf_q[Stages-1];
+  end
 
 endmodule

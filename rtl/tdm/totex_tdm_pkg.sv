@@ -22,10 +22,10 @@ package totex_tdm_pkg;
     lookup_stages = (node_w + 32'd1) / 32'd2;
   endfunction
 
-  /// Cycles of table read-ahead between fetching a slot's entry and executing it: the block-RAM
+  /// Cycles run_i must stay low after reset release or a table write: one load cycle, the block-RAM
   /// read, the entry register, the lookup stages and the decision (execute) register.
   function automatic int unsigned prime_cycles(input int unsigned node_w);
-    prime_cycles = lookup_stages(node_w) + 32'd3;
+    prime_cycles = lookup_stages(node_w) + 32'd4;
   endfunction
 
 endpackage

@@ -4,7 +4,8 @@
 /// when Width > 16). Holds the slot table and the NIC's send buffer.
 ///
 /// rdata_o shows mem[raddr_i] as sampled at the last edge with re_i high, and holds otherwise.
-/// A read of the address written at the same edge returns the old word. Not reset (block RAM
+/// A read of the address written at the same edge returns an undefined word (no_rw_check: no
+/// bypass logic around the block RAM); the tile never uses such a word (docs/tdm-tile.md). Not reset (block RAM
 /// cannot be). InitFile != "": initial contents from $readmemh (one hex word per line).
 `default_nettype none
 
@@ -34,7 +35,7 @@ module totex_tdm_ram #(
   output logic [Width-1:0] rdata_o
 );
 
-  (* ram_style = "block" *) logic [Width-1:0] mem_q [Depth];
+  (* ram_style = "block", no_rw_check *) logic [Width-1:0] mem_q [Depth];
 
   if (InitFile != "") begin : gen_init
     initial $readmemh(InitFile, mem_q);

@@ -107,58 +107,64 @@ module totex_tdm_tile #(
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
   localparam int unsigned Nodes = 32'd1 << NodeW;
+  localparam int unsigned K = totex_tdm_pkg::lookup_stages(NodeW);
   localparam int unsigned Prime = totex_tdm_pkg::prime_cycles(NodeW);
   localparam int unsigned PcW = totex_pkg::idx_width(Prime + 32'd1);
   localparam int unsigned SelsW = (P + 32'd1) * SelW;       // output and eject selects
-  localparam int unsigned TagW = SelsW + NodeW + 32'd2;     // {eject_src, selects, dupinj, inj}
+  localparam int unsigned ITagW = NodeW + SelsW + 32'd1;    // {eject_src, selects, dupinj}
   localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
+  // Destination ids split in two halves, each decoded to one-hot for the valid-bit updates.
+  localparam int unsigned LoW = (NodeW + 32'd1) / 32'd2;
+  localparam int unsigned HiW = NodeW - LoW;
+  localparam int unsigned LoN = 32'd1 << LoW;
+  localparam int unsigned HiN = 32'd1 << HiW;
 
   // ---------------------------------------------------------------------------------------------
-  // Slot pipeline control: priming, fetch counter.
+  // Slot pipeline control. After reset or a table write: one load cycle (init_q: the slot
+  // counters take period_last_i), then Prime - 1 priming advances; then the slot pipeline
+  // advances exactly in the cycles with run_i high.
   // ---------------------------------------------------------------------------------------------
-  logic [PcW-1:0]   pc_d, pc_q;
-  logic [SlotW-1:0] f_d, f_q;
-  logic             primed, adv, exec, flush;
-  logic             rdv_d, rdv_q, entv_d, entv_q;
-  assign primed = (pc_q == PcW'(Prime));
-  assign adv    = primed ? run_i : 1'b1;   // the slot pipeline moves
-  assign exec   = primed & run_i;          // a slot executes this cycle
-  assign flush  = tbl_we_i;
+  logic             flush, init_q, primed_q, adv, exec;
+  logic [PcW-1:0]   pc_q;
+  logic [SlotW-1:0] f_q, r_q;       // slot fetched next; slots left after it in the period
+  logic [SlotW:0]   r_dec;
+  logic             wrap;
+  assign flush = tbl_we_i;
+  assign adv   = (run_i | ~primed_q) & ~init_q;   // the slot pipeline moves at this edge
+  assign exec  = run_i & primed_q;                // a slot executes in this cycle
+  assign r_dec = {1'b0, r_q} - {{SlotW{1'b0}}, 1'b1};
+  assign wrap  = r_dec[SlotW];                    // r_q == 0: f_q is the last slot
 
-  always_comb begin
-    pc_d   = pc_q;
-    f_d    = f_q;
-    rdv_d  = rdv_q;
-    entv_d = entv_q;
-    if (adv) begin
-      if (!primed) pc_d = pc_q + PcW'(1);
-      f_d    = (f_q == period_last_i) ? '0 : f_q + SlotW'(1);
-      rdv_d  = 1'b1;
-      entv_d = rdv_q;
-    end
-    if (flush) begin
-      pc_d   = '0;
-      f_d    = '0;
-      rdv_d  = 1'b0;
-      entv_d = 1'b0;
-    end
-  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pc_q   <= '0;
-      f_q    <= '0;
-      rdv_q  <= 1'b0;
-      entv_q <= 1'b0;
+      init_q   <= 1'b1;
+      primed_q <= 1'b0;
+      pc_q     <= '0;
+    end else if (flush) begin
+      init_q   <= 1'b1;
+      primed_q <= 1'b0;
+      pc_q     <= '0;
     end else begin
-      pc_q   <= pc_d;
-      f_q    <= f_d;
-      rdv_q  <= rdv_d;
-      entv_q <= entv_d;
+      init_q <= 1'b0;
+      if (!init_q && !primed_q) begin
+        pc_q     <= pc_q + PcW'(1);
+        primed_q <= (pc_q == PcW'(Prime - 32'd2));
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (init_q) begin
+      f_q <= '0;
+      r_q <= period_last_i;
+    end else if (adv) begin
+      f_q <= wrap ? '0 : f_q + SlotW'(1);
+      r_q <= wrap ? period_last_i : r_dec[SlotW-1:0];
     end
   end
 
-  // Slot table: block RAM, registered read at every advance, then an entry register.
+  // Slot table: block RAM read at every advance, then an entry register.
   logic [EntryW-1:0] tbl_rdata, ent_q;
+  logic              rdv_q, entv_q, ent_inj_q, ent_dup_q, rd_inj, rd_dup;
   totex_tdm_ram #(.Depth(Depth), .Width(EntryW), .InitFile(TableFile)) u_table (
     .clk_i,
     .we_i   (tbl_we_i),
@@ -168,108 +174,235 @@ module totex_tdm_tile #(
     .raddr_i(f_q),
     .rdata_o(tbl_rdata)
   );
-  always_ff @(posedge clk_i) begin
-    if (adv) ent_q <= tbl_rdata;
+  always_comb begin
+    rd_inj = 1'b0;
+    rd_dup = 1'b0;
+    for (int unsigned o = 0; o < P; o++) begin
+      if (tbl_rdata[o*SelW +: SelW] == SEL_INJ) begin
+        rd_dup = rd_dup | rd_inj;
+        rd_inj = 1'b1;
+      end
+    end
   end
-
-  // Entry fields, and the two summary bits computed before the lookup.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rdv_q  <= 1'b0;
+      entv_q <= 1'b0;
+    end else if (flush || init_q) begin
+      rdv_q  <= 1'b0;
+      entv_q <= 1'b0;
+    end else if (adv) begin
+      rdv_q  <= 1'b1;
+      entv_q <= rdv_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (adv) begin
+      ent_q     <= tbl_rdata;
+      ent_inj_q <= rd_inj;
+      ent_dup_q <= rd_dup;
+    end
+  end
   logic [NodeW-1:0] ent_dst, ent_src;
   logic [SelsW-1:0] ent_sels;
-  logic             ent_inj, ent_dupinj;
   assign ent_sels = ent_q[SelsW-1:0];
   assign ent_dst  = ent_q[SelsW +: NodeW];
   assign ent_src  = ent_q[SelsW + NodeW +: NodeW];
-  always_comb begin
-    ent_inj    = 1'b0;
-    ent_dupinj = 1'b0;
-    for (int unsigned o = 0; o < P; o++) begin
-      if (ent_sels[o*SelW +: SelW] == SEL_INJ) begin
-        ent_dupinj = ent_dupinj | ent_inj;
-        ent_inj    = 1'b1;
+
+  // ---------------------------------------------------------------------------------------------
+  // NIC. v_q[d]: a message for d is committed (in the send buffer) and not yet injected. Set by
+  // the send side (commit), cleared by the inject side (a slot sends it); both decide in one
+  // cycle and update v_q at the end of the next (set_*_q, clr_*_q). Each side reads v_q through
+  // a pipelined lookup, a view some cycles old: safe because the other side only moves the bit
+  // one way (a stale view makes the inject side miss, the send side wait), and the changes of its
+  // own side since the view was taken are flagged by comparing ids on entry (conflict: the inject
+  // side then misses the slot, the send side looks up again).
+  // ---------------------------------------------------------------------------------------------
+  logic [Nodes-1:0] v_q;
+  logic             set_en_q, clr_en_q;
+  logic [NodeW-1:0] set_d_q, clr_d_q;
+  logic [HiN-1:0]   set_hi_q, clr_hi_q;
+  logic [LoN-1:0]   set_lo_q, clr_lo_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) v_q <= '0;
+    else begin
+      for (int unsigned k = 0; k < Nodes; k++) begin
+        v_q[k] <= (v_q[k] & ~(clr_hi_q[k >> LoW] & clr_lo_q[k % LoN]))
+                | (set_hi_q[k >> LoW] & set_lo_q[k % LoN]);
       end
     end
   end
 
-  // ---------------------------------------------------------------------------------------------
-  // NIC valid bits and the two lookups (inject side: the slot stream; send side: s_axis).
-  // ---------------------------------------------------------------------------------------------
-  logic [Nodes-1:0] v_d, v_q;
-  logic             set_en, clr_en;
-  logic [NodeW-1:0] set_d, clr_d;
-
-  logic             il_valid, il_busy;
-  logic [NodeW-1:0] il_d;
-  logic [TagW-1:0]  il_tag;
-  totex_tdm_lookup #(.NodeW(NodeW), .TagW(TagW)) u_inject_lookup (
-    .clk_i, .rst_ni,
-    .flush_i    (flush),
-    .adv_i      (adv),
-    .in_valid_i (entv_q),
-    .in_d_i     (ent_dst),
-    .in_tag_i   ({ent_src, ent_sels, ent_dupinj, ent_inj}),
-    .v_i        (v_q),
-    .set_en_i   (set_en),
-    .set_d_i    (set_d),
-    .clr_en_i   (clr_en),
-    .clr_d_i    (clr_d),
-    .out_valid_o(il_valid),
-    .out_d_o    (il_d),
-    .out_tag_o  (il_tag),
-    .out_busy_o (il_busy)
-  );
-
-  logic             sl_valid, sl_busy, sl_adv;
-  logic [NodeW-1:0] sl_d;
-  logic [W-1:0]     sl_data;
-  assign sl_adv = ~(sl_valid & sl_busy);
-  totex_tdm_lookup #(.NodeW(NodeW), .TagW(W)) u_send_lookup (
-    .clk_i, .rst_ni,
-    .flush_i    (1'b0),
-    .adv_i      (sl_adv),
-    .in_valid_i (s_axis_tvalid),
-    .in_d_i     (s_axis_tdest),
-    .in_tag_i   (s_axis_tdata),
-    .v_i        (v_q),
-    .set_en_i   (set_en),
-    .set_d_i    (set_d),
-    .clr_en_i   (clr_en),
-    .clr_d_i    (clr_d),
-    .out_valid_o(sl_valid),
-    .out_d_o    (sl_d),
-    .out_tag_o  (sl_data),
-    .out_busy_o (sl_busy)
-  );
-  assign s_axis_tready = sl_adv;
-
-  // Commit: the head offer's entry is free.
-  assign set_en = sl_valid & ~sl_busy;
-  assign set_d  = sl_d;
-  // Decision: the slot leaving the lookup injects (clears the entry) at this advance.
-  logic dec, dec_inj, dec_has;
-  assign dec     = adv & il_valid;
-  assign dec_inj = dec & il_tag[0];
-  assign dec_has = dec_inj & il_busy;
-  assign clr_en  = dec_inj;
-  assign clr_d   = il_d;
-
-  always_comb begin
-    v_d = v_q;
-    if (clr_en) v_d[clr_d] = 1'b0;
-    if (set_en) v_d[set_d] = 1'b1;
+  // Inject side: lookup of every slot's inject_dst, decided when the slot enters the execute
+  // registers.
+  logic [K-1:0]       il_svalid, il_skey;
+  logic [K*NodeW-1:0] il_sd;
+  logic [K:0]         il_flags;
+  logic               il_valid, il_view, il_conf;
+  logic [NodeW-1:0]   il_d;
+  logic [ITagW-1:0]   il_tag;
+  for (genvar s = 0; s < K; s++) begin : gen_il_flag
+    assign il_flags[s] = il_skey[s] && (il_sd[s*NodeW +: NodeW] == ent_dst);
   end
+  assign il_flags[K] = clr_en_q && (clr_d_q == ent_dst);
+  totex_tdm_lookup #(.NodeW(NodeW), .TagW(ITagW), .FlagN(K + 32'd1)) u_inject_lookup (
+    .clk_i, .rst_ni,
+    .flush_i      (flush | init_q),
+    .adv_i        (adv),
+    .in_valid_i   (entv_q),
+    .in_key_i     (ent_inj_q),
+    .in_d_i       (ent_dst),
+    .in_tag_i     ({ent_src, ent_sels, ent_dup_q}),
+    .in_flags_i   (il_flags),
+    .v_i          (v_q),
+    .stage_valid_o(il_svalid),
+    .stage_key_o  (il_skey),
+    .stage_d_o    (il_sd),
+    .out_valid_o  (il_valid),
+    .out_d_o      (il_d),
+    .out_tag_o    (il_tag),
+    .out_view_o   (il_view),
+    .out_conf_o   (il_conf)
+  );
+  logic dec_has, dec_miss;
+  assign dec_has  = il_skey[K-1] & il_view & ~il_conf;    // inject d's message in this slot
+  assign dec_miss = il_skey[K-1] & ~(il_view & ~il_conf); // an inject slot without a message
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) v_q <= '0;
-    else         v_q <= v_d;
+    if (!rst_ni) begin
+      clr_en_q <= 1'b0;
+      clr_hi_q <= '0;
+    end else begin
+      clr_en_q <= adv & dec_has & ~flush;
+      for (int unsigned i = 0; i < HiN; i++) begin
+        clr_hi_q[i] <= adv & dec_has & ~flush & ((il_d >> LoW) == NodeW'(i));
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    clr_d_q <= il_d;
+    for (int unsigned i = 0; i < LoN; i++) clr_lo_q[i] <= (il_d[LoW-1:0] == LoW'(i));
   end
 
-  // Send buffer: written at the commit, read at the decision (read ahead of the executing slot).
+  // Send side: every accepted offer enters a lookup of its destination (the pipeline moves in
+  // every cycle in which the park is empty). At the head, an offer whose view says free and that
+  // conflicts with nothing commits; any other offer moves into the park, which stops the pipeline
+  // and drops s_axis_tready from the next cycle on (both are the registered park_v_q, so no
+  // decision drives a wide enable or the handshake). The parked offer looks its destination up
+  // again (u_relookup, views taken after it was parked) and commits as soon as one says free.
+  logic [K-1:0]       sl_svalid, sl_skey;
+  logic [K*NodeW-1:0] sl_sd;
+  logic [K+1:0]       sl_flags;
+  logic               sl_valid, sl_view, sl_conf, rl_view;
+  logic [NodeW-1:0]   sl_d;
+  logic [W-1:0]       sl_data;
+  logic               park_v_q, head_commit, park_commit, to_park;
+  logic [NodeW-1:0]   park_d_q;
+  logic [W-1:0]       park_data_q;
+  logic [K-1:0]       park_age_q;   // park_age_q[j]: parked for more than j cycles
+  for (genvar s = 0; s < K; s++) begin : gen_sl_flag
+    assign sl_flags[s] = sl_svalid[s] && (sl_sd[s*NodeW +: NodeW] == s_axis_tdest);
+  end
+  assign sl_flags[K]     = park_v_q && (park_d_q == s_axis_tdest);
+  assign sl_flags[K + 1] = set_en_q && (set_d_q == s_axis_tdest);
+  totex_tdm_lookup #(.NodeW(NodeW), .TagW(W), .FlagN(K + 32'd2)) u_send_lookup (
+    .clk_i, .rst_ni,
+    .flush_i      (1'b0),
+    .adv_i        (~park_v_q),
+    .in_valid_i   (s_axis_tvalid),
+    .in_key_i     (1'b1),
+    .in_d_i       (s_axis_tdest),
+    .in_tag_i     (s_axis_tdata),
+    .in_flags_i   (sl_flags),
+    .v_i          (v_q),
+    .stage_valid_o(sl_svalid),
+    .stage_key_o  (sl_skey),
+    .stage_d_o    (sl_sd),
+    .out_valid_o  (sl_valid),
+    .out_d_o      (sl_d),
+    .out_tag_o    (sl_data),
+    .out_view_o   (sl_view),
+    .out_conf_o   (sl_conf)
+  );
+  // Outputs of the re-lookup other than the view are not needed (tied into unused_stage).
+  logic [K-1:0]       rl_unused_sv, rl_unused_sk;
+  logic [K*NodeW-1:0] rl_unused_sd;
+  logic [NodeW-1:0]   rl_unused_d;
+  logic               rl_unused_v, rl_unused_t, rl_unused_c;
+  totex_tdm_lookup #(.NodeW(NodeW), .TagW(32'd1), .FlagN(32'd1)) u_relookup (
+    .clk_i, .rst_ni,
+    .flush_i      (1'b0),
+    .adv_i        (1'b1),
+    .in_valid_i   (1'b1),
+    .in_key_i     (1'b0),
+    .in_d_i       (park_d_q),
+    .in_tag_i     (1'b0),
+    .in_flags_i   (1'b0),
+    .v_i          (v_q),
+    .stage_valid_o(rl_unused_sv),
+    .stage_key_o  (rl_unused_sk),
+    .stage_d_o    (rl_unused_sd),
+    .out_valid_o  (rl_unused_v),
+    .out_d_o      (rl_unused_d),
+    .out_tag_o    (rl_unused_t),
+    .out_view_o   (rl_view),
+    .out_conf_o   (rl_unused_c)
+  );
+  assign head_commit = ~park_v_q & sl_valid & ~sl_view & ~sl_conf;
+  assign to_park     = ~park_v_q & sl_valid & (sl_view | sl_conf);
+  assign park_commit = park_v_q & park_age_q[K-1] & ~rl_view;
+  assign s_axis_tready = ~park_v_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)          park_v_q <= 1'b0;
+    else if (to_park)     park_v_q <= 1'b1;
+    else if (park_commit) park_v_q <= 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (to_park) begin
+      park_d_q    <= sl_d;
+      park_data_q <= sl_data;
+      park_age_q  <= '0;
+    end else begin
+      for (int unsigned j = 0; j < K; j++) park_age_q[j] <= (j == 0) ? 1'b1 : park_age_q[j - 1];
+    end
+  end
+
+  // Commit (registered): the valid bit is set and the send buffer written at the end of the
+  // next cycle.
+  logic             sb_we_q;
+  logic [NodeW-1:0] sb_waddr_q;
+  logic [W-1:0]     sb_wdata_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      set_en_q <= 1'b0;
+      set_hi_q <= '0;
+      sb_we_q  <= 1'b0;
+    end else begin
+      set_en_q <= head_commit | park_commit;
+      sb_we_q  <= head_commit | park_commit;
+      for (int unsigned i = 0; i < HiN; i++) begin
+        set_hi_q[i] <= (head_commit & ((sl_d >> LoW) == NodeW'(i)))
+                     | (park_commit & ((park_d_q >> LoW) == NodeW'(i)));
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    set_d_q    <= park_v_q ? park_d_q : sl_d;
+    sb_waddr_q <= park_v_q ? park_d_q : sl_d;
+    sb_wdata_q <= park_v_q ? park_data_q : sl_data;
+    for (int unsigned i = 0; i < LoN; i++) begin
+      set_lo_q[i] <= park_v_q ? (park_d_q[LoW-1:0] == LoW'(i)) : (sl_d[LoW-1:0] == LoW'(i));
+    end
+  end
+
+  // Send buffer: written after the commit, read at the decision (ahead of the executing slot).
   logic [W-1:0] sb_rdata;
   totex_tdm_ram #(.Depth(Nodes), .Width(W)) u_sendbuf (
     .clk_i,
-    .we_i   (set_en),
-    .waddr_i(set_d),
-    .wdata_i(sl_data),
-    .re_i   (dec_inj),
+    .we_i   (sb_we_q),
+    .waddr_i(sb_waddr_q),
+    .wdata_i(sb_wdata_q),
+    .re_i   (adv),
     .raddr_i(il_d),
     .rdata_o(sb_rdata)
   );
@@ -278,15 +411,12 @@ module totex_tdm_tile #(
   // Execute registers: one-hot selects of the slot executing next, decoded from the lookup's tag.
   // ---------------------------------------------------------------------------------------------
   logic [P*(P+1)-1:0] sel_d, sel_q;    // sel[o*(P+1) + i]: i < P forward input i, i == P inject
-  logic [P-1:0]       ej_d, ej_q, used_d, used_q;
+  logic [P-1:0]       ej_d, ej_q;
   logic [NodeW-1:0]   ejsrc_q;
-  logic               has_q, dupinj_d;
+  logic               has_q;
   logic [SelsW-1:0]   dsels;
-  assign dsels = il_tag[2 +: SelsW];
+  assign dsels = il_tag[1 +: SelsW];
   always_comb begin
-    sel_d  = '0;
-    ej_d   = '0;
-    used_d = '0;
     for (int unsigned o = 0; o < P; o++) begin
       for (int unsigned i = 0; i < P + 1; i++) begin
         sel_d[o*(P+1) + i] = il_valid && (dsels[o*SelW +: SelW] == SelW'(i + 32'd1));
@@ -294,31 +424,21 @@ module totex_tdm_tile #(
     end
     for (int unsigned i = 0; i < P; i++) begin
       ej_d[i] = il_valid && (dsels[P*SelW +: SelW] == SelW'(i + 32'd1));
-      used_d[i] = ej_d[i];
-      for (int unsigned o = 0; o < P; o++) used_d[i] = used_d[i] | sel_d[o*(P+1) + i];
     end
-    dupinj_d = dec & il_tag[1];
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sel_q  <= '0;
-      ej_q   <= '0;
-      used_q <= '0;
-      has_q  <= 1'b0;
-    end else if (flush) begin
-      sel_q  <= '0;
-      ej_q   <= '0;
-      used_q <= '0;
-      has_q  <= 1'b0;
+      sel_q <= '0;
+      ej_q  <= '0;
+      has_q <= 1'b0;
     end else if (adv) begin
-      sel_q  <= sel_d;
-      ej_q   <= ej_d;
-      used_q <= used_d;
-      has_q  <= dec_has;
+      sel_q <= sel_d;
+      ej_q  <= ej_d;
+      has_q <= dec_has;
     end
   end
   always_ff @(posedge clk_i) begin
-    if (adv) ejsrc_q <= il_tag[2 + SelsW +: NodeW];
+    if (adv) ejsrc_q <= il_tag[1 + SelsW +: NodeW];
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -328,10 +448,10 @@ module totex_tdm_tile #(
   logic [P*W-1:0] out_data_d, out_data_q;
   logic           m_valid_d, m_valid_q;
   logic [W-1:0]   m_data_d, m_data_q;
+  logic [P-1:0]   left_d;
   always_comb begin
-    out_valid_d = out_valid_q;
-    m_valid_d   = 1'b0;
-    m_data_d    = '0;
+    m_valid_d = 1'b0;
+    m_data_d  = '0;
     for (int unsigned o = 0; o < P; o++) begin
       logic         v;
       logic [W-1:0] d;
@@ -341,10 +461,14 @@ module totex_tdm_tile #(
         v = v | (sel_q[o*(P+1) + i] & in_valid_i[i]);
         d = d | ({W{sel_q[o*(P+1) + i]}} & in_data_i[i*W +: W]);
       end
+      out_valid_d[o]       = v;
       out_data_d[o*W +: W] = d;
-      if (exec) out_valid_d[o] = v;
     end
     for (int unsigned i = 0; i < P; i++) begin
+      logic used;
+      used = ej_q[i];
+      for (int unsigned o = 0; o < P; o++) used = used | sel_q[o*(P+1) + i];
+      left_d[i] = exec & in_valid_i[i] & ~used;
       m_valid_d = m_valid_d | (exec & ej_q[i] & in_valid_i[i]);
       m_data_d  = m_data_d | ({W{ej_q[i]}} & in_data_i[i*W +: W]);
     end
@@ -353,12 +477,9 @@ module totex_tdm_tile #(
     if (!rst_ni) begin
       out_valid_q <= '0;
       m_valid_q   <= 1'b0;
-    end else if (flush) begin
-      out_valid_q <= '0;
-      m_valid_q   <= 1'b0;
     end else begin
-      out_valid_q <= out_valid_d;
-      m_valid_q   <= m_valid_d;
+      if (exec) out_valid_q <= out_valid_d;
+      m_valid_q <= m_valid_d;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -374,26 +495,39 @@ module totex_tdm_tile #(
   assign m_axis_tdata  = m_data_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Counters and checks.
+  // Counters and checks (the error sources are registered, then ORed into the sticky bit).
   // ---------------------------------------------------------------------------------------------
   logic [MissW-1:0] missed_q;
-  logic             err_q, err_now, err_overrun, err_early, err_left, err_lost;
+  logic             err_q, ea_q, eb_q, miss_q;
+  logic [P-1:0]     left_q;
+  logic             err_overrun, err_early, err_lost, err_dup;
   assign err_overrun = m_valid_q & ~m_axis_tready;
-  assign err_early   = run_i & ~primed;
-  assign err_left    = exec & |(in_valid_i & ~used_q);
+  assign err_early   = run_i & ~primed_q;
   assign err_lost    = tbl_we_i & has_q;
-  assign err_now     = err_overrun | err_early | err_left | err_lost | dupinj_d;
+  assign err_dup     = adv & il_valid & il_tag[0];
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       missed_q <= '0;
+      miss_q   <= 1'b0;
       err_q    <= 1'b0;
+      ea_q     <= 1'b0;
+      eb_q     <= 1'b0;
+      left_q   <= '0;
     end else begin
-      if (dec_inj & ~il_busy) missed_q <= missed_q + MissW'(1);
-      err_q <= err_q | err_now;
+      miss_q   <= adv & dec_miss;                       // registered: no wide enable
+      missed_q <= missed_q + {{(MissW - 32'd1){1'b0}}, miss_q};
+      ea_q   <= err_overrun | err_early;
+      eb_q   <= err_lost | err_dup;
+      left_q <= left_d;
+      err_q  <= err_q | ea_q | eb_q | (|left_q);
     end
   end
   assign missed_o = missed_q;
   assign error_o  = err_q;
+
+  logic unused_stage;
+  assign unused_stage = ^{il_svalid, sl_skey, rl_unused_sv, rl_unused_sk, rl_unused_sd, rl_unused_v,
+                         rl_unused_d, rl_unused_t, rl_unused_c};
 
 `ifndef SYNTHESIS
 `ifndef TOTEX_NO_ASSERTIONS
@@ -401,9 +535,9 @@ module totex_tdm_tile #(
     if (rst_ni) begin
       assert (!err_overrun) else $error("totex_tdm_tile: m_axis_tvalid while m_axis_tready is low (receive overrun)");
       assert (!err_early) else $error("totex_tdm_tile: run_i high before the slot pipeline is primed");
-      assert (!err_left) else $error("totex_tdm_tile: a flit left on an input link (in_valid_i %b)", in_valid_i);
+      assert (!(|left_d)) else $error("totex_tdm_tile: a flit left on an input link (in_valid_i %b)", in_valid_i);
       assert (!err_lost) else $error("totex_tdm_tile: table write while a decided injection is pending");
-      assert (!dupinj_d) else $error("totex_tdm_tile: table entry with two injecting outputs");
+      assert (!err_dup) else $error("totex_tdm_tile: table entry with two injecting outputs");
     end
   end
 `endif

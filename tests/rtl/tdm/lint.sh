@@ -6,7 +6,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 rtl="$(cd "$here/../../../rtl" && pwd)"
-mapfile -t files < <("$rtl/filelist.sh" "$rtl/tdm/tdm.f")
+mapfile -t files < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
 fail=0
 run() {
   local log
@@ -19,9 +19,13 @@ run() {
 run totex_tdm_ram
 run totex_tdm_lookup
 run totex_tdm_tile
+run totex_tdm_xbar
+run totex_tdm_xbar -GNumPorts=6 -GDepth=67 -GPayloadW=8
 for nw in 1 2 3 5 8; do run totex_tdm_lookup -GNodeW=$nw -GTagW=3; done
 run totex_tdm_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
 run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18
 run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526
 run totex_tdm_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
+run totex_synth_tdm_tile
+run totex_synth_tdm_xbar
 exit $fail

@@ -8,11 +8,14 @@ rtl="$(cd "$here/../../../rtl" && pwd)"
 work="${1:-/tmp/tdm-tb}"; cycles="${2:-20000}"
 mkdir -p "$work"
 mapfile -t files < <("$rtl/filelist.sh" "$rtl/tdm/tdm.f")
-for nw in 2 3 4 6; do
-  obj="$work/nw$nw"
+# NodeW period: the 4-slot period is shorter than the NIC's round trip (half rate, the exactness
+# checks are the point); the 16-slot one (slots 4..15 idle) checks the full rate too.
+for cfg in "2 4" "3 4" "4 4" "6 4" "2 16" "6 16" "8 16"; do
+  read -r nw period <<< "$cfg"
+  obj="$work/nw${nw}_p$period"
   verilator --cc --exe --build -j 1 --assert -Wno-fatal -O1 -Wno-WIDTH --top-module totex_tdm_tile \
-    -GNumPorts=1 -GNodeW=$nw -GDepth=8 -GPayloadW=32 -CFLAGS "-DTB_NODEW=$nw -O1" \
-    --Mdir "$obj" -o tb_tdm_tile "${files[@]}" "$here/tb_tdm_tile.cpp" >"$work/build_nw$nw.log" 2>&1 \
-    || { echo "verilator build failed (NodeW=$nw): $work/build_nw$nw.log" >&2; exit 1; }
+    -GNumPorts=1 -GNodeW=$nw -GDepth=16 -GPayloadW=32 -CFLAGS "-DTB_NODEW=$nw -DTB_PERIOD=$period -O1" \
+    --Mdir "$obj" -o tb_tdm_tile "${files[@]}" "$here/tb_tdm_tile.cpp" >"$obj.log" 2>&1 \
+    || { echo "verilator build failed (NodeW=$nw, period $period): $obj.log" >&2; exit 1; }
   for seed in 1 2 3; do "$obj/tb_tdm_tile" "$cycles" "$seed"; done
 done

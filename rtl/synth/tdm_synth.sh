@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Synthesis, place and route of one TDM tile (or its reference crossbar) for iCE40; the `totex
+# fpga` command calls this script. docs/tdm-tile.md describes the design and the wrappers.
+#
+# Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
+#                               --depth D [--table FILE.hex] [--top tile|xbar] --out DIR
+#   tile: rtl/synth/totex_synth_tdm_tile.sv around rtl/tdm/totex_tdm_tile.sv (links looped back,
+#         local and control IO serialised); xbar: rtl/synth/totex_synth_tdm_xbar.sv around
+#         rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
+#         table depth in block RAM (the floor). --table sets the tile's TableFile (block-RAM initial
+#         contents, $readmemh); --node-bits and --table are ignored for xbar.
+# Flow: Yosys `synth_ice40 -top <wrapper> -json`, then nextpnr-ice40 (--up5k --package sg48 or
+#   --hx8k --package ct256) --seed S --freq F --timing-allow-fail; F = FREQ, default 120 (up5k) /
+#   240 (hx8k), a timing target 20 % above the tile's goal.
+# Writes DIR/result.json {"device","seed","top","lut4","ff","bram","lc","fmax_mhz","fits",
+#   "ports","payload","node_bits","depth","table","freq_target_mhz","yosys","nextpnr"} plus
+#   DIR/{synth.log,synth.json,stat.txt,pnr.log,pnr.json,pnr.asc}. lut4/ff/bram: synth_ice40 stat
+#   of the whole wrapper (SB_LUT4, SB_DFF*, SB_RAM40_4K); lc: ICESTORM_LC used after place and
+#   route; fmax_mhz: nextpnr's achieved clock frequency.
+# Exit: 0 success; 3 the design does not fit the device (result.json has "fits": false); 1 tool
+#   failure (the log is named on stderr); 2 usage. Progress lines on stderr.
+# Environment: YOSYS, NEXTPNR, FREQ, PNR_TIMEOUT (seconds, 1200).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+rtl="$(cd "$here/.." && pwd)"
+yosys="${YOSYS:-yosys}"
+nextpnr="${NEXTPNR:-nextpnr-ice40}"
+pnr_timeout="${PNR_TIMEOUT:-1200}"
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|xbar] --out DIR" >&2; exit 2; }
+
+device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --device) device="${2:-}"; shift 2 ;;
+    --seed) seed="${2:-}"; shift 2 ;;
+    --ports) ports="${2:-}"; shift 2 ;;
+    --payload) payload="${2:-}"; shift 2 ;;
+    --node-bits) nw="${2:-}"; shift 2 ;;
+    --depth) depth="${2:-}"; shift 2 ;;
+    --table) table="${2:-}"; shift 2 ;;
+    --top) top="${2:-}"; shift 2 ;;
+    --out) out="${2:-}"; shift 2 ;;
+    -h|--help) usage ;;
+    *) echo "$0: unknown argument $1" >&2; usage ;;
+  esac
+done
+isnum() { [[ "$1" =~ ^[0-9]+$ ]]; }
+[ -n "$out" ] || usage
+case "$device" in
+  up5k) dev_args=(--up5k --package sg48); freq="${FREQ:-120}"; cap_lc=5280; cap_bram=30 ;;
+  hx8k) dev_args=(--hx8k --package ct256); freq="${FREQ:-240}"; cap_lc=7680; cap_bram=32 ;;
+  *) echo "$0: --device must be up5k or hx8k" >&2; usage ;;
+esac
+case "$top" in tile|xbar) ;; *) echo "$0: --top must be tile or xbar" >&2; usage ;; esac
+for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
+[ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
+[ "$top" = xbar ] && nw="${nw:-0}"
+{ [ "$ports" -ge 1 ] && [ "$payload" -ge 1 ] && [ "$depth" -ge 1 ] && { [ "$top" = xbar ] || [ "$nw" -ge 1 ]; }; } \
+  || { echo "$0: ports, payload, depth and node-bits must be >= 1" >&2; exit 2; }
+if [ -n "$table" ]; then
+  [ -f "$table" ] || { echo "$0: no table file $table" >&2; exit 2; }
+  table="$(cd "$(dirname "$table")" && pwd)/$(basename "$table")"
+fi
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+rm -f "$out/result.json" "$out/pnr.json" "$out/pnr.asc"
+mapfile -t src < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
+
+if [ "$top" = tile ]; then
+  wrapper=totex_synth_tdm_tile
+  params="-set NumPorts $ports -set PayloadW $payload -set NodeW $nw -set Depth $depth"
+  [ -n "$table" ] && params="$params -set TableFile \"$table\""
+else
+  wrapper=totex_synth_tdm_xbar
+  params="-set NumPorts $ports -set PayloadW $payload -set Depth $depth"
+fi
+
+echo "yosys: synth_ice40 $wrapper ($params)..." >&2
+if ! "$yosys" -q -l "$out/synth.log" -p "read_verilog -sv ${src[*]}; chparam $params $wrapper; synth_ice40 -top $wrapper -json $out/synth.json; tee -q -o $out/stat.txt stat" \
+    >/dev/null 2>&1; then
+  echo "$0: yosys failed, see $out/synth.log" >&2
+  grep -m3 -i error "$out/synth.log" >&2 || true
+  exit 1
+fi
+count() { awk -v c="$2" '$1 ~ c {s+=$2} END {print s+0}' "$1"; }
+lut=$(count "$out/stat.txt" '^SB_LUT4$'); ff=$(count "$out/stat.txt" '^SB_DFF'); bram=$(count "$out/stat.txt" '^SB_RAM40_4K$')
+
+result() {  # result <fits> <lc|null> <fmax|null>
+  jq -n --arg device "$device" --argjson seed "$seed" --arg top "$top" --argjson lut "$lut" --argjson ff "$ff" \
+    --argjson bram "$bram" --argjson lc "$2" --argjson fmax "$3" --argjson fits "$1" --argjson ports "$ports" \
+    --argjson payload "$payload" --argjson nw "$nw" --argjson depth "$depth" --arg table "$table" \
+    --argjson freq "$freq" --arg yv "$("$yosys" -V | awk '{print $2}')" --arg nv "$("$nextpnr" --version 2>&1 | head -1)" \
+    '{device: $device, seed: $seed, top: $top, lut4: $lut, ff: $ff, bram: $bram, lc: $lc,
+      fmax_mhz: (if $fmax == null then null else ($fmax * 10 | round / 10) end), fits: $fits,
+      ports: $ports, payload: $payload, node_bits: $nw, depth: $depth, table: $table,
+      freq_target_mhz: $freq, yosys: $yv, nextpnr: $nv}' > "$out/result.json"
+}
+
+if [ "$bram" -gt "$cap_bram" ]; then
+  result false null null
+  echo "$0: does not fit iCE40 $device: $bram SB_RAM40_4K, the device has $cap_bram" >&2
+  exit 3
+fi
+
+echo "nextpnr seed $seed ($device, --freq $freq)..." >&2
+rc=0
+timeout "$pnr_timeout" "$nextpnr" "${dev_args[@]}" --json "$out/synth.json" --asc "$out/pnr.asc" --freq "$freq" \
+  --seed "$seed" --timing-allow-fail --report "$out/pnr.json" -l "$out/pnr.log" >/dev/null 2>&1 || rc=$?
+if [ "$rc" -ne 0 ]; then
+  if grep -qE "no BELs remaining|Unable to place|exceeds|too many|not enough" "$out/pnr.log" 2>/dev/null; then
+    result false null null
+    echo "$0: does not fit iCE40 $device: $(grep -m1 -E '^ERROR' "$out/pnr.log" | cut -c1-200)" >&2
+    echo "$0: ($lut LUT4, $ff FF after synthesis; the device has $cap_lc logic cells; see $out/pnr.log)" >&2
+    exit 3
+  fi
+  [ "$rc" -eq 124 ] && echo "$0: nextpnr stopped after PNR_TIMEOUT=${pnr_timeout}s, see $out/pnr.log" >&2 \
+                    || echo "$0: nextpnr failed (exit $rc), see $out/pnr.log" >&2
+  grep -m3 -E "^ERROR" "$out/pnr.log" >&2 || true
+  exit 1
+fi
+lc=$(jq '.utilization.ICESTORM_LC.used // null' "$out/pnr.json")
+fmax=$(jq '[.fmax[]?.achieved] | min // null' "$out/pnr.json")
+result true "$lc" "$fmax"
+echo "done: $top $device seed $seed: LUT4 $lut FF $ff BRAM $bram LC $lc Fmax $(jq .fmax_mhz "$out/result.json") MHz" >&2

@@ -1,0 +1,6 @@
+// The TDM tile and its reference crossbar with the pin-light wrappers of rtl/synth/tdm_synth.sh.
+-F tdm.f
+../synth/totex_synth_sipo.sv
+../synth/totex_synth_piso.sv
+../synth/totex_synth_tdm_tile.sv
+../synth/totex_synth_tdm_xbar.sv
