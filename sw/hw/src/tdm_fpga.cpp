@@ -3,6 +3,7 @@
 #include "totex/tdm_fpga.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,12 @@ const std::vector<std::string>& tdm_fpga_devices() {
 }
 
 std::string tdm_synth_script() {
+  // TOTEX_TDM_SYNTH: another script with the same interface (the tests' stand-ins for a tile that
+  // does not fit and for a failing tool).
+  if (const char* env = std::getenv("TOTEX_TDM_SYNTH"); env && *env) {
+    if (!std::filesystem::exists(env)) throw UsageError(std::string("TOTEX_TDM_SYNTH=") + env + ": no such file");
+    return env;
+  }
   const std::filesystem::path script = hw::install_paths().rtl / "synth" / "tdm_synth.sh";
   if (!std::filesystem::exists(script))
     throw UsageError("no " + script.string() + ": the TDM tile's synthesis script is not in this tree or installation");

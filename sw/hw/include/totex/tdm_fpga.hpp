@@ -22,7 +22,7 @@ struct TdmSynthResult {
 };
 
 /// The synthesis script: rtl/synth/tdm_synth.sh of the source tree, or of an installed prefix
-/// (share/totex/rtl/synth). Throws UsageError when it is not there.
+/// (share/totex/rtl/synth); $TOTEX_TDM_SYNTH overrides it. Throws UsageError when it is not there.
 [[nodiscard]] std::string tdm_synth_script();
 
 /// Runs tdm_synth.sh for one tile of `tile` with the table image `table_hex` into `out_dir`; its

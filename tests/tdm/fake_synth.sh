@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# A stand-in for rtl/synth/tdm_synth.sh (same arguments) for the `totex fpga` outcome tests, picked
+# by TOTEX_TDM_SYNTH: FAKE_SYNTH=nofit writes a result that does not fit and exits 3, as the real
+# script does; FAKE_SYNTH=fail exits 1 without a result (a tool failure); FAKE_SYNTH=fit writes a
+# fitting result (fixed numbers) and exits 0.
+set -euo pipefail
+out=""
+while [ $# -gt 0 ]; do
+  case "$1" in --out) out=$2; shift 2 ;; *) shift ;; esac
+done
+mkdir -p "$out"
+echo "fake tdm_synth: ${FAKE_SYNTH:-fit}" >&2
+case "${FAKE_SYNTH:-fit}" in
+  nofit) echo '{"lut4": 9000, "ff": 4000, "bram": 40, "lc": 9500, "fmax_mhz": null, "fits": false}' > "$out/result.json"; exit 3 ;;
+  fail) echo "fake tool failure" >&2; exit 1 ;;
+  fit) echo '{"lut4": 1000, "ff": 800, "bram": 4, "lc": 1400, "fmax_mhz": 50.0, "fits": true}' > "$out/result.json"; exit 0 ;;
+esac
