@@ -32,10 +32,7 @@ class VerilatedMin final : public totex::sim::MinDut {
   /// Switch tables (region 0, table mode) and send queues (region 2) through their public
   /// memories (rtl/totex_backdoor.vlt); registers, and anything the port would flag, through the port.
   bool backdoor_write(std::uint64_t addr, std::uint64_t data) override {
-    const int sxw = layout_.step_bits, xw = layout_.index_bits;
-    const std::uint64_t entry = addr & ((std::uint64_t{1} << sxw) - 1);
-    const std::uint64_t index = (addr >> sxw) & ((std::uint64_t{1} << xw) - 1);
-    const auto region = static_cast<int>(addr >> (sxw + xw));
+    const auto [region, index, entry] = layout_.fields(addr);
     if (tables_.empty() && queues_.empty()) find_memories();
     if (region == totex::MinPortLayout::kRegionSwitchTable && index < tables_.size() &&
         entry < tables_[index].size() && data < static_cast<std::uint64_t>(net_.radix())) {

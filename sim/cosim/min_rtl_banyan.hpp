@@ -75,7 +75,7 @@ class MinRtlBanyan : public MinNetworkPorts {
     out_step.write(static_cast<unsigned>(get_bits(out_step_o_.read(), 0, sxw)));
   }
 
-  [[nodiscard]] int message_bits() const { return 2 * layout_.terminal_bits + layout_.step_bits + layout_.payload_bits; }
+  [[nodiscard]] int message_bits() const { return layout_.message_bits(); }
 
   using StateT = port_type_t<decltype(Vtotex_banyan::state_i)>;
   using StepT = port_type_t<decltype(Vtotex_banyan::step_i)>;

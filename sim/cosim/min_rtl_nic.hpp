@@ -71,7 +71,7 @@ class MinRtlNic : public MinNicPorts {
     recv_count.write(static_cast<unsigned>(get_bits(recv_count_o_.read(), 0, layout_.count_bits)));
   }
 
-  [[nodiscard]] int message_bits() const { return 2 * layout_.terminal_bits + layout_.step_bits + layout_.payload_bits; }
+  [[nodiscard]] int message_bits() const { return layout_.message_bits(); }
 
   using IdT = port_type_t<decltype(Vtotex_nic::id_i)>;
   using SlotT = port_type_t<decltype(Vtotex_nic::q_slot_i)>;

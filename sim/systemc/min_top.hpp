@@ -135,25 +135,15 @@ class MinTop : public sc_core::sc_module {
   }
 
  private:
-  /// The load port's fields {region, index, entry}.
-  struct Address {
-    unsigned region;
-    std::uint64_t index;
-    unsigned entry;
-  };
-  [[nodiscard]] Address address() const {
-    const std::uint64_t a = cfg_addr.read();
-    const int sxw = layout_.step_bits, xw = layout_.index_bits;
-    return {static_cast<unsigned>((a >> (sxw + xw)) & 3U), (a >> sxw) & ((std::uint64_t{1} << xw) - 1),
-            static_cast<unsigned>(a & ((std::uint64_t{1} << sxw) - 1))};
-  }
+  /// The load port's fields {region, index, entry}, decoded by the library (MinPortLayout::fields).
+  [[nodiscard]] MinPortLayout::AddressFields address() const { return layout_.fields(cfg_addr.read()); }
 
   void decode() {
     const bool accepted = cfg_we.read() && !busy.read();
-    const Address a = address();
+    const MinPortLayout::AddressFields a = address();
     for (std::size_t t = 0; t < q_we_.size(); ++t)
       q_we_[t].write(accepted && a.region == MinPortLayout::kRegionSendQueue && a.index == t);
-    cfg_entry_.write(a.entry);
+    cfg_entry_.write(static_cast<unsigned>(a.entry));  // step_bits wide
     start_now_.write(start.read() && !busy.read());
   }
 
@@ -195,7 +185,7 @@ class MinTop : public sc_core::sc_module {
 
   /// One accepted load-port write (send-queue writes go to the NICs through q_we_).
   void load() {
-    const Address a = address();
+    const MinPortLayout::AddressFields a = address();
     const auto data = cfg_data.read();
     const bool table = mode_ == MinConfigMode::Table;
     switch (a.region) {
@@ -206,7 +196,7 @@ class MinTop : public sc_core::sc_module {
         else if (a.index >= states_.size())
           model_check_failed(name(), "switch " + std::to_string(a.index) + " out of range");
         else
-          states_[a.index]->write(a.entry, static_cast<unsigned>(data));
+          states_[a.index]->write(static_cast<unsigned>(a.entry), static_cast<unsigned>(data));
         break;
       case MinPortLayout::kRegionSendQueue:
         if (a.index >= q_we_.size()) model_check_failed(name(), "send queue of terminal " + std::to_string(a.index) + " >= N");

@@ -17,6 +17,7 @@
 
 #include "Vtb_min_wrap.h"
 #include "rtl_test_support.hpp"
+#include "totex/rtl_constants.hpp"
 
 using rtltest::get_bits;
 using rtltest::idx_width;
@@ -26,8 +27,10 @@ using rtltest::set_bits;
 namespace {
 
 constexpr unsigned kPW = 16;
-constexpr unsigned kRegionTable = 0, kRegionM0 = 1, kRegionQueue = 2;
-constexpr unsigned kModeTable = 0, kModeComputed = 1;
+// The RTL package's codes, generated from rtl/totex_pkg.sv (one definition).
+namespace pkg = totex::rtl::totex_pkg;
+constexpr unsigned kRegionTable = pkg::REGION_SWITCH_TABLE, kRegionM0 = pkg::REGION_M0, kRegionQueue = pkg::REGION_SEND_QUEUE;
+constexpr unsigned kModeTable = pkg::MODE_TABLE, kModeComputed = pkg::MODE_COMPUTED;
 
 /// Parameters of wrapper instance k (must match tb_min_wrap.sv).
 struct Inst {

@@ -31,7 +31,7 @@ class CosimEngine final : public Engine {
     const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave);
     const bool rtl_network = o.split == CosimSplit::RtlNetwork;
     const MinPortLayout layout(net, run.max_steps, run.payload_bits);
-    const int message_bits = 2 * layout.terminal_bits + layout.step_bits + layout.payload_bits;
+    const int message_bits = layout.message_bits();
     const fs::path sim = install_paths().sim;
     VerilatedBuild b;
     b.systemc = true;

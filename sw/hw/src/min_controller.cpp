@@ -20,6 +20,21 @@ std::uint64_t MinPortLayout::address(int region, std::uint64_t index, std::uint6
   return (static_cast<std::uint64_t>(region) << (index_bits + step_bits)) | (index << step_bits) | entry;
 }
 
+MinPortLayout::AddressFields MinPortLayout::fields(std::uint64_t addr) const {
+  const auto low = [](int w) { return (std::uint64_t{1} << w) - 1; };
+  return {static_cast<int>((addr >> (index_bits + step_bits)) & low(kRegionBits)),
+          (addr >> step_bits) & low(index_bits), addr & low(step_bits)};
+}
+
+// The enums the RTL mirrors: their order is the RTL's parameter codes.
+static_assert(static_cast<int>(Wiring::Omega) == rtl::totex_pkg::WIRING_OMEGA);
+static_assert(static_cast<int>(Wiring::Baseline) == rtl::totex_pkg::WIRING_BASELINE);
+static_assert(static_cast<int>(Wiring::Butterfly) == rtl::totex_pkg::WIRING_BUTTERFLY);
+
+int MinPortLayout::mode_code(MinConfigMode mode) {
+  return mode == MinConfigMode::Table ? rtl::totex_pkg::MODE_TABLE : rtl::totex_pkg::MODE_COMPUTED;
+}
+
 std::vector<LoadWrite> min_configuration_writes(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
                                                 const MinPortLayout& layout) {
   const auto steps = static_cast<std::int64_t>(s.configurations.size());

@@ -176,7 +176,7 @@ class RtlEngine final : public Engine {
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
     const bool vcd = wave_is_vcd(o.wave);
     const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave, o.backdoor_load);
-    const int mode_id = o.min_mode == MinConfigMode::Table ? 0 : 1;
+    const int mode_id = MinPortLayout::mode_code(o.min_mode);
     const int wiring = static_cast<int>(net.wiring());
     const fs::path sim = install_paths().sim;
     VerilatedBuild b;

@@ -28,6 +28,19 @@ struct MinPortLayout {
   int count_bits;     // CW = idx_width(N + 1), a terminal's receive counter
   /// {region[1:0], index, entry}; entry is step_bits wide.
   [[nodiscard]] std::uint64_t address(int region, std::uint64_t index, std::uint64_t entry) const;
+  /// The fields of an address: the inverse of address() (harnesses and models decode the load
+  /// port with it).
+  struct AddressFields {
+    int region;
+    std::uint64_t index, entry;
+  };
+  [[nodiscard]] AddressFields fields(std::uint64_t addr) const;
+  /// Width of a message inside the network, {src, dst, step, payload}: the RTL NIC's and banyan's W.
+  [[nodiscard]] int message_bits() const { return 2 * terminal_bits + step_bits + payload_bits; }
+  /// The RTL's Mode parameter (rtl/totex_pkg.sv MODE_*) for a configuration mode.
+  [[nodiscard]] static int mode_code(MinConfigMode mode);
+  /// Width of the region field (rtl/totex_pkg.sv: REGION_* are logic [1:0]).
+  static constexpr int kRegionBits = 2;
   /// Region numbers (generated from rtl/totex_pkg.sv REGION_*).
   static constexpr int kRegionSwitchTable = rtl::totex_pkg::REGION_SWITCH_TABLE;
   static constexpr int kRegionM0 = rtl::totex_pkg::REGION_M0;
