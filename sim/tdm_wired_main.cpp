@@ -318,8 +318,10 @@ int tdm_main(int argc, char** argv) {
   if (net.fault != "" && net.fault != "eject" && net.fault != "pause")
     throw totex::UsageError("TOTEX_TDM_FAULT=" + net.fault + ": accepted values are eject and pause (unset: none)");
   net.load();
-  const int prime = (p.node_bits + 1) / 2 + 3;  // totex_tdm_pkg::prime_cycles
-  net.preload(prime + 2);
+  // totex_tdm_pkg::prime_cycles is ceil(NodeW/2) + 4 at 68dcfce (docs/tdm-tile.md said + 3 before):
+  // a margin of 8 edges keeps the harness valid if the tile's read-ahead grows a little.
+  const int prime = (p.node_bits + 1) / 2 + 4;
+  net.preload(prime + 8);
   // The delivery cycle is the cycle whose slot ejects the flit: k*P + t_last + 1 (latency 1, one
   // register per hop). m_axis is registered (docs/tdm-tile.md): the beat is on m_axis one cycle
   // later, so the scoreboard gets the beat's cycle minus 1 and checks it exactly.
