@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <variant>
 #include <vector>
@@ -66,6 +67,26 @@ void add_help_examples(CLI::App& app);
             return "'" + printable(value) + "' is not accepted; accepted: " + list;
           },
           list};
+}
+/// A CLI11 validator for --budget: a plain decimal number of seconds from 0.1 to 86400 (no hex, no
+/// nan or inf, which a double parse would take and the search would then ignore).
+[[nodiscard]] inline CLI::Validator budget_seconds() {
+  return {[](std::string& value) -> std::string {
+            static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
+            const std::string accepted = "; accepted: a decimal number of seconds from 0.1 to 86400, e.g. 8 or 2.5";
+            if (!std::regex_match(value, decimal)) return "'" + printable(value) + "' is not a number" + accepted;
+            const double v = std::strtod(value.c_str(), nullptr);
+            if (!(v >= 0.1 && v <= 86400)) return "'" + printable(value) + "' is out of range" + accepted;
+            return {};
+          },
+          "SECONDS"};
+}
+/// A CLI11 validator for a name that may not be empty (--algo '' would otherwise mean the default).
+[[nodiscard]] inline CLI::Validator non_empty(const std::string& what, const std::string& accepted) {
+  return {[what, accepted](std::string& value) -> std::string {
+            return value.empty() ? "empty " + what + "; accepted: " + accepted : "";
+          },
+          "NAME"};
 }
 /// A CLI11 validator for a file name to write: not empty.
 [[nodiscard]] inline CLI::Validator output_path() {

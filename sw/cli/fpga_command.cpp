@@ -152,9 +152,10 @@ void register_fpga(CLI::App& app, Actions& actions) {
   auto opts = std::make_shared<FpgaOptions>();
   FpgaOptions& o = *opts;
   add_topo_model(fpga, o, false);
-  fpga->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  fpga->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)")
+      ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   fpga->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
-      ->check(CLI::Range(0.1, 86400.0));
+      ->check(budget_seconds());
   fpga->add_option("--schedule", o.schedule_file, "nic schedule file to use instead (verified first)");
   fpga->add_option("--device", o.device, "up5k | hx8k: the iCE40 to place and route for (default up5k)")
       ->check(one_of(tdm_fpga_devices()));

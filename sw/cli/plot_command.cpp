@@ -214,9 +214,10 @@ void register_plot(CLI::App& app, Actions& actions) {
   PlotOptions& o = *opts;
   plot->add_option("file", o.file, "schedule, configuration-matrix or exchange-table file (instead of --topo)");
   add_topo_model(plot, o, false);
-  plot->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  plot->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)")
+      ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   plot->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
-      ->check(CLI::Range(0.1, 86400.0));
+      ->check(budget_seconds());
   plot->add_option("--kind", o.kind,
                    "network (natural layout, links coloured by load; with --step busy/idle in that step; MIN: switch "
                    "states and paths of a configuration) | heatmap (link x step utilisation, idle share, lower bound) | "

@@ -152,9 +152,10 @@ void register_sim(CLI::App& app, Actions& actions) {
   auto opts = std::make_shared<SimOptions>();
   SimOptions& o = *opts;
   add_topo_model(sim, o, false);
-  sim->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)");
+  sim->add_option("--algo", o.algo, "schedule to generate (as for `totex schedule`; default auto)")
+      ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   sim->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
-      ->check(CLI::Range(0.1, 86400.0));
+      ->check(budget_seconds());
   sim->add_option("--schedule", o.schedule_file, "schedule or configuration-matrix file to run instead");
   sim->add_option("--engine", o.engine, "ref | rtl | systemc | cosim (default ref)")->check(one_of(engine_names()));
   sim->add_option("--mode", o.mode, "scheduled | dynamic (direct networks; default scheduled)")

@@ -95,6 +95,7 @@ std::string spec_grammar() {
 }
 
 Network parse_spec(std::string_view spec) {
+  if (spec.empty()) bad(spec, "the spec is empty");
   if (const std::size_t at = spec.find('@'); at != std::string_view::npos) {
     // A placed torus: all k^d routers and links, processors only at the placement's nodes.
     const std::string_view base = spec.substr(0, at);
