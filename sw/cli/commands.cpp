@@ -4,6 +4,9 @@
 #include "cli_common.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <regex>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -90,6 +93,20 @@ Model model_for(const Network& net, const std::string& model) {
   return parse_model(model);
 }
 
+RunLimits run_limits() {
+  RunLimits limits;
+  limits.how_to_raise = "set TOTEX_MAX_SECONDS to a larger limit";
+  const char* env = std::getenv("TOTEX_MAX_SECONDS");
+  if (env == nullptr || *env == '\0') return limits;
+  static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
+  const double v = std::regex_match(env, decimal) ? std::strtod(env, nullptr) : -1;
+  if (!(v > 0) || !std::isfinite(v))
+    throw UsageError("TOTEX_MAX_SECONDS must be a positive decimal number of seconds, e.g. 600, got '" +
+                     printable(env) + "'");
+  limits.seconds = v;
+  return limits;
+}
+
 AnySchedule make_schedule(const Network& net, Model model, const std::string& algo, double budget,
                           ScheduleOutcome* outcome, bool lazy_ok) {
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
@@ -97,7 +114,7 @@ AnySchedule make_schedule(const Network& net, Model model, const std::string& al
     if (algo == "pairwise") return pairwise_schedule(*min);
     throw UsageError("--algo '" + algo + "' is not available for a MIN: expected latin | pairwise");
   }
-  ScheduleOutcome o = schedule_direct(std::get<Topology>(net), model, {algo.empty() ? "auto" : algo, budget});
+  ScheduleOutcome o = schedule_direct(std::get<Topology>(net), model, {algo.empty() ? "auto" : algo, budget, run_limits()});
   Schedule s = std::move(o.schedule);
   if (!lazy_ok) s.materialize();
   if (outcome) *outcome = std::move(o);
@@ -194,7 +211,7 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
                {"nodes", t.nodes()}, {"period", po.schedule.period}, {"period_bound", po.bound.steps},
                {"period_bound_terms", bound_json(po.bound)}, {"translation_invariant", po.translation_invariant},
                {"verified", ok}, {"proven_optimal", ok && po.proven_optimal}, {"proof", ok ? po.proof : ""},
-               {"proof_general", ok && po.proof_general}, {"latency_max", pr.latency_max}, {"steps", pr.steps},
+               {"proof_general", ok && po.proof_general}, {"proof_scope", ok ? po.proof_scope : ""}, {"latency_max", pr.latency_max}, {"steps", pr.steps},
                {"transfers", po.schedule.transfer_count()}, {"seconds", seconds}, {"search", po.log},
                {"errors", errors}, {"file", o.output}, {"format", o.output.empty() ? "" : format}};
   print(o.json, j, [&] {
@@ -247,7 +264,7 @@ int cmd_schedule(const ScheduleOptions& o) {
   } else {
     const auto& t = std::get<Topology>(net);
     const auto& s = std::get<Schedule>(any);
-    report = verify(t, s);
+    report = outcome.report;  // schedule_direct verified the schedule it kept
     lb = lower_bound(t, model);
     j["nodes"] = t.nodes();
     j["processors"] = t.processor_count();
@@ -360,7 +377,7 @@ int cmd_verify(const VerifyOptions& o) {
   } else {
     const auto& s = std::get<Schedule>(loaded.schedule);
     const Topology t = parse_topology(s.topology);
-    report = verify(t, s, loaded.claimed_steps);
+    report = verify(t, s, loaded.claimed_steps, run_limits());
     std::vector<Violation> table;  // Theorem 1's column rule and coverage, reported first
     for (const std::string& e : loaded.table_errors) table.push_back({"table", -1, -1, "", "exchange table: " + e});
     report.violations.insert(report.violations.begin(), table.begin(), table.end());
@@ -432,12 +449,13 @@ Commands::Commands(CLI::App& app) {
   auto sched_opts = std::make_shared<ScheduleOptions>();
   add_topo_model(schedule, *sched_opts, true);
   schedule->add_option("--algo", sched_opts->algo,
-                       "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help());
+                       "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help())
+      ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   schedule->add_option("--budget", sched_opts->budget,
                        "search budget of auto, pattern, greedy and exact, about seconds (default 4, 8 above 128 "
                        "nodes); the heuristics count work, so a budget gives the same schedule on any machine; exact "
                        "counts seconds and stops cleanly at them")
-      ->check(CLI::Range(0.1, 86400.0));
+      ->check(budget_seconds());
   schedule->add_option("-o,--output", sched_opts->output,
                        "write the schedule / configuration-matrix / exchange-table file (a name ending in .gz: "
                        "gzip-compressed)")

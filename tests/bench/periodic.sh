@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Periodic (TDM) schedules sweep (docs/periodic.md): per network the period bound and the terms
 # that set it, totex's period (schedule --periodic, verified modulo the period), the ratio, whether
-# it is proven optimal (and in which model), the longest latency, the seconds taken.
+# it is proven optimal and where the proof holds (general: equals the bound; minimal routes: slot
+# sums; model searched: SAT UNSAT for the routes offered), the longest latency, the seconds taken.
 # Usage: periodic.sh BUILD_DIR [BUDGET] [NETWORKS...]   (default networks: the sweep below)
 set -euo pipefail
 build=${1:-build}
@@ -27,8 +28,7 @@ for net in "${nets[@]}"; do
   p=$(jq .period <<<"$s")
   terms=$(jq -r --argjson pb "$pb" '[.period_bound_terms[] | select(.value == $pb) | .name] | join(", ")' <<<"$s")
   proven="no"
-  if [ "$(jq .proof_general <<<"$s")" = true ]; then proven="yes (= bound)"
-  elif [ "$(jq .proven_optimal <<<"$s")" = true ]; then proven="in the model searched"; fi
+  if [ "$(jq .proven_optimal <<<"$s")" = true ]; then proven=$(jq -r .proof_scope <<<"$s"); fi
   ratio=$(printf %.3f "$(echo "$p / $pb" | bc -l)")
   echo "| \`$net\` | $pb ($terms) | $p ($(jq -r .algorithm <<<"$s")) | $ratio | $proven | $(jq .latency_max <<<"$s") | $secs |"
 done

@@ -206,6 +206,25 @@ SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::c
   for (std::size_t r = 0; r < at(p.resources); ++r)
     if (fixed[r] && fixed_total[r] == static_cast<std::int64_t>(P))
       for (std::size_t sl = 0; sl < P; ++sl) cnf.clause(holders[r * P + sl]);
+  std::vector<int> group_of(at(p.resources), -1);
+  for (std::size_t g = 0; g < p.groups.size(); ++g) {
+    for (int r : p.groups[g]) group_of[at(r)] = static_cast<int>(g);
+    std::int64_t total = 0;
+    bool same = true;
+    for (const Item& it : p.items) {
+      int first = -1;
+      for (const Candidate& c : it.cands) {
+        int n = 0;
+        for (const Use& u : c.uses) n += group_of[at(u.res)] == static_cast<int>(g) ? 1 : 0;
+        if (first < 0) first = n;
+        same = same && n == first;
+      }
+      total += std::max(first, 0);
+    }
+    if (same && total == static_cast<std::int64_t>(p.groups[g].size() * P))
+      for (int r : p.groups[g])
+        for (std::size_t sl = 0; sl < P; ++sl) cnf.clause(holders[at(r) * P + sl]);
+  }
   holders.clear();
   holders.shrink_to_fit();
   std::int64_t used = 0;
@@ -379,6 +398,26 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest) {
       }
       p.items.push_back(std::move(it));
     }
+  // Cut groups of a product: per dimension, boundary between coordinates b and b+1 (of a path)
+  // and direction, the links crossing it; a minimal route crosses each at most once.
+  if (t.is_product()) {
+    const auto& f = t.factors();
+    for (std::size_t d = 0; d < f.size(); ++d) {
+      if (f[d].kind != FactorKind::Path) continue;
+      for (int b = 0; b + 1 < f[d].size; ++b)
+        for (int dir : {+1, -1}) {
+          std::vector<int> g;
+          for (NodeId v = 0; v < n; ++v) {
+            const std::vector<int> c = t.coordinates(v);
+            if (c[d] != (dir > 0 ? b : b + 1)) continue;
+            std::vector<int> w = c;
+            w[d] += dir;
+            g.push_back(t.link_id(v, *t.port_to(v, t.node_at(w))));
+          }
+          p.groups.push_back(std::move(g));
+        }
+    }
+  }
   return p;
 }
 
@@ -566,8 +605,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
     auto known = [&](int P) { return at_period[static_cast<std::size_t>(P - bound)]; };
     // The bound first (a quarter of the time; the period above it when slot sums refute it).
-    at_period[0] = try_period(bound, 0.25);
-    if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.25);
+    at_period[0] = try_period(bound, 0.5);
+    if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.4);
     // Min-conflicts local search down from the best period while it finds packings in its work.
     const auto work = static_cast<std::int64_t>(budget * 1.0e8);
     const int ls_from = best_period;
@@ -610,16 +649,19 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   if (best_period == bound) {
     out.proven_optimal = true;
     out.proof_general = true;
+    out.proof_scope = "general";
     out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
   } else if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {
     // Every period below refuted by slot sums, which hold for any schedule whose routes are minimal.
     out.proven_optimal = true;
+    out.proof_scope = "minimal routes";
     out.proof = "optimal among schedules with minimal routes: periods " + std::to_string(bound) + ".." +
                 std::to_string(best_period - 1) + " are infeasible for them by the slot-sum argument (with P = N-1 " +
                 "every slot injects and ejects once per node, so the hops minus one must sum to 0 mod P); the period " +
                 "bound " + std::to_string(bound) + " is not reached";
   } else if (all_unsat_below) {
     out.proven_optimal = true;
+    out.proof_scope = "model searched";
     out.proof = "optimal among " + model_searched + ": periods " + std::to_string(bound) + ".." +
                 std::to_string(best_period - 1) + " infeasible (the period bound " + std::to_string(bound) +
                 " is not reached; the proof holds for that model only)";

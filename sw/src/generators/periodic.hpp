@@ -38,6 +38,10 @@ struct Placement {
 struct Problem {
   std::vector<Item> items;
   int resources = 0;
+  /// Sets of resources (a cut's links in one direction) of which every candidate of an item holds
+  /// the same number; when they add up to |group| x P, every resource of the group is held in
+  /// every slot (sat_pack adds that as redundant clauses). Single resources are checked anyway.
+  std::vector<std::vector<int>> groups;
 };
 
 /// The most offsets an item's candidates span (its route's hops).

@@ -32,6 +32,10 @@ struct PeriodicOutcome {
   bool proven_optimal = false;
   std::string proof;                 // empty when not proven
   bool proof_general = false;        // true: equals the bound, optimal for every periodic schedule
+  /// Where the proof holds: "general" (equals the bound), "minimal routes" (slot sums refute every
+  /// period below for any schedule whose routes are minimal), "model searched" (SAT UNSAT for the
+  /// routes the generator offers); "" when not proven.
+  std::string proof_scope;
   std::vector<std::string> log;      // greedy and SAT calls, with periods and outcomes
 };
 
