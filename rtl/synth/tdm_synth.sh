@@ -20,7 +20,8 @@
 #   route; fmax_mhz: nextpnr's achieved clock frequency.
 # Exit: 0 success; 3 the design does not fit the device (result.json has "fits": false); 1 tool
 #   failure (the log is named on stderr); 2 usage. Progress lines on stderr.
-# Environment: YOSYS, NEXTPNR, FREQ, PNR_TIMEOUT (seconds, 1200).
+# Environment: YOSYS, NEXTPNR, FREQ, PNR_TIMEOUT (seconds, 1200), SYNTH_OPTS (extra synth_ice40
+#   options, default none), SYNTH_CACHE (a directory: reuse identical netlists across seeds/devices).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 rtl="$(cd "$here/.." && pwd)"
@@ -76,12 +77,26 @@ else
   params="-set NumPorts $ports -set PayloadW $payload -set Depth $depth"
 fi
 
-echo "yosys: synth_ice40 $wrapper ($params)..." >&2
-if ! "$yosys" -q -l "$out/synth.log" -p "read_verilog -sv ${src[*]}; chparam $params $wrapper; synth_ice40 -top $wrapper -json $out/synth.json; tee -q -o $out/stat.txt stat" \
-    >/dev/null 2>&1; then
-  echo "$0: yosys failed, see $out/synth.log" >&2
-  grep -m3 -i error "$out/synth.log" >&2 || true
-  exit 1
+# SYNTH_CACHE=dir: reuse the netlist of an identical synthesis (same wrapper, parameters, options
+# and sources; nextpnr seeds and devices share one netlist).
+key=""
+if [ -n "${SYNTH_CACHE:-}" ]; then
+  key=$( { echo "$wrapper $params ${SYNTH_OPTS:-} $("$yosys" -V)"; cat "${src[@]}"; [ -n "$table" ] && cat "$table"; } | md5sum | cut -c1-16)
+fi
+if [ -n "$key" ] && [ -f "$SYNTH_CACHE/$key/synth.json" ]; then
+  echo "yosys: $wrapper ($params): cached netlist $SYNTH_CACHE/$key" >&2
+  cp "$SYNTH_CACHE/$key/synth.json" "$SYNTH_CACHE/$key/stat.txt" "$SYNTH_CACHE/$key/synth.log" "$out/"
+else
+  echo "yosys: synth_ice40 $wrapper ($params)..." >&2
+  if ! "$yosys" -q -l "$out/synth.log" -p "read_verilog -sv ${src[*]}; chparam $params $wrapper; synth_ice40 ${SYNTH_OPTS:-} -top $wrapper -json $out/synth.json; tee -q -o $out/stat.txt stat" \
+      >/dev/null 2>&1; then
+    echo "$0: yosys failed, see $out/synth.log" >&2
+    grep -m3 -i error "$out/synth.log" >&2 || true
+    exit 1
+  fi
+  if [ -n "$key" ]; then
+    mkdir -p "$SYNTH_CACHE/$key" && cp "$out/synth.json" "$out/stat.txt" "$out/synth.log" "$SYNTH_CACHE/$key/"
+  fi
 fi
 count() { awk -v c="$2" '$1 ~ c {s+=$2} END {print s+0}' "$1"; }
 lut=$(count "$out/stat.txt" '^SB_LUT4$'); ff=$(count "$out/stat.txt" '^SB_DFF'); bram=$(count "$out/stat.txt" '^SB_RAM40_4K$')

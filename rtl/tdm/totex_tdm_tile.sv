@@ -287,7 +287,7 @@ module totex_tdm_tile #(
   // Send side: every accepted offer enters a lookup of its destination (the pipeline moves in
   // every cycle in which the park is empty). At the head, an offer whose view says free and that
   // conflicts with nothing commits; any other offer moves into the park, which stops the pipeline
-  // and drops s_axis_tready from the next cycle on (both are the registered park_v_q, so no
+  // and drops s_axis_tready from the next cycle on (both are the registered free_q, so no
   // decision drives a wide enable or the handshake). The parked offer looks its destination up
   // again (u_relookup, views taken after it was parked) and commits as soon as one says free.
   logic [K-1:0]       sl_svalid, sl_skey;
@@ -296,19 +296,20 @@ module totex_tdm_tile #(
   logic               sl_valid, sl_view, sl_conf, rl_view;
   logic [NodeW-1:0]   sl_d;
   logic [W-1:0]       sl_data;
-  logic               park_v_q, head_commit, park_commit, to_park;
+  logic               park_v, head_commit, park_commit, to_park;
   logic [NodeW-1:0]   park_d_q;
+  logic [HiN-1:0]     park_hi_q;    // one-hot of park_d_q's high half
   logic [W-1:0]       park_data_q;
   logic [K-1:0]       park_age_q;   // park_age_q[j]: parked for more than j cycles
   for (genvar s = 0; s < K; s++) begin : gen_sl_flag
     assign sl_flags[s] = sl_svalid[s] && (sl_sd[s*NodeW +: NodeW] == s_axis_tdest);
   end
-  assign sl_flags[K]     = park_v_q && (park_d_q == s_axis_tdest);
+  assign sl_flags[K]     = park_v && (park_d_q == s_axis_tdest);
   assign sl_flags[K + 1] = set_en_q && (set_d_q == s_axis_tdest);
   totex_tdm_lookup #(.NodeW(NodeW), .TagW(W), .FlagN(K + 32'd2)) u_send_lookup (
     .clk_i, .rst_ni,
     .flush_i      (1'b0),
-    .adv_i        (~park_v_q),
+    .adv_i        (free_q),
     .in_valid_i   (s_axis_tvalid),
     .in_key_i     (1'b1),
     .in_d_i       (s_axis_tdest),
@@ -348,19 +349,28 @@ module totex_tdm_tile #(
     .out_view_o   (rl_view),
     .out_conf_o   (rl_unused_c)
   );
-  assign head_commit = ~park_v_q & sl_valid & ~sl_view & ~sl_conf;
-  assign to_park     = ~park_v_q & sl_valid & (sl_view | sl_conf);
-  assign park_commit = park_v_q & park_age_q[K-1] & ~rl_view;
-  assign s_axis_tready = ~park_v_q;
+  logic head_ok;
+  assign head_ok     = sl_valid & ~sl_view & ~sl_conf;
+  assign head_commit = ~park_v & head_ok;
+  assign to_park     = ~park_v & sl_valid & (sl_view | sl_conf);
+  assign park_commit = park_v & park_age_q[K-1] & ~rl_view;
+  assign s_axis_tready = free_q;
+  // Kept as its complement (free_q) so that the pipeline's enable and s_axis_tready are a
+  // flip-flop output with no inverter in front of the global buffer.
+  logic free_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)          park_v_q <= 1'b0;
-    else if (to_park)     park_v_q <= 1'b1;
-    else if (park_commit) park_v_q <= 1'b0;
+    if (!rst_ni)          free_q <= 1'b1;
+    else if (to_park)     free_q <= 1'b0;
+    else if (park_commit) free_q <= 1'b1;
   end
+  assign park_v = ~free_q;
+  // The park follows the head while it is free (enable free_q, the pipeline's own enable: no
+  // further wide enable net) and freezes when it takes the head.
   always_ff @(posedge clk_i) begin
-    if (to_park) begin
+    if (free_q) begin
       park_d_q    <= sl_d;
       park_data_q <= sl_data;
+      for (int unsigned i = 0; i < HiN; i++) park_hi_q[i] <= ((sl_d >> LoW) == NodeW'(i));
       park_age_q  <= '0;
     end else begin
       for (int unsigned j = 0; j < K; j++) park_age_q[j] <= (j == 0) ? 1'b1 : park_age_q[j - 1];
@@ -381,17 +391,17 @@ module totex_tdm_tile #(
       set_en_q <= head_commit | park_commit;
       sb_we_q  <= head_commit | park_commit;
       for (int unsigned i = 0; i < HiN; i++) begin
-        set_hi_q[i] <= (head_commit & ((sl_d >> LoW) == NodeW'(i)))
-                     | (park_commit & ((park_d_q >> LoW) == NodeW'(i)));
+        set_hi_q[i] <= park_v ? (park_age_q[K-1] & ~rl_view & park_hi_q[i])
+                              : (head_ok & ((sl_d >> LoW) == NodeW'(i)));
       end
     end
   end
   always_ff @(posedge clk_i) begin
-    set_d_q    <= park_v_q ? park_d_q : sl_d;
-    sb_waddr_q <= park_v_q ? park_d_q : sl_d;
-    sb_wdata_q <= park_v_q ? park_data_q : sl_data;
+    set_d_q    <= park_v ? park_d_q : sl_d;
+    sb_waddr_q <= park_v ? park_d_q : sl_d;
+    sb_wdata_q <= park_v ? park_data_q : sl_data;
     for (int unsigned i = 0; i < LoN; i++) begin
-      set_lo_q[i] <= park_v_q ? (park_d_q[LoW-1:0] == LoW'(i)) : (sl_d[LoW-1:0] == LoW'(i));
+      set_lo_q[i] <= park_v ? (park_d_q[LoW-1:0] == LoW'(i)) : (sl_d[LoW-1:0] == LoW'(i));
     end
   end
 
@@ -449,28 +459,52 @@ module totex_tdm_tile #(
   logic           m_valid_d, m_valid_q;
   logic [W-1:0]   m_data_d, m_data_q;
   logic [P-1:0]   left_d;
+  // AND-OR selects written as a two-level tree (pairs of sources, then one OR), which is what
+  // LUT4 mapping needs to stay at two levels; a sequential OR chain maps one level deeper.
+  localparam int unsigned G = (P + 32'd2) / 32'd2;  // pairs of the P+1 sources of an output
+  localparam int unsigned GE = (P + 32'd1) / 32'd2; // pairs of the P eject sources
+  logic [P*G-1:0]  ov_t;
+  logic [P*G*W-1:0] od_t;
+  logic [GE-1:0]   mv_t;
+  logic [GE*W-1:0] md_t;
   always_comb begin
-    m_valid_d = 1'b0;
-    m_data_d  = '0;
     for (int unsigned o = 0; o < P; o++) begin
-      logic         v;
-      logic [W-1:0] d;
-      v = sel_q[o*(P+1) + P] & has_q;
-      d = {W{sel_q[o*(P+1) + P]}} & sb_rdata;
-      for (int unsigned i = 0; i < P; i++) begin
-        v = v | (sel_q[o*(P+1) + i] & in_valid_i[i]);
-        d = d | ({W{sel_q[o*(P+1) + i]}} & in_data_i[i*W +: W]);
+      for (int unsigned g = 0; g < G; g++) begin
+        ov_t[o*G + g]         = 1'b0;
+        od_t[(o*G + g)*W +: W] = '0;
+        for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
+          if (k < P) begin
+            ov_t[o*G + g]          = ov_t[o*G + g] | (sel_q[o*(P+1) + k] & in_valid_i[k]);
+            od_t[(o*G + g)*W +: W] = od_t[(o*G + g)*W +: W]
+                                   | ({W{sel_q[o*(P+1) + k]}} & in_data_i[k*W +: W]);
+          end else if (k == P) begin
+            ov_t[o*G + g]          = ov_t[o*G + g] | (sel_q[o*(P+1) + P] & has_q);
+            od_t[(o*G + g)*W +: W] = od_t[(o*G + g)*W +: W] | ({W{sel_q[o*(P+1) + P]}} & sb_rdata);
+          end
+        end
       end
-      out_valid_d[o]       = v;
-      out_data_d[o*W +: W] = d;
+      out_valid_d[o]       = |ov_t[o*G +: G];
+      out_data_d[o*W +: W] = '0;
+      for (int unsigned g = 0; g < G; g++) out_data_d[o*W +: W] = out_data_d[o*W +: W] | od_t[(o*G + g)*W +: W];
     end
+    for (int unsigned g = 0; g < GE; g++) begin
+      mv_t[g]         = 1'b0;
+      md_t[g*W +: W]  = '0;
+      for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
+        if (k < P) begin
+          mv_t[g]        = mv_t[g] | (ej_q[k] & in_valid_i[k]);
+          md_t[g*W +: W] = md_t[g*W +: W] | ({W{ej_q[k]}} & in_data_i[k*W +: W]);
+        end
+      end
+    end
+    m_valid_d = exec & (|mv_t);
+    m_data_d  = '0;
+    for (int unsigned g = 0; g < GE; g++) m_data_d = m_data_d | md_t[g*W +: W];
     for (int unsigned i = 0; i < P; i++) begin
       logic used;
       used = ej_q[i];
       for (int unsigned o = 0; o < P; o++) used = used | sel_q[o*(P+1) + i];
       left_d[i] = exec & in_valid_i[i] & ~used;
-      m_valid_d = m_valid_d | (exec & ej_q[i] & in_valid_i[i]);
-      m_data_d  = m_data_d | ({W{ej_q[i]}} & in_data_i[i*W +: W]);
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -478,12 +512,14 @@ module totex_tdm_tile #(
       out_valid_q <= '0;
       m_valid_q   <= 1'b0;
     end else begin
-      if (exec) out_valid_q <= out_valid_d;
+      if (run_i) out_valid_q <= out_valid_d;
       m_valid_q <= m_valid_d;
     end
   end
+  // Enable run_i rather than exec: the same under the contract (run_i low while priming; a
+  // violation is an error anyway), and an input, not a LUT, drives the wide enable.
   always_ff @(posedge clk_i) begin
-    if (exec) begin
+    if (run_i) begin
       out_data_q <= out_data_d;
       m_data_q   <= m_data_d;
       m_axis_tid <= ejsrc_q;

@@ -99,16 +99,27 @@ module totex_tdm_xbar #(
     else if (run_i) sel_q <= sel_d;
   end
 
-  logic [Q-1:0]   ov_d, ov_q;
-  logic [Q*W-1:0] od_d, od_q;
+  // AND-OR selects as a two-level tree (pairs of sources, then one OR), as in the tile.
+  localparam int unsigned G = (Q + 32'd1) / 32'd2;
+  logic [Q-1:0]     ov_d, ov_q;
+  logic [Q*W-1:0]   od_d, od_q;
+  logic [Q*G-1:0]   ov_t;
+  logic [Q*G*W-1:0] od_t;
   always_comb begin
     for (int unsigned o = 0; o < Q; o++) begin
-      ov_d[o]         = 1'b0;
-      od_d[o*W +: W]  = '0;
-      for (int unsigned i = 0; i < Q; i++) begin
-        ov_d[o]        = ov_d[o] | (sel_q[o*Q + i] & in_valid_i[i]);
-        od_d[o*W +: W] = od_d[o*W +: W] | ({W{sel_q[o*Q + i]}} & in_data_i[i*W +: W]);
+      for (int unsigned g = 0; g < G; g++) begin
+        ov_t[o*G + g]          = 1'b0;
+        od_t[(o*G + g)*W +: W] = '0;
+        for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
+          if (k < Q) begin
+            ov_t[o*G + g]          = ov_t[o*G + g] | (sel_q[o*Q + k] & in_valid_i[k]);
+            od_t[(o*G + g)*W +: W] = od_t[(o*G + g)*W +: W] | ({W{sel_q[o*Q + k]}} & in_data_i[k*W +: W]);
+          end
+        end
       end
+      ov_d[o]        = |ov_t[o*G +: G];
+      od_d[o*W +: W] = '0;
+      for (int unsigned g = 0; g < G; g++) od_d[o*W +: W] = od_d[o*W +: W] | od_t[(o*G + g)*W +: W];
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
