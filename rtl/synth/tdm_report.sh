@@ -16,11 +16,11 @@ export SYNTH_CACHE="$work/cache"
 seeds="${SEEDS:-1 2 3}"
 # name | topology | P | NodeW | steps (totex schedule ... --model nic, default generator)
 rows_all=(
-  "t4|torus:4x4|4|4|17"
   "t8|torus:8x8|4|6|67"
-  "t16|torus:16x16|4|8|525"
+  "t4|torus:4x4|4|4|17"
   "h6|hypercube:6|6|6|66"
   "m8|mesh:8x8|4|6|130"
+  "t16|torus:16x16|4|8|525"
 )
 want=("$@")
 jsonl="$work/runs.jsonl"; : > "$jsonl"
