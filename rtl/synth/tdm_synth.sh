@@ -81,7 +81,7 @@ fi
 # and sources; nextpnr seeds and devices share one netlist).
 key=""
 if [ -n "${SYNTH_CACHE:-}" ]; then
-  key=$( { echo "$wrapper $params ${SYNTH_OPTS:-} $("$yosys" -V)"; cat "${src[@]}"; [ -n "$table" ] && cat "$table"; } | md5sum | cut -c1-16)
+  key=$( { echo "$wrapper $params ${SYNTH_OPTS:-} $("$yosys" -V)"; cat "${src[@]}"; if [ -n "$table" ]; then cat "$table"; fi; } | md5sum | cut -c1-16)
 fi
 if [ -n "$key" ] && [ -f "$SYNTH_CACHE/$key/synth.json" ]; then
   echo "yosys: $wrapper ($params): cached netlist $SYNTH_CACHE/$key" >&2
