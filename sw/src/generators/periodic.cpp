@@ -87,8 +87,10 @@ std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, 
   return out;
 }
 
-std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period, const std::vector<Placement>& start,
-                                                       std::int64_t work, std::uint64_t seed) {
+namespace {
+
+std::optional<std::vector<Placement>> local_search_round(const Problem& p, int period, const std::vector<Placement>& start,
+                                                        std::int64_t work, std::uint64_t seed) {
   const auto P = at(period);
   std::vector<std::int32_t> occ(at(p.resources) * P, 0);
   std::vector<Placement> cur = start;
@@ -151,6 +153,16 @@ std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int pe
     cur[i] = best_pos[next() % best_pos.size()];
     apply(i, +1);
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period, const std::vector<Placement>& start,
+                                                       std::int64_t work, std::uint64_t seed) {
+  // Min-conflicts stalls now and then: four rounds from the start, each with its own seed.
+  for (std::uint64_t round = 0; round < 4; ++round)
+    if (auto r = local_search_round(p, period, start, work / 4, seed + round * 7919)) return r;
   return std::nullopt;
 }
 
