@@ -13,9 +13,11 @@
 ///                port, one slot per edge, all tiles in parallel; period_last_i = P - 1;
 ///   offer        every node's messages go through s_axis in the order its table injects them
 ///                (period by period, slot by slot), tdest = destination, tdata =
-///                tdm_payload(src, dst, k, W); a message is offered as soon as the one before it
-///                is taken (tvalid && tready at an edge); before run_i rises the harness offers
-///                for up to N + 8 edges so each node's first messages wait;
+///                tdm_payload(src, dst, k, W); a message is offered once the one before it is
+///                taken (tvalid && tready at an edge), period 0 from the load on, period k >= 1
+///                from the cycle after period k-1's slot for that destination executed (the NIC
+///                holds one message per destination: offered earlier, it would wait at the NIC's
+///                head and hold back the offers behind it);
 ///   run          run_i high from cycle 0 (the first cycle with run_i high executes slot 0), the
 ///                links copied from outputs to inputs after every edge;
 ///   scoreboard   every m_axis beat (tvalid high in cycle c, tid = source, tdata = payload) is
@@ -71,6 +73,10 @@ void set_words(T& port, const std::vector<std::uint64_t>& words, int width) {
 struct Offer {
   std::int64_t period;
   int dst;
+  /// The first run cycle it is offered in: right after the previous period's message for the
+  /// same destination has left (its slot executed), so it never waits at the NIC's head for an
+  /// occupied entry (which would hold back every offer behind it). Period 0: before the run.
+  std::int64_t from_cycle;
 };
 
 class TdmNetwork {
@@ -93,7 +99,8 @@ class TdmNetwork {
       for (std::int64_t k = 0; k < periods; ++k)
         for (int slot = 0; slot < tables.period; ++slot) {
           const totex::TdmEntry& e = tables.entries[at(v)][at(slot)];
-          if (std::count(e.out_sel.begin(), e.out_sel.end(), p_ + 1) > 0) queue_[at(v)].push_back({k, e.inject_dst});
+          if (std::count(e.out_sel.begin(), e.out_sel.end(), p_ + 1) > 0)
+            queue_[at(v)].push_back({k, e.inject_dst, k == 0 ? kBeforeRun : (k - 1) * tables.period + slot + 1});
         }
     for (int v = 0; v < n_; ++v) {
       tiles_.push_back(std::make_unique<Tile>(&ctx_, ("t" + std::to_string(v)).c_str()));
@@ -181,6 +188,7 @@ class TdmNetwork {
     for (auto& x : tiles_) x->run_i = 1;
     const std::int64_t pause = fault == "pause" ? tables_.period + tables_.period / 2 : -1;
     for (std::int64_t c = 0; c < cycles; ++c) {
+      now_ = c;
       for (auto& x : tiles_) x->run_i = c == pause ? 0 : 1;
       offer();
       if (c == missed_check) missed_at_check_ = missed() - missed_before_;
@@ -234,7 +242,7 @@ class TdmNetwork {
     for (int v = 0; v < n_; ++v) {
       Tile& x = *tiles_[at(v)];
       const std::size_t i = next_[at(v)];
-      if (i < queue_[at(v)].size()) {
+      if (i < queue_[at(v)].size() && queue_[at(v)][i].from_cycle <= now_) {
         const Offer& o = queue_[at(v)][i];
         x.s_axis_tvalid = 1;
         set_port(x.s_axis_tdest, static_cast<std::uint64_t>(o.dst));
@@ -284,6 +292,8 @@ class TdmNetwork {
   std::vector<End> upstream_;
   std::vector<std::vector<Offer>> queue_;
   std::vector<std::size_t> next_ = std::vector<std::size_t>(at(n_), 0);
+  static constexpr std::int64_t kBeforeRun = -(std::int64_t{1} << 40);
+  std::int64_t now_ = kBeforeRun;  // the run cycle (kBeforeRun while loading and priming)
   std::uint64_t missed_before_ = 0, missed_at_check_ = 0, edges_ = 0, run_edges_ = 0;
 };
 
@@ -348,7 +358,10 @@ int tdm_main(int argc, char** argv) {
                          std::to_string(net.to_offer(v)) + " messages from s_axis");
   if (net.missed_at_check() != 0)
     r.errors.push_back("missed_o counts " + std::to_string(net.missed_at_check()) +
-                       " slots without a waiting message within the " + std::to_string(periods) + " periods");
+                       " slots without a waiting message within the " + std::to_string(periods) +
+                       " periods (each message was offered from the cycle after its destination's previous slot: a "
+                       "period of " + std::to_string(tables.period) +
+                       " slots may be shorter than the tile's offer-to-inject latency; docs/tdm-runs.md, Limits)");
   // After period K-1 nothing is offered: every inject slot decided by the end is missed (slots
   // executing in cycles K*P .. cycles, decided one cycle before).
   std::uint64_t idle_slots = 0;
