@@ -207,7 +207,7 @@ void write_shd(std::ostream& out, const Topology& t, const Schedule& s) {
   out << "# totex S4NoC-style slot table (docs/periodic.md): period " << P << ", the routes run past it\n"
       << "# (makespan " << makespan << "), which .shd cannot express. Every router uses the same table.\n"
       << "# slot <t> then per router output N E S W L the input it forwards in slot t (- none), and the\n"
-      << "# offset dx,dy (x = dimension 0, y = dimension 1) of the destination the NIC injects for\n"
+      << "# offset dx,dy (x = dimension 0, y = dimension 1) of the node the NIC injects to in slot t\n"
       << "s4noc-slot-table 1\ntopology " << t.spec() << "\nperiod " << P << '\n';
   for (std::size_t sl = 0; sl < P; ++sl) {
     out << "slot " << sl;
