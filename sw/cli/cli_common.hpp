@@ -32,6 +32,10 @@ struct CommonOptions {
   bool json = false;
 };
 
+/// The run limit from the environment (TOTEX_MAX_SECONDS: a positive number of seconds; unset: the
+/// library's default). The CLI reads the environment; the libraries take the limit as an option.
+/// UsageError for a bad value (main() checks it before running any subcommand).
+[[nodiscard]] RunLimits run_limits();
 /// Prints `j` when `as_json` (--json), else runs `human`.
 void print(bool as_json, const json& j, const std::function<void()>& human);
 [[nodiscard]] json errors_json(const VerifyReport& r);

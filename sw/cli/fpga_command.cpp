@@ -43,7 +43,7 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
     if (!o.model.empty() && parse_model(o.model) != s->model)
       throw UsageError("--model " + o.model + " does not match the schedule file's model " + to_string(s->model));
     s->materialize();
-    const VerifyReport report = verify(t, *s, loaded.claimed_steps);
+    const VerifyReport report = verify(t, *s, loaded.claimed_steps, run_limits());
     if (!report.ok) {
       std::string first;
       for (const auto& e : errors_json(report)) {

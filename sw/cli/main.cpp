@@ -9,6 +9,7 @@
 #include <string>
 #include <nlohmann/json.hpp>
 
+#include "cli_common.hpp"
 #include "commands.hpp"
 #include "totex/error.hpp"
 
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
   }
   for (const CLI::App* sub : app.get_subcommands()) running += " " + sub->get_name();
   try {
+    (void)totex::cli::run_limits();  // a bad TOTEX_MAX_SECONDS is refused before any work
     return commands.run_selected();
   } catch (const totex::UsageError& e) {
     return fail(e.what(), totex::cli::kUsageExit);

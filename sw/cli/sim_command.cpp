@@ -91,7 +91,7 @@ int cmd_sim(const SimOptions& o) {
       [&](const auto& s) -> VerifyReport {
         using S = std::decay_t<decltype(s)>;
         if constexpr (std::is_same_v<S, MinSchedule>) return verify(std::get<MinNetwork>(net), s, claimed_steps);
-        else return verify(std::get<Topology>(net), s, claimed_steps);
+        else return verify(std::get<Topology>(net), s, claimed_steps, run_limits());
       },
       schedule);
   if (!report.ok && o.unverified) {

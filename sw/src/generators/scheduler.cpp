@@ -182,16 +182,15 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
 /// Every schedule of the exchange crosses at least the processor status in links, and each is
 /// verified by a replay (kReplayTransfersPerSecond): a network whose replay alone would take more
 /// than the run limit is refused before any generator starts, under auto as under a named --algo.
-void refuse_past_replay_limit(const Topology& t) {
+void refuse_past_replay_limit(const Topology& t, const RunLimits& limits) {
   const double transfers = static_cast<double>(processor_status(t));
   const double seconds = transfers / kReplayTransfersPerSecond;
-  if (seconds <= run_seconds_limit()) return;
+  if (seconds <= limits.seconds) return;
   char text[200];
   std::snprintf(text, sizeof text, "every schedule crosses at least %.3g links (the status), about %.0f s to verify",
                 transfers, seconds);
-  throw ResourceError("resources: scheduling " + t.spec() + ": " + text + ", more than the " +
-                      std::to_string(static_cast<long long>(run_seconds_limit())) +
-                      " s totex allows itself; set TOTEX_MAX_SECONDS to a larger limit to run it");
+  throw ResourceError("resources: scheduling " + t.spec() + ": " + text + ", more than the " + limit_text(limits) +
+                      " totex allows itself; " + limits.how_to_raise + " to run it");
 }
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -220,6 +219,7 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
                      (e.stopped_because.empty() ? to_string(e.status) : e.stopped_because) +
                      "): raise --budget, or use --algo auto");
   out.schedule = *e.schedule;
+  out.report = verify(t, out.schedule, std::nullopt, r.limits);
   out.proven_optimal = e.status == ExactStatus::Optimal;
   out.proof = e.proof;
   return out;
@@ -239,12 +239,12 @@ double default_budget_seconds(const Topology& t) { return t.nodes() > 128 ? 8.0 
 ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleRequest& request) {
   ScheduleRequest r = request;
   if (r.budget_seconds <= 0) r.budget_seconds = default_budget_seconds(t);
-  refuse_past_replay_limit(t);
+  refuse_past_replay_limit(t, r.limits);
   const LowerBound lb = lower_bound(t, m);
   if (r.algorithm == "exact") {  // seeded with what auto finds in a quarter of the budget
-    ScheduleRequest quick{"auto", r.budget_seconds / 4};
+    ScheduleRequest quick{"auto", r.budget_seconds / 4, r.limits};
     ScheduleOutcome seed = m == Model::SinglePort ? ScheduleOutcome{} : schedule_direct(t, m, quick);
-    ScheduleRequest rest{"exact", r.budget_seconds * 3 / 4};
+    ScheduleRequest rest{"exact", r.budget_seconds * 3 / 4, r.limits};
     ScheduleOutcome out = run_exact(t, m, rest, lb, seed.algorithm.empty() ? std::nullopt : std::optional<Schedule>(seed.schedule));
     out.tried.insert(out.tried.begin(), seed.tried.begin(), seed.tried.end());
     return out;
@@ -271,20 +271,22 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     if (automatic && best == lb.steps) break;  // nothing can beat the bound
     // metacube-firstfit packs the paper's routes at least as tight; udr tries odr's order among its three.
     if (automatic && (g.name == "metacube" || g.name == "odr")) continue;
+    // Past hypercube:6 the table is the doubling grid written as paper 001's table: auto runs
+    // doubling itself (the same steps; its schedule, as before the table covered every n).
+    if (automatic && g.name == "table" && hypercube_doubling_applies(t) && t.nodes() > 64) continue;
     // A first pass past its limit is refused before it starts: auto skips it (5 budgets at most),
     // an explicit --algo stops with the estimate (TOTEX_MAX_SECONDS lifts the limit).
     if (const double first = first_pass_seconds(g.name, t, lb); first > 0) {
       char estimate[160];
       std::snprintf(estimate, sizeof estimate, "its first pass would take about %.0f s", first);
-      if (automatic && first > std::min(run_seconds_limit(), 5 * r.budget_seconds)) {
+      if (automatic && first > std::min(r.limits.seconds, 5 * r.budget_seconds)) {
         out.tried.push_back({g.name, 0, false, 0, std::string("skipped: ") + estimate + ", more than 5 budgets"});
         continue;
       }
-      if (!automatic && first > run_seconds_limit())
+      if (!automatic && first > r.limits.seconds)
         throw ResourceError("resources: --algo " + g.name + " on " + t.spec() + ": " + estimate + ", more than the " +
-                            std::to_string(static_cast<long long>(run_seconds_limit())) +
-                            " s totex allows itself; set TOTEX_MAX_SECONDS to a larger limit to run it, or use "
-                            "--algo pairwise");
+                            limit_text(r.limits) + " totex allows itself; " + r.limits.how_to_raise +
+                            " to run it, or use --algo pairwise");
       if (first > Progress::kQuietSeconds) std::fprintf(stderr, "%s %s: %s\n", g.name.c_str(), t.spec().c_str(), estimate);
     }
     const auto g0 = Clock::now();
@@ -298,7 +300,7 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
                    share > 0 ? (" searching up to " + std::to_string(static_cast<long long>(share + 0.5)) + " s").c_str() : "",
                    seconds_since(t0));
     Schedule s = g.run(t, m, share, out.log);
-    const VerifyReport rep = verify(t, s);
+    VerifyReport rep = verify(t, s, std::nullopt, r.limits);
     out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0), rep.ok ? "" : "failed verification"});
     // A named generator's schedule is returned as it is (the caller reports its violations);
     // auto keeps the shortest verified one.
@@ -306,23 +308,25 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
       out.schedule = std::move(s);
       out.algorithm = g.name;
       best = rep.ok ? rep.steps : -1;
+      out.report = std::move(rep);
     }
   }
   if (try_exact && best != lb.steps) {
     const double left = std::max(1.0, r.budget_seconds - seconds_since(t0));
     ScheduleOutcome e;
     try {
-      e = run_exact(t, m, {"exact", left}, lb, best > 0 ? std::optional<Schedule>(out.schedule) : std::nullopt);
+      e = run_exact(t, m, {"exact", left, r.limits}, lb, best > 0 ? std::optional<Schedule>(out.schedule) : std::nullopt);
     } catch (const UsageError& err) {  // nothing within its limits: auto keeps what it has
       out.tried.push_back({"exact", 0, false, 0, err.what()});
       e.algorithm.clear();
     }
     out.tried.insert(out.tried.end(), e.tried.begin(), e.tried.end());
     out.log.insert(out.log.end(), e.log.begin(), e.log.end());
-    const VerifyReport rep = verify(t, e.schedule);
+    VerifyReport rep = verify(t, e.schedule, std::nullopt, r.limits);
     if (!e.algorithm.empty() && rep.ok && (best < 0 || rep.steps <= best)) {
       if (rep.steps < best || best < 0) out.algorithm = e.algorithm;
       out.schedule = std::move(e.schedule);
+      out.report = std::move(rep);
       best = rep.steps;
       out.proven_optimal = e.proven_optimal;
       out.proof = e.proof;

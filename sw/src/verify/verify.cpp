@@ -8,7 +8,6 @@
 #include <functional>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <queue>
 
 #include "totex/error.hpp"
@@ -269,61 +268,33 @@ VerifyReport StepVerifier::finish(std::optional<std::int64_t> claimed_steps) {
 
 namespace {
 
-/// Reports of lazy schedules, which cannot change: schedule_direct and the CLI both verify the
-/// same generated schedule, and at N = 4096 one replay is seconds.
-struct CachedReport {
-  std::weak_ptr<const StepSource> source;
-  const StepSource* raw = nullptr;
-  std::string topology;
-  Model model = Model::SinglePort;
-  std::string schedule_topology;
-  std::optional<std::int64_t> claimed;
-  VerifyReport report;
-};
-std::mutex cache_mutex;
-std::vector<CachedReport> cache;
-
 }  // namespace
 
 namespace {
 
-void check_replay_budget(const Topology& t, const Schedule& s) {
+void check_replay_budget(const Topology& t, const Schedule& s, const RunLimits& limits) {
   const double transfers = static_cast<double>(s.transfer_count());
   const double seconds = transfers / kReplayTransfersPerSecond;
   const double mb = static_cast<double>(StepVerifier::memory_bytes(t)) / (1 << 20);
-  const double limit = run_seconds_limit();
   char text[256];
   std::snprintf(text, sizeof text, "%.0f M transfers to replay, about %.0f s and %.0f MB", transfers / 1e6, seconds, mb);
-  if (seconds > limit)
-    throw ResourceError("resources: verifying " + t.spec() + ": " + text + ", more than the " +
-                        std::to_string(static_cast<long long>(limit)) +
-                        " s totex allows itself; set TOTEX_MAX_SECONDS to a larger limit to run it");
+  if (seconds > limits.seconds)
+    throw ResourceError("resources: verifying " + t.spec() + ": " + text + ", more than the " + limit_text(limits) +
+                        " totex allows itself; " + limits.how_to_raise + " to run it");
   if (seconds > Progress::kQuietSeconds) std::fprintf(stderr, "verify %s: %s\n", t.spec().c_str(), text);
 }
 
 }  // namespace
 
-double run_seconds_limit() {
-  const char* env = std::getenv("TOTEX_MAX_SECONDS");
-  if (env == nullptr || *env == '\0') return kReplaySecondsLimit;
-  char* end = nullptr;
-  const double v = std::strtod(env, &end);
-  if (end == env || *end != '\0' || !(v > 0))
-    throw UsageError("TOTEX_MAX_SECONDS must be a positive number of seconds, got '" + printable(env) + "'");
-  return v;
+std::string limit_text(const RunLimits& limits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%g s", limits.seconds);
+  return text;
 }
 
 
-VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps) {
-  if (s.lazy()) {
-    const std::lock_guard<std::mutex> lock(cache_mutex);
-    cache.erase(std::remove_if(cache.begin(), cache.end(), [](const CachedReport& c) { return c.source.expired(); }),
-                cache.end());
-    for (const CachedReport& c : cache)
-      if (c.raw == s.source.get() && c.topology == t.spec() && c.model == s.model &&
-          c.schedule_topology == s.topology && c.claimed == claimed_steps)
-        return c.report;
-  }
+VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps,
+                    const RunLimits& limits) {
   if (s.lazy() && (s.topology.empty() || s.topology == t.spec())) {
     VerifyReport compact;
     if (s.source->verify_compact(t, s.model, compact)) {
@@ -336,7 +307,7 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
       return compact;
     }
   }
-  if (s.lazy()) check_replay_budget(t, s);
+  if (s.lazy()) check_replay_budget(t, s, limits);
   StepVerifier v(t, s.model, s.topology);
   std::unique_ptr<Progress> progress;
   if (s.lazy()) progress = std::make_unique<Progress>("verify " + t.spec(), static_cast<std::int64_t>(s.step_count()));
@@ -345,12 +316,7 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
     v.step(step);
     if (progress) progress->update(++done);
   });
-  VerifyReport r = v.finish(claimed_steps);
-  if (s.lazy()) {
-    const std::lock_guard<std::mutex> lock(cache_mutex);
-    cache.push_back({s.source, s.source.get(), t.spec(), s.model, s.topology, claimed_steps, r});
-  }
-  return r;
+  return v.finish(claimed_steps);
 }
 
 namespace {

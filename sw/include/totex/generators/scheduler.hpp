@@ -5,19 +5,25 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "totex/model.hpp"
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/verify/verify.hpp"
 
 namespace totex {
 
 struct ScheduleRequest {
+  ScheduleRequest(std::string algorithm_name = "auto", double budget = 0, RunLimits run_limits = {})
+      : algorithm(std::move(algorithm_name)), budget_seconds(budget), limits(std::move(run_limits)) {}
   std::string algorithm = "auto";  // auto | a named generator (direct_algorithms())
   /// For auto, pattern, greedy and exact: the search's work (about seconds on the development
   /// machine; exact: seconds). 0: default_budget_seconds() of the network.
   double budget_seconds = 0;
+  /// The run limit for what can be estimated beforehand (first passes, the replay that verifies).
+  RunLimits limits;
 };
 
 /// One generator auto ran (or the one named), with what it gave.
@@ -37,6 +43,7 @@ struct ScheduleOutcome {
   std::int64_t lower_bound = 0;
   bool proven_optimal = false;       // steps == lower bound, or an exact infeasibility proof of steps - 1
   std::string proof;                 // how optimality is proven, empty when it is not
+  VerifyReport report;               // the verifier's report on `schedule` (callers need not replay it again)
 };
 
 /// The default search budget: 4 s, 8 s above 128 nodes (the neighbourhood search needs the work

@@ -93,17 +93,22 @@ class StepVerifier {
 /// Replay speed assumed for estimates (measured: 50-60 M transfers per CPU second, 2-core machine).
 inline constexpr double kReplayTransfersPerSecond = 40e6;
 /// A lazy schedule whose replay is estimated to take longer is refused (ResourceError, exit 3)
-/// before anything is allocated; the environment variable TOTEX_MAX_SECONDS sets another limit.
+/// before anything is allocated, unless the caller sets another limit (the CLI: TOTEX_MAX_SECONDS).
 inline constexpr double kReplaySecondsLimit = 300;
-/// The limit in seconds totex allows a run it can estimate beforehand (a lazy replay, a
-/// generator's first pass): TOTEX_MAX_SECONDS, else kReplaySecondsLimit. UsageError for a bad value.
-[[nodiscard]] double run_seconds_limit();
+/// What a run may spend where it can estimate its cost beforehand (a lazy replay, a generator's
+/// first pass). The caller sets it; the library reads no environment.
+struct RunLimits {
+  double seconds = kReplaySecondsLimit;
+  /// How a refusal names the way to lift the limit (the CLI's environment variable).
+  std::string how_to_raise = "raise RunLimits::seconds";
+};
+/// "300 s", "0.1 s": a limit as the refusals print it.
+[[nodiscard]] std::string limit_text(const RunLimits& limits);
 
 /// Verifies a direct-network schedule. `claimed_steps`, when given, must equal the steps taken.
-/// A lazy schedule (Schedule::source) is streamed, and its report kept: the next call with the
-/// same source, topology and claim returns it without replaying.
+/// A lazy schedule (Schedule::source) is streamed.
 [[nodiscard]] VerifyReport verify(const Topology& t, const Schedule& s,
-                                  std::optional<std::int64_t> claimed_steps = std::nullopt);
+                                  std::optional<std::int64_t> claimed_steps = std::nullopt, const RunLimits& limits = {});
 /// Verifies a MIN schedule: states < d, and every (s, t) message (self slot included) is
 /// delivered exactly once over the configurations. With M^0 set (computed form) the check runs
 /// on M^0 alone (verify_min_compact) plus a comparison of each stored configuration with the
