@@ -109,7 +109,13 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
 }  // namespace
 
 fs::path cache_root() {
-  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) return env;
+  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) {
+    std::error_code ec;
+    if (fs::exists(env, ec) && !fs::is_directory(env, ec))
+      throw UsageError(std::string("TOTEX_CACHE_DIR=") + env +
+                       " is not a directory; set it to a directory totex may create and write, or unset it");
+    return env;
+  }
   return install_paths().cache;
 }
 
@@ -137,7 +143,9 @@ std::pair<std::string, int> capture(const std::string& command) {
 
 fs::path build_verilated(const VerilatedBuild& b) {
   const fs::path dir = cache_root() / b.key;
-  fs::create_directories(dir);
+  if (std::error_code ec; !fs::create_directories(dir, ec) && ec)
+    throw UsageError("the model cache " + dir.parent_path().string() + " cannot be created (" + ec.message() +
+                     "); set TOTEX_CACHE_DIR to a directory totex may create and write");
   const FileLock lock(dir / ".lock");
   const fs::path binary = dir / "harness";
   std::vector<fs::path> sources;
