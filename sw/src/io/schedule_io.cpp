@@ -702,7 +702,12 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
 LoadedSchedule read_schedule(std::istream& whole, const std::string& name, bool lazy_ok) {
   LoadedSchedule out = read_schedule_any(whole, name);
   if (lazy_ok) return out;
-  if (auto* s = std::get_if<Schedule>(&out.schedule)) s->materialize();
+  if (auto* s = std::get_if<Schedule>(&out.schedule)) {
+    // A generated-form file's checksum is checked in a streaming pass before its steps are
+    // expanded: a wrong file is refused in the verifier's memory, not after gigabytes of steps.
+    if (s->lazy()) s->for_each_step([](std::size_t, const std::vector<Transfer>&) {});
+    s->materialize();
+  }
   if (auto* m = std::get_if<MinSchedule>(&out.schedule); m != nullptr && m->configurations.empty() && !m->m0.empty()) {
     const MinNetwork net = std::get<MinNetwork>(parse_spec(m->topology));
     for (int x = 0; x < net.terminals(); ++x) m->configurations.push_back(configuration_from_m0(net, m->m0, x));
