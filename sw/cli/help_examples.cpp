@@ -21,6 +21,8 @@ void add_help_examples(CLI::App& app) {
                "  totex load --torus 6x6x6 --placement multiple:2 --routing udr --json"},
       {"sim", "totex sim --topo torus:4x4 --model nic --engine rtl --plot cycles.svg\n"
               "  totex sim --schedule min64.cfg --engine systemc --wave min64.vcd"},
+      {"fpga", "totex fpga --topo torus:4x4 --model nic\n"
+               "  totex fpga --schedule t8.sched --device hx8k --payload 16 --json"},
       {"plot", "totex plot --topo torus:8x8 --model nic --kind heatmap -o t8-heatmap.svg\n"
                "  totex plot min64.cfg --kind viewer -o min64.html   (open it in a browser; #step=5 selects step 5)"},
   };
