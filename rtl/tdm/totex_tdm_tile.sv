@@ -51,7 +51,7 @@ module totex_tdm_tile #(
   parameter int unsigned Depth = 32'd128,
   /// $readmemh image of the slot table (block-RAM initial contents); "" = none.
   parameter TableFile = "",
-  /// Bits of missed_o.
+  /// Bits of missed_o (>= 2).
   parameter int unsigned MissW = 32'd16,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
@@ -130,7 +130,7 @@ module totex_tdm_tile #(
   logic [SlotW:0]   r_dec;
   logic             wrap;
   assign flush = tbl_we_i;
-  assign adv   = (run_i | ~primed_q) & ~init_q;   // the slot pipeline moves at this edge
+  assign adv   = (run_i | ~primed_q) & ~init_q & ~flush;  // the slot pipeline moves at this edge
   assign exec  = run_i & primed_q;                // a slot executes in this cycle
   assign r_dec = {1'b0, r_q} - {{SlotW{1'b0}}, 1'b1};
   assign wrap  = r_dec[SlotW];                    // r_q == 0: f_q is the last slot
@@ -273,9 +273,9 @@ module totex_tdm_tile #(
       clr_en_q <= 1'b0;
       clr_hi_q <= '0;
     end else begin
-      clr_en_q <= adv & dec_has & ~flush;
+      clr_en_q <= adv & dec_has;
       for (int unsigned i = 0; i < HiN; i++) begin
-        clr_hi_q[i] <= adv & dec_has & ~flush & ((il_d >> LoW) == NodeW'(i));
+        clr_hi_q[i] <= adv & dec_has & ((il_d >> LoW) == NodeW'(i));
       end
     end
   end
@@ -296,7 +296,7 @@ module totex_tdm_tile #(
   logic               sl_valid, sl_view, sl_conf, rl_view;
   logic [NodeW-1:0]   sl_d;
   logic [W-1:0]       sl_data;
-  logic               park_v, head_commit, park_commit, to_park;
+  logic               park_v, head_commit, park_commit;
   logic [NodeW-1:0]   park_d_q;
   logic [HiN-1:0]     park_hi_q;    // one-hot of park_d_q's high half
   logic [W-1:0]       park_data_q;
@@ -352,16 +352,14 @@ module totex_tdm_tile #(
   logic head_ok;
   assign head_ok     = sl_valid & ~sl_view & ~sl_conf;
   assign head_commit = ~park_v & head_ok;
-  assign to_park     = ~park_v & sl_valid & (sl_view | sl_conf);
   assign park_commit = park_v & park_age_q[K-1] & ~rl_view;
   assign s_axis_tready = free_q;
   // Kept as its complement (free_q) so that the pipeline's enable and s_axis_tready are a
   // flip-flop output with no inverter in front of the global buffer.
   logic free_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)          free_q <= 1'b1;
-    else if (to_park)     free_q <= 1'b0;
-    else if (park_commit) free_q <= 1'b1;
+    if (!rst_ni) free_q <= 1'b1;
+    else         free_q <= free_q ? ~(sl_valid & (sl_view | sl_conf)) : (park_age_q[K-1] & ~rl_view);
   end
   assign park_v = ~free_q;
   // The park follows the head while it is free (enable free_q, the pipeline's own enable: no
@@ -534,7 +532,8 @@ module totex_tdm_tile #(
   // Counters and checks (the error sources are registered, then ORed into the sticky bit).
   // ---------------------------------------------------------------------------------------------
   logic [MissW-1:0] missed_q;
-  logic             err_q, ea_q, eb_q, miss_q;
+  localparam int unsigned MissLoW = MissW / 32'd2;
+  logic             err_q, ea_q, eb_q, miss_q, miss_c_q;
   logic [P-1:0]     left_q;
   logic             err_overrun, err_early, err_lost, err_dup;
   assign err_overrun = m_valid_q & ~m_axis_tready;
@@ -545,13 +544,17 @@ module totex_tdm_tile #(
     if (!rst_ni) begin
       missed_q <= '0;
       miss_q   <= 1'b0;
+      miss_c_q <= 1'b0;
       err_q    <= 1'b0;
       ea_q     <= 1'b0;
       eb_q     <= 1'b0;
       left_q   <= '0;
     end else begin
       miss_q   <= adv & dec_miss;                       // registered: no wide enable
-      missed_q <= missed_q + {{(MissW - 32'd1){1'b0}}, miss_q};
+      // Two halves, the high one counting the low one's registered carry: short carry chains.
+      // missed_o lags by one cycle after the low half wraps.
+      {miss_c_q, missed_q[MissLoW-1:0]} <= {1'b0, missed_q[MissLoW-1:0]} + {{MissLoW{1'b0}}, miss_q};
+      missed_q[MissW-1:MissLoW] <= missed_q[MissW-1:MissLoW] + {{(MissW - MissLoW - 32'd1){1'b0}}, miss_c_q};
       ea_q   <= err_overrun | err_early;
       eb_q   <= err_lost | err_dup;
       left_q <= left_d;

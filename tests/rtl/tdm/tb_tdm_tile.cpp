@@ -142,8 +142,9 @@ int main(int argc, char** argv) {
     last_slot = slot;
   }
   (void)last_slot;
-  // Two paused cycles: missed_o counts a decision one cycle after it is made.
-  for (int i = 0; i < 2; ++i) {
+  // Three paused cycles: missed_o counts a decision one cycle after it is made, and its upper
+  // half takes the lower half's carry one cycle later.
+  for (int i = 0; i < 3; ++i) {
     for (auto& m : t) { m->run_i = 0; m->s_axis_tvalid = 0; }
     eval_all(); edge();
   }
