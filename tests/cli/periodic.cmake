@@ -44,3 +44,4 @@ cli_test(shd_not_torus 2 "needs a 2-D torus" -- ${TOTEX} schedule --topo mesh:4x
 cli_test(format_needs_output 2 "give the file to write with -o" -- ${TOTEX} schedule --topo torus:4x4 --model nic --format shd)
 cli_test(poseidon_mesh 0 "written to .*poseidon" --
   ${TOTEX} schedule --topo mesh:4x4 --model nic --periodic --algo greedy --format poseidon -o ${PERIODIC_DIR}/m4.xml)
+cli_test(periodic_too_large 3 "resources: --periodic on mesh:32x32" -- ${TOTEX} schedule --topo mesh:32x32 --model nic --periodic)

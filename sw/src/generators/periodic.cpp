@@ -517,18 +517,26 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   const bool ti = algo != "exact" && periodic_translation_invariant_applies(t, m);
   out.translation_invariant = ti;
   constexpr std::int64_t kMaxSatVars = 4'000'000;
+  // The packings scan every slot for every item: refused up front where that is hours of work.
+  if (algo != "exact" && t.nodes() > (ti ? 1024 : 256))
+    throw ResourceError("resources: --periodic on " + t.spec() + ": the " +
+                        std::string(ti ? "translation-invariant packing handles at most 1024 nodes" :
+                                         "per-message packing handles at most 256 nodes") +
+                        " (its first fit scans every slot for every item)");
   periodic::Problem prob;
   if (algo == "exact") {
     if (static_cast<std::int64_t>(t.processor_count()) * t.processor_count() > 4096)
       throw UsageError("--periodic --algo exact: " + t.spec() + " is too large (at most 64 nodes)");
     prob = periodic::node_problem(t, nic, true);
   } else {
-    prob = ti ? periodic::translation_invariant_problem(t, nic) : periodic::node_problem(t, nic, false);
+    // Per message: every shortest path up to 64 nodes, the dimension orders above.
+    prob = ti ? periodic::translation_invariant_problem(t, nic) : periodic::node_problem(t, nic, t.nodes() <= 64);
   }
   const std::string model_searched =
       algo == "exact" ? "every minimal route and slot of every message"
       : ti ? "translation-invariant schedules with minimal dimension-ordered routes (ties at k/2 alternated)"
-           : "schedules whose messages take dimension-ordered minimal routes";
+      : t.nodes() <= 64 ? "schedules whose messages take minimal routes"
+                        : "schedules whose messages take dimension-ordered minimal routes";
   out.algorithm = algo == "exact" ? "periodic-exact" : ti ? "periodic-ti" : "periodic-node";
   std::vector<periodic::Placement> best;
   int best_period = 0;
@@ -546,6 +554,26 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     }
     if (best_period == 0) throw UsageError("--periodic: the first-fit packing found no period for " + t.spec());
   }
+  // Min-conflicts local search down from `best_period` while it packs within its work (logged).
+  auto local_search_down = [&](const std::function<bool(int)>& skip) {
+    const auto work = static_cast<std::int64_t>(budget * 1.0e8);
+    const int ls_from = best_period;
+    int ls_last = best_period;
+    for (int P = best_period - 1; P > bound && best_period > bound; --P) {
+      if (skip(P)) continue;
+      auto ls = periodic::local_search_pack(prob, P, best, work, static_cast<std::uint64_t>(P));
+      if (!ls) break;
+      best = std::move(*ls);
+      best_period = P;
+      ls_last = P;
+    }
+    if (ls_last < ls_from)
+      out.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(ls_last) + " packed" +
+                        (ls_last - 1 > bound ? ", none of " + std::to_string(ls_last - 1) + " within its work" : ""));
+    else if (best_period > bound + 1)
+      out.log.push_back("local search: none of period " + std::to_string(best_period - 1) + " within its work");
+  };
+  if (algo == "exact") local_search_down([](int) { return false; });
   std::vector<periodic::Placement> greedy_best = best;
   const int greedy_period = best_period;
   if (algo == "exact") best_period = 0;
@@ -602,16 +630,17 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     // Period by period from the bound: the first SAT is optimal for the model searched when all
     // below were UNSAT.
     // A period left unknown (budget) is passed over: the schedule found above it is then not proven.
-    for (int P = bound; best_period == 0 && P <= 4 * bound + t.nodes() + 8; ++P) {
+    // Up to the local search's period: that one is then optimal if all below are UNSAT.
+    for (int P = bound; best_period == 0 && P < greedy_period; ++P) {
       const SatOutcome o = try_period(P, 0.5);
       at_period.push_back(o);
       if (o == SatOutcome::Sat) break;
       if (o == SatOutcome::Unknown && std::chrono::duration<double>(end - Clock::now()).count() < 0.1) break;
     }
-    if (best_period == 0) {  // nothing within the budget: the first fit, unproven
+    if (best_period == 0) {  // none below the local search's period
       best = std::move(greedy_best);
       best_period = greedy_period;
-      out.log.push_back("exact: no period within the budget; the first-fit packing's period " + std::to_string(best_period));
+      out.log.push_back("exact: no period below " + std::to_string(best_period) + " found within the budget; the local search's kept");
     }
   } else if (algo != "greedy" && best_period > bound) {
     at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
@@ -619,23 +648,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     // The bound first (a quarter of the time; the period above it when slot sums refute it).
     at_period[0] = try_period(bound, 0.5);
     if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.4);
-    // Min-conflicts local search down from the best period while it finds packings in its work.
-    const auto work = static_cast<std::int64_t>(budget * 1.0e8);
-    const int ls_from = best_period;
-    int ls_last = best_period;
-    for (int P = best_period - 1; P > bound && best_period > bound; --P) {
-      if (known(P) == SatOutcome::Unsat) continue;
-      auto ls = periodic::local_search_pack(prob, P, best, work, static_cast<std::uint64_t>(P));
-      if (!ls) break;
-      best = std::move(*ls);
-      best_period = P;
-      ls_last = P;
-    }
-    if (ls_last < ls_from)
-      out.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(ls_last) + " packed" +
-                        (ls_last - 1 > bound ? ", none of " + std::to_string(ls_last - 1) + " within its work" : ""));
-    else if (best_period > bound + 1)
-      out.log.push_back("local search: none of period " + std::to_string(best_period - 1) + " within its work");
+    local_search_down([&](int P) { return known(P) == SatOutcome::Unsat; });
     // SAT down from there while SAT.
     for (int P = best_period - 1; best_period > bound && P > bound; --P) {
       if (known(P) != SatOutcome::Unknown) continue;

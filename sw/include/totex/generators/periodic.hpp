@@ -44,7 +44,8 @@ struct PeriodicOutcome {
 [[nodiscard]] bool periodic_translation_invariant_applies(const Topology& t, Model m);
 
 /// Builds a periodic schedule; throws UsageError when the request does not apply (single-port,
-/// a MIN-free topology too large for exact, a placed torus).
+/// a topology too large for exact, a placed torus) and ResourceError above 1024 nodes
+/// (translation-invariant) or 256 (per message).
 [[nodiscard]] PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequest& r);
 
 }  // namespace totex
