@@ -517,6 +517,9 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   const bool ti = algo != "exact" && periodic_translation_invariant_applies(t, m);
   out.translation_invariant = ti;
   constexpr std::int64_t kMaxSatVars = 4'000'000;
+  // Every shortest path per message up to this many nodes (mesh:8x8 did worse with them: 132
+  // against 131 with XY and YX, its SAT models beyond kMaxSatVars).
+  constexpr int kAllPathsNodes = 36;
   // The packings scan every slot for every item: refused up front where that is hours of work.
   if (algo != "exact" && t.nodes() > (ti ? 1024 : 256))
     throw ResourceError("resources: --periodic on " + t.spec() + ": the " +
@@ -529,13 +532,13 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       throw UsageError("--periodic --algo exact: " + t.spec() + " is too large (at most 64 nodes)");
     prob = periodic::node_problem(t, nic, true);
   } else {
-    // Per message: every shortest path up to 64 nodes, the dimension orders above.
-    prob = ti ? periodic::translation_invariant_problem(t, nic) : periodic::node_problem(t, nic, t.nodes() <= 64);
+    // Per message: every shortest path up to 36 nodes (mesh:6x6), the dimension orders above.
+    prob = ti ? periodic::translation_invariant_problem(t, nic) : periodic::node_problem(t, nic, t.nodes() <= kAllPathsNodes);
   }
   const std::string model_searched =
       algo == "exact" ? "every minimal route and slot of every message"
       : ti ? "translation-invariant schedules with minimal dimension-ordered routes (ties at k/2 alternated)"
-      : t.nodes() <= 64 ? "schedules whose messages take minimal routes"
+      : t.nodes() <= kAllPathsNodes ? "schedules whose messages take minimal routes"
                         : "schedules whose messages take dimension-ordered minimal routes";
   out.algorithm = algo == "exact" ? "periodic-exact" : ti ? "periodic-ti" : "periodic-node";
   std::vector<periodic::Placement> best;
