@@ -18,6 +18,7 @@
 /// ejected, step = cycle, and every message must arrive exactly once; `cycles` is the cycle of
 /// the last delivery + 1 and there is no cycle-exact expectation.
 #include "direct_run.hpp"
+#include "harness_exit.hpp"
 
 #include <chrono>
 #include <exception>
@@ -171,11 +172,11 @@ class DirectRun {
 }  // namespace
 
 bool DirectDut::backdoor_write(std::uint64_t, std::uint64_t) {
-  throw totex::UsageError("--load backdoor: this engine has no backdoor (only --engine rtl has); use --load port");
+  throw totex::UsageError("--load backdoor: this engine has no backdoor; use --load port");
 }
 
 int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make) {
-  try {
+  return harness_main("direct harness", [&] {
     std::map<std::string, std::string> a;
     for (int i = 1; i + 1 < argc; i += 2) {
       const std::string key = argv[i];
@@ -217,10 +218,7 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
     r.simulated_cycles = run.simulated_cycles();
     std::cout << "TOTEX-RESULT " << totex::sim_result_json(r) << '\n';
     return r.ok() ? 0 : 1;
-  } catch (const std::exception& e) {
-    std::cerr << "direct_rtl: " << e.what() << '\n';
-    return 2;
-  }
+  });
 }
 
 }  // namespace totex::sim

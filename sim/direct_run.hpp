@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The model-independent half of the direct-network harness (sim/direct_run.cpp): argument
 /// parsing, controller, run loop, scoreboard and JSON. The Verilated model is reached through
-/// DirectDut, implemented per build by sim/direct_rtl_main.cpp (Verilator) or by the SystemC
-/// models in sim/systemc/. Keeping this half free of the
+/// DirectDut, implemented per build: the wired tiles (sim/direct_wired_main.cpp, the default rtl
+/// build), the Verilated top (sim/direct_rtl_main.cpp, --wave and TOTEX_RTL_BUILD=flat|hier) or
+/// the SystemC models in sim/systemc/. Keeping this half free of the
 /// generated header lets ccache reuse its object across all the per-topology builds.
 #pragma once
 #include <cstdint>
@@ -24,7 +25,8 @@ struct Eject {
   std::uint64_t src, dst, payload;
 };
 
-/// What the run loop needs from the generated totex_direct_top.
+/// What the run loop needs from a direct network's model (N wired tiles, the generated
+/// totex_direct_top, or the SystemC network): one load port, start, the eject lanes and the checks.
 class DirectDut {
  public:
   virtual ~DirectDut() = default;

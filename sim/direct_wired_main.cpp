@@ -371,7 +371,7 @@ class WiredDirect final : public totex::sim::DirectDut {
         if (rewire(v)) outputs_changed = evaluate(v) || outputs_changed;
       if (!outputs_changed) return;
       if (++settle_rounds_ > kMaxSettleRounds * (edges_ + 1))
-        throw totex::UsageError("wired RTL build: the network's outputs do not settle (a combinational loop)");
+        throw totex::ToolError("wired RTL build: the network's outputs do not settle (a combinational loop in the model)");
     }
   }
 

@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
       argc, argv, "rtl",
       [](const totex::MinNetwork& net, const totex::sim::MinBuild& build,
          const std::string& wave) -> std::unique_ptr<totex::sim::MinDut> {
-        const int mode = build.mode == totex::MinConfigMode::Table ? 0 : 1;
+        const int mode = totex::MinPortLayout::mode_code(build.mode);
         if (net.terminals() != TOTEX_N || net.radix() != TOTEX_D || static_cast<int>(net.wiring()) != TOTEX_WIRING ||
             mode != TOTEX_MODE || build.max_steps != TOTEX_MAX_STEPS || build.payload_bits != TOTEX_PW)
           throw totex::UsageError("this model was built for other parameters than " + net.spec());

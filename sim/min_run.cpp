@@ -5,6 +5,7 @@
 /// x + n - 1 (the schedule's count: N configurations plus n - 1 pipeline cycles), so the
 /// observed cycle minus one is compared.
 #include "min_run.hpp"
+#include "harness_exit.hpp"
 
 #include <chrono>
 #include <exception>
@@ -106,11 +107,11 @@ class MinRun {
 }  // namespace
 
 bool MinDut::backdoor_write(std::uint64_t, std::uint64_t) {
-  throw UsageError("--load backdoor: this engine has no backdoor (only --engine rtl has); use --load port");
+  throw UsageError("--load backdoor: this engine has no backdoor (only --engine rtl has for a MIN); use --load port");
 }
 
 int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make) {
-  try {
+  return harness_main("min harness", [&] {
     std::map<std::string, std::string> a;
     for (int i = 1; i + 1 < argc; i += 2) {
       const std::string key = argv[i];
@@ -141,10 +142,7 @@ int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut&
     const SimResult r = MinRun(net, *s, loaded.claimed_steps, build, *dut, engine).run();
     std::cout << "TOTEX-RESULT " << sim_result_json(r) << '\n';  // model assertions also print to stdout
     return r.ok() ? 0 : 1;
-  } catch (const std::exception& e) {
-    std::cerr << "min harness: " << e.what() << '\n';
-    return 2;
-  }
+  });
 }
 
 }  // namespace totex::sim

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "Vtotex_tdm_tile.h"
+#include "harness_exit.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
 #include "totex/network/spec.hpp"
@@ -386,10 +387,5 @@ int tdm_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return tdm_main(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "tdm_wired: " << e.what() << '\n';
-    return 2;
-  }
+  return totex::sim::harness_main("tdm_wired", [&] { return tdm_main(argc, argv); });
 }

@@ -155,6 +155,15 @@ if ! "$(dirname "$0")/scale.sh" "$build" "$out" >"$out/scale.log" 2>&1; then
 fi
 cat "$out/scale.md" >>"$md" 2>/dev/null || row "(no table: see $out/scale.log)"
 
+# The default schedule at size (issue 29): steps / bound, seconds and memory per family, N = 64..4096.
+row ""
+row "## Default schedule at size (\`tests/bench/default_at_size.sh\`, plot $out/default_at_size.svg)"
+row ""
+if ! "$(dirname "$0")/default_at_size.sh" "$build" "$out" >"$out/default_at_size.log" 2>&1; then
+  failed+=("default schedule at size (see $out/default_at_size.log)")
+fi
+cat "$out/default_at_size.md" >>"$md" 2>/dev/null || row "(no table: see $out/default_at_size.log)"
+
 cat "$md"
 # A sweep row whose run did not pass fails the bench (the 256 x 256 MIN runs here, not in make test).
 if [ ${#failed[@]} -gt 0 ]; then

@@ -53,7 +53,7 @@ class CosimEngine final : public Engine {
     if (!o.wave.empty()) b.args.emplace_back("--trace-fst");
     b.defines = std::string("-DTOTEX_COSIM_RTL_NETWORK=") + (rtl_network ? "1" : "0") + " -I" + (sim / "systemc").string();
     b.cpp = {sim / "cosim" / "min_cosim_main.cpp", sim / "min_run.cpp", sim / "systemc" / "min_dut.cpp"};
-    for (const char* h : {"min_run.hpp", "systemc/min_dut.hpp", "systemc/min_top.hpp", "systemc/min_ports.hpp",
+    for (const char* h : {"min_run.hpp", "harness_exit.hpp", "systemc/min_dut.hpp", "systemc/min_top.hpp", "systemc/min_ports.hpp",
                           "systemc/min_flit.hpp", "systemc/min_banyan.hpp", "systemc/min_shift_switch.hpp",
                           "systemc/min_switch_state.hpp", "systemc/min_nic.hpp", "systemc/model_check.hpp",
                           "cosim/sc_bits.hpp", "cosim/min_rtl_banyan.hpp", "cosim/min_rtl_nic.hpp"})
@@ -106,7 +106,7 @@ class CosimEngine final : public Engine {
     }
     b.defines = std::string("-DTOTEX_COSIM_DYNAMIC=") + (dynamic ? "1" : "0");
     b.cpp = {sim / "cosim" / "direct_cosim_main.cpp", sim / "direct_run.cpp"};
-    b.headers = {sim / "direct_run.hpp", sim / "cosim" / "sc_bits.hpp", sim / "cosim" / "direct_rtl_router.hpp",
+    b.headers = {sim / "direct_run.hpp", sim / "harness_exit.hpp", sim / "cosim" / "sc_bits.hpp", sim / "cosim" / "direct_rtl_router.hpp",
                  sim / "cosim" / "direct_rtl_router_dyn.hpp"};
     std::vector<fs::path> models;
     for (const auto& e : fs::directory_iterator(sim / "systemc"))

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "harness_exit.hpp"  // sim/: the exit codes the harnesses end with
 #include "install_paths.hpp"
 #include "model_cache.hpp"
 #include "totex/error.hpp"
@@ -98,11 +99,23 @@ fs::path systemc_binary() {
 }
 
 SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave) {
-  const auto [out, rc] = capture("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command);
-  if (rc == 2 || out.empty()) throw UsageError(what + " could not run (exit " + std::to_string(rc) + ")");
-  SimResult r = parse_result(out, what);
+  SimResult r = run_harness("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command, what);
   r.wave = wave;
   return r;
+}
+
+SimResult run_harness(const std::string& command, const std::string& what) {
+  const auto [out, rc] = capture(command);
+  // The harness's own message is on stderr already (sim/harness_exit.hpp has the codes).
+  if (rc == sim::kHarnessUsageExit) throw UsageError(what + " refused its input (its message is above)");
+  if (rc != 0 && rc != 1) {
+    // popen runs the command through sh, which reports a process killed by signal S as 128 + S.
+    const std::string how = rc < 0      ? "killed by a signal"
+                            : rc > 128 ? "killed by signal " + std::to_string(rc - 128)
+                                       : "exit " + std::to_string(rc);
+    throw ToolError("tool: " + what + " failed (" + how + "); its message, if any, is above");
+  }
+  return parse_result(out, what);
 }
 
 SimResult parse_result(const std::string& out, const std::string& what) {
@@ -115,8 +128,8 @@ SimResult parse_result(const std::string& out, const std::string& what) {
   }
   try {
     return parse_sim_result(result);
-  } catch (const std::exception& e) {
-    throw UsageError(what + " printed no result (" + e.what() + ")");
+  } catch (const std::exception& e) {  // a harness that exits 0 or 1 always prints one
+    throw ToolError("tool: " + what + " printed no result (" + e.what() + ")");
   }
 }
 

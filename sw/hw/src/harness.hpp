@@ -66,9 +66,13 @@ struct MinHarnessRun {
 [[nodiscard]] std::filesystem::path systemc_binary();
 /// Runs a harness that links SystemC (banner silenced) and reads its result.
 [[nodiscard]] SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave);
+/// Runs a harness command and reads its result, by its exit code (sim/harness_exit.hpp): 0 or 1 a
+/// result; 2 the harness refused its input (UsageError); anything else, a signal included, a tool
+/// failure (ToolError naming `what`), as is a run that printed no result.
+[[nodiscard]] SimResult run_harness(const std::string& command, const std::string& what);
 
 /// Reads the "TOTEX-RESULT {json}" line of a harness's stdout; every other line (simulator output,
-/// assertion messages) is passed on to stderr. Throws UsageError naming `what` without a result.
+/// assertion messages) is passed on to stderr. Throws ToolError naming `what` without a result.
 [[nodiscard]] SimResult parse_result(const std::string& out, const std::string& what);
 
 }  // namespace totex::hw

@@ -102,7 +102,7 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   b.file_lists = {"direct_top.f"};
   // direct_run.cpp is model-independent: a ccache hit across builds.
   b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
-  b.headers = {sim / "direct_run.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  b.headers = {sim / "direct_run.hpp", sim / "harness_exit.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
   b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast",
             "--max-num-width " + std::to_string(std::max<std::size_t>(65536, widest_parameter(params_svh)))};
   // Hierarchical verilation: each node module (totex_direct_node / totex_direct_dyn_node, marked
@@ -141,7 +141,7 @@ fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
   b.top = "totex_direct_tile";
   b.file_lists = {"direct.f"};
   b.cpp = {sim / "direct_wired_main.cpp", sim / "direct_run.cpp"};
-  b.headers = {sim / "direct_run.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  b.headers = {sim / "direct_run.hpp", sim / "harness_exit.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
   b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast", "+define+TOTEX_HIER_SIM",
             "-GN=" + std::to_string(L.nodes), "-GNumPorts=" + std::to_string(L.ports),
             "-GDynamic=" + std::to_string(dynamic ? 1 : 0), "-GModel=" + std::to_string(static_cast<int>(p.model)),
@@ -203,20 +203,19 @@ class RtlEngine final : public Engine {
                  : net.terminals() <= 64 ? "about 1-2 min on 2 cores"
                                          : "about 3-5 min on 2 cores for 256 terminals, more above";
     b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
-    b.headers = {sim / "min_run.hpp", sim / "vl_harness.hpp", backdoor_config()};
+    b.headers = {sim / "min_run.hpp", sim / "harness_exit.hpp", sim / "vl_harness.hpp", backdoor_config()};
     // Verilator's default C++ flags (-Os): -O1 built min:256:4 in 219 s against 241 s, within the
     // noise of the shared machine, and ran no faster (0.18-0.25 s against 0.14-0.19 s).
     add_threads(b);
     const fs::path binary = build_verilated(b);
-    const auto [out, rc] = capture(quote(binary.string()) + run.args);
-    if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + file.path());
-    SimResult r = parse_result(out, binary.string());
+    SimResult r = run_harness(quote(binary.string()) + run.args, "the RTL harness " + binary.string());
     r.wave = o.wave;
     return r;
   }
 
-  /// rtl/totex_direct_top.sv, generated per topology and parameter set: the schedule file in
-  /// scheduled mode, or the dynamic baseline `o.routing` (schedule unused).
+  /// A direct network in the build direct_build() picks (wired tiles by default; the generated
+  /// rtl/totex_direct_top.sv for --wave): the schedule file in scheduled mode, or the dynamic
+  /// baseline `o.routing` (schedule unused). --periods runs the TDM tile network instead.
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
     if (o.periods > 0) return run_tdm_rtl(t, s, o);  // --periods: the TDM tile network (tdm_rtl.cpp)
     check_wave_writable(o.wave);
@@ -245,9 +244,7 @@ class RtlEngine final : public Engine {
             : build_direct_model(key, direct_params_svh(t, layout), t.nodes(), build == DirectBuild::Hierarchical,
                                  !o.wave.empty(), vcd, what);
     const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave, o.backdoor_load);
-    const auto [out, rc] = capture(command);
-    if (rc == 2 || out.empty()) throw UsageError("the RTL harness could not run " + t.spec());
-    SimResult r = parse_result(out, binary.string());
+    SimResult r = run_harness(command, "the RTL harness " + binary.string());
     r.wave = o.wave;
     return r;
   }

@@ -27,7 +27,7 @@ SimResult run_tdm_rtl(const Topology& t, const Schedule& s, const RunOptions& o)
   b.top = "totex_tdm_tile";
   b.file_lists = {"tdm/tdm.f"};
   b.cpp = {sim / "tdm_wired_main.cpp"};
-  b.headers = {sim / "vl_harness.hpp"};
+  b.headers = {sim / "vl_harness.hpp", sim / "harness_exit.hpp"};
   b.args = {"-Wno-WIDTH", "--x-assign fast", "-GNumPorts=" + std::to_string(p.ports),
             "-GPayloadW=" + std::to_string(p.payload_bits), "-GNodeW=" + std::to_string(p.node_bits),
             "-GDepth=" + std::to_string(p.depth)};
@@ -45,9 +45,7 @@ SimResult run_tdm_rtl(const Topology& t, const Schedule& s, const RunOptions& o)
   const std::string command = quote(binary.string()) + " --topo " + quote(t.spec()) + " --schedule " +
                               quote(file.path()) + " --periods " + std::to_string(o.periods) + " --payload " +
                               std::to_string(payload) + " --period " + std::to_string(tables.period);
-  const auto [out, rc] = capture(command);
-  if (rc == 2 || out.empty()) throw UsageError("the TDM tile harness could not run " + t.spec() + " (exit " + std::to_string(rc) + ")");
-  return parse_result(out, binary.string());
+  return run_harness(command, "the TDM tile harness " + binary.string());
 }
 
 }  // namespace totex::hw

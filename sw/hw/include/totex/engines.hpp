@@ -2,14 +2,19 @@
 /// The engines behind `totex sim`, one interface: each runs a verified schedule (direct network or
 /// MIN) and reports the same SimResult, checked by the same scoreboard (totex/trace.hpp).
 ///
-///   ref      the reference step model (totex/engine.hpp), no clock
-///   rtl      the RTL under Verilator: rtl/totex_min_top.sv or rtl/totex_direct_top.sv, harness
-///            sim/{min,direct}_rtl_main.cpp, built per parameter set on first use and cached
+///   ref      the reference step model (totex/verify/reference_engine.hpp), no clock
+///   rtl      the RTL under Verilator, built per parameter set on first use and cached: a MIN is
+///            rtl/totex_min_top.sv (sim/min_rtl_main.cpp); a direct network is, by default, the
+///            wired build: one model of rtl/totex_direct_tile.sv, N instances wired in C++
+///            (sim/direct_wired_main.cpp); rtl/totex_direct_top.sv (sim/direct_rtl_main.cpp) only
+///            for --wave and TOTEX_RTL_BUILD=flat|hier; with --periods, N TDM tiles
+///            (rtl/tdm/totex_tdm_tile.sv, sim/tdm_wired_main.cpp)
 ///   systemc  the SystemC models of sim/systemc/ (the totex_systemc binary)
 ///   cosim    SystemC with a Verilated half (sim/cosim/), built on first use like rtl
 ///
 /// The hardware engines run their harness as a child process (SystemC elaborates once per process;
-/// a Verilated model is a binary per parameter set) and read its result line.
+/// a Verilated model is a binary per parameter set) and read its result line and exit code
+/// (sim/harness_exit.hpp: a refusal of the input is a usage error, anything else a tool failure).
 #pragma once
 #include <cstdint>
 #include <memory>
