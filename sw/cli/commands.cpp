@@ -370,6 +370,8 @@ int cmd_verify(const VerifyOptions& o) {
   VerifyReport report;
   json j;
   if (const auto* ms = std::get_if<MinSchedule>(&loaded.schedule)) {
+    if (o.periodic || o.period > 0)
+      throw UsageError("--periodic/--period: apply to direct-network schedules; a MIN's configurations repeat every N cycles");
     const MinNetwork net = std::get<MinNetwork>(parse_spec(ms->topology));
     report = verify(net, *ms, loaded.claimed_steps);
     j = {{"topology", ms->topology}, {"model", "nic"}, {"algorithm", ms->algorithm}, {"nodes", net.terminals()},
