@@ -179,7 +179,7 @@ TEST_CASE("tdm tables run periodically on the slot-level tile model", "[tdm]") {
   check_periodic("mesh:3x4", 3);  // border nodes have fewer ports than the tile
 }
 
-TEST_CASE("torus:4x4 nic folds at its period; a shorter period is refused with every conflict", "[tdm]") {
+TEST_CASE("tdm: torus:4x4 nic folds at its period; a shorter period is refused with every conflict", "[tdm]") {
   const Topology t = parse_topology("torus:4x4");
   const Schedule s = nic_schedule(t);
   const int T = tdm_default_period(t, s);
@@ -279,7 +279,7 @@ TEST_CASE("tdm payloads differ from period to period", "[tdm]") {
   CHECK(tdm_payload(3, 7, 0, 8) < 256);
 }
 
-TEST_CASE("periodic reference run and its scoreboard", "[tdm]") {
+TEST_CASE("tdm periodic reference run and its scoreboard", "[tdm]") {
   const Topology t = parse_topology("torus:4x4");
   const Schedule s = nic_schedule(t);
   const TdmTables tb = tdm_tables(t, s);
