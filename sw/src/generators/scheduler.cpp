@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "totex/generators/scheduler.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -163,17 +164,22 @@ const std::vector<Generator>& generators() {
 /// explicit --algo can refuse a run that would take minutes. Measured (nic, 2-core machine):
 ///   greedy and symmetric place every message at its earliest fit before any search: about 3.5e8
 ///   hop-steps per CPU second on square meshes (path:12..20 squared: 0.20 s, 1.8 s, 11 s), four
-///   times fewer items for symmetric on a square mesh;
+///   times fewer items for symmetric on a square mesh; on tori fewer, and fewer as they grow
+///   (torus:12x12 1.7e8, 16x16 2.0e8 per CPU second; torus:24x24 took 209 s for 6.9e9 on a loaded
+///   machine, where 3.5e8 had estimated 20 s), so 1e8 where a factor is a ring;
 ///   udr and odr build each dimension-order route and pack it step by step: about 7e7 hop-steps
 ///   per second on tori (12x12 0.56 s, 16x16 5.7 s, 20x20 24.8 s, 32x32 509 s; estimates 0.3, 3.2,
 ///   23 and 980 s), so the estimate errs long for the largest.
 /// 0 for the generators whose every pass the budget limits.
 double first_pass_seconds(const std::string& generator, const Topology& t, const LowerBound& lb) {
   constexpr double kGreedyHopStepsPerSecond = 3.5e8;
+  constexpr double kGreedyRingHopStepsPerSecond = 1e8;
   constexpr double kDimensionOrderHopStepsPerSecond = 7e7;
   const double hop_steps = static_cast<double>(processor_status(t)) * static_cast<double>(lb.steps);
   if (generator == "udr" || generator == "odr") return hop_steps / kDimensionOrderHopStepsPerSecond;
-  if (generator == "greedy") return hop_steps / kGreedyHopStepsPerSecond;
+  const bool has_ring = t.is_product() && std::any_of(t.factors().begin(), t.factors().end(),
+                                                      [](const Factor& f) { return f.kind == FactorKind::Ring; });
+  if (generator == "greedy") return hop_steps / (has_ring ? kGreedyRingHopStepsPerSecond : kGreedyHopStepsPerSecond);
   if (generator == "symmetric")
     return hop_steps / kGreedyHopStepsPerSecond / static_cast<double>(mesh_rotations(t).size());
   return 0;
