@@ -34,12 +34,7 @@ bool DirectDynNic::store(const LoadAddress& a, std::uint64_t data) {
 }
 
 void DirectDynNic::on_clock() {
-  if (cfg_we.read()) {
-    const LoadAddress a = layout_.fields(cfg_addr.read());
-    if (a.node == static_cast<std::uint64_t>(node_)) {
-      (void)store(a, cfg_data.read());
-    }
-  }
+  if (cfg_we.read()) (void)store(layout_.fields(cfg_addr.read()), cfg_data.read());
   bool running = active.read();
   if (clear.read()) {
     sent_ = received_ = 0;

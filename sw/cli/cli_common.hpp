@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
@@ -72,15 +73,21 @@ void add_help_examples(CLI::App& app);
           },
           list};
 }
+/// A plain non-negative decimal number ("8", "2.5", ".5", "1e3"): nothing for hex, nan, inf, a sign
+/// or other text, which a double parse would take. For --budget and TOTEX_MAX_SECONDS.
+[[nodiscard]] inline std::optional<double> plain_decimal(const std::string& text) {
+  static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
+  if (!std::regex_match(text, decimal)) return std::nullopt;
+  return std::strtod(text.c_str(), nullptr);
+}
 /// A CLI11 validator for --budget: a plain decimal number of seconds from 0.1 to 86400 (no hex, no
 /// nan or inf, which a double parse would take and the search would then ignore).
 [[nodiscard]] inline CLI::Validator budget_seconds() {
   return {[](std::string& value) -> std::string {
-            static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
             const std::string accepted = "; accepted: a decimal number of seconds from 0.1 to 86400, e.g. 8 or 2.5";
-            if (!std::regex_match(value, decimal)) return "'" + printable(value) + "' is not a number" + accepted;
-            const double v = std::strtod(value.c_str(), nullptr);
-            if (!(v >= 0.1 && v <= 86400)) return "'" + printable(value) + "' is out of range" + accepted;
+            const std::optional<double> v = plain_decimal(value);
+            if (!v) return "'" + printable(value) + "' is not a number" + accepted;
+            if (!(*v >= 0.1 && *v <= 86400)) return "'" + printable(value) + "' is out of range" + accepted;
             return {};
           },
           "SECONDS"};

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <regex>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -98,8 +97,7 @@ RunLimits run_limits() {
   limits.how_to_raise = "set TOTEX_MAX_SECONDS to a larger limit";
   const char* env = std::getenv("TOTEX_MAX_SECONDS");
   if (env == nullptr || *env == '\0') return limits;
-  static const std::regex decimal(R"(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
-  const double v = std::regex_match(env, decimal) ? std::strtod(env, nullptr) : -1;
+  const double v = plain_decimal(env).value_or(-1);
   if (!(v > 0) || !std::isfinite(v))
     throw UsageError("TOTEX_MAX_SECONDS must be a positive decimal number of seconds, e.g. 600, got '" +
                      printable(env) + "'");

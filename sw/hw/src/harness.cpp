@@ -104,20 +104,10 @@ SimResult run_systemc_harness(const std::string& command, const std::string& wha
   return r;
 }
 
-SimResult run_harness(const std::string& command, const std::string& what) {
-  const auto [out, rc] = capture(command);
-  // The harness's own message is on stderr already (sim/harness_exit.hpp has the codes).
-  if (rc == sim::kHarnessUsageExit) throw UsageError(what + " refused its input (its message is above)");
-  if (rc != 0 && rc != 1) {
-    // popen runs the command through sh, which reports a process killed by signal S as 128 + S.
-    const std::string how = rc < 0      ? "killed by a signal"
-                            : rc > 128 ? "killed by signal " + std::to_string(rc - 128)
-                                       : "exit " + std::to_string(rc);
-    throw ToolError("tool: " + what + " failed (" + how + "); its message, if any, is above");
-  }
-  return parse_result(out, what);
-}
+namespace {
 
+/// Reads the "TOTEX-RESULT {json}" line of a harness's stdout; every other line (simulator output,
+/// assertion messages) is passed on to stderr. Throws ToolError naming `what` without a result.
 SimResult parse_result(const std::string& out, const std::string& what) {
   const std::string marker = "TOTEX-RESULT ";
   std::istringstream lines(out);
@@ -131,6 +121,22 @@ SimResult parse_result(const std::string& out, const std::string& what) {
   } catch (const std::exception& e) {  // a harness that exits 0 or 1 always prints one
     throw ToolError("tool: " + what + " printed no result (" + e.what() + ")");
   }
+}
+
+}  // namespace
+
+SimResult run_harness(const std::string& command, const std::string& what) {
+  const auto [out, rc] = capture(command);
+  // The harness's own message is on stderr already (sim/harness_exit.hpp has the codes).
+  if (rc == sim::kHarnessUsageExit) throw UsageError(what + " refused its input (its message is above)");
+  if (rc != 0 && rc != 1) {
+    // popen runs the command through sh, which reports a process killed by signal S as 128 + S.
+    const std::string how = rc < 0      ? "killed by a signal"
+                            : rc > 128 ? "killed by signal " + std::to_string(rc - 128)
+                                       : "exit " + std::to_string(rc);
+    throw ToolError("tool: " + what + " failed (" + how + "); its message, if any, is above");
+  }
+  return parse_result(out, what);
 }
 
 bool wave_is_vcd(const std::string& wave, bool vcd_only) {

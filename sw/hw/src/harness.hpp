@@ -71,8 +71,5 @@ struct MinHarnessRun {
 /// failure (ToolError naming `what`), as is a run that printed no result.
 [[nodiscard]] SimResult run_harness(const std::string& command, const std::string& what);
 
-/// Reads the "TOTEX-RESULT {json}" line of a harness's stdout; every other line (simulator output,
-/// assertion messages) is passed on to stderr. Throws ToolError naming `what` without a result.
-[[nodiscard]] SimResult parse_result(const std::string& out, const std::string& what);
 
 }  // namespace totex::hw
