@@ -46,8 +46,10 @@ SimResult Engine::run(const Network& net, const AnySchedule& schedule, const Run
     throw UsageError("--load backdoor needs --engine rtl, or --engine systemc on a direct network; --engine " + name() +
                      (std::holds_alternative<MinNetwork>(net) ? " on a MIN" : "") + " accepts --load port");
   if (options.periods > 0 || options.payload_bits > 0 || options.period > 0) {  // periodic TDM runs (tdm_run.hpp)
-    std::string accepted;
-    for (const std::string& n : periodic_engine_names()) accepted += (accepted.empty() ? "" : " and ") + n;
+    const auto& engines = periodic_engine_names();
+    std::string accepted;  // "ref, rtl and systemc"
+    for (std::size_t i = 0; i < engines.size(); ++i)
+      accepted += (i == 0 ? "" : i + 1 == engines.size() ? " and " : ", ") + engines[i];
     if (options.periods <= 0) throw UsageError("--payload and --period apply to periodic runs (--periods K) only");
     const auto& names = periodic_engine_names();
     if (std::find(names.begin(), names.end(), name()) == names.end())
@@ -63,7 +65,7 @@ SimResult Engine::run(const Network& net, const AnySchedule& schedule, const Run
 }
 
 const std::vector<std::string>& periodic_engine_names() {
-  static const std::vector<std::string> names = {"ref", "rtl"};
+  static const std::vector<std::string> names = {"ref", "rtl", "systemc"};
   return names;
 }
 

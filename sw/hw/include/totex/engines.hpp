@@ -9,7 +9,7 @@
 ///            (sim/direct_wired_main.cpp); rtl/totex_direct_top.sv (sim/direct_rtl_main.cpp) only
 ///            for --wave and TOTEX_RTL_BUILD=flat|hier; with --periods, N TDM tiles
 ///            (rtl/tdm/totex_tdm_tile.sv, sim/tdm_wired_main.cpp)
-///   systemc  the SystemC models of sim/systemc/ (the totex_systemc binary)
+///   systemc  the SystemC models of sim/systemc/ (the totex_systemc binary; --periods: N tdm_tile)
 ///   cosim    SystemC with a Verilated half (sim/cosim/), built on first use like rtl
 ///
 /// The hardware engines run their harness as a child process (SystemC elaborates once per process;
@@ -49,7 +49,7 @@ struct RunOptions {
   /// Verilated model directly instead of one load-port write (one clock edge) per word.
   bool backdoor_load = false;
   std::string wave;  // waveform file (.fst or .vcd; SystemC traces VCD); empty: none
-  /// --periods K (engines ref and rtl, direct networks, nic): run the schedule's TDM slot tables
+  /// --periods K (engines ref, rtl, systemc; direct networks, nic): run the TDM slot tables
   /// K periods back to back (totex/tdm_run.hpp); 0: the one-shot run.
   int periods = 0;
   /// --payload W with --periods: the TDM tile's payload width (1..64); 0: its default, 32.

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+/// N SystemC TDM tiles (tdm_tile.hpp) wired by the topology as the rtl harness wires the
+/// Verilated ones (sim/tdm_wired_main.cpp): input link i of node v is the link arriving from
+/// neighbor(v, i), i.e. in_*[v][i] = out_*[u][port_to(u, v)] with u = neighbor(v, i); a port a node
+/// does not have (a mesh's border) reads idle. Clock, reset, run, period_last, the table write
+/// enable and address are shared; every tile has its own table data, s_axis and m_axis signals.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "model_check.hpp"
+#include "tdm_tile.hpp"
+#include "totex/network/topology.hpp"
+#include "totex/tdm_tables.hpp"
+
+namespace totex::sim {
+
+class TdmNetwork : public sc_core::sc_module {
+ public:
+  TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, const TdmTileParams& params, ModelChecks& checks);
+
+  // Shared control.
+  sc_core::sc_signal<bool> clk{"clk", false};
+  sc_core::sc_signal<bool> rst_n{"rst_n", true};
+  sc_core::sc_signal<bool> run{"run", false};
+  sc_core::sc_signal<int> period_last{"period_last", 0};
+  sc_core::sc_signal<bool> tbl_we{"tbl_we", false};
+  sc_core::sc_signal<int> tbl_addr{"tbl_addr", 0};
+  sc_core::sc_signal<bool> m_tready{"m_tready", true};  // the network never stalls
+
+  /// Per node v (index v, or v * words + w for the table data).
+  sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> tbl_data;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> s_tvalid, s_tready;
+  sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> s_tdata;
+  sc_core::sc_vector<sc_core::sc_signal<int>> s_tdest;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> m_tvalid;
+  sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> m_tdata;
+  sc_core::sc_vector<sc_core::sc_signal<int>> m_tid;
+  sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> missed;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> error;
+
+  [[nodiscard]] int words() const { return words_; }
+
+ private:
+  int n_, p_, words_;
+  /// Output port o of node v drives link v * P + o (every port, linked or not).
+  sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
+  sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> link_data_;
+  sc_core::sc_signal<bool> idle_valid_{"idle_valid", false};
+  sc_core::sc_signal<std::uint64_t> idle_data_{"idle_data", 0};
+  std::vector<std::unique_ptr<TdmTile>> tiles_;
+};
+
+}  // namespace totex::sim
