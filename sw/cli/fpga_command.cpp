@@ -27,6 +27,7 @@ struct FpgaOptions : CommonOptions {
   int seed = 1;
   int period = 0;
   std::string out;
+  std::string tables_out;
 };
 
 /// The schedule: loaded from --schedule (its topology and model must match --topo and --model
@@ -86,7 +87,40 @@ std::string make_out_dir(const std::string& given) {
   return name;
 }
 
+/// --tables-out DIR: every node's slot table as DIR/node<v>.hex (write_tdm_hex_files) and the tile
+/// parameters as DIR/tables.json, for a board with the whole network (rtl/board/); no synthesis.
+int cmd_fpga_tables(const FpgaOptions& o) {
+  const auto [t, s] = fpga_schedule(o);
+  const TdmTables tables = tdm_tables(t, s, o.period, o.payload);
+  const TdmTileParams& tile = tables.tile;
+  const std::string dir = make_out_dir(o.tables_out);
+  const std::vector<std::string> files = write_tdm_hex_files(tables, dir);
+  json j{{"topology", t.spec()},
+         {"model", to_string(s.model)},
+         {"algorithm", s.algorithm},
+         {"nodes", t.nodes()},
+         {"ports", tile.ports},
+         {"payload", tile.payload_bits},
+         {"node_bits", tile.node_bits},
+         {"depth", tile.depth},
+         {"entry_bits", tile.entry_bits()},
+         {"steps", tables.steps},
+         {"period", tables.period},
+         {"tables", files},
+         {"out", dir}};
+  const std::string params = (std::filesystem::path(dir) / "tables.json").string();
+  write_output_file(params, [&](std::ostream& out) { out << j.dump(2) << '\n'; });
+  print(o.json, j, [&] {
+    std::cout << t.spec() << ", " << to_string(s.model) << " (" << s.algorithm << ", " << tables.steps << " steps): "
+              << files.size() << " TDM slot tables (period " << tables.period << ", " << tile.depth << " slots of "
+              << tile.entry_bits() << " bits; " << tile.ports << " ports, " << tile.node_bits << " node bits) in "
+              << dir << "/node<v>.hex, parameters in " << params << '\n';
+  });
+  return 0;
+}
+
 int cmd_fpga(const FpgaOptions& o) {
+  if (!o.tables_out.empty()) return cmd_fpga_tables(o);
   (void)tdm_synth_script();  // before any scheduling: the script must be there
   const auto [t, s] = fpga_schedule(o);
   const TdmTables tables = tdm_tables(t, s, o.period, o.payload);
@@ -165,6 +199,9 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
       ->check(CLI::Range(1, 1 << 30));
   fpga->add_option("--out", o.out, "directory for the table image, logs and result.json (default: a new temporary one)")
+      ->check(output_path());
+  fpga->add_option("--tables-out", o.tables_out,
+                   "write every node's slot table (DIR/node<v>.hex) and DIR/tables.json, then stop (no synthesis)")
       ->check(output_path());
   actions[fpga] = [opts] { return cmd_fpga(*opts); };
 }
