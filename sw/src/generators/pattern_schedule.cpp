@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <random>
 
@@ -240,6 +241,115 @@ Schedule expand_patterns(const Topology& t, Model m, const std::vector<PlacedPat
   return s;
 }
 
+namespace {
+
+/// Patterns placed for every node, steps produced on demand: in step c every pattern whose word
+/// is under way moves each source's message one hop (colours as in expand_patterns).
+struct PatternPlan {
+  PatternPlan(const Topology& topo, std::vector<PlacedPattern> placed) : t(topo), moves(topo), patterns(std::move(placed)) {
+    std::sort(patterns.begin(), patterns.end(),
+              [](const PlacedPattern& a, const PlacedPattern& b) { return a.start < b.start; });
+    const auto n = at(t.nodes());
+    colour.resize(n);
+    for (NodeId v = 0; v < t.nodes(); ++v) {
+      const std::vector<int> c = t.coordinates(v);
+      colour[at(v)] = static_cast<char>(std::accumulate(c.begin(), c.end(), 0) % 2);
+    }
+    for (const PlacedPattern& p : patterns) {
+      const auto h = static_cast<std::int64_t>(p.word.moves.size());
+      steps = std::max(steps, p.start + h);
+      const std::int64_t sources =
+          p.source_colour < 0 ? t.nodes()
+                              : std::count(colour.begin(), colour.end(), static_cast<char>(p.source_colour));
+      transfers += sources * h;
+    }
+  }
+  /// The node reached from `v` by adding `offset`'s coordinates (node 0's view of the pattern).
+  [[nodiscard]] NodeId translate(NodeId v, NodeId offset) const {
+    const std::vector<int> a = t.coordinates(v), b = t.coordinates(offset);
+    std::vector<int> c(a.size());
+    for (std::size_t d = 0; d < a.size(); ++d) c[d] = (a[d] + b[d]) % t.factors()[d].size;
+    return t.node_at(c);
+  }
+  const Topology t;
+  const MoveTable moves;
+  std::vector<PlacedPattern> patterns;  // by start
+  std::vector<char> colour;
+  std::int64_t steps = 0, transfers = 0;
+};
+
+class PatternCursor : public StepCursor {
+ public:
+  explicit PatternCursor(std::shared_ptr<const PatternPlan> plan)
+      : plan_(std::move(plan)), src_(plan_->patterns.size()), dst_(plan_->patterns.size()), pos_(plan_->patterns.size()) {}
+  bool next(std::vector<Transfer>& out) override {
+    out.clear();
+    if (c_ >= plan_->steps) return false;
+    const PatternPlan& p = *plan_;
+    while (next_ < p.patterns.size() && p.patterns[next_].start == c_) {  // patterns starting now
+      const PlacedPattern& pat = p.patterns[next_];
+      for (NodeId v = 0; v < p.t.nodes(); ++v)
+        if (pat.source_colour < 0 || pat.source_colour == p.colour[at(v)]) {
+          src_[next_].push_back(v);
+          dst_[next_].push_back(p.translate(v, pat.dst));
+        }
+      pos_[next_] = src_[next_];
+      live_.push_back(next_++);
+    }
+    for (std::size_t li = 0; li < live_.size();) {
+      const std::size_t i = live_[li];
+      const PlacedPattern& pat = p.patterns[i];
+      const auto [dim, delta] = pat.word.moves[at(c_ - pat.start)];
+      const int cls = p.moves.move_class(dim, delta);
+      std::vector<NodeId>& here = pos_[i];
+      for (std::size_t s = 0; s < here.size(); ++s) {
+        out.push_back({{src_[i][s], dst_[i][s]}, here[s], p.moves.port(here[s], cls)});
+        here[s] = p.moves.next(here[s], cls);
+      }
+      if (c_ + 1 == pat.start + static_cast<std::int64_t>(pat.word.moves.size())) {  // done: free its state
+        std::vector<NodeId>().swap(src_[i]);
+        std::vector<NodeId>().swap(dst_[i]);
+        std::vector<NodeId>().swap(pos_[i]);
+        live_[li] = live_.back();
+        live_.pop_back();
+      } else {
+        ++li;
+      }
+    }
+    ++c_;
+    return true;
+  }
+
+ private:
+  std::shared_ptr<const PatternPlan> plan_;
+  std::vector<std::vector<NodeId>> src_, dst_, pos_;  // per live pattern: each message's ends and where it is
+  std::vector<std::size_t> live_;
+  std::size_t next_ = 0;
+  std::int64_t c_ = 0;
+};
+
+class PatternSource : public StepSource {
+ public:
+  explicit PatternSource(std::shared_ptr<const PatternPlan> plan) : plan_(std::move(plan)) {}
+  [[nodiscard]] std::size_t step_count() const override { return at(plan_->steps); }
+  [[nodiscard]] std::int64_t transfer_count() const override { return plan_->transfers; }
+  [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override { return std::make_unique<PatternCursor>(plan_); }
+
+ private:
+  std::shared_ptr<const PatternPlan> plan_;
+};
+
+}  // namespace
+
+Schedule pattern_schedule_of(const Topology& t, Model m, std::vector<PlacedPattern> patterns, std::string algorithm,
+                             std::int64_t lazy_above) {
+  auto plan = std::make_shared<const PatternPlan>(t, std::move(patterns));
+  if (plan->transfers <= lazy_above) return expand_patterns(t, m, plan->patterns, std::move(algorithm));
+  Schedule s{t.spec(), m, std::move(algorithm), {}};
+  s.source = std::make_shared<PatternSource>(std::move(plan));
+  return s;
+}
+
 bool pattern_model_applies(const Topology& t) {
   if (!t.is_product() || t.is_partial()) return false;
   return std::all_of(t.factors().begin(), t.factors().end(),
@@ -375,7 +485,7 @@ PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions&
   std::vector<PlacedPattern> placed;
   placed.reserve(best.size());
   for (const Pattern& p : best) placed.push_back({p.dst, p.start, p.word, best_colours > 1 ? p.inject : -1});
-  r.schedule = expand_patterns(t, m, placed, "pattern");
+  r.schedule = pattern_schedule_of(t, m, std::move(placed), "pattern");
   return r;
 }
 

@@ -57,6 +57,12 @@ struct PlacedPattern {
 [[nodiscard]] Schedule expand_patterns(const Topology& t, Model m, const std::vector<PlacedPattern>& patterns,
                                        std::string algorithm);
 
+inline constexpr std::int64_t kLazyPatternTransfers = 50'000'000;
+/// The same schedule as expand_patterns, lazy (steps generated on demand, schedule.hpp's
+/// StepSource) when it has more than `lazy_above` transfers: torus:64x64 has 5.4e8.
+[[nodiscard]] Schedule pattern_schedule_of(const Topology& t, Model m, std::vector<PlacedPattern> patterns,
+                                           std::string algorithm, std::int64_t lazy_above = kLazyPatternTransfers);
+
 /// all-port or nic; throws UsageError where pattern_model_applies() is false.
 [[nodiscard]] PatternResult pattern_schedule(const Topology& t, Model m, const PatternOptions& o = {});
 

@@ -17,6 +17,7 @@
 #include "mesh_symmetry.hpp"
 #include "totex/generators/metacube.hpp"
 #include "pattern_schedule.hpp"
+#include "torus_rotation.hpp"
 #include "totex/network/placement.hpp"
 #include "totex/progress.hpp"
 #include "product_routes.hpp"
@@ -100,7 +101,18 @@ const std::vector<Generator>& generators() {
            log.push_back("doubling: no perfect matching at some doubling step");
            return Schedule{t.spec(), m, "doubling", {}};
          }
-         return expand_patterns(t, m, *patterns, "doubling");
+         return pattern_schedule_of(t, m, std::move(*patterns), "doubling");
+       }},
+      {"rotation",
+       [](const Topology& t, Model m) -> std::string {
+         if (m == Model::SinglePort) return "schedules all-port and nic";
+         return rotation_why_not(t);
+       },
+       [](const Topology& t, Model m, double, std::vector<std::string>& log) {
+         std::vector<std::string> lines;
+         Schedule s = rotation_schedule(t, m, lines);
+         for (std::string& line : lines) log.push_back("rotation: " + line);
+         return s;
        }},
       {"pattern",
        [](const Topology& t, Model m) -> std::string {
@@ -185,6 +197,15 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
   return 0;
 }
 
+/// auto leaves out a generator whose schedule would hold more memory than this (issue 29: N = 4096
+/// in <= 2 GB): every generator but the constructions below holds each transfer (sizeof(Transfer)
+/// bytes, the step vectors about doubling it), at least the processor status of them.
+constexpr double kAutoScheduleBytes = 2.0 * (1 << 30);
+bool holds_every_transfer(const std::string& generator) {
+  return generator != "rotation" && generator != "pattern" && generator != "doubling" && generator != "a2" &&
+         generator != "table";
+}
+
 /// Every schedule of the exchange crosses at least the processor status in links, and each is
 /// verified by a replay (kReplayTransfersPerSecond): a network whose replay alone would take more
 /// than the run limit is refused before any generator starts, under auto as under a named --algo.
@@ -234,7 +255,8 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
 }  // namespace
 
 std::string direct_algorithm_help() {
-  return "auto (default: every generator that applies, best verified kept) | pattern (all-port, nic: "
+  return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K odd "
+         ">= 15 or a multiple of 4 >= 16; four quarter-turned streams, every link busy) | pattern (all-port, nic: "
          "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
          "SAT, small networks) | doubling (all-port hypercubes) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
@@ -280,6 +302,16 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     // Past hypercube:6 the table is the doubling grid written as paper 001's table: auto runs
     // doubling itself (the same steps; its schedule, as before the table covered every n).
     if (automatic && g.name == "table" && hypercube_doubling_applies(t) && t.nodes() > 64) continue;
+    if (automatic && holds_every_transfer(g.name)) {
+      const double bytes = 2.0 * static_cast<double>(sizeof(Transfer)) * static_cast<double>(processor_status(t));
+      if (bytes > kAutoScheduleBytes) {
+        char note[160];
+        std::snprintf(note, sizeof note, "skipped: its schedule would hold about %.1f GB of transfers, more than %.0f GB",
+                      bytes / 1e9, kAutoScheduleBytes / 1e9);
+        out.tried.push_back({g.name, 0, false, 0, note});
+        continue;
+      }
+    }
     // A first pass past its limit is refused before it starts: auto skips it (5 budgets at most),
     // an explicit --algo stops with the estimate (TOTEX_MAX_SECONDS lifts the limit).
     if (const double first = first_pass_seconds(g.name, t, lb); first > 0) {
@@ -340,8 +372,20 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
   }
   if (out.algorithm.empty() && !automatic)
     throw UsageError("--algo '" + r.algorithm + "' is not an algorithm; accepted: " + direct_algorithm_help());
-  if (out.algorithm.empty())  // every generator failed verification: a bug, reported as such
+  if (out.algorithm.empty()) {
+    // Every generator skipped for its estimated time or memory: say so, with the estimates.
+    std::string skipped;
+    bool all_skipped = !out.tried.empty();
+    for (const Attempt& a : out.tried) {
+      all_skipped = all_skipped && a.note.rfind("skipped: ", 0) == 0;
+      skipped += "; " + a.algorithm + " " + a.note;
+    }
+    if (all_skipped)
+      throw ResourceError("resources: no generator fits " + t.spec() + " within totex's limits" + skipped +
+                          " (TOTEX_MAX_SECONDS raises the time limit; --algo NAME runs one generator)");
+    // Otherwise every generator failed verification: a bug, reported as such.
     throw std::logic_error("no generator produced a verified schedule for " + t.spec());
+  }
   if (best == lb.steps && out.proof.empty()) {
     out.proven_optimal = true;
     out.proof = bound_proof(lb);

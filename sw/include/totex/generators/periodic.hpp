@@ -14,8 +14,10 @@
 namespace totex {
 
 struct PeriodicRequest {
-  /// auto: translation-invariant packing on products of rings (tori, rings, hypercubes), a
-  /// per-message packing elsewhere (meshes); greedy: the first-fit packing only; exact: a SAT
+  /// auto: the rotation construction on KxK tori where it applies (K odd >= 15 or a multiple of 4
+  /// >= 16), else translation-invariant packing on products of rings (tori, rings, hypercubes), a
+  /// per-message packing elsewhere (meshes); rotation: that construction only; greedy: the
+  /// first-fit packing only; exact: a SAT
   /// search over every minimal route and slot of every message, period by period from the bound
   /// (small networks only).
   std::string algorithm = "auto";

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "torus_rotation.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <stdexcept>
+#include <tuple>
+
+#include "product_routes.hpp"
+#include "totex/error.hpp"
+
+namespace totex {
+namespace {
+
+std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+/// The four link classes in quarter-turn order: a quarter turn maps class c to c + 1 (mod 4).
+/// Class c is (dimension, delta): E = (0, +1), N = (1, +1), W = (0, -1), S = (1, -1).
+std::pair<int, int> link_class(int c, int k) {
+  switch (c & 3) {
+    case 0: return {0, 1};
+    case 1: return {1, 1};
+    case 2: return {0, k - 1};
+    default: return {1, k - 1};
+  }
+}
+
+/// (x, y) turned q quarter turns, reduced mod k.
+std::array<int, 2> turn(int x, int y, int q, int k) {
+  for (int i = 0; i < (q & 3); ++i) {
+    const int nx = -y;
+    y = x;
+    x = nx;
+  }
+  return {((x % k) + k) % k, ((y % k) + k) % k};
+}
+
+/// The stream's offsets in its own frame: a easts and b norths, 1 <= a <= m, 0 <= b <= bmax, and
+/// the word w: e easts then n norths, period k. sigma(a, b) = (e - a, n - b) maps the grid onto
+/// itself; H, a product S_A x S_B of labels with H and sigma(H) partitioning the grid, gives the
+/// labels (docs/scale.md#the-rotation-construction): half the rows and every column, or half the
+/// columns (the upper half: large a labels start the streams early) and every row.
+struct Frame {
+  int k = 0, m = 0, bmax = 0, e = 0, n = 0;
+  std::vector<int> labels_a, labels_b;  // S_A, S_B
+};
+
+std::vector<Frame> frames_of(int k) {
+  Frame f;
+  f.k = k;
+  f.m = k / 2;
+  f.bmax = k % 2 == 0 ? f.m - 1 : f.m;
+  f.e = f.m + 1;
+  f.n = k - f.e;
+  const int rows = f.bmax + 1;
+  std::vector<Frame> out;
+  if (rows % 2 == 0) {  // rows pair up under b -> n - b: the lower half of the rows, every column
+    Frame g = f;
+    for (int a = 1; a <= f.m; ++a) g.labels_a.push_back(a);
+    for (int b = 0; b < rows / 2; ++b) g.labels_b.push_back(b);
+    out.push_back(g);
+  }
+  if (f.m % 2 == 0) {  // columns pair up under a -> e - a: the upper half of the columns, every row
+    Frame g = f;
+    for (int a = f.m / 2 + 1; a <= f.m; ++a) g.labels_a.push_back(a);
+    for (int b = 0; b < rows; ++b) g.labels_b.push_back(b);
+    out.push_back(g);
+  }
+  return out;
+}
+
+/// The label sequence: i = u p + v, a_i = S_A[v], b_i = S_B[(s v + u) mod r]. (a_i, b_i) runs over
+/// H once and so does (a_{i+1}, b_i), for any s. The four streams run the sequence `spacing`
+/// positions apart; s and the spacing are chosen so that the four positions a stream apart always
+/// carry four different a labels and four different b labels. Empty when no choice does.
+struct Labels {
+  std::vector<int> a, b;
+  std::int64_t spacing = 1;
+};
+
+bool four_differ(const std::vector<int>& x, std::size_t spacing) {
+  const std::size_t n = x.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t d1 = 0; d1 < 4; ++d1)
+      for (std::size_t d2 = d1 + 1; d2 < 4; ++d2)
+        if (x[(i + d1 * spacing) % n] == x[(i + d2 * spacing) % n]) return false;
+  return true;
+}
+
+Labels label_sequence(const Frame& f) {
+  const auto p = static_cast<int>(f.labels_a.size());
+  const auto r = static_cast<int>(f.labels_b.size());
+  if (p < 4 || r < 4) return {};
+  const auto M = static_cast<std::size_t>(p * r);
+  for (std::size_t spacing = 1; spacing < M; ++spacing)
+    for (int s = 0; s < r; ++s) {
+      Labels l;
+      l.spacing = static_cast<std::int64_t>(spacing);
+      for (int u = 0; u < r; ++u)
+        for (int v = 0; v < p; ++v) {
+          l.a.push_back(f.labels_a[static_cast<std::size_t>(v)]);
+          l.b.push_back(f.labels_b[static_cast<std::size_t>((s * v + u) % r)]);
+        }
+      if (four_differ(l.a, spacing) && four_differ(l.b, spacing)) return l;
+    }
+  return {};
+}
+
+std::optional<std::pair<Frame, Labels>> frame_and_labels(int k) {
+  for (const Frame& f : frames_of(k))
+    if (Labels l = label_sequence(f); !l.a.empty()) return std::pair{f, std::move(l)};
+  return std::nullopt;
+}
+
+Word local_word(int easts, int norths, bool norths_first, int q, int k) {
+  Word w;
+  const std::pair<int, int> east = link_class(q, k), north = link_class(q + 1, k);
+  if (norths_first)
+    for (int i = 0; i < norths; ++i) w.moves.push_back(north);
+  for (int i = 0; i < easts; ++i) w.moves.push_back(east);
+  if (!norths_first)
+    for (int i = 0; i < norths; ++i) w.moves.push_back(north);
+  return w;
+}
+
+}  // namespace
+
+std::string rotation_why_not(const Topology& t) {
+  if (!t.is_product() || t.is_partial() || t.factors().size() != 2) return "needs a torus KxK with every node a processor";
+  const Factor& f0 = t.factors()[0];
+  const Factor& f1 = t.factors()[1];
+  if (f0.kind != FactorKind::Ring || f1.kind != FactorKind::Ring || f0.size != f1.size)
+    return "needs a torus KxK with every node a processor";
+  const int k = f0.size;
+  if (!frame_and_labels(k))
+    return "needs K odd >= 15 or K a multiple of 4 >= 16 (four streams need four distinct labels; K = 2 mod 4 "
+           "has a self-paired offset)";
+  return "";
+}
+
+RotationPlan rotation_patterns(const Topology& t, Model m, bool periodic) {
+  if (const std::string why = rotation_why_not(t); !why.empty()) throw UsageError("--algo rotation " + why);
+  (void)m;  // the core meets nic's port rule, and all-port has none
+  const int k = t.factors()[0].size;
+  const auto [f, l] = *frame_and_labels(k);
+  const auto M = static_cast<std::int64_t>(l.a.size());  // periods of w in the core
+  const std::int64_t core = M * k;                         // steps each stream's track is busy
+  auto node_of = [&](std::array<int, 2> c) { return t.node_at({c[0], c[1]}); };
+
+  // Start: stream q at sequence position q0 + q * spacing; q0 with the largest first labels (earliest starts).
+  std::int64_t q0 = 0;
+  int best = -1;
+  for (std::int64_t i = 0; i < M; ++i) {
+    int low = f.m + 1;
+    for (std::int64_t q = 0; q < 4; ++q) low = std::min(low, l.a[at((i + q * l.spacing) % M)]);
+    if (low > best) {
+      best = low;
+      q0 = i;
+    }
+  }
+
+  RotationPlan plan;
+  std::vector<int> owner(at(t.nodes()), -1);  // offset node -> stream that sends it
+  std::vector<std::int64_t> busy_until(4, 0);
+  for (int q = 0; q < 4; ++q) {
+    for (std::int64_t j = 0; j < M; ++j) {
+      const std::size_t i = at((q0 + q * l.spacing + j) % M), next = at((q0 + q * l.spacing + j + 1) % M);
+      const int a = l.a[i], b = l.b[i];
+      const int a2 = f.e - l.a[next], b2 = f.n - b;  // the route from this north run into the next east run
+      const std::int64_t en_start = j * k + (f.e - a), ne_start = j * k + f.e + b;
+      for (const auto& [easts, norths, start, norths_first] :
+           {std::tuple{a, b, en_start, false}, std::tuple{a2, b2, ne_start, true}}) {
+        const std::array<int, 2> g = turn(easts, norths, q, k);
+        const NodeId dst = node_of(g);
+        busy_until[at(q)] = std::max(busy_until[at(q)], start + easts + norths);
+        if (owner[at(dst)] >= 0) {  // on even sides (m, 0) turned twice is (m, 0) again: left idle
+          ++plan.idle_routes;
+          continue;
+        }
+        owner[at(dst)] = q;
+        plan.patterns.push_back({dst, start, local_word(easts, norths, norths_first, q, k), -1});
+      }
+    }
+  }
+  plan.core_steps = *std::max_element(busy_until.begin(), busy_until.end());
+
+  // The offsets no stream sends (on even sides the antipode (m, m)): first fit on the link classes
+  // left free, after the core (one-shot) or modulo a period grown until they fit (periodic).
+  std::vector<NodeId> rest;
+  for (NodeId d = 1; d < t.nodes(); ++d)
+    if (owner[at(d)] < 0) rest.push_back(d);
+  plan.tail_routes = static_cast<int>(rest.size());
+  const MoveTable moves(t);
+  for (std::int64_t period = core;; ++period) {
+    const std::int64_t horizon = plan.core_steps + 4 * k * static_cast<std::int64_t>(rest.size() + 1);
+    const std::int64_t len = periodic ? period : horizon;
+    std::vector<std::array<char, 4>> used(at(len), {0, 0, 0, 0});
+    std::vector<char> starts(at(len), 0), ends(at(len), 0);
+    auto slot = [&](std::int64_t s) { return at(periodic ? s % period : s); };
+    auto cls_of = [&](int dim, int delta) { return dim + (delta == 1 ? 0 : 2); };
+    // Modulo a period longer than the core, the core's last routes wrap onto its first steps:
+    // a clash there means a longer period.
+    bool fitted = true;
+    auto mark = [&](char& c) {
+      fitted = fitted && !c;
+      c = 1;
+    };
+    for (const PlacedPattern& p : plan.patterns) {
+      const auto h = static_cast<std::int64_t>(p.word.moves.size());
+      mark(starts[slot(p.start)]);
+      mark(ends[slot(p.start + h - 1)]);
+      for (std::int64_t j = 0; j < h; ++j)
+        mark(used[slot(p.start + j)][at(cls_of(p.word.moves[at(j)].first, p.word.moves[at(j)].second))]);
+    }
+    if (!fitted && !periodic) throw std::logic_error("rotation: the core uses a link class twice in a step");
+    std::vector<PlacedPattern> extra;
+    for (const NodeId d : fitted ? rest : std::vector<NodeId>{}) {
+      const std::vector<DimNeed> needs = minimal_needs(t, {0, 0}, t.coordinates(d));
+      std::int64_t hops = 0;
+      for (const DimNeed& nd : needs) hops += nd.count;
+      const MoveFree is_free = [&](std::int64_t s, NodeId, int dim, int delta) {
+        return !used[slot(s)][at(cls_of(dim, delta))];
+      };
+      bool placed = false;
+      const std::int64_t last_start = periodic ? period : horizon - hops;
+      for (std::int64_t s = 0; s < last_start && !placed; ++s) {
+        if (starts[slot(s)] || ends[slot(s + hops - 1)]) continue;
+        Word w;
+        if (!find_word(moves, 0, needs, s, is_free, w)) continue;
+        starts[slot(s)] = 1;
+        ends[slot(s + hops - 1)] = 1;
+        for (std::int64_t j = 0; j < hops; ++j)
+          used[slot(s + j)][at(cls_of(w.moves[at(j)].first, w.moves[at(j)].second))] = 1;
+        extra.push_back({d, s, std::move(w), -1});
+        placed = true;
+      }
+      if (!placed) {
+        fitted = false;
+        break;
+      }
+    }
+    if (!fitted) {
+      if (!periodic) throw std::logic_error("rotation: an offset found no room after the core");
+      if (period > plan.core_steps + 4 * k * static_cast<std::int64_t>(rest.size() + 1))
+        throw std::logic_error("rotation: no period up to the core + 4k per extra offset fits");
+      continue;
+    }
+    plan.patterns.insert(plan.patterns.end(), extra.begin(), extra.end());
+    plan.steps = 0;
+    for (const PlacedPattern& p : plan.patterns)
+      plan.steps = std::max(plan.steps, p.start + static_cast<std::int64_t>(p.word.moves.size()));
+    if (periodic) plan.steps = period;
+    return plan;
+  }
+}
+
+Schedule rotation_schedule(const Topology& t, Model m, std::vector<std::string>& log) {
+  const RotationPlan plan = rotation_patterns(t, m, false);
+  log.push_back("core " + std::to_string(plan.core_steps) + " steps (every link busy in every step once all four "
+                "streams run), " + std::to_string(plan.tail_routes) + " offset(s) placed after it, " +
+                std::to_string(plan.idle_routes) + " core slot(s) left idle: " + std::to_string(plan.steps) + " steps");
+  return pattern_schedule_of(t, m, plan.patterns, "rotation");
+}
+
+}  // namespace totex
