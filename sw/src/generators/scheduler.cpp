@@ -299,6 +299,9 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     if (automatic && best == lb.steps) break;  // nothing can beat the bound
     // metacube-firstfit packs the paper's routes at least as tight; udr tries odr's order among its three.
     if (automatic && (g.name == "metacube" || g.name == "odr")) continue;
+    // pairwise (N-1 rounds of one offset each) is the fallback: it never beat a kept schedule in
+    // the default-at-size sweep (docs/scale.md) and took 17 s of torus:32x32's auto run.
+    if (automatic && g.name == "pairwise" && best >= 0) continue;
     // Past hypercube:6 the table is the doubling grid written as paper 001's table: auto runs
     // doubling itself (the same steps; its schedule, as before the table covered every n).
     if (automatic && g.name == "table" && hypercube_doubling_applies(t) && t.nodes() > 64) continue;

@@ -184,6 +184,12 @@ RotationPlan rotation_patterns(const Topology& t, Model m, bool periodic) {
     }
   }
   plan.core_steps = *std::max_element(busy_until.begin(), busy_until.end());
+  if (!periodic) {  // one-shot: the first stream starts in step 0 (w's phase is free)
+    std::int64_t first = plan.core_steps;
+    for (const PlacedPattern& p : plan.patterns) first = std::min(first, p.start);
+    for (PlacedPattern& p : plan.patterns) p.start -= first;
+    plan.core_steps -= first;
+  }
 
   // The offsets no stream sends (on even sides the antipode (m, m)): first fit on the link classes
   // left free, after the core (one-shot) or modulo a period grown until they fit (periodic).
