@@ -10,12 +10,11 @@
 /// different link classes: every link of the torus is busy in every step of the core.
 /// Each stream's routes are cut from w: one route straddles each east-to-north edge of w and one
 /// each north-to-east edge, so a route is labelled by where it starts and ends in w. The labels
-/// follow a cyclic sequence (a_i, b_i) built by the Chinese-remainder-like rule of
-/// docs/scale.md#the-rotation-construction, under which the routes cut from w are exactly the
-/// stream's offsets, and any four consecutive labels differ, so the four streams, one period
-/// apart in the sequence, never start (inject) or end (eject) in the same step: the nic rule.
-/// Offsets the streams cannot take (on even sides the antipode (m, m)) are placed after the core
-/// by a first-fit on the free link classes.
+/// follow a cyclic sequence (a_i, b_i) (docs/scale.md#the-rotation-construction) under which the
+/// routes cut from w are exactly the stream's offsets; the four streams run it a fixed spacing
+/// apart, chosen so that the labels they are at always differ, so no two streams start (inject)
+/// or end (eject) a route in the same step: the nic rule. Offsets the streams cannot take (on even
+/// sides the antipode (m, m)) are placed after the core by a first fit on the free link classes.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -40,8 +39,7 @@ struct RotationPlan {
 };
 
 /// The patterns of the one-shot schedule (periodic = false) or of a periodic schedule of period
-/// `steps` (periodic = true: the streams start one period of w apart in a cyclic label sequence,
-/// routes may wrap). Throws UsageError where rotation_why_not() is not empty.
+/// `steps` (periodic = true: the cyclic label sequence as it is, routes may wrap past the period). Throws UsageError where rotation_why_not() is not empty.
 [[nodiscard]] RotationPlan rotation_patterns(const Topology& t, Model m, bool periodic);
 
 /// The one-shot schedule (algorithm "rotation"), lazy past a few tens of millions of transfers.
