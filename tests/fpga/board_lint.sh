@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Lint gate of the board tops: `verilator --lint-only -Wall` on every rtl/board/*.sv module as its
 # own top (with rtl/*.sv so that submodules resolve), plus the self-test engine at other MIN sizes,
-# radices and wirings. Fails on any warning. Waivers: tests/rtl/lint_waivers.vlt (the shared one).
+# radices and wirings, and the torus self-test (torus.f) at other sizes and with each fault. Fails
+# on any warning. Waivers: tests/rtl/lint_waivers.vlt (the shared one).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 rtl="$(cd "$here/../../rtl" && pwd)"
@@ -10,6 +11,7 @@ verilator="${VERILATOR:-verilator}"
 waivers="$here/../rtl/lint_waivers.vlt"
 
 mapfile -t files < <("$rtl/filelist.sh" "$rtl/board/board.f")
+mapfile -t torus_files < <("$rtl/filelist.sh" "$rtl/board/torus.f")
 fail=0
 run() {  # run <top> [-Gparam=value ...]
   local top="$1"; shift
@@ -27,5 +29,15 @@ for w in 0 1 2; do
 done
 run totex_board_icebreaker -GLedShift=0
 run totex_board_hx8k -GFaultState=1 -GFaultPayload=1
+# The torus self-test (its own file list). The node is linted with a table file name: with the
+# default "" its ROM has no contents (UNDRIVEN), which only a standalone node can have.
+files=("${torus_files[@]}")
+run totex_board_tdm_node -GTableFile='"node0.hex"'
+run totex_board_tdm_node -GTableFile='"node3.hex"' -GNode=3 -GN=16 -GPayloadW=12 -GDepth=32 -GFaultNode=15 -GFaultDst=0
+run totex_board_tdm_torus
+run totex_board_tdm_torus -GX=4 -GY=4 -GPeriod=17 -GDepth=32 -GFaultNode=15 -GRunW=4
+run totex_board_tdm_torus -GX=3 -GY=5 -GPayloadW=4 -GPeriod=15 -GDepth=16
+run totex_board_tdm_hx8k
+for f in 1 2 3; do run totex_board_tdm_hx8k -GFault=$f -GFaultNode=8 -GLedShift=0; done
 if [ "$fail" -ne 0 ]; then echo "board lint: FAILED"; exit 1; fi
 echo "board lint: all clean"
