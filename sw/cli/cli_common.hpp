@@ -49,6 +49,9 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 /// callers that index its steps (sim, plot).
 [[nodiscard]] AnySchedule make_schedule(const Network& net, Model model, const std::string& algo, double budget,
                                         ScheduleOutcome* outcome = nullptr, bool lazy_ok = false);
+/// --periodic on sim and plot: the periodic generator's schedule (docs/periodic.md), verified
+/// modulo its period; a MIN (whose configurations already repeat) is refused.
+[[nodiscard]] Schedule make_periodic_schedule(const Network& net, Model model, const std::string& algo, double budget);
 [[nodiscard]] std::string algorithm_of(const AnySchedule& s);
 /// --topo, --model and --json, bound to `o`.
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required);

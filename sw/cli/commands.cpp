@@ -119,6 +119,16 @@ AnySchedule make_schedule(const Network& net, Model model, const std::string& al
   return s;
 }
 
+Schedule make_periodic_schedule(const Network& net, Model model, const std::string& algo, double budget) {
+  const auto* t = std::get_if<Topology>(&net);
+  if (!t) throw UsageError("--periodic: applies to direct networks; a MIN's configurations already repeat every N cycles");
+  PeriodicOutcome po = periodic_schedule(*t, model, {algo.empty() ? "auto" : algo, budget});
+  if (!verify_periodic(*t, po.schedule).ok)  // the generator's own check failed: a bug
+    throw std::logic_error("the periodic generator's schedule does not verify modulo its period (" + t->spec() + ")");
+  po.schedule.materialize();
+  return std::move(po.schedule);
+}
+
 std::string algorithm_of(const AnySchedule& s) {
   return std::visit([](const auto& x) { return x.algorithm; }, s);
 }

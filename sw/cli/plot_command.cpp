@@ -22,6 +22,7 @@ struct PlotOptions : CommonOptions {
   std::string output;
   std::string kind = "network";
   int step = -1;  // -1: not given
+  bool periodic = false;  // --periodic: draw the periodic generator's schedule (one period's messages)
 };
 
 /// What is drawn: the network, its schedule (unless only `dims` is asked) and the bound.
@@ -53,8 +54,8 @@ std::pair<Topology, Placement> placed_torus(const std::string& spec) {
 
 Input load_input(const PlotOptions& o, bool need_schedule) {
   if (!o.file.empty()) {
-    if (!o.topo.empty() || !o.algo.empty())
-      throw UsageError("give a schedule FILE or --topo/--model/--algo, not both");
+    if (!o.topo.empty() || !o.algo.empty() || o.periodic)
+      throw UsageError("give a schedule FILE or --topo/--model/--algo/--periodic, not both");
     LoadedSchedule loaded = read_schedule_file(o.file);
     AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
     const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
@@ -66,6 +67,12 @@ Input load_input(const PlotOptions& o, bool need_schedule) {
   Input in{parse_spec(o.topo), std::nullopt, o.topo, {}};
   if (!need_schedule) return in;
   const Model model = model_for(in.net, o.model);
+  if (o.periodic) {
+    Schedule s = make_periodic_schedule(in.net, model, o.algo, o.budget);
+    in.title = o.topo + ", " + to_string(model) + ", " + s.algorithm + ", period " + std::to_string(s.period);
+    in.schedule = std::move(s);
+    return in;
+  }
   in.schedule = make_schedule(in.net, model, o.algo, o.budget);
   in.title = o.topo + ", " + to_string(model) + ", " + algorithm_of(*in.schedule);
   return in;
@@ -166,7 +173,9 @@ int cmd_plot(const PlotOptions& o) {
     } else {
       const auto& t = std::get<Topology>(in.net);
       const auto& s = std::get<Schedule>(*in.schedule);
-      in.bound = plot::main_term(lower_bound(t, s.model));
+      // A periodic schedule is judged by its period against the period bound (docs/periodic.md).
+      in.bound = plot::main_term(s.period > 0 ? periodic_lower_bound(lower_bound(t, s.model)) : lower_bound(t, s.model));
+      if (s.period > 0) j["period"] = s.period;
       const plot::LinkUsage u = plot::link_usage(t, s);
       json busy = json::array();
       for (const auto& b : u.busy) busy.push_back(b.size());
@@ -200,8 +209,10 @@ int cmd_plot(const PlotOptions& o) {
     for (const auto& f : files) std::cout << "wrote " << f.get<std::string>() << '\n';
     if (j.contains("lower_bound"))
       std::cout << "  " << j["topology"].get<std::string>() << ", " << j["algorithm"].get<std::string>() << ": "
-                << j["steps"] << " steps, lower bound " << j["lower_bound"]
-                << (in.bound.term.empty() ? "" : " (" + in.bound.term + ")") << '\n';
+                << (j.contains("period") ? "period " + j["period"].dump() + " (one period's messages take " +
+                                               j["steps"].dump() + " steps), period bound "
+                                         : j["steps"].dump() + " steps, lower bound ")
+                << j["lower_bound"] << (in.bound.term.empty() ? "" : " (" + in.bound.term + ")") << '\n';
   });
   return 0;
 }
@@ -233,6 +244,9 @@ void register_plot(CLI::App& app, Actions& actions) {
                        : "'" + printable(v) + "' is not accepted; accepted: a step number 0, 1, 2, ...";
           },
           "STEP"));
+  plot->add_flag("--periodic", o.periodic,
+                 "draw a periodic (TDM) schedule (as `totex schedule --periodic`): one period's messages, "
+                 "hops past the period drawn in absolute steps");
   plot->add_option("-o,--output", o.output, "file to write (.svg, or .html for the viewer; a directory for all)")
       ->required()
       ->check(output_path());

@@ -28,6 +28,7 @@ struct SimOptions : CommonOptions {
   int periods = 0;  // --periods K: the TDM slot tables run K periods (0: one-shot)
   int payload = 0;  // --payload W with --periods (0: the tile's default, 32)
   int period = 0;   // --period P with --periods (0: the default period)
+  bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
 };
 
 /// What `totex sim` runs: the network, the schedule, and the step count its file claims (unset
@@ -42,6 +43,9 @@ struct SimInput {
 SimInput load_or_make(const SimOptions& o) {
   if (!o.schedule_file.empty()) {
     if (!o.algo.empty()) throw UsageError("--algo and --schedule exclude each other");
+    if (o.periodic)
+      throw UsageError("--periodic generates the schedule; a schedule file with a `period P` header runs periodically "
+                       "with --periods K alone");
     LoadedSchedule loaded = read_schedule_file(o.schedule_file);
     AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
     const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
@@ -57,6 +61,11 @@ SimInput load_or_make(const SimOptions& o) {
   if (o.topo.empty()) throw UsageError("--topo or --schedule is required");
   Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
+  if (o.periodic) {
+    if (o.mode == "dynamic") throw UsageError("--periodic schedules a TDM exchange; --mode dynamic routes without one");
+    Schedule s = make_periodic_schedule(net, model, o.algo, o.budget);
+    return {std::move(net), std::move(s), std::nullopt};
+  }
   // The dynamic baseline routes by itself: its run needs no schedule search (auto spends up to its
   // budget, 30 s on torus:16x16), only the message set, which the cheap pairwise schedule carries.
   const bool dynamic = o.mode == "dynamic" && std::holds_alternative<Topology>(net);
@@ -81,7 +90,9 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   return r;
 }
 
-int cmd_sim(const SimOptions& o) {
+int cmd_sim(const SimOptions& options) {
+  SimOptions o = options;
+  if (o.periodic && o.periods == 0) o.periods = 1;  // a periodic schedule runs as TDM slot tables
   if (o.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
   if ((o.payload > 0 || o.period > 0) && o.periods == 0)
     throw UsageError(std::string(o.payload > 0 ? "--payload" : "--period") + " applies to periodic runs only: give --periods K");
@@ -186,6 +197,9 @@ void register_sim(CLI::App& app, Actions& actions) {
                   "slots per period of a --periods run (default: the schedule's own period, else the smallest >= its "
                   "steps T whose fold has no conflict); a fold with conflicts is refused, each conflict named")
       ->check(CLI::Range(1, 1 << 30));
+  sim->add_flag("--periodic", o.periodic,
+                "generate a periodic (TDM) schedule (as `totex schedule --periodic`) and run it K = --periods "
+                "periods (default 1) on the TDM tables");
   add_sim_plot_option(sim, o.plot);
   actions[sim] = [opts] { return cmd_sim(*opts); };
 }
