@@ -164,6 +164,16 @@ if ! "$(dirname "$0")/default_at_size.sh" "$build" "$out" >"$out/default_at_size
 fi
 cat "$out/default_at_size.md" >>"$md" 2>/dev/null || row "(no table: see $out/default_at_size.log)"
 
+# One schedule of 1,024 nodes on the RTL, digest against ref (issue 29).
+row ""
+row "## 1,024 nodes on the RTL (\`tests/bench/rtl_1024.sh\`)"
+row ""
+row "| network | model | algorithm | rtl cycles | messages | digest | seconds (rtl run, tile build included) |"
+row "|---|---|---|---:|---:|---|---:|"
+if ! "$(dirname "$0")/rtl_1024.sh" "$build" >>"$md" 2>"$out/rtl_1024.log"; then
+  failed+=("1,024 nodes on the RTL (see $out/rtl_1024.log)")
+fi
+
 cat "$md"
 # A sweep row whose run did not pass fails the bench (the 256 x 256 MIN runs here, not in make test).
 if [ ${#failed[@]} -gt 0 ]; then
