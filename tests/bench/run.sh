@@ -164,6 +164,16 @@ if ! "$(dirname "$0")/default_at_size.sh" "$build" "$out" >"$out/default_at_size
 fi
 cat "$out/default_at_size.md" >>"$md" 2>/dev/null || row "(no table: see $out/default_at_size.log)"
 
+# The synthesized netlist against its RTL on every parameter set (make test runs one per top).
+row ""
+row "## Netlist equals RTL, every parameter set (\`tests/rtl/synth_equiv.sh\`)"
+row ""
+if "$(dirname "$0")/../rtl/synth_equiv.sh" "$out/synth_equiv" 20000 >"$out/synth_equiv.log" 2>&1; then
+  row "every case equal ($(grep -c '^ok' "$out/synth_equiv.log" || true) cases; $out/synth_equiv.log)"
+else
+  failed+=("netlist against RTL (see $out/synth_equiv.log)")
+fi
+
 # One schedule of 1,024 nodes on the RTL, digest against ref (issue 29).
 row ""
 row "## 1,024 nodes on the RTL (\`tests/bench/rtl_1024.sh\`)"
