@@ -30,8 +30,10 @@ for tool in yosys yosys-smtbmc z3 verilator; do
 done
 pkgs=("$rtl/totex_pkg.sv")
 [ -f "$rtl/totex_direct_pkg.sv" ] && pkgs+=("$rtl/totex_direct_pkg.sv")
+[ -f "$rtl/tdm/totex_tdm_pkg.sv" ] && pkgs+=("$rtl/tdm/totex_tdm_pkg.sv")
 
-# name | wrapper | production RTL | chparam | mode | depth | in --quick
+# name | wrapper | production RTL | chparam | mode | depth | in --quick [| Yosys passes after prep]
+# Production RTL: NAME is rtl/NAME.sv, @LIST.f every file of rtl/LIST.f (rtl/filelist.sh).
 # Banyan depth: reset, a start cycle, N steps, n pipeline stages and the final count: N + n + 3 covers
 # a whole run (starting later only adds load cycles, and any M^0 can be written in one).
 # The tile and every module it may instantiate (both modes); a mutant edits the first file.
@@ -65,19 +67,42 @@ proofs=(
   "quiet scheduled tile all-port P=2|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 1|fixpoint|1|1"
   "quiet scheduled tile single-port, relay buffer 2|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 0 -set BufSlots 2|fixpoint|1|0"
   "quiet scheduled tile nic P=3, N=7|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 2 -set N 7 -set NumPorts 3|fixpoint|1|0"
+  # TDM tile NIC (docs/tdm-tile.md, "Formal proof"): reset, Depth table writes, priming (K + 4), then
+  # slots; memory_map turns the two block RAMs into flip-flops (z3 is about 3x faster without arrays).
+  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|14|1|memory_map"
+  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle (deeper)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|18|0|memory_map"
+  "TDM NIC P=1 NodeW=2 Depth=4, pauses, link flits|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 4|bmc|18|0|memory_map"
+  "TDM NIC (cover)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2|cover|20|0|memory_map"
 )
-# name | wrapper | production RTL | chparam | depth (or fixpoint) | sed expression applied to the first RTL file
+# name | wrapper | production RTL | chparam | depth (or fixpoint) | Yosys passes after prep (or empty)
+#   | sed expression applied to the first RTL file (a NAME; an @LIST.f after it skips that file).
+# The TDM NIC mutants edit lines of the tile as of 26aa3bb: a rewrite of the NIC needs new ones.
 mutants=(
-  "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3|s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
-  "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4|s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
-  "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6|s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
-  "tile quiet with a flit in its router|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 1|fixpoint|s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
-  "scheduled tile quiet with its output data set|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 0 -set Model 1|fixpoint|s/ .. out_data_o == .0;/;/"
+  "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3||s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
+  "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4||s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
+  "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6||s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
+  "tile quiet with a flit in its router|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 1|fixpoint||s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
+  "scheduled tile quiet with its output data set|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 0 -set Model 1|fixpoint||s/ .. out_data_o == .0;/;/"
+  "TDM NIC: an injection does not clear the valid bit|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|14|memory_map|s/clr_hi_q\[i\] <= adv \& dec_has \&/clr_hi_q[i] <= 1'b0 \&/"
+  "TDM NIC: a commit ignores an occupied entry|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|14|memory_map|s/assign head_ok     = sl_valid \& ~sl_view \& ~sl_conf;/assign head_ok     = sl_valid \& ~sl_conf;/"
 )
 
-smt() {  # smt <out.smt2> <top> <chparam> <files...>
+smt() {  # smt <out.smt2> <top> <chparam> <files...>; $passes (the row's extra Yosys passes) after prep
   local out=$1 top=$2 params=$3; shift 3
-  yosys -q -l "$out.log" -p "read_verilog -formal -sv -DTOTEX_NO_ASSERTIONS ${pkgs[*]} $*; chparam $params $top; prep -top $top; flatten; async2sync; dffunmap; write_smt2 $out" >/dev/null 2>>"$out.log"
+  yosys -q -l "$out.log" -p "read_verilog -formal -sv -DTOTEX_NO_ASSERTIONS ${pkgs[*]} $*; chparam $params $top; prep -top $top; ${passes:+$passes; }flatten; async2sync; dffunmap; write_smt2 $out" >/dev/null 2>>"$out.log"
+}
+# sources <files>: the row's RTL as paths in srcs: NAME is rtl/NAME.sv, @LIST.f every file of the
+# list rtl/LIST.f (rtl/filelist.sh) not already read (the packages, an earlier NAME, the mutated file).
+sources() {
+  local f p q seen
+  for f in $1; do
+    if [[ $f == @* ]]; then
+      while IFS= read -r p; do
+        seen=0; for q in "${pkgs[@]}" "${srcs[@]}" "${skip[@]}"; do [ "$q" = "$p" ] && seen=1; done
+        [ $seen = 0 ] && srcs+=("$p")
+      done < <("$rtl/filelist.sh" "$rtl/${f#@}")
+    else srcs+=("$rtl/$f.sv"); fi
+  done
 }
 # bmc <smtbmc args>: 0 passed, 1 failed (an assertion fails or a cover is unreached), 2 no verdict
 # (the solver died, e.g. killed for memory): reported as an error, never as a property result.
@@ -99,7 +124,7 @@ for w in "$rtl"/formal/*.sv; do
   top=$(basename "$w" .sv)
   files=$(printf '%s\n' "${proofs[@]}" | awk -F'|' -v t="$top" '$2 == t {print $3; exit}')
   [ -n "$files" ] || { echo "lint FAIL $top: no proof uses it"; lint_fail=1; continue; }
-  srcs=(); for f in $files; do srcs+=("$rtl/$f.sv"); done
+  srcs=(); skip=(); sources "$files"
   if ! out=$(verilator --lint-only -Wall --top-module "$top" "$root/tests/rtl/lint_waivers.vlt" "${pkgs[@]}" \
         "${srcs[@]}" "$w" 2>&1); then
     echo "lint FAIL $top"; echo "$out" | head -20; lint_fail=1
@@ -112,12 +137,12 @@ printf '| property (wrapper, parameters) | method | depth | result | seconds |\n
 status=$lint_fail
 n=0
 for row in "${proofs[@]}"; do
-  IFS='|' read -r name top files params mode depth inq <<<"$row"
+  IFS='|' read -r name top files params mode depth inq passes <<<"$row"
   [ $quick = 1 ] && [ "$inq" != 1 ] && continue
   [ -n "${FORMAL_ONLY:-}" ] && ! grep -q -- "$FORMAL_ONLY" <<<"$name" && continue
   [ "${FORMAL_ONLY:-}" = mutants ] && continue
   n=$((n + 1))
-  srcs=(); for f in $files; do srcs+=("$rtl/$f.sv"); done
+  srcs=(); skip=(); sources "$files"
   out="$work/p$n.smt2"; log="$work/p$n.log"
   t0=$(date +%s.%N)
   result=PROVED
@@ -146,15 +171,12 @@ done
 
 if [ $quick = 0 ] && { [ -z "${FORMAL_ONLY:-}" ] || [ "$FORMAL_ONLY" = mutants ]; }; then
   for row in "${mutants[@]}"; do
-    IFS='|' read -r name top files params depth expr <<<"$row"
+    IFS='|' read -r name top files params depth passes expr <<<"$row"
     n=$((n + 1))
-    srcs=(); first=1
-    for f in $files; do
-      if [ $first = 1 ]; then sed "$expr" "$rtl/$f.sv" > "$work/mutant_$f.sv"
-        cmp -s "$rtl/$f.sv" "$work/mutant_$f.sv" && { echo "mutant '$name': the edit did not apply"; status=1; }
-        srcs+=("$work/mutant_$f.sv"); first=0
-      else srcs+=("$rtl/$f.sv"); fi
-    done
+    f=${files%% *}; mf="$work/mutant_${f##*/}.sv"; sed "$expr" "$rtl/$f.sv" > "$mf"
+    cmp -s "$rtl/$f.sv" "$mf" && { echo "mutant '$name': the edit did not apply"; status=1; }
+    srcs=("$mf"); skip=("$rtl/$f.sv")
+    [ "$files" = "$f" ] || sources "${files#* }"
     out="$work/p$n.smt2"; log="$work/p$n.log"
     rc=0
     if [ "$depth" = fixpoint ]; then "$here/fixpoint.sh" "$out" "$top" "$params" "${pkgs[@]}" "${srcs[@]}" "$rtl/formal/$top.sv" || rc=$?
