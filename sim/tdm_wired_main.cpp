@@ -172,8 +172,8 @@ class TdmNetwork {
     missed_before_ = missed();
   }
 
-  /// `edges` edges with run_i low (the tiles prime: ceil(NodeW/2) + 3 edges after the last
-  /// table write), messages still offered.
+  /// `edges` edges with run_i low (the tiles prime: totex_tdm_pkg::prime_cycles edges after the
+  /// last table write, or after reset if later), messages still offered.
   void preload(int edges) {
     for (int e = 0; e < edges; ++e) {
       offer();
@@ -329,9 +329,10 @@ int tdm_main(int argc, char** argv) {
   if (net.fault != "" && net.fault != "eject" && net.fault != "pause")
     throw totex::UsageError("TOTEX_TDM_FAULT=" + net.fault + ": accepted values are eject and pause (unset: none)");
   net.load();
-  // totex_tdm_pkg::prime_cycles is ceil(NodeW/2) + 4 at 68dcfce (docs/tdm-tile.md said + 3 before):
-  // a margin of 8 edges keeps the harness valid if the tile's read-ahead grows a little.
-  const int prime = (p.node_bits + 1) / 2 + 4;
+  // totex_tdm_pkg::prime_cycles is 2^NodeW + 4 since the NIC's toggle bits are in block RAM (the
+  // sweep that clears them after reset; ceil(NodeW/2) + 4 before): a margin of 8 edges keeps the
+  // harness valid if the tile's read-ahead grows a little.
+  const int prime = (1 << p.node_bits) + 4;
   net.preload(prime + 8);
   // The delivery cycle is the cycle whose slot ejects the flit: k*P + t_last + 1 (latency 1, one
   // register per hop). m_axis is registered (docs/tdm-tile.md): the beat is on m_axis one cycle

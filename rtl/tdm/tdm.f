@@ -2,6 +2,6 @@
 -F ../common.f
 totex_tdm_pkg.sv
 totex_tdm_ram.sv
-totex_tdm_lookup.sv
+totex_tdm_bits.sv
 totex_tdm_tile.sv
 totex_tdm_xbar.sv

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Widths of the TDM tile (rtl/tdm/totex_tdm_tile.sv, docs/tdm-tile.md): the slot-table entry
-/// layout and the depth of the valid-bit lookup pipelines. Elaboration-time functions only
+/// layout and the priming time. Elaboration-time functions only
 /// (Yosys 0.23 subset: functions assign to their own name).
 `default_nettype none
 
@@ -17,15 +17,18 @@ package totex_tdm_pkg;
     entry_width = (num_ports + 32'd1) * sel_width(num_ports) + 32'd2 * node_w;
   endfunction
 
-  /// Register stages of a valid-bit lookup (totex_tdm_lookup): two index bits (a 4:1 mux) each.
+  /// Register stages of the valid-bit lookups of the first tile version (before 2026-11-25 21 UTC:
+  /// ceil(NodeW/2)); the tile no longer has them. Kept for users that size margins with it.
   function automatic int unsigned lookup_stages(input int unsigned node_w);
     lookup_stages = (node_w + 32'd1) / 32'd2;
   endfunction
 
-  /// Cycles run_i must stay low after reset release or a table write: one load cycle, the block-RAM
-  /// read, the entry register, the lookup stages and the decision (execute) register.
+  /// Cycles run_i must stay low after reset release or a table write: after reset 2**NodeW + 1
+  /// load cycles (the sweep that clears the NIC's toggle bits in block RAM, one per cycle), then
+  /// the table read, the entry register (with the toggle-bit reads) and the decision (execute)
+  /// register. After a table write 4 cycles suffice (one load cycle + 3); this is the larger.
   function automatic int unsigned prime_cycles(input int unsigned node_w);
-    prime_cycles = lookup_stages(node_w) + 32'd4;
+    prime_cycles = (32'd1 << node_w) + 32'd4;
   endfunction
 
 endpackage

@@ -10,18 +10,21 @@
 /// selected in slot s is on out_* during slot s+1 (one register per hop) and the neighbour's entry
 /// for slot s+1 decides what happens to it.
 ///
-/// NIC: one waiting message per destination (send buffer in block RAM, indexed by destination;
-/// valid bits in flip-flops). An offer on s_axis is accepted unless the NIC is still resolving an
-/// earlier offer whose destination is occupied (head of line); accepted messages are committed to
-/// the send buffer in order, each as soon as its destination's entry is free. The slot of d
-/// injects d's message if one is committed, else nothing is sent and missed_o counts the slot.
-/// Receive: m_axis is a registered one-cycle pulse per ejected flit; the core must take it
-/// (m_axis_tready high whenever m_axis_tvalid is high), else error_o.
+/// NIC: one waiting message per destination (send buffer in block RAM, two words per destination;
+/// the pending state as toggle bits in block RAM, one per side: S flips on a commit, R on an
+/// injection). An offer on s_axis is accepted unless an earlier offer whose destination is
+/// occupied is parked (head of line); accepted messages are committed in order, each as soon as
+/// its destination's entry is free. The slot of d injects d's message if one is committed, else
+/// nothing is sent and missed_o counts the slot. Receive: m_axis is a registered one-cycle pulse
+/// per ejected flit; the core must take it (m_axis_tready high whenever m_axis_tvalid is high),
+/// else error_o.
 ///
-/// Cycle contract (PrimeCycles = ceil(NodeW/2) + 3):
-///   * After reset release and after every table write (tbl_we_i), the tile reads the first
-///     PrimeCycles slots of the table ahead by itself ("priming"); run_i must stay low for at least
-///     PrimeCycles cycles after reset release and after the last table write (else error_o).
+/// Cycle contract (PrimeCycles = totex_tdm_pkg::prime_cycles(NodeW) = 2**NodeW + 4):
+///   * After reset release the NIC clears its toggle bits (2**NodeW cycles, s_axis_tready low).
+///     After reset release and after every table write (tbl_we_i), the tile waits 2**NodeW + 1
+///     cycles and reads the first slots of the table ahead by itself ("priming"); run_i must stay
+///     low for at least PrimeCycles cycles after reset release and after the last table write
+///     (else error_o).
 ///   * The first cycle with run_i high executes slot 0; each later cycle with run_i high executes
 ///     the next slot (period_last_i wraps to 0). A cycle with run_i low is a pause: no slot
 ///     executes, out_* and the NIC's decisions hold, m_axis_tvalid is low.
@@ -30,8 +33,9 @@
 ///     cycle.
 ///   * The inject decision for a slot is made in the cycle before it executes (the cycle in which
 ///     the previous slot executes, or the last priming cycle for the first slot 0): a message
-///     accepted on s_axis in cycle a with its entry free is committed in cycle a + ceil(NodeW/2)
-///     and injected by the first slot for its destination whose decision is in a later cycle.
+///     accepted on s_axis at the end of cycle a with its entry free is committed at the end of
+///     cycle a + 1 and injected by the first slot for its destination that executes in cycle
+///     a + 4 or later, unless one of the two slots before it sent to the same destination.
 ///   * Table writes: only while run_i is low; a write restarts priming from slot 0; a write while a
 ///     decided injection is pending (after a run, paused) loses it and sets error_o.
 /// error_o (sticky until reset): m_axis overrun; run_i high before priming ended; a flit left on
@@ -107,30 +111,42 @@ module totex_tdm_tile #(
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
   localparam int unsigned Nodes = 32'd1 << NodeW;
-  localparam int unsigned K = totex_tdm_pkg::lookup_stages(NodeW);
-  localparam int unsigned Prime = totex_tdm_pkg::prime_cycles(NodeW);
+  localparam int unsigned Prime = 32'd4;    // priming after a table write (after reset: + the sweep)
   localparam int unsigned PcW = totex_pkg::idx_width(Prime + 32'd1);
   localparam int unsigned SelsW = (P + 32'd1) * SelW;       // output and eject selects
-  localparam int unsigned ITagW = NodeW + SelsW + 32'd1;    // {eject_src, selects, dupinj}
   localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
-  // Destination ids split in two halves, each decoded to one-hot for the valid-bit updates.
-  localparam int unsigned LoW = (NodeW + 32'd1) / 32'd2;
-  localparam int unsigned HiW = NodeW - LoW;
-  localparam int unsigned LoN = 32'd1 << LoW;
-  localparam int unsigned HiN = 32'd1 << HiW;
 
   // ---------------------------------------------------------------------------------------------
-  // Slot pipeline control. After reset or a table write: one load cycle (init_q: the slot
-  // counters take period_last_i), then Prime - 1 priming advances; then the slot pipeline
+  // Slot pipeline control. After reset and after a table write: 2**NodeW + 1 load cycles (init_q:
+  // the slot counters take period_last_i; swc_q counts them), then Prime - 1 = 3 priming advances,
+  // so that the first slot's inject decision is made PrimeCycles = 2**NodeW + 4 cycles after reset
+  // or the last table write, the time the NIC had to take the first messages. After reset the
+  // load cycles overlap the sweep that clears the NIC's toggle bits (block RAM has no reset), one
+  // word per cycle, counted by sw_q (not restarted by table writes). Then the slot pipeline
   // advances exactly in the cycles with run_i high.
   // ---------------------------------------------------------------------------------------------
-  logic             flush, init_q, primed_q, adv, exec;
+  logic             flush, init_q, primed_q, prm_q, adv, exec, sweep;
   logic [PcW-1:0]   pc_q;
+  logic [NodeW:0]   swc_q, sw_q;
+  assign sweep = ~sw_q[NodeW];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      swc_q <= '0;
+      sw_q  <= '0;
+    end else begin
+      if (flush)              swc_q <= '0;
+      else if (!swc_q[NodeW]) swc_q <= swc_q + (NodeW + 32'd1)'(1);
+      if (sweep)              sw_q  <= sw_q + (NodeW + 32'd1)'(1);
+    end
+  end
   logic [SlotW-1:0] f_q, r_q;       // slot fetched next; slots left after it in the period
   logic [SlotW:0]   r_dec;
   logic             wrap;
   assign flush = tbl_we_i;
-  assign adv   = (run_i | ~primed_q) & ~init_q & ~flush;  // the slot pipeline moves at this edge
+  // The slot pipeline moves at this edge: (run_i | ~primed_q) & ~init_q & ~flush, written with
+  // prm_q = ~primed_q & ~init_q (primed_q implies ~init_q) so that it is one LUT of its own (it
+  // drives the pipeline's enables through a global buffer).
+  assign adv   = ((run_i & primed_q) | prm_q) & ~flush;
   assign exec  = run_i & primed_q;                // a slot executes in this cycle
   assign r_dec = {1'b0, r_q} - {{SlotW{1'b0}}, 1'b1};
   assign wrap  = r_dec[SlotW];                    // r_q == 0: f_q is the last slot
@@ -139,26 +155,33 @@ module totex_tdm_tile #(
     if (!rst_ni) begin
       init_q   <= 1'b1;
       primed_q <= 1'b0;
+      prm_q    <= 1'b0;
       pc_q     <= '0;
     end else if (flush) begin
       init_q   <= 1'b1;
       primed_q <= 1'b0;
+      prm_q    <= 1'b0;
       pc_q     <= '0;
     end else begin
-      init_q <= 1'b0;
+      init_q <= ~swc_q[NodeW];   // one cycle longer than the count: no carry chain into init_q
+      prm_q  <= swc_q[NodeW] & ~primed_q & ~(!init_q && pc_q == PcW'(Prime - 32'd2));
       if (!init_q && !primed_q) begin
         pc_q     <= pc_q + PcW'(1);
         primed_q <= (pc_q == PcW'(Prime - 32'd2));
       end
     end
   end
+  // The counters' enable is run_i | ~primed_q (one LUT from an input and a flip-flop, as in the
+  // crossbar): it also steps them in a flush cycle, harmless as init_q reloads them next.
   always_ff @(posedge clk_i) begin
-    if (init_q) begin
-      f_q <= '0;
-      r_q <= period_last_i;
-    end else if (adv) begin
-      f_q <= wrap ? '0 : f_q + SlotW'(1);
-      r_q <= wrap ? period_last_i : r_dec[SlotW-1:0];
+    if (run_i || !primed_q) begin
+      if (init_q) begin
+        f_q <= '0;
+        r_q <= period_last_i;
+      end else begin
+        f_q <= wrap ? '0 : f_q + SlotW'(1);
+        r_q <= wrap ? period_last_i : r_dec[SlotW-1:0];
+      end
     end
   end
 
@@ -188,12 +211,11 @@ module totex_tdm_tile #(
     if (!rst_ni) begin
       rdv_q  <= 1'b0;
       entv_q <= 1'b0;
-    end else if (flush || init_q) begin
-      rdv_q  <= 1'b0;
-      entv_q <= 1'b0;
-    end else if (adv) begin
-      rdv_q  <= 1'b1;
-      entv_q <= rdv_q;
+    end else begin
+      // Cleared by a table write (and reset), set by the first and second priming advances
+      // (prm_q: adv while priming); from flip-flops only, no enable from adv.
+      rdv_q  <= ~flush & (rdv_q | prm_q);
+      entv_q <= ~flush & (entv_q | (prm_q & rdv_q));
     end
   end
   always_ff @(posedge clk_i) begin
@@ -210,228 +232,180 @@ module totex_tdm_tile #(
   assign ent_src  = ent_q[SelsW + NodeW +: NodeW];
 
   // ---------------------------------------------------------------------------------------------
-  // NIC. v_q[d]: a message for d is committed (in the send buffer) and not yet injected. Set by
-  // the send side (commit), cleared by the inject side (a slot sends it); both decide in one
-  // cycle and update v_q at the end of the next (set_*_q, clr_*_q). Each side reads v_q through
-  // a pipelined lookup, a view some cycles old: safe because the other side only moves the bit
-  // one way (a stale view makes the inject side miss, the send side wait), and the changes of its
-  // own side since the view was taken are flagged by comparing ids on entry (conflict: the inject
-  // side then misses the slot, the send side looks up again).
+  // NIC: toggle pairs. S[d] flips when the send side commits a message for d, R[d] when the
+  // inject side sends it; d's message is pending iff S[d] != R[d]. Each side owns one bit and
+  // knows it exactly (its own writes still in flight are compared by id); it reads the other's
+  // bit from block RAM, possibly a few cycles old, which is safe because the other side only
+  // moves the pending state one way (a stale S makes the inject side miss, a stale R makes the
+  // send side wait). Both bits sit in totex_tdm_bits (one copy per reading side). The payload of
+  // d's messages alternates between two send-buffer words {S, d} (double buffer): the committed
+  // message is at S[d], the next one is written at ~S[d] as soon as it is accepted, pending or
+  // not, so no payload register waits for a commit.
   // ---------------------------------------------------------------------------------------------
-  logic [Nodes-1:0] v_q;
-  logic             set_en_q, clr_en_q;
-  logic [NodeW-1:0] set_d_q, clr_d_q;
-  logic [HiN-1:0]   set_hi_q, clr_hi_q;
-  logic [LoN-1:0]   set_lo_q, clr_lo_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) v_q <= '0;
-    else begin
-      for (int unsigned k = 0; k < Nodes; k++) begin
-        v_q[k] <= (v_q[k] & ~(clr_hi_q[k >> LoW] & clr_lo_q[k % LoN]))
-                | (set_hi_q[k >> LoW] & set_lo_q[k % LoN]);
-      end
-    end
-  end
-
-  // Inject side: lookup of every slot's inject_dst, decided when the slot enters the execute
-  // registers.
-  logic [K-1:0]       il_svalid, il_skey;
-  logic [K*NodeW-1:0] il_sd;
-  logic [K:0]         il_flags;
-  logic               il_valid, il_view, il_conf;
-  logic [NodeW-1:0]   il_d;
-  logic [ITagW-1:0]   il_tag;
-  for (genvar s = 0; s < K; s++) begin : gen_il_flag
-    assign il_flags[s] = il_skey[s] && (il_sd[s*NodeW +: NodeW] == ent_dst);
-  end
-  assign il_flags[K] = clr_en_q && (clr_d_q == ent_dst);
-  totex_tdm_lookup #(.NodeW(NodeW), .TagW(ITagW), .FlagN(K + 32'd1)) u_inject_lookup (
-    .clk_i, .rst_ni,
-    .flush_i      (flush | init_q),
-    .adv_i        (adv),
-    .in_valid_i   (entv_q),
-    .in_key_i     (ent_inj_q),
-    .in_d_i       (ent_dst),
-    .in_tag_i     ({ent_src, ent_sels, ent_dup_q}),
-    .in_flags_i   (il_flags),
-    .v_i          (v_q),
-    .stage_valid_o(il_svalid),
-    .stage_key_o  (il_skey),
-    .stage_d_o    (il_sd),
-    .out_valid_o  (il_valid),
-    .out_d_o      (il_d),
-    .out_tag_o    (il_tag),
-    .out_view_o   (il_view),
-    .out_conf_o   (il_conf)
-  );
-  logic dec_has, dec_miss;
-  assign dec_has  = il_skey[K-1] & il_view & ~il_conf;    // inject d's message in this slot
-  assign dec_miss = il_skey[K-1] & ~(il_view & ~il_conf); // an inject slot without a message
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      clr_en_q <= 1'b0;
-      clr_hi_q <= '0;
-    end else begin
-      clr_en_q <= adv & dec_has;
-      for (int unsigned i = 0; i < HiN; i++) begin
-        clr_hi_q[i] <= adv & dec_has & ((il_d >> LoW) == NodeW'(i));
-      end
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    clr_d_q <= il_d;
-    for (int unsigned i = 0; i < LoN; i++) clr_lo_q[i] <= (il_d[LoW-1:0] == LoW'(i));
-  end
-
-  // Send side: every accepted offer enters a lookup of its destination (the pipeline moves in
-  // every cycle in which the park is empty). At the head, an offer whose view says free and that
-  // conflicts with nothing commits; any other offer moves into the park, which stops the pipeline
-  // and drops s_axis_tready from the next cycle on (both are the registered free_q, so no
-  // decision drives a wide enable or the handshake). The parked offer looks its destination up
-  // again (u_relookup, views taken after it was parked) and commits as soon as one says free.
-  logic [K-1:0]       sl_svalid, sl_skey;
-  logic [K*NodeW-1:0] sl_sd;
-  logic [K+1:0]       sl_flags;
-  logic               sl_valid, sl_view, sl_conf, rl_view;
-  logic [NodeW-1:0]   sl_d;
-  logic [W-1:0]       sl_data;
-  logic               park_v, head_commit, park_commit;
-  logic [NodeW-1:0]   park_d_q;
-  logic [HiN-1:0]     park_hi_q;    // one-hot of park_d_q's high half
-  logic [W-1:0]       park_data_q;
-  logic [K-1:0]       park_age_q;   // park_age_q[j]: parked for more than j cycles
-  for (genvar s = 0; s < K; s++) begin : gen_sl_flag
-    assign sl_flags[s] = sl_svalid[s] && (sl_sd[s*NodeW +: NodeW] == s_axis_tdest);
-  end
-  assign sl_flags[K]     = park_v && (park_d_q == s_axis_tdest);
-  assign sl_flags[K + 1] = set_en_q && (set_d_q == s_axis_tdest);
-  totex_tdm_lookup #(.NodeW(NodeW), .TagW(W), .FlagN(K + 32'd2)) u_send_lookup (
-    .clk_i, .rst_ni,
-    .flush_i      (1'b0),
-    .adv_i        (free_q),
-    .in_valid_i   (s_axis_tvalid),
-    .in_key_i     (1'b1),
-    .in_d_i       (s_axis_tdest),
-    .in_tag_i     (s_axis_tdata),
-    .in_flags_i   (sl_flags),
-    .v_i          (v_q),
-    .stage_valid_o(sl_svalid),
-    .stage_key_o  (sl_skey),
-    .stage_d_o    (sl_sd),
-    .out_valid_o  (sl_valid),
-    .out_d_o      (sl_d),
-    .out_tag_o    (sl_data),
-    .out_view_o   (sl_view),
-    .out_conf_o   (sl_conf)
-  );
-  // Outputs of the re-lookup other than the view are not needed (tied into unused_stage).
-  logic [K-1:0]       rl_unused_sv, rl_unused_sk;
-  logic [K*NodeW-1:0] rl_unused_sd;
-  logic [NodeW-1:0]   rl_unused_d;
-  logic               rl_unused_v, rl_unused_t, rl_unused_c;
-  totex_tdm_lookup #(.NodeW(NodeW), .TagW(32'd1), .FlagN(32'd1)) u_relookup (
-    .clk_i, .rst_ni,
-    .flush_i      (1'b0),
-    .adv_i        (1'b1),
-    .in_valid_i   (1'b1),
-    .in_key_i     (1'b0),
-    .in_d_i       (park_d_q),
-    .in_tag_i     (1'b0),
-    .in_flags_i   (1'b0),
-    .v_i          (v_q),
-    .stage_valid_o(rl_unused_sv),
-    .stage_key_o  (rl_unused_sk),
-    .stage_d_o    (rl_unused_sd),
-    .out_valid_o  (rl_unused_v),
-    .out_d_o      (rl_unused_d),
-    .out_tag_o    (rl_unused_t),
-    .out_view_o   (rl_view),
-    .out_conf_o   (rl_unused_c)
-  );
-  logic head_ok;
-  assign head_ok     = sl_valid & ~sl_view & ~sl_conf;
-  assign head_commit = ~park_v & head_ok;
-  assign park_commit = park_v & park_age_q[K-1] & ~rl_view;
-  assign s_axis_tready = free_q;
-  // Kept as its complement (free_q) so that the pipeline's enable and s_axis_tready are a
-  // flip-flop output with no inverter in front of the global buffer.
-  logic free_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) free_q <= 1'b1;
-    else         free_q <= free_q ? ~(sl_valid & (sl_view | sl_conf)) : (park_age_q[K-1] & ~rl_view);
-  end
-  assign park_v = ~free_q;
-  // The park follows the head while it is free (enable free_q, the pipeline's own enable: no
-  // further wide enable net) and freezes when it takes the head.
-  always_ff @(posedge clk_i) begin
-    if (free_q) begin
-      park_d_q    <= sl_d;
-      park_data_q <= sl_data;
-      for (int unsigned i = 0; i < HiN; i++) park_hi_q[i] <= ((sl_d >> LoW) == NodeW'(i));
-      park_age_q  <= '0;
-    end else begin
-      for (int unsigned j = 0; j < K; j++) park_age_q[j] <= (j == 0) ? 1'b1 : park_age_q[j - 1];
-    end
-  end
-
-  // Commit (registered): the valid bit is set and the send buffer written at the end of the
-  // next cycle.
-  logic             sb_we_q;
-  logic [NodeW-1:0] sb_waddr_q;
-  logic [W-1:0]     sb_wdata_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      set_en_q <= 1'b0;
-      set_hi_q <= '0;
-      sb_we_q  <= 1'b0;
-    end else begin
-      set_en_q <= head_commit | park_commit;
-      sb_we_q  <= head_commit | park_commit;
-      for (int unsigned i = 0; i < HiN; i++) begin
-        set_hi_q[i] <= park_v ? (park_age_q[K-1] & ~rl_view & park_hi_q[i])
-                              : (head_ok & ((sl_d >> LoW) == NodeW'(i)));
-      end
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    set_d_q    <= park_v ? park_d_q : sl_d;
-    sb_waddr_q <= park_v ? park_d_q : sl_d;
-    sb_wdata_q <= park_v ? park_data_q : sl_data;
-    for (int unsigned i = 0; i < LoN; i++) begin
-      set_lo_q[i] <= park_v ? (park_d_q[LoW-1:0] == LoW'(i)) : (sl_d[LoW-1:0] == LoW'(i));
-    end
-  end
-
-  // Send buffer: written after the commit, read at the decision (ahead of the executing slot).
-  logic [W-1:0] sb_rdata;
-  totex_tdm_ram #(.Depth(Nodes), .Width(W)) u_sendbuf (
+  logic [NodeW-1:0] tbl_dst, ia, ra;
+  logic             s_i, r_i, s_s, r_s;     // bits read by the inject (i) and send (s) sides
+  logic             s_we, s_wd;
+  logic [NodeW-1:0] s_wa;
+  logic             rw_we, rw_d, adv_q, rq_q;
+  logic [NodeW-1:0] rw_a;
+  assign tbl_dst = tbl_rdata[SelsW +: NodeW];
+  // The inject side reads the next slot's bits when the slot pipeline moves, and reads the bits of
+  // the slot in ent_q again in every cycle it does not (a pause, or primed and waiting for run_i),
+  // so a commit made meanwhile is seen (run_i | ~primed_q: adv without init_q and flush, whose
+  // entries are dropped anyway).
+  assign ia      = (run_i | ~primed_q) ? tbl_dst : ent_dst;
+  totex_tdm_bits #(.Depth(Nodes)) u_sbits (
     .clk_i,
-    .we_i   (sb_we_q),
-    .waddr_i(sb_waddr_q),
-    .wdata_i(sb_wdata_q),
+    .we_i     (s_we),
+    .waddr_i  (s_wa),
+    .wdata_i  (s_wd),
+    .re_a_i   (1'b1),
+    .raddr_a_i(ia),
+    .rdata_a_o(s_i),
+    .re_b_i   (1'b1),
+    .raddr_b_i(ra),
+    .rdata_b_o(s_s)
+  );
+  totex_tdm_bits #(.Depth(Nodes)) u_rbits (
+    .clk_i,
+    .we_i     (rw_we),
+    .waddr_i  (rw_a),
+    .wdata_i  (rw_d),
+    .re_a_i   (1'b1),
+    .raddr_a_i(ia),
+    .rdata_a_o(r_i),
+    .re_b_i   (1'b1),
+    .raddr_b_i(ra),
+    .rdata_b_o(r_s)
+  );
+
+  // Inject side. The bits of slot s's inject_dst are read when its entry enters ent_q (with the
+  // table's read-ahead, one cycle before the decision); the decision registers of the previous
+  // two slots are the inject side's own writes that read may not show: a slot whose inject_dst
+  // equals that of one of them which sent misses (eq1_q, f2_q; the message is then not pending
+  // anyway, or committed too late for this slot).
+  logic             eq1_q, f2_q, has_q, key, dec_has, dec_key_q;
+  logic [NodeW-1:0] dec_d_q;
+  always_ff @(posedge clk_i) begin
+    if (adv) begin
+      eq1_q <= (tbl_dst == ent_dst);
+      f2_q  <= (tbl_dst == dec_d_q) & has_q;
+    end
+  end
+  assign key      = entv_q & ent_inj_q;
+  assign dec_has  = key & ~f2_q & ~(eq1_q & has_q) & (s_i ^ r_i);
+  always_ff @(posedge clk_i) begin
+    if (adv) begin
+      dec_d_q <= ent_dst;
+      rq_q    <= r_i;
+      dec_key_q <= key;
+    end
+  end
+  // R write in the cycle after the decision, from the decision registers (and the clearing sweep
+  // after reset): R[d] := ~R[d] when the slot sends.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) adv_q <= 1'b0;
+    else         adv_q <= adv;
+  end
+  assign rw_we = sweep | (adv_q & has_q);
+  assign rw_a  = sweep ? sw_q[NodeW-1:0] : dec_d_q;
+  assign rw_d  = ~sweep & ~rq_q;
+
+  // Send side. The head (hv_q, hd_q, hdata_q) holds the offer accepted at the last edge; its bits
+  // were read at that edge (ra = s_axis_tdest while rdy_q). In the next cycle it is placed: its
+  // payload written to the free buffer word {~S[d], d}, and either committed (S[d] flipped, when
+  // d's entry is free) or parked (pv_q, d in la_q, its word's parity in pb_q; s_axis_tready low)
+  // until a fresh read of R[d] shows the entry free. An offer accepted while the head parks waits
+  // in the head until the park commits (commits stay in offer order), then reads its bits again
+  // (through la_q, two cycles later). s_axis_tready = rdy_q is high exactly when the head (if
+  // any) is placed in this cycle, so an accepted offer always finds the head register free.
+  // vh_q: this cycle's read is the head's (of s_axis_tdest at its acceptance, or of la_q while
+  // la_q == hd_q: lih_q); vq_q: it is the park's.
+  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, vh_q, lih_q, fq_q, fq_b_q;
+  logic [NodeW-1:0] hd_q, la_q;
+  logic [W-1:0]     hdata_q;
+  logic             sx, go, h_park, p_commit, pv_d, rdy_d;
+  assign ra       = rdy_q ? s_axis_tdest : la_q;
+  // S[hd]: the read, or the value the previous head wrote for the same d at the read's edge (fq_q).
+  // After such a write the entry is occupied (the previous head committed or parked, and nothing
+  // can send its message that fast): the head parks.
+  assign sx       = fq_q ? fq_b_q : s_s;
+  assign go       = hv_q & ~pv_q & vh_q;
+  assign h_park   = go & (fq_q | (s_s ^ r_s));
+  assign p_commit = pv_q & vq_q & (r_s ^ pb_q);           // R[d] == S[d]: the entry is free
+  // The S write of the head and of the park is unconditional: S[d] := ~R[d] as read. That flips
+  // S[d] exactly when the read shows the entry free (S[d] == R[d], a commit) and rewrites the
+  // value S[d] has otherwise (S[d] != R[d]: waiting); so no decision drives the write enable.
+  assign s_we     = sweep | go | (pv_q & vq_q);
+  assign s_wa     = pv_q ? la_q : hd_q;     // hd_q counts through every d during the sweep
+  assign s_wd     = ~sweep & ~r_s;
+  assign s_axis_tready = rdy_q;
+  assign pv_d     = pv_q ? ~p_commit : h_park;
+  // rdy_d = ~sweep & ~pv_q & ~h_park & (rdy_q | ~hv_q | lih_q), with the flip-flop terms kept
+  // apart so that the block-RAM bits pass one LUT.
+  (* keep *) logic rdy_pre, go_k;
+  assign rdy_pre  = ~sweep & ~pv_q & ~(go & fq_q) & (rdy_q | ~hv_q | lih_q);
+  assign go_k     = go;
+  assign rdy_d    = rdy_pre & ~(go_k & (s_s ^ r_s));
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rdy_q <= 1'b0;
+      hv_q  <= 1'b0;
+      pv_q  <= 1'b0;
+      vq_q  <= 1'b0;
+      vh_q  <= 1'b0;
+      lih_q <= 1'b0;
+      hd_q  <= '0;
+    end else begin
+      // Not from p_commit (one LUT level after the block RAM): s_axis_tready returns one cycle
+      // after the park commits.
+      rdy_q <= rdy_d;
+      if (rdy_q) hv_q <= s_axis_tvalid;
+      pv_q  <= pv_d;
+      vq_q  <= pv_q;
+      vh_q  <= rdy_q | (~pv_q & hv_q & lih_q);
+      lih_q <= ~pv_q & ~rdy_q;
+      if (rdy_q)      hd_q <= s_axis_tdest;
+      else if (sweep) hd_q <= hd_q + NodeW'(1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rdy_q) hdata_q <= s_axis_tdata;
+    if (!pv_q) pb_q <= ~sx;
+    if (!pv_q) la_q <= hd_q;
+    fq_q    <= go & (s_axis_tdest == hd_q);   // go implies rdy_q: the read is of s_axis_tdest
+    fq_b_q  <= ~r_s;
+  end
+
+  // Send buffer: written when the head is placed, read at the decision (ahead of the executing
+  // slot) at the committed word {S[d], d}.
+  logic [W-1:0] sb_rdata;
+  totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W)) u_sendbuf (
+    .clk_i,
+    .we_i   (go),
+    .waddr_i({~sx, hd_q}),
+    .wdata_i(hdata_q),
     .re_i   (adv),
-    .raddr_i(il_d),
+    .raddr_i({s_i, ent_dst}),
     .rdata_o(sb_rdata)
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Execute registers: one-hot selects of the slot executing next, decoded from the lookup's tag.
+  // Execute registers: one-hot selects of the slot executing next, decoded from the entry register.
   // ---------------------------------------------------------------------------------------------
   logic [P*(P+1)-1:0] sel_d, sel_q;    // sel[o*(P+1) + i]: i < P forward input i, i == P inject
   logic [P-1:0]       ej_d, ej_q;
   logic [NodeW-1:0]   ejsrc_q;
-  logic               has_q;
   logic [SelsW-1:0]   dsels;
-  assign dsels = il_tag[1 +: SelsW];
+  assign dsels = ent_sels;
   always_comb begin
     for (int unsigned o = 0; o < P; o++) begin
       for (int unsigned i = 0; i < P + 1; i++) begin
-        sel_d[o*(P+1) + i] = il_valid && (dsels[o*SelW +: SelW] == SelW'(i + 32'd1));
+        sel_d[o*(P+1) + i] = entv_q && (dsels[o*SelW +: SelW] == SelW'(i + 32'd1));
       end
     end
     for (int unsigned i = 0; i < P; i++) begin
-      ej_d[i] = il_valid && (dsels[P*SelW +: SelW] == SelW'(i + 32'd1));
+      ej_d[i] = entv_q && (dsels[P*SelW +: SelW] == SelW'(i + 32'd1));
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -446,7 +420,7 @@ module totex_tdm_tile #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (adv) ejsrc_q <= il_tag[1 + SelsW +: NodeW];
+    if (adv) ejsrc_q <= ent_src;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -457,12 +431,14 @@ module totex_tdm_tile #(
   logic           m_valid_d, m_valid_q;
   logic [W-1:0]   m_data_d, m_data_q;
   logic [P-1:0]   left_d;
-  // AND-OR selects written as a two-level tree (pairs of sources, then one OR), which is what
-  // LUT4 mapping needs to stay at two levels; a sequential OR chain maps one level deeper.
-  localparam int unsigned G = (P + 32'd2) / 32'd2;  // pairs of the P+1 sources of an output
+  // AND-OR selects written as a two-level tree (pairs of forwarded inputs, then one OR with the
+  // injected payload), which is what LUT4 mapping needs to stay at two levels; a sequential OR
+  // chain maps one level deeper. The pairs are kept (keep: LUT outputs of their own) so that the
+  // send buffer's block-RAM output, late, passes one LUT only (P <= 4: two pairs + select + data).
+  localparam int unsigned G = (P + 32'd1) / 32'd2;  // pairs of the P forwarded inputs of an output
   localparam int unsigned GE = (P + 32'd1) / 32'd2; // pairs of the P eject sources
-  logic [P*G-1:0]  ov_t;
-  logic [P*G*W-1:0] od_t;
+  (* keep *) logic [P*G-1:0]   ov_t;
+  (* keep *) logic [P*G*W-1:0] od_t;
   logic [GE-1:0]   mv_t;
   logic [GE*W-1:0] md_t;
   always_comb begin
@@ -475,14 +451,11 @@ module totex_tdm_tile #(
             ov_t[o*G + g]          = ov_t[o*G + g] | (sel_q[o*(P+1) + k] & in_valid_i[k]);
             od_t[(o*G + g)*W +: W] = od_t[(o*G + g)*W +: W]
                                    | ({W{sel_q[o*(P+1) + k]}} & in_data_i[k*W +: W]);
-          end else if (k == P) begin
-            ov_t[o*G + g]          = ov_t[o*G + g] | (sel_q[o*(P+1) + P] & has_q);
-            od_t[(o*G + g)*W +: W] = od_t[(o*G + g)*W +: W] | ({W{sel_q[o*(P+1) + P]}} & sb_rdata);
           end
         end
       end
-      out_valid_d[o]       = |ov_t[o*G +: G];
-      out_data_d[o*W +: W] = '0;
+      out_valid_d[o]       = (|ov_t[o*G +: G]) | (sel_q[o*(P+1) + P] & has_q);
+      out_data_d[o*W +: W] = {W{sel_q[o*(P+1) + P]}} & sb_rdata;
       for (int unsigned g = 0; g < G; g++) out_data_d[o*W +: W] = out_data_d[o*W +: W] | od_t[(o*G + g)*W +: W];
     end
     for (int unsigned g = 0; g < GE; g++) begin
@@ -539,7 +512,7 @@ module totex_tdm_tile #(
   assign err_overrun = m_valid_q & ~m_axis_tready;
   assign err_early   = run_i & ~primed_q;
   assign err_lost    = tbl_we_i & has_q;
-  assign err_dup     = adv & il_valid & il_tag[0];
+  assign err_dup     = adv & entv_q & ent_dup_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       missed_q <= '0;
@@ -550,10 +523,14 @@ module totex_tdm_tile #(
       eb_q     <= 1'b0;
       left_q   <= '0;
     end else begin
-      miss_q   <= adv & dec_miss;                       // registered: no wide enable
+      // From the decision registers (dec_has drives has_q alone): counted one cycle after the
+      // decision registers are loaded.
+      miss_q   <= adv_q & dec_key_q & ~has_q;
       // Two halves, the high one counting the low one's registered carry: short carry chains.
       // missed_o lags by one cycle after the low half wraps.
-      {miss_c_q, missed_q[MissLoW-1:0]} <= {1'b0, missed_q[MissLoW-1:0]} + {{MissLoW{1'b0}}, miss_q};
+      // The carry as an AND (two LUT levels), not out of the end of the carry chain.
+      missed_q[MissLoW-1:0] <= missed_q[MissLoW-1:0] + MissLoW'(miss_q);
+      miss_c_q <= miss_q & (&missed_q[MissLoW-1:0]);
       missed_q[MissW-1:MissLoW] <= missed_q[MissW-1:MissLoW] + {{(MissW - MissLoW - 32'd1){1'b0}}, miss_c_q};
       ea_q   <= err_overrun | err_early;
       eb_q   <= err_lost | err_dup;
@@ -564,9 +541,6 @@ module totex_tdm_tile #(
   assign missed_o = missed_q;
   assign error_o  = err_q;
 
-  logic unused_stage;
-  assign unused_stage = ^{il_svalid, sl_skey, rl_unused_sv, rl_unused_sk, rl_unused_sd, rl_unused_v,
-                         rl_unused_d, rl_unused_t, rl_unused_c};
 
 `ifndef SYNTHESIS
 `ifndef TOTEX_NO_ASSERTIONS

@@ -17,11 +17,12 @@ run() {
   fi
 }
 run totex_tdm_ram
-run totex_tdm_lookup
+run totex_tdm_bits
+run totex_tdm_bits -GDepth=16
 run totex_tdm_tile
 run totex_tdm_xbar
 run totex_tdm_xbar -GNumPorts=6 -GDepth=67 -GPayloadW=8
-for nw in 1 2 3 5 8; do run totex_tdm_lookup -GNodeW=$nw -GTagW=3; done
+for d in 2 8 32 256; do run totex_tdm_bits -GDepth=$d; done
 run totex_tdm_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
 run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18
 run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526

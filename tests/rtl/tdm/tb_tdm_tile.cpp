@@ -33,9 +33,10 @@
 #endif
 namespace {
 constexpr int kNodes = 3, kPeriod = TB_PERIOD, kNodeW = TB_NODEW;
-constexpr int kStages = (kNodeW + 1) / 2;
+// Full rate needs a destination's inject slots at least kRoundTrip cycles apart (docs/tdm-tile.md).
+constexpr int kRoundTrip = 5;
 constexpr int kSelW = 2;  // idx_width(P + 2) with P = 1
-constexpr int kPrime = (kNodeW + 1) / 2 + 4;  // PrimeCycles
+constexpr int kPrime = (1 << kNodeW) + 4;  // PrimeCycles (totex_tdm_pkg::prime_cycles)
 int failures = 0;
 #define CHECK(c, ...) do { if (!(c)) { ++failures; std::printf("FAIL: " __VA_ARGS__); std::printf("\n"); if (failures > 20) std::exit(1); } } while (0)
 
@@ -166,10 +167,10 @@ int main(int argc, char** argv) {
   std::printf("NodeW %d, period %d, %ld cycles, seed %u: %ld slots executed, %ld messages sent and delivered; "
               "phase 2 (continuous offers): %ld accepted in %ld periods (%ld inject slots)\n",
               kNodeW, kPeriod, cycles, seed, exec, total_sent, accepted_phase2, periods2, 2 * periods2 * kNodes);
-  // Full rate needs a destination's inject slots at least 2 * stages + 5 cycles apart (the round
-  // trip clear -> view -> commit -> view, docs/tdm-tile.md); a shorter period divides the rate by
-  // at most ceil(round trip / period).
-  const long divide = (2 * kStages + 5 + kPeriod - 1) / kPeriod;
+  // Full rate needs a destination's inject slots at least kRoundTrip cycles apart (the round trip
+  // send -> R write -> the parked offer's read -> commit -> the inject side's read, docs/tdm-tile.md);
+  // a shorter period divides the rate by at most ceil(round trip / period).
+  const long divide = (kRoundTrip + kPeriod - 1) / kPeriod;
   CHECK(accepted_phase2 >= 2 * (periods2 - 4) * kNodes / divide,
         "phase 2: the NIC does not keep up with a continuous offer stream (expected 1/%ld of the inject slots)", divide);
   (void)missed_total; (void)missed_at_phase2;
