@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-/// One node of a direct network with its own copy of the run controller: the unit the `wired`
-/// RTL build Verilates once per parameter set and instantiates N times in C++
-/// (sim/direct_wired_main.cpp), which then plays the part of totex_direct_top's wiring.
+/// One node of a direct network with its own copy of the run controller: the hardware unit.
+/// totex_direct_top instantiates it N times and wires the links; the `wired` RTL build Verilates
+/// it once per parameter set and instantiates it N times in C++ (sim/direct_wired_main.cpp), wired
+/// as the top wires it. One definition of a node's port map serves both.
 ///
-/// Why a controller per tile: totex_direct_top has one totex_direct_ctrl whose clear/busy/step
-/// fan out to every node. Every tile's copy sees the same inputs (the broadcast load port,
-/// start_i and all_done_i), so all copies hold the same state in every cycle and each node sees
-/// exactly what the top's single controller would give it. The harness reads tile 0's
-/// busy/done/step as the network's.
+/// Why a controller per tile: one controller's clear/busy/step fanned out to every node is a
+/// high-fanout net (TDM hardware keeps a slot counter per router). Every tile's copy sees the same
+/// inputs (the broadcast load port, start_i and all_done_i), so all copies hold the same state in
+/// every cycle; the top and the harness read tile 0's busy/done/step as the network's.
 ///
 /// The node is totex_direct_node (Dynamic = 0) or totex_direct_dyn_node (Dynamic = 1) with every
 /// port connected (the wired build takes networks whose nodes all have NumPorts links), and its

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-/// A direct network (ring, torus, hypercube, GHC, metacube, placed torus): N nodes of P ports each,
-/// wired by flat topology tables, a controller and one load port. Scheduled mode: a
-/// totex_direct_node (schedule table, NIC, totex_router) per node; dynamic mode: a
-/// totex_direct_dyn_node (send queue, totex_router_dyn with route tables) per node.
+/// A direct network (ring, torus, hypercube, GHC, metacube, placed torus): N tiles of P ports each
+/// (totex_direct_tile: a node with its own copy of the run controller, the same unit the wired
+/// build instantiates N times in C++), wired by flat topology tables, one broadcast load port.
+/// Scheduled mode: the tile's node is a totex_direct_node (schedule table, NIC, totex_router);
+/// dynamic mode: a totex_direct_dyn_node (send queue, totex_router_dyn with route tables).
 ///
 /// The topology and every parameter come from `totex_direct_params.svh` (found on the include
 /// path), which `totex` writes per topology and parameter set (sw/hw/src/direct_controller.cpp,
@@ -79,8 +80,7 @@ module totex_direct_top #(
   localparam int unsigned LinkW  = totex_direct_pkg::TOPO_LINK_W;
   localparam int unsigned PortW  = totex_direct_pkg::TOPO_PORT_W;
   localparam int unsigned VW     = totex_pkg::idx_width(NumVcs);
-  localparam int unsigned RouteW = totex_pkg::idx_width(NumPorts + 32'd1);  // totex_direct_dyn_node's RW
-  localparam int unsigned RegionW = totex_direct_pkg::REGION_W;
+  localparam int unsigned RouteW = totex_pkg::idx_width(NumPorts + 32'd1);  // totex_direct_tile's RouteW
 
   /// The link at input (Out = 0) or output (Out = 1) port i of node v; NumLinks when absent.
   function automatic int unsigned link_at(input int unsigned v, input int unsigned i, input bit out);
@@ -100,40 +100,17 @@ module totex_direct_top #(
   logic [(NumLinks+1)*NumVcs-1:0] link_credit;
   logic [N-1:0] node_error;
   logic [N-1:0] node_done;
-  logic         clear, busy, cfg_we;
-  assign cfg_we = cfg_we_i && !busy;
+  logic [N-1:0] tile_busy, tile_done;
+  logic [N*StepW-1:0] tile_step;
 
   // ---------------------------------------------------------------------------------------------
-  // Controller: REGION_CONTROL / CONTROL_LAST of any node field sets the last entry of a run.
-  // ---------------------------------------------------------------------------------------------
-  logic [RegionW-1:0] cfg_region;
-  logic [XW-1:0]      cfg_index;
-  assign cfg_region = cfg_addr_i[AW-1 -: RegionW];
-  assign cfg_index  = cfg_addr_i[XW-1:0];
-
-  totex_direct_ctrl #(
-    .StepW   (StepW),
-    .Dynamic (Dynamic)
-  ) u_ctrl (
-    .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
-    .last_we_i  (cfg_we && cfg_region == RegionW'(totex_direct_pkg::REGION_CONTROL)
-                 && cfg_index == XW'(totex_direct_pkg::CONTROL_LAST)),
-    .last_i     (cfg_data_i[StepW-1:0]),
-    .start_i    (start_i),
-    .all_done_i ((Dynamic != 32'd0) ? &node_done : 1'b1),
-    .clear_o    (clear),
-    .busy_o     (busy),
-    .done_o     (done_o),
-    .step_o     (step_o)
-  );
-  assign busy_o = busy;
-
-  // ---------------------------------------------------------------------------------------------
-  // Nodes
+  // Tiles: a node with its own copy of the run controller (totex_direct_tile, the unit the wired
+  // build instantiates N times in C++). Every copy sees the same broadcast inputs (load port,
+  // start_i, the AND of the nodes' done), so all hold the same state in every cycle: tile 0's
+  // busy/done/step are the network's. No step index fans out from one controller to every node.
   // ---------------------------------------------------------------------------------------------
   for (genvar v = 0; v < N; v++) begin : gen_node
-    // Per port: the links at its input and output, gathered into the node's buses.
+    // Per port: the links at its input and output, gathered into the tile's buses.
     logic [P-1:0]        in_valid;
     logic [P*MW-1:0]     in_data;
     logic [P*VW-1:0]     in_vc;
@@ -162,86 +139,83 @@ module totex_direct_top #(
       end
     end
 
-    if (Dynamic == 32'd0) begin : gen_scheduled
-      totex_direct_node #(
-        .N             (N),
-        .NumPorts      (P),
-        .Model         (Model),
-        .PW            (PW),
-        .Depth         (Depth),
-        .BufSlots      (BufSlots),
-        .XW            (XW)
-      ) u_node (
-        .clk_i         (clk_i),
-        .rst_ni        (rst_ni),
-        .node_id_i     (IW'(v)),
-        .connected_i   (connected_mask(v)),
-        .cfg_we_i      (cfg_we),
-        .cfg_addr_i    (cfg_addr_i),
-        .cfg_data_i    (cfg_data_i),
-        .clear_i       (clear),
-        .active_i      (busy),
-        .step_i        (step_o),
-        .in_valid_i    (in_valid),
-        .in_data_i     (in_data),
-        .out_valid_o   (out_valid),
-        .out_data_o    (out_data),
-        .eject_valid_o (eject_valid_o[v*P +: P]),
-        .error_o       (node_error[v])
-      );
-      assign eject_data_o[v*P*MW +: P*MW] = in_data;
-      assign out_vc         = '0;
-      assign in_credit      = '0;
-      assign node_done[v]   = 1'b1;
-      logic unused_dynamic;
-      assign unused_dynamic = ^{in_vc, out_credit};
-    end else begin : gen_dynamic
-      // This node's route table at the router's entry width.
-      logic [N*RouteW-1:0] route_table;
+    // Dynamic: this node's route tables (the route table at the router's entry width). Scheduled:
+    // the parameters hold one zero field each, and the tile ignores these inputs.
+    logic [N*RouteW-1:0]  route_table;
+    logic [N*P-1:0]       minimal;
+    logic [P*PortW-1:0]   port_dim;
+    logic [P-1:0]         dateline;
+    if (Dynamic != 32'd0) begin : gen_tables
       for (genvar d = 0; d < N; d++) begin : gen_route
         assign route_table[d*RouteW +: RouteW] = RouteW'(RouteTable[(v*N + d)*PortW +: PortW]);
       end
-      // The top clocks every node on every edge; only the wired build skips quiet tiles.
-      logic node_idle, unused_idle;
-      assign unused_idle = node_idle;
-      totex_direct_dyn_node #(
-        .N             (N),
-        .NumPorts      (P),
-        .PW            (PW),
-        .NumVcs        (NumVcs),
-        .AdaptiveVcs   (AdaptiveVcs),
-        .Depth         (FifoDepth),
-        .XW            (XW)
-      ) u_node (
-        .clk_i         (clk_i),
-        .rst_ni        (rst_ni),
-        .node_id_i     (IW'(v)),
-        .connected_i   (connected_mask(v)),
-        .route_table_i (route_table),
-        .minimal_i     (Minimal[v*N*P +: N*P]),
-        .port_dim_i    (PortDim[v*P*PortW +: P*PortW]),
-        .dateline_i    (Dateline[v*P +: P]),
-        .cfg_we_i      (cfg_we),
-        .cfg_addr_i    (cfg_addr_i),
-        .cfg_data_i    (cfg_data_i),
-        .clear_i       (clear),
-        .active_i      (busy),
-        .in_valid_i    (in_valid),
-        .in_vc_i       (in_vc),
-        .in_data_i     (in_data),
-        .in_credit_o   (in_credit),
-        .out_valid_o   (out_valid),
-        .out_vc_o      (out_vc),
-        .out_data_o    (out_data),
-        .out_credit_i  (out_credit),
-        .eject_valid_o (eject_valid_o[v]),
-        .eject_data_o  (eject_data_o[v*MW +: MW]),
-        .done_o        (node_done[v]),
-        .error_o       (node_error[v]),
-        .idle_o        (node_idle)
-      );
+      assign minimal  = Minimal[v*N*P +: N*P];
+      assign port_dim = PortDim[v*P*PortW +: P*PortW];
+      assign dateline = Dateline[v*P +: P];
+    end else begin : gen_no_tables
+      assign route_table = '0;
+      assign minimal     = '0;
+      assign port_dim    = '0;
+      assign dateline    = '0;
     end
+    // The top clocks every tile on every edge (only the wired build skips quiet ones), and its
+    // own Signature is the network's.
+    logic        tile_quiet;
+    logic [31:0] tile_signature;
+    logic        unused_tile;
+    assign unused_tile = ^{tile_quiet, tile_signature};
+
+    totex_direct_tile #(
+      .N           (N),
+      .NumPorts    (P),
+      .Dynamic     (Dynamic),
+      .Model       (Model),
+      .PW          (PW),
+      .Depth       (Depth),
+      .BufSlots    (BufSlots),
+      .FifoDepth   (FifoDepth),
+      .NumVcs      (NumVcs),
+      .AdaptiveVcs (AdaptiveVcs)
+    ) u_tile (
+      .clk_i         (clk_i),
+      .rst_ni        (rst_ni),
+      .node_id_i     (IW'(v)),
+      .connected_i   (connected_mask(v)),
+      .route_table_i (route_table),
+      .minimal_i     (minimal),
+      .port_dim_i    (port_dim),
+      .dateline_i    (dateline),
+      .cfg_we_i      (cfg_we_i),
+      .cfg_addr_i    (cfg_addr_i),
+      .cfg_data_i    (cfg_data_i),
+      .start_i       (start_i),
+      .all_done_i    (&node_done),
+      .busy_o        (tile_busy[v]),
+      .done_o        (tile_done[v]),
+      .step_o        (tile_step[v*StepW +: StepW]),
+      .in_valid_i    (in_valid),
+      .in_data_i     (in_data),
+      .in_vc_i       (in_vc),
+      .out_credit_i  (out_credit),
+      .out_valid_o   (out_valid),
+      .out_data_o    (out_data),
+      .out_vc_o      (out_vc),
+      .in_credit_o   (in_credit),
+      .eject_valid_o (eject_valid_o[v*EjectLanes +: EjectLanes]),
+      .eject_data_o  (eject_data_o[v*EjectLanes*MW +: EjectLanes*MW]),
+      .node_done_o   (node_done[v]),
+      .error_o       (node_error[v]),
+      .quiet_o       (tile_quiet),
+      .signature_o   (tile_signature)
+    );
   end
+
+  // Every tile's controller copy is in the same state: tile 0 speaks for the network.
+  assign busy_o = tile_busy[0];
+  assign done_o = tile_done[0];
+  assign step_o = tile_step[StepW-1:0];
+  logic unused_copies;
+  assign unused_copies = ^{tile_busy, tile_done, tile_step};
 
   // The spare link reads as idle, and returns no credits.
   assign link_valid[NumLinks]                        = 1'b0;

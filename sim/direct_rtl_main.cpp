@@ -68,7 +68,7 @@ class VerilatedDirect final : public totex::sim::DirectDut {
   totex::sim::ClockedModel<Vtotex_direct_top> dut_;
   /// The node modules, named as in rtl/totex_direct_top.sv.
   totex::sim::DirectBackdoor backdoor_{layout_, [mode = layout_.params.mode](int v) {
-    return "top.totex_direct_top.gen_node[" + std::to_string(v) + "]." +
+    return "top.totex_direct_top.gen_node[" + std::to_string(v) + "].u_tile." +
            (mode == totex::DirectMode::Scheduled ? "gen_scheduled" : "gen_dynamic") + ".u_node.";
   }};
   int lanes_ = 1, mw_ = 1, iw_ = 1, pw_ = 1;
