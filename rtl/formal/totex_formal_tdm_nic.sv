@@ -58,9 +58,9 @@
 /// state that satisfies the assertions for k cycles, and only invariants tying the reference
 /// counts to the NIC's valid bits, lookup stages and park would exclude the unreachable ones; a
 /// black-box wrapper cannot state them, and 3a/3b would need k beyond the response bounds (z3
-/// already takes minutes per step past depth 16 here). The depths (14, 18) cover reset, load,
+/// already takes minutes per step past depth 16 here). The depths (14 to 24) cover reset, load,
 /// priming and then two periods of the largest table (Depth 4) or several of the smaller one, and
-/// let 3a/3b fail at T <= 2 (docs/tdm-tile.md).
+/// let 3a/3b fail at T <= 2 in the deeper rows (docs/tdm-tile.md).
 `default_nettype none
 
 module totex_formal_tdm_nic #(
