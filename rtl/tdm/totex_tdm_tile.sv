@@ -284,7 +284,7 @@ module totex_tdm_tile #(
   // two slots are the inject side's own writes that read may not show: a slot whose inject_dst
   // equals that of one of them which sent misses (eq1_q, f2_q; the message is then not pending
   // anyway, or committed too late for this slot).
-  logic             eq1_q, f2_q, has_q, key, dec_has, dec_key_q;
+  logic             eq1_q, f2_q, has_q, key, dec_has;
   logic [NodeW-1:0] dec_d_q;
   always_ff @(posedge clk_i) begin
     if (adv) begin
@@ -293,12 +293,16 @@ module totex_tdm_tile #(
     end
   end
   assign key      = entv_q & ent_inj_q;
-  assign dec_has  = key & ~f2_q & ~(eq1_q & has_q) & (s_i ^ r_i);
+  // The flip-flop terms are kept apart (dec_x, miss_k) so that the block-RAM bits pass one LUT
+  // into has_q and one into miss_q.
+  (* keep *) logic dec_x, miss_k;
+  assign dec_x    = key & ~f2_q & ~(eq1_q & has_q);
+  assign miss_k   = adv & key;
+  assign dec_has  = dec_x & (s_i ^ r_i);
   always_ff @(posedge clk_i) begin
     if (adv) begin
       dec_d_q <= ent_dst;
       rq_q    <= r_i;
-      dec_key_q <= key;
     end
   end
   // R write in the cycle after the decision, from the decision registers (and the clearing sweep
@@ -523,9 +527,7 @@ module totex_tdm_tile #(
       eb_q     <= 1'b0;
       left_q   <= '0;
     end else begin
-      // From the decision registers (dec_has drives has_q alone): counted one cycle after the
-      // decision registers are loaded.
-      miss_q   <= adv_q & dec_key_q & ~has_q;
+      miss_q   <= miss_k & ~(dec_x & (s_i ^ r_i));    // adv & key & ~dec_has
       // Two halves, the high one counting the low one's registered carry: short carry chains.
       // missed_o lags by one cycle after the low half wraps.
       // The carry as an AND (two LUT levels), not out of the end of the carry chain.
