@@ -2,7 +2,9 @@
 # Issue 29: the default schedule (`totex schedule`, auto, no --algo) at size, per family and model:
 # steps, lower bound, steps / bound, wall seconds and peak RSS (generation plus verification, as a
 # user runs it), then a plot of steps / bound against N (OUT/default_at_size.svg, awk only).
-# Usage: default_at_size.sh BUILD_DIR [OUT_DIR] [MAX_N]    (MAX_N defaults to 4096)
+# Usage: default_at_size.sh BUILD_DIR [OUT_DIR] [MAX_N] [ROWS.tsv]   (MAX_N defaults to 4096)
+# With ROWS.tsv (rows measured earlier, in this script's TSV columns) nothing is run: the table and
+# the plot are drawn from those rows (plots/default_at_size.tsv -> the README's picture).
 # Rows run one at a time (they are timings); a row that fails or is refused is reported as such.
 set -uo pipefail
 build=${1:-build}
@@ -11,7 +13,11 @@ max_n=${3:-4096}
 totex="$build/bin/totex"
 mkdir -p "$out"
 tsv="$out/default_at_size.tsv"
-: >"$tsv"
+rows_in=${4:-}
+[ -z "$rows_in" ] || [ -f "$rows_in" ] || { echo "default_at_size.sh: $rows_in: no such rows file" >&2; exit 2; }
+[ -n "$rows_in" ] && [ "$(cd "$(dirname "$rows_in")" && pwd)/$(basename "$rows_in")" = "$(cd "$out" && pwd)/default_at_size.tsv" ] \
+  && { echo "default_at_size.sh: the rows file is the output file" >&2; exit 2; }
+if [ -n "$rows_in" ]; then grep -v '^#' "$rows_in" >"$tsv"; else : >"$tsv"; fi
 
 # family | spec | N
 cases() {
@@ -25,7 +31,7 @@ cases() {
   echo "non-square|torus:8x16x16|2048"
 }
 
-while IFS='|' read -r family spec n; do
+[ -n "$rows_in" ] || while IFS='|' read -r family spec n; do
   [ "$n" -le "$max_n" ] || continue
   for model in nic all-port; do
     log=$(mktemp)
