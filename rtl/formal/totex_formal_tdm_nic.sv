@@ -15,10 +15,13 @@
 ///     period_last_i is another constant < Depth;
 ///   * run_i low for prime_cycles(NodeW) cycles after the last write, then run_i high, or low for
 ///     solver-chosen pauses (Pauses = 1);
-///   * from cycle 1 on (also while loading and priming), solver-chosen offers on s_axis obeying
-///     AXI4-Stream (tvalid stays high with the same tdata/tdest until accepted), only to
-///     destinations that have a usable inject slot in the period (a message to any other
-///     destination can never leave and blocks the NIC; "usable" below);
+///   * from cycle 1 on (also during the reset sweep, loading and priming), solver-chosen offers on
+///     s_axis obeying AXI4-Stream (tvalid stays high with the same tdata/tdest until accepted),
+///     only to destinations that have an inject slot in the period (a message to any other
+///     destination can never leave and blocks the NIC). Every inject slot counts: the toggle-bit
+///     tile (e50dca4) lets a slot miss only when one of the two slots decided before it sent to
+///     the same destination, so no slot is unusable (the first tile's K-predecessor rule, which
+///     starved periods <= K, is gone: this environment is the old UsableOnly = 0);
 ///   * tdata = {tdest, n}: n is the wrapper's count of messages accepted for tdest so far (mod
 ///     2^SeqW), so every outstanding message is distinguishable. The NIC does not look at the
 ///     payload (it only stores and moves it), so tying it to the sequence number loses nothing;
@@ -31,42 +34,70 @@
 /// output whose select is inject (P+1), a flit there is the injection of one message for the
 /// entry's inject_dst, no flit a missed slot.
 ///
+/// Latencies. totex_tdm_pkg gives prime_cycles(NodeW) (2^NodeW + 4: the reset sweep and priming),
+/// used as is. It no longer has a function for the NIC's own latencies (lookup_stages(NodeW) is
+/// the first tile's lookup depth, kept in the package for old users; the toggle-bit tile has no
+/// lookup), so the bounds below are derived from the cycle contract of docs/tdm-tile.md ("Cycle
+/// contract", "Interface changes"), whose numbers are the constants of this wrapper:
+///   * an offer accepted at the end of cycle a is placed in a + 1 (HeadLag = 1): committed at the
+///     end of a + 1 if its entry is free, else parked (tready low from a + 2); a parked offer
+///     commits at the end of the first cycle whose read (taken at the edge before) shows the entry
+///     free; tready is high again two cycles after the commit cycle when an offer waits behind the
+///     parked one (ParkExit = 2);
+///   * a message committed at the end of c goes out in the first slot of its destination that
+///     executes at E >= c + 3 (InjLag = 3), unless one of the two slots decided before it sent to
+///     the same destination (Shadow = 2); R[d] flips at the end of E (the cycle after the
+///     decision), a parked offer reads it at the end of E + 1 and commits at the end of E + 2;
+///   * missed_o counts a decision MissLag = 1 cycle after it is made (docs, "Interface changes"
+///     1; 005bd6c, e50dca4 had 2): the slot executing in E is decided at the end of E - 1 or
+///     earlier, the next slot at the end of E or later, so missed_o in cycle E + MissLag counts
+///     exactly the slots executed up to E (the check is written for any MissLag >= 1).
+///
 /// Asserted (every cycle after reset):
 ///   1. every injected flit carries {d, inj[d]} with out[d] > 0: a message accepted for d and not
 ///      yet injected, the oldest one (acceptance order per destination); so no message is
 ///      invented, duplicated, sent to the wrong destination or overtaken;
-///   2. out[d] <= K + 3: one message decided for a slot that has not executed yet (run_i paused;
-///      the first slot 0 is decided at the end of priming), one committed, one parked offer, K
-///      offers in the lookup (K = lookup_stages(NodeW));
-///   3. no loss, as bounded responses in executed cycles (T = period_last_i + 1; derivation in
-///      docs/tdm-tile.md, "Formal proof"):
-///      a. s_axis_tready is low for at most T + 2K + 4 executed cycles in a row (a parked offer
-///         commits once its destination's slot has sent the committed message);
-///      b. while out[d] > 0, an injection for d follows within T + 2K + 3 executed cycles with
+///   2. out[d] <= MaxOut = 4: one message decided for a slot that has not executed yet (the R flip
+///      comes the cycle after the decision, also in a pause, and frees the entry), one committed,
+///      one parked, one at the head (accepted in the cycle the parked one was placed);
+///   3. no loss, as bounded responses in executed cycles (T = period_last_i + 1):
+///      a. s_axis_tready is low for at most T + 5 executed cycles in a row. An offer parks (placed
+///         in p = a + 1, tready low from a + 2) behind d's committed message, committed at the end
+///         of c <= a (by the previous head at the latest); that message goes out at E <= c + 2 + T
+///         (InjLag, then at most T - 1 slots to d's next; the Shadow rule cannot delay it: the
+///         message before it flipped R at least 5 cycles before E), R flips at the end of E, the
+///         park commits at the end of E + 2 and tready is high from E + 5 (ParkExit with an offer
+///         behind): low a + 2 .. E + 4, at most T + 5 cycles;
+///      b. while out[d] > 0, an injection for d follows within T + 3 executed cycles with
 ///         s_axis_tready high, counted from the later of the acceptance and the last injection
-///         for d. a and b together: while out[d] > 0, an injection for d follows within
-///         (T + 2K + 5)^2 executed cycles, so every message is injected within
-///         K + 3 times that (out[d] <= K + 3, oldest first): nothing accepted is lost;
+///         for d (seen at E + 1): the next message commits by the end of E + 2 (parked: read at
+///         E + 1) or, at the head, in the cycle it is placed (tready high from then, cycles with
+///         tready low not counted), goes out at the first slot of d at >= c + 3 (the two slots
+///         after E do not matter there), within T - 1 more slots: E' <= E + 4 + T, counted
+///         cycles E + 2 .. E' (at the head behind another destination's park: placed at x + 3,
+///         E' <= x + 5 + T, counted x + 3 .. E'). a and b together: while out[d] > 0, an
+///         injection for d follows within (T + 4)(T + 6) executed cycles, so every message is
+///         injected within MaxOut times that (oldest first): nothing accepted is lost;
 ///   4. forwarded flits, idle outputs, ejections (m_axis tvalid/tdata/tid) exactly as the entry
 ///      says, out_* holding during pauses, m_axis_tvalid low except after an executing cycle;
-///   5. the low half of missed_o counts exactly the inject slots that sent nothing;
+///   5. the low half of missed_o counts exactly the inject slots that sent nothing (checked
+///      MissLag cycles after each executing cycle);
 ///   6. error_o stays low.
 /// cover(): an injection, tready low (an offer parked), a missed inject slot, two messages to one
-/// destination accepted back to back and both injected, out[d] = K + 3, an injection after a pause.
+/// destination accepted back to back and both injected, out[d] = MaxOut, an injection after a
+/// pause.
 ///
 /// Mode: BMC from reset (tests/formal/run.sh), not k-induction: the induction step starts from any
 /// state that satisfies the assertions for k cycles, and only invariants tying the reference
-/// counts to the NIC's valid bits, lookup stages and park would exclude the unreachable ones; a
-/// black-box wrapper cannot state them, and 3a/3b would need k beyond the response bounds (z3
-/// already takes minutes per step past depth 16 here). The depths (14 to 24) cover reset, load,
-/// priming and then two periods of the largest table (Depth 4) or several of the smaller one, and
-/// let 3a/3b fail at T <= 2 in the deeper rows (docs/tdm-tile.md).
+/// counts to the NIC's toggle bits, head and park would exclude the unreachable ones; a
+/// black-box wrapper cannot state them, and 3a/3b would need k beyond the response bounds. The
+/// depths are in tests/formal/run.sh and docs/tdm-tile.md ("Formal proof").
 `default_nettype none
 
 module totex_formal_tdm_nic #(
   parameter int unsigned NumPorts = 32'd1,
   parameter int unsigned NodeW    = 32'd2,
-  /// Sequence bits of the payload: 2^SeqW >= 2 (K + 3), so neither a later outstanding message
+  /// Sequence bits of the payload: 2^SeqW >= 2 MaxOut, so neither a later outstanding message
   /// nor one of the last 2^SeqW - 1 sent ones looks like the one expected.
   parameter int unsigned SeqW     = 32'd3,
   parameter int unsigned Depth    = 32'd4,
@@ -75,22 +106,28 @@ module totex_formal_tdm_nic #(
   parameter bit          Pauses   = 1'b1,
   /// 1: flits on the input links (forwarded, ejected); 0: links idle (a smaller problem).
   parameter bit          Links    = 1'b1,
-  /// 1: offers only to destinations with a usable inject slot (below); 0: with any inject slot
-  /// (fails: shows the unusable slots).
-  parameter bit          UsableOnly = 1'b1,
   localparam int unsigned P        = NumPorts,
   localparam int unsigned W        = NodeW + SeqW,
   localparam int unsigned Nodes    = 32'd1 << NodeW,
   localparam int unsigned SelW     = totex_tdm_pkg::sel_width(NumPorts),
   localparam int unsigned EntryW   = totex_tdm_pkg::entry_width(NumPorts, NodeW),
   localparam int unsigned SlotW    = totex_pkg::idx_width(Depth),
-  localparam int unsigned K        = totex_tdm_pkg::lookup_stages(NodeW),
   localparam int unsigned Prime    = totex_tdm_pkg::prime_cycles(NodeW),
-  localparam int unsigned MaxOut   = K + 32'd3,
+  // The NIC's latencies from the cycle contract (header): the bounds of checks 2, 3a, 3b, 5.
+  localparam int unsigned HeadLag  = 32'd1,   // accepted at the end of a, placed in a + 1
+  localparam int unsigned InjLag   = 32'd3,   // committed at the end of c, injected at E >= c + 3
+  localparam int unsigned ParkExit = 32'd2,   // tready high 2 cycles after the park's commit cycle
+  localparam int unsigned MissLag  = 32'd1,   // missed_o counts a decision 1 cycle after it
+  /// Decided (slot not executed yet), committed, parked, head.
+  localparam int unsigned MaxOut   = 32'd3 + HeadLag,
+  /// 3b: T + 3 (E' <= E + 4 + T, counted from E + 2).
+  localparam int unsigned StallAdd = InjLag,
+  /// 3a: T + 5 (low a + 2 .. E + 4 with E <= a + 2 + T).
+  localparam int unsigned ParkAdd  = InjLag + ParkExit,
   localparam int unsigned CntW     = totex_pkg::idx_width(MaxOut + 32'd2),
   localparam int unsigned RunStart = Depth + Prime + 32'd1,   // first cycle run_i may be high
   localparam int unsigned PhW      = totex_pkg::idx_width(RunStart + 32'd1),
-  localparam int unsigned StallW   = totex_pkg::idx_width(Depth + 32'd2 * K + 32'd6),
+  localparam int unsigned StallW   = totex_pkg::idx_width(Depth + ParkAdd + 32'd2),
   localparam int unsigned MissLoW  = MissW / 32'd2
 ) (
   input logic                clk_i,
@@ -133,28 +170,8 @@ module totex_formal_tdm_nic #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
-  /// Some of the K slots before slot s in the period (cyclically) injects destination d.
-  function automatic logic inj_before(input logic [Depth*EntryW-1:0] t, input logic [SlotW-1:0] s,
-                                      input logic [NodeW-1:0] d, input logic [SlotW-1:0] last);
-    logic [SlotW-1:0]  p;
-    logic [EntryW-1:0] e;
-    inj_before = 1'b0;
-    p          = s;
-    for (int unsigned j = 0; j < K; j++) begin
-      p = (p == '0) ? last : p - SlotW'(1);
-      e = entry(t, p);
-      for (int unsigned o = 0; o < P; o++) begin
-        if (sel_of(e, o) == SEL_INJ && idst_of(e) == d) inj_before = 1'b1;
-      end
-    end
-  endfunction
-
-  // Legal table; which destinations have a usable inject slot in the period: one whose K
-  // predecessors in the period (cyclically) do not inject the same destination. (The tile flags an
-  // inject entry that enters its lookup behind an inject entry for the same destination and lets
-  // it miss, whether or not the one ahead sends: a slot whose K predecessors include an inject
-  // slot of its destination never sends anything, e.g. every slot when the period is at most K
-  // slots with one inject slot. See docs/tdm-tile.md, "Formal proof".)
+  // Legal table; which destinations have an inject slot in the period (any such slot can send:
+  // header).
   logic [Nodes-1:0] has_slot;
   always_comb begin
     assume (32'(plast_c) < Depth);
@@ -168,7 +185,7 @@ module totex_formal_tdm_nic #(
         assume (32'(sel_of(e, o)) <= P + 32'd1);
         if (sel_of(e, o) == SEL_INJ) begin
           ninj = ninj + 32'd1;
-          if (SlotW'(s) <= plast_c && !(UsableOnly && inj_before(tbl_c, SlotW'(s), idst_of(e), plast_c))) begin
+          if (SlotW'(s) <= plast_c) begin
             for (int unsigned d = 0; d < Nodes; d++) if (idst_of(e) == NodeW'(d)) has_slot[d] = 1'b1;
           end
         end
@@ -304,8 +321,8 @@ module totex_formal_tdm_nic #(
   logic [StallW-1:0]       park_q;    // 3a: executed cycles with tready low in a row
   logic [MissLoW-1:0]      miss_q;
   logic [StallW-1:0]       stall_max, park_max;
-  assign stall_max = StallW'(32'(plast_c) + 32'd1 + 32'd2 * K + 32'd3);
-  assign park_max  = StallW'(32'(plast_c) + 32'd1 + 32'd2 * K + 32'd4);
+  assign stall_max = StallW'(32'(plast_c) + 32'd1 + StallAdd);
+  assign park_max  = StallW'(32'(plast_c) + 32'd1 + ParkAdd);
   always_ff @(posedge clk_i) begin
     if (first) begin
       acc_q   <= '0;
@@ -329,6 +346,30 @@ module totex_formal_tdm_nic #(
       else if (exec) park_q <= park_q + StallW'(1);
       if (inj_slot && !inj) miss_q <= miss_q + MissLoW'(1);
     end
+  end
+
+  // Check 5's expectation: cnt_now = inject slots executed up to the last cycle that sent nothing
+  // (the slot observed in this cycle included); delayed MissLag - 1 cycles, with the flag "the
+  // cycle MissLag ago executed a slot".
+  logic [MissLoW-1:0]         cnt_now, mexp;
+  logic                       mchk;
+  assign cnt_now = miss_q + MissLoW'(inj_slot && !inj);
+  if (MissLag > 32'd1) begin : gen_mlag
+    logic [(MissLag-1)*MissLoW-1:0] mh_q;
+    logic [MissLag-2:0]             mf_q;
+    always_ff @(posedge clk_i) begin
+      mh_q[0 +: MissLoW] <= cnt_now;
+      mf_q[0]            <= !first && obs_q;
+      for (int unsigned k = 1; k < MissLag - 1; k++) begin
+        mh_q[k*MissLoW +: MissLoW] <= mh_q[(k-1)*MissLoW +: MissLoW];
+        mf_q[k]                    <= !first && mf_q[k-1];
+      end
+    end
+    assign mexp = mh_q[(MissLag-2)*MissLoW +: MissLoW];
+    assign mchk = mf_q[MissLag-2];
+  end else begin : gen_mnow
+    assign mexp = cnt_now;
+    assign mchk = obs_q;
   end
 
   // Properties.
@@ -364,13 +405,13 @@ module totex_formal_tdm_nic #(
             assert (m_tid == esrc_of(obs_ent_q));
           end
         end
-        // 5. Missed slots, this one included (the low half is exact here; the high half takes its
-        // carry later).
-        assert (missed[MissLoW-1:0] == miss_q + MissLoW'(inj_slot && !inj));
       end else begin
         assert (!m_tvalid);
         if (prev_ok_q) assert (out_valid == prev_ov_q && out_data == prev_od_q);
       end
+      // 5. Missed slots: MissLag cycles after a slot executed, missed_o counts every slot executed
+      // up to it (the low half is exact here; the high half takes its carry later).
+      if (mchk) assert (missed[MissLoW-1:0] == mexp);
     end
   end
 

@@ -67,25 +67,34 @@ proofs=(
   "quiet scheduled tile all-port P=2|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 1|fixpoint|1|1"
   "quiet scheduled tile single-port, relay buffer 2|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 0 -set BufSlots 2|fixpoint|1|0"
   "quiet scheduled tile nic P=3, N=7|totex_formal_tile_quiet|$tile_rtl|-set Dynamic 0 -set Model 2 -set N 7 -set NumPorts 3|fixpoint|1|0"
-  # TDM tile NIC (docs/tdm-tile.md, "Formal proof"): reset, Depth table writes, priming (K + 4), then
-  # slots; memory_map turns the two block RAMs into flip-flops (z3 is about 3x faster without arrays).
-  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|14|1|memory_map"
-  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle (deeper)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|18|0|memory_map"
-  "TDM NIC P=1 NodeW=3 (K=2) Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set NodeW 3 -set SeqW 4 -set Depth 2 -set Pauses 0 -set Links 0|bmc|24|0|memory_map"
-  "TDM NIC P=1 NodeW=2 Depth=4, pauses, link flits|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 4|bmc|18|0|memory_map"
+  # TDM tile NIC (docs/tdm-tile.md, "Formal proof"): reset, Depth table writes, priming
+  # (prime_cycles = 2^NodeW + 4, the reset sweep included), then slots: the first slot executes in
+  # cycle Depth + 2^NodeW + 5 (11 at NodeW 2, Depth 2). Quick: 7 executed cycles (11..17), several
+  # periods of 1 or 2, 3a/3b can fail at T = 1; deeper: 11 executed cycles (11..21), 3a/3b can fail
+  # at T <= 2. memory_map turns the RAMs into flip-flops (z3 is about 3x faster without arrays).
+  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|18|1|memory_map"
+  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle (deeper)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|22|0|memory_map"
+  "TDM NIC P=1 NodeW=3 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set NodeW 3 -set SeqW 4 -set Depth 2 -set Pauses 0 -set Links 0|bmc|24|0|memory_map"
+  "TDM NIC P=1 NodeW=2 Depth=4, pauses, link flits|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 4|bmc|20|0|memory_map"
   "TDM NIC (cover)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2|cover|20|0|memory_map"
 )
 # name | wrapper | production RTL | chparam | depth (or fixpoint) | Yosys passes after prep (or empty)
 #   | sed expression applied to the first RTL file (a NAME; an @LIST.f after it skips that file).
-# The TDM NIC mutants edit lines of the tile as of 26aa3bb: a rewrite of the NIC needs new ones.
+# The TDM NIC mutants edit lines of the toggle-bit tile (e50dca4 and after): an injection that does not
+# flip R[d] (the message stays pending and goes out again), and a head that commits (flips S[d]) even
+# when its destination's message is pending (S != R) instead of parking (that message is lost); the inject
+# side without its flag for a send by the slot decided just before / two before (that R write may not be
+# in its read yet: the message goes out twice).
 mutants=(
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3||s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
   "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4||s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
   "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6||s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
   "tile quiet with a flit in its router|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 1|fixpoint||s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
   "scheduled tile quiet with its output data set|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 0 -set Model 1|fixpoint||s/ .. out_data_o == .0;/;/"
-  "TDM NIC: an injection does not clear the valid bit|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|14|memory_map|s/clr_hi_q\[i\] <= adv \& dec_has \&/clr_hi_q[i] <= 1'b0 \&/"
-  "TDM NIC: a commit ignores an occupied entry|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|14|memory_map|s/assign head_ok     = sl_valid \& ~sl_view \& ~sl_conf;/assign head_ok     = sl_valid \& ~sl_conf;/"
+  "TDM NIC: an injection does not flip R[d]|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign rw_we = sweep .*/assign rw_we = sweep;/"
+  "TDM NIC: a commit ignores a pending message (S != R)|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign h_park   = go \& (fq_q .*/assign h_park   = go \& fq_q;/;s/assign rdy_d    = rdy_pre \& .*/assign rdy_d    = rdy_pre;/;s/assign s_wd     = ~sweep \& ~r_s;/assign s_wd     = ~sweep \& (pv_q ? ~r_s : ~sx);/"
+  "TDM NIC: a slot right after one that sent to its destination sends too (no eq1 flag)|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign dec_x    = key \& ~f2_q \& .*/assign dec_x    = key \& ~f2_q;/"
+  "TDM NIC: a slot two after one that sent to its destination sends too (no f2 flag)|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign dec_x    = key \& ~f2_q \& /assign dec_x    = key \& /"
 )
 
 smt() {  # smt <out.smt2> <top> <chparam> <files...>; $passes (the row's extra Yosys passes) after prep
