@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <tuple>
 
@@ -107,9 +108,90 @@ Labels label_sequence(const Frame& f) {
   return {};
 }
 
+/// Where no product H works (odd k = 11, 13: a side of the grid has fewer than four labels), a
+/// depth-first search for a sequence with the same two properties over the whole grid: the routes
+/// (a_i, b_i) and sigma(a_{i+1}, b_i) are the grid's offsets, each once, and the four positions a
+/// spacing apart carry four different a and four different b labels. Spacings 1..3, eight fixed
+/// seeds, a node budget per try: deterministic (own shuffle), milliseconds where it is used.
+class LabelSearch {
+ public:
+  LabelSearch(const Frame& f, int spacing, unsigned seed)
+      : f_(f), rows_(f.bmax + 1), M_(f.m * (f.bmax + 1) / 2), s_(spacing), rng_(seed),
+        used_(static_cast<std::size_t>(f.m * (f.bmax + 1)), 0), a_(at(M_)), b_(at(M_)) {}
+  std::optional<Labels> run() {
+    if (!step(0)) return std::nullopt;
+    return Labels{a_, b_, s_};
+  }
+
+ private:
+  static constexpr std::int64_t kBudget = 200'000;
+  [[nodiscard]] std::size_t cell(int a, int b) const { return at((a - 1) * rows_ + b); }
+  [[nodiscard]] bool window_ok(int p) const {  // positions p, p + s, p + 2s, p + 3s (cyclic)
+    for (int q1 = 0; q1 < 4; ++q1)
+      for (int q2 = q1 + 1; q2 < 4; ++q2) {
+        const std::size_t x = at((p + q1 * s_) % M_), y = at((p + q2 * s_) % M_);
+        if (a_[x] == a_[y] || b_[x] == b_[y]) return false;
+      }
+    return true;
+  }
+  bool step(int i) {
+    if (++nodes_ > kBudget) return false;
+    if (i == M_) {
+      if (used_[cell(f_.e - a_[0], f_.n - b_[at(M_ - 1)])]) return false;  // the route closing the cycle
+      for (int p = 0; p < M_; ++p)
+        if (!window_ok(p)) return false;
+      return true;
+    }
+    std::vector<std::pair<int, int>> cand;
+    for (int a = 1; a <= f_.m; ++a)
+      for (int b = 0; b < rows_; ++b) {
+        if (used_[cell(a, b)]) continue;
+        if (i > 0) {
+          const std::size_t back = cell(f_.e - a, f_.n - b_[at(i - 1)]);
+          if (used_[back] || back == cell(a, b)) continue;
+        }
+        bool ok = true;
+        for (int q = 1; q <= 3 && ok; ++q) {
+          const int j = i - q * s_;
+          ok = j < 0 || (a_[at(j)] != a && b_[at(j)] != b);
+        }
+        if (ok) cand.emplace_back(a, b);
+      }
+    for (std::size_t n = cand.size(); n > 1; --n) std::swap(cand[n - 1], cand[rng_() % n]);
+    for (const auto& [a, b] : cand) {
+      const std::size_t here = cell(a, b);
+      const std::size_t back = i > 0 ? cell(f_.e - a, f_.n - b_[at(i - 1)]) : here;
+      used_[here] = used_[back] = 1;
+      a_[at(i)] = a;
+      b_[at(i)] = b;
+      if (step(i + 1)) return true;
+      used_[here] = used_[back] = 0;
+    }
+    return false;
+  }
+  const Frame& f_;
+  int rows_, M_, s_;
+  std::mt19937 rng_;
+  std::vector<char> used_;
+  std::vector<int> a_, b_;
+  std::int64_t nodes_ = 0;
+};
+
 std::optional<std::pair<Frame, Labels>> frame_and_labels(int k) {
-  for (const Frame& f : frames_of(k))
+  std::vector<Frame> frames = frames_of(k);
+  for (const Frame& f : frames)
     if (Labels l = label_sequence(f); !l.a.empty()) return std::pair{f, std::move(l)};
+  if (k % 2 == 1 && k >= 11) {
+    Frame f;
+    f.k = k;
+    f.m = k / 2;
+    f.bmax = f.m;
+    f.e = f.m + 1;
+    f.n = k - f.e;
+    for (int spacing = 1; spacing <= 3; ++spacing)
+      for (unsigned seed = 0; seed < 8; ++seed)
+        if (std::optional<Labels> l = LabelSearch(f, spacing, seed).run()) return std::pair{f, std::move(*l)};
+  }
   return std::nullopt;
 }
 
@@ -134,7 +216,7 @@ std::string rotation_why_not(const Topology& t) {
     return "needs a torus KxK with every node a processor";
   const int k = f0.size;
   if (!frame_and_labels(k))
-    return "needs K odd >= 15 or K a multiple of 4 >= 16 (four streams need four distinct labels; K = 2 mod 4 "
+    return "needs K odd >= 11 or K a multiple of 4 >= 16 (four streams need four distinct labels; K = 2 mod 4 "
            "has a self-paired offset)";
   return "";
 }

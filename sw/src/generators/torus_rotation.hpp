@@ -26,7 +26,7 @@
 
 namespace totex {
 
-/// Empty when the construction applies (a k x k torus, every node a processor, k odd >= 15 or
+/// Empty when the construction applies (a k x k torus, every node a processor, k odd >= 11 or
 /// k a multiple of 4 >= 16), else why not.
 [[nodiscard]] std::string rotation_why_not(const Topology& t);
 

@@ -14,7 +14,7 @@
 namespace totex {
 
 struct PeriodicRequest {
-  /// auto: the rotation construction on KxK tori where it applies (K odd >= 15 or a multiple of 4
+  /// auto: the rotation construction on KxK tori where it applies (K odd >= 11 or a multiple of 4
   /// >= 16), else translation-invariant packing on products of rings (tori, rings, hypercubes), a
   /// per-message packing elsewhere (meshes); rotation: that construction only; greedy: the
   /// first-fit packing only; exact: a SAT
