@@ -513,8 +513,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   PeriodicOutcome out;
   out.bound = periodic_lower_bound(lower_bound(t, m));
   const int bound = static_cast<int>(out.bound.steps);
-  // The quarter-turn construction (torus_rotation.hpp) where it applies (K odd >= 11, K = 0 mod 4
-  // >= 16): at the bound on odd sides, within 2.5 % on even ones, in a second; the packings below
+  // The quarter-turn construction (torus_rotation.hpp) where it applies (K >= 11 other than
+  // 12): at the bound on odd sides, within 2.5 % on even ones, in a second; the packings below
   // scored 1.07-1.09 of the bound on torus:13x13..16x16 in a default budget (docs/periodic.md), so
   // auto stops here.
   if (algo == "rotation" && !rotation_why_not(t).empty())

@@ -108,16 +108,28 @@ Labels label_sequence(const Frame& f) {
   return {};
 }
 
-/// Where no product H works (odd k = 11, 13: a side of the grid has fewer than four labels), a
-/// depth-first search for a sequence with the same two properties over the whole grid: the routes
-/// (a_i, b_i) and sigma(a_{i+1}, b_i) are the grid's offsets, each once, and the four positions a
+/// Where no product H works (odd k = 11, 13: a side of the grid has fewer than four labels; k = 2
+/// mod 4: sigma fixes the offset (e/2, n/2), which no H can hold), a depth-first search for a
+/// sequence with the same two properties over the grid less sigma's fixed point: the routes
+/// (a_i, b_i) and sigma(a_{i+1}, b_i) are those offsets, each once, and the four positions a
 /// spacing apart carry four different a and four different b labels. Spacings 1..3, eight fixed
-/// seeds, a node budget per try: deterministic (own shuffle), milliseconds where it is used.
+/// seeds, a node budget per try: deterministic (own shuffle), milliseconds where it is used. The
+/// fixed point, turned four ways, is left to the tail (first fit after the core).
 class LabelSearch {
  public:
   LabelSearch(const Frame& f, int spacing, unsigned seed)
-      : f_(f), rows_(f.bmax + 1), M_(f.m * (f.bmax + 1) / 2), s_(spacing), rng_(seed),
-        used_(static_cast<std::size_t>(f.m * (f.bmax + 1)), 0), a_(at(M_)), b_(at(M_)) {}
+      : f_(f), rows_(f.bmax + 1), s_(spacing), rng_(seed), used_(static_cast<std::size_t>(f.m * (f.bmax + 1)), 0) {
+    int free = f.m * rows_;
+    for (int a = 1; a <= f.m; ++a)
+      for (int b = 0; b < rows_; ++b)
+        if (f.e - a == a && f.n - b == b) {  // sigma's fixed point
+          used_[cell(a, b)] = 1;
+          --free;
+        }
+    M_ = free / 2;
+    a_.assign(at(M_), 0);
+    b_.assign(at(M_), 0);
+  }
   std::optional<Labels> run() {
     if (!step(0)) return std::nullopt;
     return Labels{a_, b_, s_};
@@ -170,7 +182,9 @@ class LabelSearch {
     return false;
   }
   const Frame& f_;
-  int rows_, M_, s_;
+  int rows_;
+  int M_ = 0;
+  int s_;
   std::mt19937 rng_;
   std::vector<char> used_;
   std::vector<int> a_, b_;
@@ -181,11 +195,11 @@ std::optional<std::pair<Frame, Labels>> frame_and_labels(int k) {
   std::vector<Frame> frames = frames_of(k);
   for (const Frame& f : frames)
     if (Labels l = label_sequence(f); !l.a.empty()) return std::pair{f, std::move(l)};
-  if (k % 2 == 1 && k >= 11) {
+  if ((k % 2 == 1 && k >= 11) || (k % 4 == 2 && k >= 14)) {
     Frame f;
     f.k = k;
     f.m = k / 2;
-    f.bmax = f.m;
+    f.bmax = k % 2 == 0 ? f.m - 1 : f.m;
     f.e = f.m + 1;
     f.n = k - f.e;
     for (int spacing = 1; spacing <= 3; ++spacing)
@@ -216,8 +230,8 @@ std::string rotation_why_not(const Topology& t) {
     return "needs a torus KxK with every node a processor";
   const int k = f0.size;
   if (!frame_and_labels(k))
-    return "needs K odd >= 11 or K a multiple of 4 >= 16 (four streams need four distinct labels; K = 2 mod 4 "
-           "has a self-paired offset)";
+    return "needs K >= 11 other than 12 (four streams need four distinct labels: a product of labels gives them "
+           "for K odd >= 15 and K = 0 mod 4 >= 16, a search for K = 11, 13 and K = 2 mod 4 >= 14)";
   return "";
 }
 

@@ -26,8 +26,8 @@
 
 namespace totex {
 
-/// Empty when the construction applies (a k x k torus, every node a processor, k odd >= 11 or
-/// k a multiple of 4 >= 16), else why not.
+/// Empty when the construction applies (a k x k torus, every node a processor, k >= 11 other
+/// than 12), else why not.
 [[nodiscard]] std::string rotation_why_not(const Topology& t);
 
 struct RotationPlan {

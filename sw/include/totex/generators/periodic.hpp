@@ -14,9 +14,9 @@
 namespace totex {
 
 struct PeriodicRequest {
-  /// auto: the rotation construction on KxK tori where it applies (K odd >= 11 or a multiple of 4
-  /// >= 16), else translation-invariant packing on products of rings (tori, rings, hypercubes), a
-  /// per-message packing elsewhere (meshes); rotation: that construction only; greedy: the
+  /// auto: the rotation construction on KxK tori where it applies (K >= 11 other than 12), else
+  /// translation-invariant packing on products of rings (tori, rings, hypercubes), a per-message
+  /// packing elsewhere (meshes); rotation: that construction only; greedy: the
   /// first-fit packing only; exact: a SAT
   /// search over every minimal route and slot of every message, period by period from the bound
   /// (small networks only).
