@@ -168,7 +168,8 @@ module totex_board_tdm_torus #(
       .NodeW    (NodeW),
       .Depth    (Depth),
       .TableFile(TableFile),
-      .MissW    (32'd2)
+      .MissW    (32'd2),
+      .BitsInFlops(1'b1)   // 9 tiles x 4 more block RAMs would not fit the HX8K's 32
     ) u_tile (
       .clk_i,
       .rst_ni,

@@ -106,6 +106,8 @@ module totex_formal_tdm_nic #(
   parameter bit          Pauses   = 1'b1,
   /// 1: flits on the input links (forwarded, ejected); 0: links idle (a smaller problem).
   parameter bit          Links    = 1'b1,
+  /// The tile's BitsInFlops: 0 toggle bits in block RAM (the default), 1 in flip-flops (the board).
+  parameter bit          BitsInFlops = 1'b0,
   localparam int unsigned P        = NumPorts,
   localparam int unsigned W        = NodeW + SeqW,
   localparam int unsigned Nodes    = 32'd1 << NodeW,
@@ -258,7 +260,7 @@ module totex_formal_tdm_nic #(
   assign tbl_data = entry(tbl_c, tbl_addr);
   totex_tdm_tile #(
     .NumPorts (NumPorts), .PayloadW (W), .NodeW (NodeW), .Depth (Depth), .TableFile (""),
-    .MissW (MissW)
+    .MissW (MissW), .BitsInFlops (BitsInFlops)
   ) u_tile (
     .clk_i, .rst_ni,
     .in_valid_i    (in_valid_i),

@@ -3,5 +3,6 @@
 totex_tdm_pkg.sv
 totex_tdm_ram.sv
 totex_tdm_bits.sv
+totex_tdm_slot_counter.sv
 totex_tdm_tile.sv
 totex_tdm_xbar.sv

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One-bit-wide memory of the TDM tile's NIC (docs/tdm-tile.md): one write port, two registered
 /// read ports with read enables, one clock. Holds one side's toggle bits (S: commits, R:
-/// injections), one bit per destination, readable by both sides. Depth > 16: two block RAMs
-/// (totex_tdm_ram, one per read port, written together); Depth <= 16: flip-flops with two read
-/// multiplexers (a block RAM per 16 bits would be wasted, and many small tiles share a device).
+/// injections), one bit per destination, readable by both sides. Two block RAMs (totex_tdm_ram,
+/// one per read port, written together), or with InFlops flip-flops with two read multiplexers
+/// (for many small tiles sharing a device, where a block RAM per bit column is too many; the
+/// multiplexers are 2-3 LUT levels behind the read address: measured 55.4 / 144.6 MHz on the
+/// torus:4x4 tile, iCE40UP5K / HX8K, against 92.2 / 182.4 MHz in block RAM, docs/tdm-tile.md).
 ///
 /// rdata_*_o shows mem[raddr_*_i] as sampled at the last edge with re_*_i high. A read of the
 /// address written at the same edge returns the old word in simulation and either the old or the
@@ -14,6 +16,8 @@
 module totex_tdm_bits #(
   /// Number of bits.
   parameter int unsigned Depth = 32'd64,
+  /// 1: flip-flops instead of block RAM.
+  parameter bit InFlops = 1'b0,
   /// Address width; do not overwrite.
   localparam int unsigned AW = totex_pkg::idx_width(Depth)
 ) (
@@ -35,7 +39,7 @@ module totex_tdm_bits #(
   output logic          rdata_b_o
 );
 
-  if (Depth > 32'd16) begin : gen_bram
+  if (!InFlops) begin : gen_bram
     totex_tdm_ram #(.Depth(Depth), .Width(32'd1)) u_a (
       .clk_i, .we_i, .waddr_i, .wdata_i,
       .re_i(re_a_i), .raddr_i(raddr_a_i), .rdata_o(rdata_a_o)

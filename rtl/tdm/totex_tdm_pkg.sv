@@ -23,10 +23,10 @@ package totex_tdm_pkg;
     lookup_stages = (node_w + 32'd1) / 32'd2;
   endfunction
 
-  /// Cycles run_i must stay low after reset release or a table write: after reset 2**NodeW + 1
-  /// load cycles (the sweep that clears the NIC's toggle bits in block RAM, one per cycle), then
-  /// the table read, the entry register (with the toggle-bit reads) and the decision (execute)
-  /// register. After a table write 4 cycles suffice (one load cycle + 3); this is the larger.
+  /// Cycles run_i must stay low after reset release or a table write: 2**NodeW load cycles
+  /// (after reset they overlap the sweep that clears the NIC's toggle bits in block RAM, one per
+  /// cycle), then four priming advances: the table read, the pre-entry register, the entry
+  /// register (with the toggle-bit reads) and the decision (execute) register.
   function automatic int unsigned prime_cycles(input int unsigned node_w);
     prime_cycles = (32'd1 << node_w) + 32'd4;
   endfunction

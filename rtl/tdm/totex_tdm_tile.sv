@@ -21,7 +21,7 @@
 ///
 /// Cycle contract (PrimeCycles = totex_tdm_pkg::prime_cycles(NodeW) = 2**NodeW + 4):
 ///   * After reset release the NIC clears its toggle bits (2**NodeW cycles, s_axis_tready low).
-///     After reset release and after every table write (tbl_we_i), the tile waits 2**NodeW + 1
+///     After reset release and after every table write (tbl_we_i), the tile waits 2**NodeW
 ///     cycles and reads the first slots of the table ahead by itself ("priming"); run_i must stay
 ///     low for at least PrimeCycles cycles after reset release and after the last table write
 ///     (else error_o).
@@ -57,6 +57,9 @@ module totex_tdm_tile #(
   parameter TableFile = "",
   /// Bits of missed_o (>= 2).
   parameter int unsigned MissW = 32'd16,
+  /// 1: the NIC's toggle bits in flip-flops rather than block RAM (4 block RAMs fewer, for many
+  /// small tiles on one device; slower: docs/tdm-tile.md).
+  parameter bit BitsInFlops = 1'b0,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
   /// Bits of a table entry; do not overwrite.
@@ -111,45 +114,45 @@ module totex_tdm_tile #(
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
   localparam int unsigned Nodes = 32'd1 << NodeW;
-  localparam int unsigned Prime = 32'd4;    // priming after a table write (after reset: + the sweep)
+  localparam int unsigned Prime = 32'd5;    // priming advances + 1 (table read, pre, entry, decision)
   localparam int unsigned PcW = totex_pkg::idx_width(Prime + 32'd1);
   localparam int unsigned SelsW = (P + 32'd1) * SelW;       // output and eject selects
   localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
 
   // ---------------------------------------------------------------------------------------------
-  // Slot pipeline control. After reset and after a table write: 2**NodeW + 1 load cycles (init_q:
-  // the slot counters take period_last_i; swc_q counts them), then Prime - 1 = 3 priming advances,
+  // Slot pipeline control. After reset and after a table write: 2**NodeW load cycles (init_q: the
+  // slot counter takes period_last_i; swc_q counts them), then Prime - 1 = 4 priming advances,
   // so that the first slot's inject decision is made PrimeCycles = 2**NodeW + 4 cycles after reset
   // or the last table write, the time the NIC had to take the first messages. After reset the
   // load cycles overlap the sweep that clears the NIC's toggle bits (block RAM has no reset), one
   // word per cycle, counted by sw_q (not restarted by table writes). Then the slot pipeline
   // advances exactly in the cycles with run_i high.
   // ---------------------------------------------------------------------------------------------
-  logic             flush, init_q, primed_q, prm_q, adv, exec, sweep;
+  logic             flush, init_q, primed_q, prm_q, adv, sweep;
   logic [PcW-1:0]   pc_q;
   logic [NodeW:0]   swc_q, sw_q;
   assign sweep = ~sw_q[NodeW];
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      swc_q <= '0;
+      swc_q <= (NodeW + 32'd1)'(1);
       sw_q  <= '0;
     end else begin
-      if (flush)              swc_q <= '0;
+      if (flush)              swc_q <= (NodeW + 32'd1)'(1);
       else if (!swc_q[NodeW]) swc_q <= swc_q + (NodeW + 32'd1)'(1);
       if (sweep)              sw_q  <= sw_q + (NodeW + 32'd1)'(1);
     end
   end
-  logic [SlotW-1:0] f_q, r_q;       // slot fetched next; slots left after it in the period
-  logic [SlotW:0]   r_dec;
-  logic             wrap;
+  logic [SlotW-1:0] f_q;            // slot fetched next
   assign flush = tbl_we_i;
   // The slot pipeline moves at this edge: (run_i | ~primed_q) & ~init_q & ~flush, written with
   // prm_q = ~primed_q & ~init_q (primed_q implies ~init_q) so that it is one LUT of its own (it
-  // drives the pipeline's enables through a global buffer).
+  // drives the pipeline's enables through a global buffer). adv is only ever an enable, never
+  // logic (the decision flags that need it use dec_q, adv one cycle later).
+  // A slot executes in a cycle with run_i & primed_q; the datapath takes run_i alone for that (the
+  // same under the contract: run_i high before priming ends is err_early), so that no other logic
+  // shares adv's AND (Yosys would merge the two, and the shared term, a LUT output of its own,
+  // would put adv two LUTs deep).
   assign adv   = ((run_i & primed_q) | prm_q) & ~flush;
-  assign exec  = run_i & primed_q;                // a slot executes in this cycle
-  assign r_dec = {1'b0, r_q} - {{SlotW{1'b0}}, 1'b1};
-  assign wrap  = r_dec[SlotW];                    // r_q == 0: f_q is the last slot
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -171,23 +174,21 @@ module totex_tdm_tile #(
       end
     end
   end
-  // The counters' enable is run_i | ~primed_q (one LUT from an input and a flip-flop, as in the
-  // crossbar): it also steps them in a flush cycle, harmless as init_q reloads them next.
-  always_ff @(posedge clk_i) begin
-    if (run_i || !primed_q) begin
-      if (init_q) begin
-        f_q <= '0;
-        r_q <= period_last_i;
-      end else begin
-        f_q <= wrap ? '0 : f_q + SlotW'(1);
-        r_q <= wrap ? period_last_i : r_dec[SlotW-1:0];
-      end
-    end
-  end
+  // The counter's step is run_i | ~primed_q (one LUT from an input and a flip-flop, as in the
+  // crossbar): it also steps in a flush cycle, harmless as init_q reloads it next.
+  totex_tdm_slot_counter #(.SlotW(SlotW)) u_slot (
+    .clk_i,
+    .load_i       (init_q),
+    .step_i       (run_i | ~primed_q),
+    .period_last_i,
+    .slot_o       (f_q)
+  );
 
-  // Slot table: block RAM read at every advance, then an entry register.
-  logic [EntryW-1:0] tbl_rdata, ent_q;
-  logic              rdv_q, entv_q, ent_inj_q, ent_dup_q, rd_inj, rd_dup;
+  // Slot table: block RAM read at every advance, then two entry registers: pre_q (so that no
+  // block-RAM output drives another block RAM's address through a LUT: the toggle bits are read at
+  // pre_q's inject_dst) and ent_q.
+  logic [EntryW-1:0] tbl_rdata, pre_q, ent_q;
+  logic              rdv_q, prev_q, entv_q, ent_inj_q, ent_dup_q, rd_inj, rd_dup;
   totex_tdm_ram #(.Depth(Depth), .Width(EntryW), .InitFile(TableFile)) u_table (
     .clk_i,
     .we_i   (tbl_we_i),
@@ -201,7 +202,7 @@ module totex_tdm_tile #(
     rd_inj = 1'b0;
     rd_dup = 1'b0;
     for (int unsigned o = 0; o < P; o++) begin
-      if (tbl_rdata[o*SelW +: SelW] == SEL_INJ) begin
+      if (pre_q[o*SelW +: SelW] == SEL_INJ) begin
         rd_dup = rd_dup | rd_inj;
         rd_inj = 1'b1;
       end
@@ -210,17 +211,20 @@ module totex_tdm_tile #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rdv_q  <= 1'b0;
+      prev_q <= 1'b0;
       entv_q <= 1'b0;
     end else begin
-      // Cleared by a table write (and reset), set by the first and second priming advances
-      // (prm_q: adv while priming); from flip-flops only, no enable from adv.
+      // Cleared by a table write (and reset), set by the first three priming advances (prm_q:
+      // adv while priming); from flip-flops only, no enable from adv.
       rdv_q  <= ~flush & (rdv_q | prm_q);
-      entv_q <= ~flush & (entv_q | (prm_q & rdv_q));
+      prev_q <= ~flush & (prev_q | (prm_q & rdv_q));
+      entv_q <= ~flush & (entv_q | (prm_q & prev_q));
     end
   end
   always_ff @(posedge clk_i) begin
     if (adv) begin
-      ent_q     <= tbl_rdata;
+      pre_q     <= tbl_rdata;
+      ent_q     <= pre_q;
       ent_inj_q <= rd_inj;
       ent_dup_q <= rd_dup;
     end
@@ -242,19 +246,19 @@ module totex_tdm_tile #(
   // message is at S[d], the next one is written at ~S[d] as soon as it is accepted, pending or
   // not, so no payload register waits for a commit.
   // ---------------------------------------------------------------------------------------------
-  logic [NodeW-1:0] tbl_dst, ia, ra;
+  logic [NodeW-1:0] pre_dst, ia, ra;
   logic             s_i, r_i, s_s, r_s;     // bits read by the inject (i) and send (s) sides
   logic             s_we, s_wd;
   logic [NodeW-1:0] s_wa;
-  logic             rw_we, rw_d, adv_q, rq_q;
+  logic             rw_we, rw_d, dec_q, rq_q;
   logic [NodeW-1:0] rw_a;
-  assign tbl_dst = tbl_rdata[SelsW +: NodeW];
+  assign pre_dst = pre_q[SelsW +: NodeW];
   // The inject side reads the next slot's bits when the slot pipeline moves, and reads the bits of
   // the slot in ent_q again in every cycle it does not (a pause, or primed and waiting for run_i),
   // so a commit made meanwhile is seen (run_i | ~primed_q: adv without init_q and flush, whose
   // entries are dropped anyway).
-  assign ia      = (run_i | ~primed_q) ? tbl_dst : ent_dst;
-  totex_tdm_bits #(.Depth(Nodes)) u_sbits (
+  assign ia      = (run_i | ~primed_q) ? pre_dst : ent_dst;
+  totex_tdm_bits #(.Depth(Nodes), .InFlops(BitsInFlops)) u_sbits (
     .clk_i,
     .we_i     (s_we),
     .waddr_i  (s_wa),
@@ -266,7 +270,7 @@ module totex_tdm_tile #(
     .raddr_b_i(ra),
     .rdata_b_o(s_s)
   );
-  totex_tdm_bits #(.Depth(Nodes)) u_rbits (
+  totex_tdm_bits #(.Depth(Nodes), .InFlops(BitsInFlops)) u_rbits (
     .clk_i,
     .we_i     (rw_we),
     .waddr_i  (rw_a),
@@ -288,16 +292,16 @@ module totex_tdm_tile #(
   logic [NodeW-1:0] dec_d_q;
   always_ff @(posedge clk_i) begin
     if (adv) begin
-      eq1_q <= (tbl_dst == ent_dst);
-      f2_q  <= (tbl_dst == dec_d_q) & has_q;
+      eq1_q <= (pre_dst == ent_dst);
+      f2_q  <= (pre_dst == dec_d_q) & has_q;
     end
   end
   assign key      = entv_q & ent_inj_q;
-  // The flip-flop terms are kept apart (dec_x, miss_k) so that the block-RAM bits pass one LUT
-  // into has_q and one into miss_q.
-  (* keep *) logic dec_x, miss_k;
+  // The flip-flop terms are kept apart (dec_x) so that the block-RAM bits pass one LUT into
+  // has_q and one into miss_h_q.
+  (* keep *) logic dec_x;
+  logic            miss_h_q, dup_h_q;    // this decision missed / its entry injects twice
   assign dec_x    = key & ~f2_q & ~(eq1_q & has_q);
-  assign miss_k   = adv & key;
   assign dec_has  = dec_x & (s_i ^ r_i);
   always_ff @(posedge clk_i) begin
     if (adv) begin
@@ -308,10 +312,10 @@ module totex_tdm_tile #(
   // R write in the cycle after the decision, from the decision registers (and the clearing sweep
   // after reset): R[d] := ~R[d] when the slot sends.
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) adv_q <= 1'b0;
-    else         adv_q <= adv;
+    if (!rst_ni) dec_q <= 1'b0;
+    else         dec_q <= adv;   // a decision was made at the last edge
   end
-  assign rw_we = sweep | (adv_q & has_q);
+  assign rw_we = sweep | (dec_q & has_q);
   assign rw_a  = sweep ? sw_q[NodeW-1:0] : dec_d_q;
   assign rw_d  = ~sweep & ~rq_q;
 
@@ -323,9 +327,10 @@ module totex_tdm_tile #(
   // in the head until the park commits (commits stay in offer order), then reads its bits again
   // (through la_q, two cycles later). s_axis_tready = rdy_q is high exactly when the head (if
   // any) is placed in this cycle, so an accepted offer always finds the head register free.
-  // vh_q: this cycle's read is the head's (of s_axis_tdest at its acceptance, or of la_q while
-  // la_q == hd_q: lih_q); vq_q: it is the park's.
-  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, vh_q, lih_q, fq_q, fq_b_q;
+  // hvh_q: there is a head and this cycle's read is its (of s_axis_tdest at its acceptance, or of
+  // la_q while la_q == hd_q: lih_q), one flip-flop so that the S write enable is one LUT; vq_q:
+  // this cycle's read is the park's.
+  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, hvh_q, lih_q, fq_q, fq_b_q;
   logic [NodeW-1:0] hd_q, la_q;
   logic [W-1:0]     hdata_q;
   logic             sx, go, h_park, p_commit, pv_d, rdy_d;
@@ -334,13 +339,14 @@ module totex_tdm_tile #(
   // After such a write the entry is occupied (the previous head committed or parked, and nothing
   // can send its message that fast): the head parks.
   assign sx       = fq_q ? fq_b_q : s_s;
-  assign go       = hv_q & ~pv_q & vh_q;
+  assign go       = hvh_q & ~pv_q;
   assign h_park   = go & (fq_q | (s_s ^ r_s));
   assign p_commit = pv_q & vq_q & (r_s ^ pb_q);           // R[d] == S[d]: the entry is free
   // The S write of the head and of the park is unconditional: S[d] := ~R[d] as read. That flips
   // S[d] exactly when the read shows the entry free (S[d] == R[d], a commit) and rewrites the
-  // value S[d] has otherwise (S[d] != R[d]: waiting); so no decision drives the write enable.
-  assign s_we     = sweep | go | (pv_q & vq_q);
+  // value S[d] has otherwise (S[d] != R[d]: waiting); so no decision drives the write enable,
+  // which is one LUT of four flip-flops.
+  assign s_we     = sweep | (pv_q ? vq_q : hvh_q);
   assign s_wa     = pv_q ? la_q : hd_q;     // hd_q counts through every d during the sweep
   assign s_wd     = ~sweep & ~r_s;
   assign s_axis_tready = rdy_q;
@@ -357,7 +363,7 @@ module totex_tdm_tile #(
       hv_q  <= 1'b0;
       pv_q  <= 1'b0;
       vq_q  <= 1'b0;
-      vh_q  <= 1'b0;
+      hvh_q <= 1'b0;
       lih_q <= 1'b0;
       hd_q  <= '0;
     end else begin
@@ -367,7 +373,7 @@ module totex_tdm_tile #(
       if (rdy_q) hv_q <= s_axis_tvalid;
       pv_q  <= pv_d;
       vq_q  <= pv_q;
-      vh_q  <= rdy_q | (~pv_q & hv_q & lih_q);
+      hvh_q <= (rdy_q ? s_axis_tvalid : hv_q) & (rdy_q | (~pv_q & hv_q & lih_q));
       lih_q <= ~pv_q & ~rdy_q;
       if (rdy_q)      hd_q <= s_axis_tdest;
       else if (sweep) hd_q <= hd_q + NodeW'(1);
@@ -472,14 +478,14 @@ module totex_tdm_tile #(
         end
       end
     end
-    m_valid_d = exec & (|mv_t);
+    m_valid_d = run_i & (|mv_t);
     m_data_d  = '0;
     for (int unsigned g = 0; g < GE; g++) m_data_d = m_data_d | md_t[g*W +: W];
     for (int unsigned i = 0; i < P; i++) begin
       logic used;
       used = ej_q[i];
       for (int unsigned o = 0; o < P; o++) used = used | sel_q[o*(P+1) + i];
-      left_d[i] = exec & in_valid_i[i] & ~used;
+      left_d[i] = run_i & in_valid_i[i] & ~used;
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -510,29 +516,35 @@ module totex_tdm_tile #(
   // ---------------------------------------------------------------------------------------------
   logic [MissW-1:0] missed_q;
   localparam int unsigned MissLoW = MissW / 32'd2;
-  logic             err_q, ea_q, eb_q, miss_q, miss_c_q;
+  logic             err_q, ea_q, eb_q, miss_p, miss_c_q;
+  assign miss_p = dec_q & miss_h_q;   // a pulse in the cycle after each decision that missed
   logic [P-1:0]     left_q;
   logic             err_overrun, err_early, err_lost, err_dup;
   assign err_overrun = m_valid_q & ~m_axis_tready;
   assign err_early   = run_i & ~primed_q;
   assign err_lost    = tbl_we_i & has_q;
-  assign err_dup     = adv & entv_q & ent_dup_q;
+  assign err_dup     = dec_q & dup_h_q;   // one cycle after the decision
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       missed_q <= '0;
-      miss_q   <= 1'b0;
+      miss_h_q <= 1'b0;
+      dup_h_q  <= 1'b0;
       miss_c_q <= 1'b0;
       err_q    <= 1'b0;
       ea_q     <= 1'b0;
       eb_q     <= 1'b0;
       left_q   <= '0;
     end else begin
-      miss_q   <= miss_k & ~(dec_x & (s_i ^ r_i));    // adv & key & ~dec_has
+      if (adv) begin
+        miss_h_q <= key & ~(dec_x & (s_i ^ r_i));    // key & ~dec_has
+        dup_h_q  <= entv_q & ent_dup_q;
+      end
       // Two halves, the high one counting the low one's registered carry: short carry chains.
       // missed_o lags by one cycle after the low half wraps.
-      // The carry as an AND (two LUT levels), not out of the end of the carry chain.
-      missed_q[MissLoW-1:0] <= missed_q[MissLoW-1:0] + MissLoW'(miss_q);
-      miss_c_q <= miss_q & (&missed_q[MissLoW-1:0]);
+      // The carry as an AND (two LUT levels), not out of the end of the carry chain; miss_p as the
+      // low half's enable, so the carry chain starts at flip-flops.
+      if (miss_p) missed_q[MissLoW-1:0] <= missed_q[MissLoW-1:0] + MissLoW'(1);
+      miss_c_q <= miss_p & (&missed_q[MissLoW-1:0]);
       missed_q[MissW-1:MissLoW] <= missed_q[MissW-1:MissLoW] + {{(MissW - MissLoW - 32'd1){1'b0}}, miss_c_q};
       ea_q   <= err_overrun | err_early;
       eb_q   <= err_lost | err_dup;

@@ -52,28 +52,22 @@ module totex_tdm_xbar #(
   localparam int unsigned Q = NumPorts + 32'd1;
   localparam int unsigned W = PayloadW;
 
-  // Slot counter as in the tile: f_q the slot read next, r_q the slots left after it; the wrap
-  // is the borrow of r_q - 1 (carry chain), not a comparison with period_last_i.
-  logic [SlotW-1:0]  f_q, r_q;
-  logic [SlotW:0]    r_dec;
+  // The tile's slot counter: f_q the slot read next.
+  logic [SlotW-1:0]  f_q;
   logic [EntryW-1:0] rdata;
-  logic              rd_en, started_q, wrap;
+  logic              rd_en, started_q;
   assign rd_en = run_i | ~started_q;
-  assign r_dec = {1'b0, r_q} - {{SlotW{1'b0}}, 1'b1};
-  assign wrap  = r_dec[SlotW];
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) started_q <= 1'b0;
     else         started_q <= 1'b1;
   end
-  always_ff @(posedge clk_i) begin
-    if (!started_q) begin
-      f_q <= '0;
-      r_q <= period_last_i;
-    end else if (rd_en) begin
-      f_q <= wrap ? '0 : f_q + SlotW'(1);
-      r_q <= wrap ? period_last_i : r_dec[SlotW-1:0];
-    end
-  end
+  totex_tdm_slot_counter #(.SlotW(SlotW)) u_slot (
+    .clk_i,
+    .load_i       (~started_q),
+    .step_i       (rd_en),
+    .period_last_i,
+    .slot_o       (f_q)
+  );
 
   totex_tdm_ram #(.Depth(Depth), .Width(EntryW)) u_table (
     .clk_i,

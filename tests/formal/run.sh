@@ -74,6 +74,7 @@ proofs=(
   # at T <= 2. memory_map turns the RAMs into flip-flops (z3 is about 3x faster without arrays).
   "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|18|1|memory_map"
   "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle (deeper)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|bmc|22|0|memory_map"
+  "TDM NIC P=1 NodeW=2 Depth=2, no pauses, links idle, toggle bits in flip-flops|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0 -set BitsInFlops 1|bmc|22|0|memory_map"
   "TDM NIC P=1 NodeW=3 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set NodeW 3 -set SeqW 4 -set Depth 2 -set Pauses 0 -set Links 0|bmc|24|0|memory_map"
   "TDM NIC P=1 NodeW=2 Depth=4, pauses, link flits|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 4|bmc|20|0|memory_map"
   "TDM NIC (cover)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2|cover|20|0|memory_map"

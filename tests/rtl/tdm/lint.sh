@@ -19,12 +19,14 @@ run() {
 run totex_tdm_ram
 run totex_tdm_bits
 run totex_tdm_bits -GDepth=16
+run totex_tdm_bits -GDepth=16 -GInFlops=1\'b1
 run totex_tdm_tile
 run totex_tdm_xbar
 run totex_tdm_xbar -GNumPorts=6 -GDepth=67 -GPayloadW=8
 for d in 2 8 32 256; do run totex_tdm_bits -GDepth=$d; done
 run totex_tdm_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
 run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18
+run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18 -GBitsInFlops=1\'b1
 run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526
 run totex_tdm_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
 run totex_synth_tdm_tile
