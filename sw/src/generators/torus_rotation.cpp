@@ -47,13 +47,19 @@ struct Frame {
   std::vector<int> labels_a, labels_b;  // S_A, S_B
 };
 
-std::vector<Frame> frames_of(int k) {
+/// The stream's grid and word on a k x k torus, no labels chosen.
+Frame base_frame(int k) {
   Frame f;
   f.k = k;
   f.m = k / 2;
   f.bmax = k % 2 == 0 ? f.m - 1 : f.m;
   f.e = f.m + 1;
   f.n = k - f.e;
+  return f;
+}
+
+std::vector<Frame> frames_of(int k) {
+  const Frame f = base_frame(k);
   const int rows = f.bmax + 1;
   std::vector<Frame> out;
   if (rows % 2 == 0) {  // rows pair up under b -> n - b: the lower half of the rows, every column
@@ -192,16 +198,10 @@ class LabelSearch {
 };
 
 std::optional<std::pair<Frame, Labels>> frame_and_labels(int k) {
-  std::vector<Frame> frames = frames_of(k);
-  for (const Frame& f : frames)
+  for (const Frame& f : frames_of(k))
     if (Labels l = label_sequence(f); !l.a.empty()) return std::pair{f, std::move(l)};
   if ((k % 2 == 1 && k >= 11) || (k % 4 == 2 && k >= 14)) {
-    Frame f;
-    f.k = k;
-    f.m = k / 2;
-    f.bmax = k % 2 == 0 ? f.m - 1 : f.m;
-    f.e = f.m + 1;
-    f.n = k - f.e;
+    const Frame f = base_frame(k);
     for (int spacing = 1; spacing <= 3; ++spacing)
       for (unsigned seed = 0; seed < 8; ++seed)
         if (std::optional<Labels> l = LabelSearch(f, spacing, seed).run()) return std::pair{f, std::move(*l)};
