@@ -164,6 +164,23 @@ if ! "$(dirname "$0")/default_at_size.sh" "$build" "$out" >"$out/default_at_size
 fi
 cat "$out/default_at_size.md" >>"$md" 2>/dev/null || row "(no table: see $out/default_at_size.log)"
 
+# Periodic (TDM) schedules (issue 28): the sweep of docs/periodic.md, and the exact search that
+# proves mesh:4x4's period (SAT at the bound, 16; about 3 minutes of CaDiCaL at --budget 400).
+row ""
+row "## Periodic schedules (\`tests/bench/periodic.sh BUILD 8\`)"
+row ""
+if ! "$(dirname "$0")/periodic.sh" "$build" 8 >"$out/periodic.md" 2>"$out/periodic.log"; then
+  failed+=("periodic sweep (see $out/periodic.log)")
+fi
+cat "$out/periodic.md" >>"$md"
+j=$("$build/bin/totex" schedule --periodic --topo mesh:4x4 --model nic --algo exact --budget 400 --json 2>>"$out/periodic.log") || true
+if [ "$(jq -r '.verified and .proven_optimal and .period == .period_bound' <<<"${j:-null}" 2>/dev/null)" = true ]; then
+  row ""
+  row "mesh:4x4 --algo exact: period $(jq .period <<<"$j") = bound, proven ($(jq -r '.search[-1]' <<<"$j"))"
+else
+  failed+=("mesh:4x4 --periodic --algo exact did not prove the bound (see $out/periodic.log)")
+fi
+
 # The synthesized netlist against its RTL on every parameter set (make test runs one per top).
 row ""
 row "## Netlist equals RTL, every parameter set (\`tests/rtl/synth_equiv.sh\`)"
