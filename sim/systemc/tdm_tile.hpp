@@ -8,9 +8,11 @@
 /// EntryW-bit entry as 64-bit words (least significant first), decoded by the library's
 /// decode_tdm_entry (the layout of totex/tdm_tables.hpp) when the slot is read.
 ///
-/// Cycle-accurate to the tile's external contract, with the NIC's timing as the RTL has it (the
-/// RTL is optimised independently; its ports and this contract stay): K = ceil(NodeW/2),
-/// PrimeCycles = K + 4.
+/// Cycle-accurate to the tile's external contract as the first RTL tile (26aa3bb) had it: K =
+/// ceil(NodeW/2), PrimeCycles = K + 4. The RTL tile has since moved to toggle bits in block RAM
+/// (PrimeCycles 2^NodeW + 4: a reset sweep clears them) and kept the rest of the contract; each
+/// harness primes its own model long enough and counts delivery cycles from the first slot, so
+/// the digests agree (docs/tdm-runs.md). This model does not follow the RTL's internals.
 ///   * Priming: after reset or a table write, one load cycle (the slot counter takes
 ///     period_last), then K + 3 advances of the read-ahead (table read, entry register, K
 ///     lookup stages, decision) with run low; run high before that is an error.
@@ -69,7 +71,7 @@ class TdmTile : public sc_core::sc_module {
   static constexpr int kMissW = 16;  // the RTL's default MissW (the harness instantiates the default)
   /// Lookup stages K = ceil(NodeW/2) (totex_tdm_pkg::lookup_stages).
   [[nodiscard]] static int lookup_stages(int node_bits) { return (node_bits + 1) / 2; }
-  /// PrimeCycles = K + 4 (totex_tdm_pkg::prime_cycles).
+  /// PrimeCycles = K + 4 (the first RTL tile's; totex_tdm_pkg::prime_cycles is 2^NodeW + 4 now).
   [[nodiscard]] static int prime_cycles(int node_bits) { return lookup_stages(node_bits) + 4; }
 
  private:
