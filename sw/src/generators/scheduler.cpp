@@ -338,7 +338,8 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     // Progress: a line per generator once the run is long enough to wonder about (plot and sim too).
     if (share > Progress::kQuietSeconds || seconds_since(t0) > Progress::kQuietSeconds)
       std::fprintf(stderr, "schedule %s: %s%s (%.0f s so far)\n", t.spec().c_str(), g.name.c_str(),
-                   share > 0 ? (" searching up to " + std::to_string(static_cast<long long>(share + 0.5)) + " s").c_str() : "",
+                   share > 0 ? (" searching, a work budget of about " + std::to_string(static_cast<long long>(share + 0.5)) +
+                                " s (calibrated on a quiet torus:8x8; large networks take longer)").c_str() : "",
                    seconds_since(t0));
     Schedule s = g.run(t, m, share, out.log);
     VerifyReport rep = verify(t, s, std::nullopt, r.limits);
