@@ -21,7 +21,7 @@ if [ -n "$rows_in" ]; then grep -v '^#' "$rows_in" >"$tsv"; else : >"$tsv"; fi
 
 # family | spec | N
 cases() {
-  for k in 8 16 24 32 48 64; do echo "torus 2-D|torus:${k}x${k}|$((k * k))"; done
+  for k in 8 16 24 30 32 48 62 64; do echo "torus 2-D|torus:${k}x${k}|$((k * k))"; done
   for k in 8 16 32 64; do echo "mesh 2-D|mesh:${k}x${k}|$((k * k))"; done
   for k in 4 8 12 16; do echo "torus 3-D|torus:${k}x${k}x${k}|$((k * k * k))"; done
   for n in 6 8 10 12; do echo "hypercube|hypercube:$n|$((1 << n))"; done
