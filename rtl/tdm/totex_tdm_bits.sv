@@ -4,8 +4,9 @@
 /// injections), one bit per destination, readable by both sides. Two block RAMs (totex_tdm_ram,
 /// one per read port, written together), or with InFlops flip-flops with two read multiplexers
 /// (for many small tiles sharing a device, where a block RAM per bit column is too many; the
-/// multiplexers are 2-3 LUT levels behind the read address: measured 55.4 / 144.6 MHz on the
-/// torus:4x4 tile, iCE40UP5K / HX8K, against 92.2 / 182.4 MHz in block RAM, docs/tdm-tile.md).
+/// multiplexers are 2-3 LUT levels behind the read address: the torus:4x4 tile measured 55.4 /
+/// 144.6 MHz on iCE40UP5K / HX8K with them, 92.2 / 182.4 MHz in block RAM, same RTL otherwise;
+/// docs/tdm-tile.md).
 ///
 /// rdata_*_o shows mem[raddr_*_i] as sampled at the last edge with re_*_i high. A read of the
 /// address written at the same edge returns the old word in simulation and either the old or the
