@@ -7,6 +7,7 @@
 #include <string>
 
 #include "totex/error.hpp"
+#include "totex/progress.hpp"
 
 namespace totex {
 namespace {
@@ -58,7 +59,11 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
   std::vector<std::uint8_t> out_slot(n * static_cast<std::size_t>(P), 0), in_slot(n * static_cast<std::size_t>(P), 0);
   const int nn = t.nodes();
   std::int64_t last_busy = -1;
+  // Silent for the first seconds; a line every few seconds on large schedules (torus:62x62: 4.6e8
+  // transfers).
+  Progress progress("verify " + t.spec() + " modulo " + std::to_string(P), static_cast<std::int64_t>(s.step_count()));
   s.for_each_step([&](std::size_t step_index, const std::vector<Transfer>& step) {
+    progress.update(static_cast<std::int64_t>(step_index) + 1);
     const auto st = static_cast<std::int64_t>(step_index);
     const std::size_t slot = static_cast<std::size_t>(st % P);
     if (!step.empty()) last_busy = st;
@@ -75,20 +80,21 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
         continue;
       }
       const NodeId to = t.neighbor(tr.from, tr.port);
-      const std::string link_name = std::to_string(tr.from) + "->" + std::to_string(to);
+      // Named only when a violation is reported (building it per transfer was most of the time).
+      const auto link_name = [&] { return std::to_string(tr.from) + "->" + std::to_string(to); };
       MessageState& ms = msg[static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst)];
       const NodeId at = ms.pos < 0 ? m.src : ms.pos;
       if (ms.pos == m.dst) {
-        add.add("delivered-twice", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " was already delivered in step " +
+        add.add("delivered-twice", st, tr.from, link_name(), [&] { return "message " + msg_text(m) + " was already delivered in step " +
                                                                          std::to_string(ms.last) + " and moves again"; });
         continue;
       }
       if (ms.last == st) {
-        add.add("double-move", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " crosses a second link in the same step"; });
+        add.add("double-move", st, tr.from, link_name(), [&] { return "message " + msg_text(m) + " crosses a second link in the same step"; });
         continue;
       }
       if (at != tr.from) {
-        add.add("invalid-path", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " is at node " + std::to_string(at) +
+        add.add("invalid-path", st, tr.from, link_name(), [&] { return "message " + msg_text(m) + " is at node " + std::to_string(at) +
                                                                       ", not at node " + std::to_string(tr.from); });
         continue;
       }
@@ -96,10 +102,10 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
       if (injecting) {
         ms.inject = st;
         if (st >= P)
-          add.add("inject-slot", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " is injected in step " + std::to_string(st) +
+          add.add("inject-slot", st, tr.from, link_name(), [&] { return "message " + msg_text(m) + " is injected in step " + std::to_string(st) +
                                                                        ", not in a slot of the first period (< " + std::to_string(P) + ")"; });
       } else if (!may_buffer && ms.last + 1 < st) {
-        add.add("buffering", st, tr.from, link_name, [&] { return "message " + msg_text(m) + " waited at relay " + std::to_string(tr.from) +
+        add.add("buffering", st, tr.from, link_name(), [&] { return "message " + msg_text(m) + " waited at relay " + std::to_string(tr.from) +
                                                                    " since step " + std::to_string(ms.last) + "; " + to_string(s.model) +
                                                                    " forbids intermediate buffering"; });
       }
@@ -107,7 +113,7 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
       const auto code = static_cast<std::uint32_t>(static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst) + 1);
       if (link_slot[l] != 0) {
         const std::uint32_t other = link_slot[l] - 1;
-        add.add("link-reuse", st, tr.from, link_name, [&] {
+        add.add("link-reuse", st, tr.from, link_name(), [&] {
           return "link slot " + std::to_string(slot) + " carries message " +
                  msg_text({static_cast<NodeId>(other / n), static_cast<NodeId>(other % n)}) + " and message " + msg_text(m);
         });
@@ -118,14 +124,14 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
       const std::size_t ts = static_cast<std::size_t>(to) * static_cast<std::size_t>(P) + slot;
       if (s.model == Model::Nic) {
         if (injecting && ++out_slot[fs] == 2)
-          add.add("inject-limit", st, tr.from, link_name, [&] { return "NIC injects a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+          add.add("inject-limit", st, tr.from, link_name(), [&] { return "NIC injects a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
         if (to == m.dst && ++in_slot[ts] == 2)
-          add.add("eject-limit", st, to, link_name, [&] { return "NIC ejects a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+          add.add("eject-limit", st, to, link_name(), [&] { return "NIC ejects a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
       } else if (s.model == Model::SinglePort) {
         if (++out_slot[fs] == 2)
-          add.add("send-limit", st, tr.from, link_name, [&] { return "single-port node sends a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+          add.add("send-limit", st, tr.from, link_name(), [&] { return "single-port node sends a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
         if (++in_slot[ts] == 2)
-          add.add("receive-limit", st, to, link_name, [&] { return "single-port node receives a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
+          add.add("receive-limit", st, to, link_name(), [&] { return "single-port node receives a second message " + msg_text(m) + " in slot " + std::to_string(slot); });
       }
       out_slot[fs] = std::min<std::uint8_t>(out_slot[fs], 2);
       in_slot[ts] = std::min<std::uint8_t>(in_slot[ts], 2);
