@@ -2,6 +2,7 @@
 -F ../min.f
 totex_board_ram.sv
 totex_board_reset.sv
+totex_board_leds.sv
 totex_board_sync.sv
 totex_board_selftest.sv
 totex_board_icebreaker.sv

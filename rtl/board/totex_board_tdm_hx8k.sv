@@ -72,13 +72,14 @@ module totex_board_tdm_hx8k #(
   /* verilator lint_on UNUSEDSIGNAL */
   assign unused_period_done = period_done;
 
-  // Registered outputs: no glitches on the pins.
-  logic [7:0] led_q;
-  always_ff @(posedge CLK or negedge rst_n) begin
-    if (!rst_n) led_q <= '0;
-    else led_q <= {fail, pass && runs[LedShift], fail ? {2'b00, fail_code} : runs[RunW-1 -: 6]};
-  end
-
-  assign LED = led_q;
+  totex_board_leds #(.RunW(RunW), .LedShift(LedShift)) u_leds (
+    .clk_i      (CLK),
+    .rst_ni     (rst_n),
+    .pass_i     (pass),
+    .fail_i     (fail),
+    .fail_code_i(fail_code),
+    .runs_i     (runs),
+    .led_o      (LED)
+  );
 
 endmodule
