@@ -70,6 +70,9 @@ TEST_CASE("periodic verifier: a link used in slots t and t + P conflicts", "[per
   const PeriodicReport r = verify_periodic(t, s);
   CHECK_FALSE(r.ok);
   CHECK(has(r, "link-reuse"));
+  // The report names the message that holds the link slot (found by the verifier's second replay).
+  for (const Violation& v : r.violations)
+    if (v.kind == "link-reuse") CHECK(v.text == "step 2 (slot 0), node 0, link 0->1: link slot 0 carries two messages: message (0,1) and message (3,1)");
   // The same steps with period 3 have no link conflict (only the messages never sent are missing).
   const PeriodicReport r3 = verify_periodic(t, s, 3);
   CHECK_FALSE(has(r3, "link-reuse"));

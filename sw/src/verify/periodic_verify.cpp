@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
 
 #include "totex/error.hpp"
 #include "totex/progress.hpp"
@@ -17,8 +18,10 @@ std::string msg_text(const Message& m) { return "(" + std::to_string(m.src) + ",
 class Collector {
  public:
   explicit Collector(PeriodicReport& r) : r_(r) {}
+  bool silent = false;  // a replay that only names link holders: nothing is counted again
   template <class What>
   void add(const char* kind, std::int64_t step, NodeId node, const std::string& link, const What& what) {
+    if (silent) return;
     ++r_.violation_count;
     if (r_.violations.size() >= PeriodicReport::kMaxReported) return;
     std::string where;
@@ -47,23 +50,34 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
   const auto P = static_cast<std::int64_t>(r.period);
   const auto n = static_cast<std::size_t>(t.nodes());
   check_memory(std::uint64_t{n} * n, sizeof(MessageState), "verifying " + t.spec() + " periodically");
-  check_memory(static_cast<std::uint64_t>(t.links()) * static_cast<std::uint64_t>(P) + 4ULL * n * static_cast<std::uint64_t>(P),
-               sizeof(std::int32_t), "the slot tables of period " + std::to_string(P) + " on " + t.spec());
+  const std::uint64_t link_slots = static_cast<std::uint64_t>(t.links()) * static_cast<std::uint64_t>(P);
+  check_memory(link_slots / 8 + 2ULL * n * static_cast<std::uint64_t>(P), 1, "the slot tables of period " + std::to_string(P) + " on " + t.spec());
   Collector add(r);
   if (!s.topology.empty() && s.topology != t.spec())
     add.add("topology", -1, -1, "", [&] { return "schedule is for '" + s.topology + "', not '" + t.spec() + "'"; });
   const bool may_buffer = allows_relay_buffering(s.model);
   std::vector<MessageState> msg(n * n);
-  // Per slot: the message (index + 1) that holds a link, or the counts per node and port.
-  std::vector<std::uint32_t> link_slot(static_cast<std::size_t>(t.links()) * static_cast<std::size_t>(P), 0);
+  // Per slot: one bit per directed link (busy), and the counts per node and port. A link slot
+  // found busy again is reported with the message that holds it, found by a silent second replay
+  // (a table of holders was links x period x 4 bytes: 1.8 GB on torus:62x62).
+  std::vector<std::uint64_t> link_busy(static_cast<std::size_t>((link_slots + 63) / 64), 0);
   std::vector<std::uint8_t> out_slot(n * static_cast<std::size_t>(P), 0), in_slot(n * static_cast<std::size_t>(P), 0);
+  struct Reuse {
+    std::size_t violation;  // index in r.violations
+    std::size_t link_slot;  // link * P + slot
+    Message second;         // the message that found it busy
+    std::uint32_t holder = 0;  // the first message there (index + 1), from the second replay
+  };
+  std::vector<Reuse> reuses;
+  std::unordered_map<std::size_t, std::vector<std::size_t>> wanted;  // link slot -> its reuses
   const int nn = t.nodes();
   std::int64_t last_busy = -1;
+  bool naming = false;  // the second replay
   // Silent for the first seconds; a line every few seconds on large schedules (torus:62x62: 4.6e8
   // transfers).
   Progress progress("verify " + t.spec() + " modulo " + std::to_string(P), static_cast<std::int64_t>(s.step_count()));
-  s.for_each_step([&](std::size_t step_index, const std::vector<Transfer>& step) {
-    progress.update(static_cast<std::int64_t>(step_index) + 1);
+  const auto replay = [&](std::size_t step_index, const std::vector<Transfer>& step) {
+    if (!naming) progress.update(static_cast<std::int64_t>(step_index) + 1);
     const auto st = static_cast<std::int64_t>(step_index);
     const std::size_t slot = static_cast<std::size_t>(st % P);
     if (!step.empty()) last_busy = st;
@@ -110,15 +124,23 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
                                                                    " forbids intermediate buffering"; });
       }
       const std::size_t l = static_cast<std::size_t>(t.link_id(tr.from, tr.port)) * static_cast<std::size_t>(P) + slot;
-      const auto code = static_cast<std::uint32_t>(static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst) + 1);
-      if (link_slot[l] != 0) {
-        const std::uint32_t other = link_slot[l] - 1;
-        add.add("link-reuse", st, tr.from, link_name(), [&] {
-          return "link slot " + std::to_string(slot) + " carries message " +
-                 msg_text({static_cast<NodeId>(other / n), static_cast<NodeId>(other % n)}) + " and message " + msg_text(m);
-        });
+      const std::uint64_t bit = std::uint64_t{1} << (l % 64);
+      if (naming) {
+        // The first message to pass the checks at a reported link slot is the one that made it busy.
+        if (const auto w = wanted.find(l); w != wanted.end())
+          for (const std::size_t i : w->second)
+            if (reuses[i].holder == 0)
+              reuses[i].holder = static_cast<std::uint32_t>(static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst) + 1);
+      } else if ((link_busy[l / 64] & bit) != 0) {
+        if (r.violations.size() < PeriodicReport::kMaxReported) reuses.push_back({r.violations.size(), l, m});
+        add.add("link-reuse", st, tr.from, link_name(), [&] { return "link slot " + std::to_string(slot) + " carries two messages"; });
       } else {
-        link_slot[l] = code;
+        link_busy[l / 64] |= bit;
+      }
+      if (naming) {
+        ms.pos = to;
+        ms.last = st;
+        continue;
       }
       const std::size_t fs = static_cast<std::size_t>(tr.from) * static_cast<std::size_t>(P) + slot;
       const std::size_t ts = static_cast<std::size_t>(to) * static_cast<std::size_t>(P) + slot;
@@ -142,8 +164,22 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
         r.latency_max = std::max(r.latency_max, st - ms.inject + 1);
       }
     }
-  });
+  };
+  s.for_each_step(replay);
   r.steps = last_busy + 1;
+  if (!reuses.empty()) {
+    naming = true;
+    add.silent = true;
+    std::fill(msg.begin(), msg.end(), MessageState{});
+    for (std::size_t i = 0; i < reuses.size(); ++i) wanted[reuses[i].link_slot].push_back(i);
+    s.for_each_step(replay);
+    add.silent = false;
+    for (const Reuse& u : reuses) {
+      const std::uint32_t other = u.holder - 1;
+      r.violations[u.violation].text += ": message " + msg_text({static_cast<NodeId>(other / n), static_cast<NodeId>(other % n)}) +
+                                           " and message " + msg_text(u.second);
+    }
+  }
   const auto np = static_cast<std::int64_t>(t.processor_count());
   r.expected = np * (np - 1);
   for (NodeId a = 0; a < nn; ++a) {
