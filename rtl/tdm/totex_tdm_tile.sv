@@ -389,12 +389,24 @@ module totex_tdm_tile #(
 
   // Send buffer: written when the head is placed, read at the decision (ahead of the executing
   // slot) at the committed word {S[d], d}.
-  logic [W-1:0] sb_rdata;
+  // The buffer write is registered (enable, address and data are flip-flops at the block RAM:
+  // the word's parity ~sx comes out of the toggle bits' block RAM, and go fanned out to every
+  // write-mask pin was the critical path before, 2026-11-26) and lands one edge after the
+  // placement; the inject side reads a message's word at least two edges after its commit, so
+  // always after that write.
+  logic             sb_we_q;
+  logic [NodeW:0]   sb_wa_q;
+  logic [W-1:0]     sb_wd_q, sb_rdata;
+  always_ff @(posedge clk_i) begin
+    sb_we_q <= go;
+    sb_wa_q <= {~sx, hd_q};
+    sb_wd_q <= hdata_q;
+  end
   totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W)) u_sendbuf (
     .clk_i,
-    .we_i   (go),
-    .waddr_i({~sx, hd_q}),
-    .wdata_i(hdata_q),
+    .we_i   (sb_we_q),
+    .waddr_i(sb_wa_q),
+    .wdata_i(sb_wd_q),
     .re_i   (adv),
     .raddr_i({s_i, ent_dst}),
     .rdata_o(sb_rdata)
