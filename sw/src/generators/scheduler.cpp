@@ -14,6 +14,7 @@
 #include "totex/io/exchange_table.hpp"
 #include "totex/generators/generators.hpp"
 #include "hypercube_doubling.hpp"
+#include "hypercube_pipeline.hpp"
 #include "mesh_symmetry.hpp"
 #include "totex/generators/metacube.hpp"
 #include "pattern_schedule.hpp"
@@ -102,6 +103,19 @@ const std::vector<Generator>& generators() {
            return Schedule{t.spec(), m, "doubling", {}};
          }
          return pattern_schedule_of(t, m, std::move(*patterns), "doubling");
+       }},
+      {"pipeline",
+       [](const Topology& t, Model m) -> std::string {
+         if (m != Model::Nic) return "is a nic construction";
+         return hypercube_pipeline_why_not(t);
+       },
+       [](const Topology& t, Model m, double, std::vector<std::string>& log) {
+         auto patterns = hypercube_pipeline_patterns(t);
+         if (!patterns) {  // no seed routed every slot (never seen): the verifier rejects the empty schedule
+           log.push_back("pipeline: no route order found for " + t.spec());
+           return Schedule{t.spec(), m, "pipeline", {}};
+         }
+         return pattern_schedule_of(t, m, std::move(*patterns), "pipeline");
        }},
       {"rotation",
        [](const Topology& t, Model m) -> std::string {
@@ -202,7 +216,8 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
 /// bytes, the step vectors about doubling it), at least the processor status of them.
 constexpr double kAutoScheduleBytes = 2.0 * (1 << 30);
 bool holds_every_transfer(const std::string& generator) {
-  return generator != "rotation" && generator != "pattern" && generator != "doubling" && generator != "a2" &&
+  return generator != "rotation" && generator != "pattern" && generator != "doubling" && generator != "pipeline" &&
+         generator != "a2" &&
          generator != "table";
 }
 
@@ -258,7 +273,7 @@ std::string direct_algorithm_help() {
   return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K odd "
          ">= 15 or a multiple of 4 >= 16; four quarter-turned streams, every link busy) | pattern (all-port, nic: "
          "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
-         "SAT, small networks) | doubling (all-port hypercubes) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
+         "SAT, small networks) | doubling (all-port hypercubes) | pipeline (nic hypercubes: at the nic pipeline bound) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }
 

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// The pipeline construction: nic total exchange on the n-cube at the nic pipeline bound, checked
+// by the verifier where the schedule is small, and pattern by pattern (the conditions of a
+// translation-invariant hypercube schedule) up to hypercube:16.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <set>
+
+#include "generators/hypercube_pipeline.hpp"
+#include "totex/bounds/bounds.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/verify/verify.hpp"
+
+using namespace totex;
+
+TEST_CASE("pipeline schedules hypercube:1..10 under nic at the nic pipeline bound", "[pipeline]") {
+  for (int n = 1; n <= 10; ++n) {
+    const Topology t = parse_topology("hypercube:" + std::to_string(n));
+    INFO("hypercube:" << n);
+    REQUIRE(hypercube_pipeline_why_not(t).empty());
+    const auto patterns = hypercube_pipeline_patterns(t);
+    REQUIRE(patterns);
+    const Schedule s = expand_patterns(t, Model::Nic, *patterns, "pipeline");
+    const VerifyReport r = verify(t, s);
+    REQUIRE(r.ok);
+    REQUIRE(r.delivered == r.expected);
+    const LowerBound lb = lower_bound(t, Model::Nic);
+    REQUIRE(r.steps == lb.steps);
+    if (n >= 3) {  // the term that sets it: injections 0..N-2 and the mean hop count
+      const auto term = std::find_if(lb.terms.begin(), lb.terms.end(), [](const BoundTerm& b) { return b.name == "nic_pipeline"; });
+      REQUIRE(term != lb.terms.end());
+      REQUIRE(term->value == lb.steps);
+    }
+  }
+}
+
+TEST_CASE("pipeline patterns meet the translation-invariant conditions up to hypercube:16", "[pipeline]") {
+  // Per pattern: each bit of the offset crossed once, on consecutive steps. Across patterns: one
+  // hop per (dimension, step) (the link rule: a pattern hop in dimension d at step s uses every
+  // link of d at s), distinct injection steps and distinct ejection steps (the NIC rule), the
+  // last ejection one step before the bound.
+  for (int n : {11, 12, 14, 16}) {
+    const Topology t = parse_topology("hypercube:" + std::to_string(n));
+    INFO("hypercube:" << n);
+    const auto patterns = hypercube_pipeline_patterns(t);
+    REQUIRE(patterns);
+    std::set<NodeId> offsets;
+    std::set<std::pair<int, std::int64_t>> cells;
+    std::set<std::int64_t> injections, ejections;
+    for (const PlacedPattern& p : *patterns) {
+      REQUIRE(offsets.insert(p.dst).second);
+      const std::vector<int> bits = t.coordinates(p.dst);
+      std::set<int> dims;
+      for (std::size_t j = 0; j < p.word.moves.size(); ++j) {
+        const int dim = p.word.moves[j].first;
+        REQUIRE(bits[static_cast<std::size_t>(dim)] == 1);
+        REQUIRE(dims.insert(dim).second);
+        REQUIRE(cells.insert({dim, p.start + static_cast<std::int64_t>(j)}).second);
+      }
+      REQUIRE(static_cast<int>(dims.size()) == static_cast<int>(std::count(bits.begin(), bits.end(), 1)));
+      REQUIRE(injections.insert(p.start).second);
+      REQUIRE(ejections.insert(p.start + static_cast<std::int64_t>(p.word.moves.size()) - 1).second);
+    }
+    REQUIRE(static_cast<std::int64_t>(offsets.size()) == (std::int64_t{1} << n) - 1);
+    REQUIRE(*injections.begin() == 0);
+    REQUIRE(*ejections.rbegin() + 1 == lower_bound(t, Model::Nic).steps);
+  }
+}
+
+TEST_CASE("pipeline applies to hypercubes whose permutation blocks exist", "[pipeline]") {
+  CHECK(hypercube_pipeline_why_not(parse_topology("hypercube:12")).empty());
+  for (const char* spec : {"hypercube:13", "hypercube:15"}) {
+    INFO(spec);
+    CHECK(hypercube_pipeline_why_not(parse_topology(spec)).find("no permutation blocks") != std::string::npos);
+    CHECK_FALSE(hypercube_pipeline_patterns(parse_topology(spec)));
+  }
+  CHECK(hypercube_pipeline_why_not(parse_topology("torus:4x4")).find("needs a hypercube") != std::string::npos);
+}
