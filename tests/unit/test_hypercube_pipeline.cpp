@@ -9,6 +9,7 @@
 #include "generators/hypercube_pipeline.hpp"
 #include "totex/bounds/bounds.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/verify/periodic_verify.hpp"
 #include "totex/verify/verify.hpp"
 
 using namespace totex;
@@ -75,4 +76,29 @@ TEST_CASE("pipeline applies to hypercubes whose permutation blocks exist", "[pip
     CHECK_FALSE(hypercube_pipeline_patterns(parse_topology(spec)));
   }
   CHECK(hypercube_pipeline_why_not(parse_topology("torus:4x4")).find("needs a hypercube") != std::string::npos);
+}
+
+TEST_CASE("periodic pipeline: hypercube:3 and 5..10 at period N - 1, detours making the delays add up", "[pipeline]") {
+  for (int n : {1, 3, 5, 6, 7, 8, 9, 10}) {
+    const Topology t = parse_topology("hypercube:" + std::to_string(n));
+    INFO("hypercube:" << n);
+    const auto patterns = hypercube_pipeline_periodic_patterns(t);
+    REQUIRE(patterns);
+    Schedule s = expand_patterns(t, Model::Nic, *patterns, "periodic-pipeline");
+    s.period = t.nodes() - 1;
+    const PeriodicReport r = verify_periodic(t, s);
+    REQUIRE(r.ok);
+    REQUIRE(r.delivered == r.expected);
+    // The period bound (nic_ejection: N - 1), and the slot sum that minimal routes cannot meet.
+    std::int64_t delays = 0, minimal = 0;
+    for (const PlacedPattern& p : *patterns) {
+      delays += static_cast<std::int64_t>(p.word.moves.size()) - 1;
+      const std::vector<int> bits = t.coordinates(p.dst);
+      minimal += static_cast<std::int64_t>(std::count(bits.begin(), bits.end(), 1)) - 1;
+    }
+    REQUIRE(delays % s.period == 0);
+    if (minimal % s.period != 0) REQUIRE(delays > minimal);
+  }
+  // hypercube:4: the detours would fill every link slot; none found (the packing's 16 stands).
+  CHECK_FALSE(hypercube_pipeline_periodic_patterns(parse_topology("hypercube:4")));
 }

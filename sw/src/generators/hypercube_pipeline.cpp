@@ -15,6 +15,8 @@ namespace {
 
 /// Seeds (block orders and offset orders) tried before giving up.
 constexpr unsigned kSeeds = 16;
+/// The periodic construction is run up to hypercube:11 (hypercube:12 needs 4092 detours and found no routing in 16 seeds).
+constexpr int kMaxPeriodicDimensions = 11;
 
 /// Blocks of a permutation: per block, the displacement sigma(i) - i of each of its positions.
 using Blocks = std::vector<std::vector<int>>;
@@ -128,77 +130,102 @@ struct Slot {
   int t = 0, delay = 0;
 };
 
-/// Routes: which offset of its weight each slot sends, and the order of its dimensions, so that
-/// no dimension carries two pattern hops in one step.
+/// An offset to route: its bits, and whether it takes a detour (one dimension outside its bits
+/// crossed twice: two hops more, used by the periodic schedule to make the delays add up).
+struct Offset {
+  unsigned bits = 0;
+  bool detour = false;
+};
+
+/// Routes: which offset of its delay each slot sends, and the order of its moves, so that no
+/// dimension carries two pattern hops in one step (modulo the period, if any).
 class Router {
  public:
-  Router(int n, int steps) : n_(n), owner_(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(steps) + 1, -1)) {}
+  Router(int n, int steps, int period)
+      : n_(n), period_(period), owner_(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(steps) + 1, -1)) {}
 
-  /// The dimension crossed in each step t + j of offset d, or empty (none fits; `ban` kept free).
-  std::vector<int> fit(unsigned d, int t, int ban_dim = -1, int ban_step = -1) const {
-    std::vector<int> dims;
+  /// The dimension crossed in each step t + j of the offset, or empty (none fits; the step `ban`
+  /// of dimension `ban_dim` kept free). A detour tries each dimension outside the offset's bits,
+  /// never as the last move (the message would reach its destination early and move on).
+  std::vector<int> fit(const Offset& o, int t, int ban_dim = -1, int ban_step = -1) const {
+    std::vector<int> items;
     for (int i = 0; i < n_; ++i)
-      if ((d >> i) & 1U) dims.push_back(i);
-    const auto w = static_cast<int>(dims.size());
-    std::vector<int> at(static_cast<std::size_t>(w), -1);  // at[j]: index into dims
-    std::vector<int> of(static_cast<std::size_t>(w), -1);  // of[k]: position j of dims[k]
-    const auto free = [&](int k, int j) {
-      const int dim = dims[static_cast<std::size_t>(k)];
-      return owner_[static_cast<std::size_t>(dim)][static_cast<std::size_t>(t + j)] < 0 &&
-             !(dim == ban_dim && t + j == ban_step);
+      if ((o.bits >> i) & 1U) items.push_back(i);
+    const auto w = static_cast<int>(items.size());
+    if (!o.detour) return match(items, w, t, ban_dim, ban_step);
+    for (int x = 0; x < n_; ++x) {
+      if ((o.bits >> x) & 1U) continue;
+      std::vector<int> with = items;
+      with.push_back(x);
+      with.push_back(x);
+      std::vector<int> order = match(with, w, t, ban_dim, ban_step);
+      if (!order.empty()) return order;
+    }
+    return {};
+  }
+  /// Marks the steps of a route as held by slot `who` (-1: frees them).
+  void take(int t, const std::vector<int>& order, int who) {
+    for (std::size_t j = 0; j < order.size(); ++j) owner_[static_cast<std::size_t>(order[j])][step(t + static_cast<int>(j))] = who;
+  }
+  [[nodiscard]] int owner(int dim, int s) const { return owner_[static_cast<std::size_t>(dim)][step(s)]; }
+
+ private:
+  [[nodiscard]] std::size_t step(int s) const { return static_cast<std::size_t>(period_ > 0 ? s % period_ : s); }
+  /// Items (dimensions; those from index `w` on are the detour's) onto positions 0..L-1 at free
+  /// steps: a bipartite matching by augmenting paths. Returns the dimension of each position.
+  std::vector<int> match(const std::vector<int>& items, int w, int t, int ban_dim, int ban_step) const {
+    const auto L = static_cast<int>(items.size());
+    std::vector<int> at(static_cast<std::size_t>(L), -1);  // at[j]: the item in position j
+    const auto allowed = [&](int k, int j) {
+      const int dim = items[static_cast<std::size_t>(k)];
+      if (k >= w && j == L - 1) return false;
+      if (dim == ban_dim && step(t + j) == step(ban_step)) return false;
+      return owner_[static_cast<std::size_t>(dim)][step(t + j)] < 0;
     };
     std::vector<char> seen;
-    const std::function<bool(int)> augment = [&](int j) {
-      for (int k = 0; k < w; ++k) {
-        if (seen[static_cast<std::size_t>(k)] || !free(k, j)) continue;
-        seen[static_cast<std::size_t>(k)] = 1;
-        if (of[static_cast<std::size_t>(k)] < 0 || augment(of[static_cast<std::size_t>(k)])) {
-          of[static_cast<std::size_t>(k)] = j;
+    const std::function<bool(int)> augment = [&](int k) {
+      for (int j = 0; j < L; ++j) {
+        if (seen[static_cast<std::size_t>(j)] || !allowed(k, j)) continue;
+        seen[static_cast<std::size_t>(j)] = 1;
+        if (at[static_cast<std::size_t>(j)] < 0 || augment(at[static_cast<std::size_t>(j)])) {
           at[static_cast<std::size_t>(j)] = k;
           return true;
         }
       }
       return false;
     };
-    for (int j = 0; j < w; ++j) {
-      seen.assign(static_cast<std::size_t>(w), 0);
-      if (!augment(j)) return {};
+    for (int k = 0; k < L; ++k) {
+      seen.assign(static_cast<std::size_t>(L), 0);
+      if (!augment(k)) return {};
     }
-    std::vector<int> order(static_cast<std::size_t>(w));
-    for (int j = 0; j < w; ++j) order[static_cast<std::size_t>(j)] = dims[static_cast<std::size_t>(at[static_cast<std::size_t>(j)])];
+    std::vector<int> order(static_cast<std::size_t>(L));
+    for (int j = 0; j < L; ++j) order[static_cast<std::size_t>(j)] = items[static_cast<std::size_t>(at[static_cast<std::size_t>(j)])];
     return order;
   }
-  /// Marks the steps of a route as held by slot `who` (-1: frees them).
-  void take(int t, const std::vector<int>& order, int who) {
-    for (std::size_t j = 0; j < order.size(); ++j)
-      owner_[static_cast<std::size_t>(order[j])][static_cast<std::size_t>(t) + j] = who;
-  }
-  [[nodiscard]] int owner(int dim, int step) const { return owner_[static_cast<std::size_t>(dim)][static_cast<std::size_t>(step)]; }
 
- private:
-  int n_;
+  int n_, period_;
   std::vector<std::vector<int>> owner_;  // [dimension][step]: the slot whose hop it carries, -1 free
 };
 
 struct Route {
-  unsigned offset = 0;
+  Offset offset;
   int t = 0;
   std::vector<int> order;
 };
 
-/// One try with a seed: the routes of every slot, or nothing if a slot found no route.
-std::optional<std::vector<Route>> route_all(int n, const std::vector<Slot>& slots, int steps, unsigned seed) {
+/// One try with a seed: the routes of every slot, or nothing if a slot found no route. `pool[k]`
+/// holds the offsets of delay k (route length - 1).
+std::optional<std::vector<Route>> route_all(int n, const std::vector<Slot>& slots, std::vector<std::vector<Offset>> pool, int steps,
+                                            int period, unsigned seed) {
   std::mt19937 rng(seed);
-  std::vector<std::vector<unsigned>> pool(static_cast<std::size_t>(n));
-  for (unsigned d = 1; d < (1U << n); ++d) pool[static_cast<std::size_t>(__builtin_popcount(d) - 1)].push_back(d);
   for (auto& p : pool) std::shuffle(p.begin(), p.end(), rng);
   std::vector<int> order(slots.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  // Heaviest first: their routes have the least freedom.
+  // Longest first: their routes have the least freedom.
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     return slots[static_cast<std::size_t>(a)].delay > slots[static_cast<std::size_t>(b)].delay;
   });
-  Router router(n, steps);
+  Router router(n, steps, period);
   std::vector<Route> routes(slots.size());
   for (int s : order) {
     const Slot& slot = slots[static_cast<std::size_t>(s)];
@@ -213,10 +240,9 @@ std::optional<std::vector<Route>> route_all(int n, const std::vector<Slot>& slot
       placed = true;
     }
     if (placed) continue;
-    // Rip-up: free one step of one of its dimensions by rerouting the slot that holds it.
-    const unsigned d = candidates.back();
+    // Rip-up: free one step of one dimension by rerouting the slot that holds it.
+    const Offset d = candidates.back();
     for (int dim = 0; dim < n && !placed; ++dim) {
-      if (!((d >> dim) & 1U)) continue;
       for (int j = 0; j <= slot.delay && !placed; ++j) {
         const int other = router.owner(dim, slot.t + j);
         if (other < 0) continue;
@@ -242,6 +268,85 @@ std::optional<std::vector<Route>> route_all(int n, const std::vector<Slot>& slot
     if (!placed) return std::nullopt;
   }
   return routes;
+}
+
+std::vector<PlacedPattern> patterns_of(const Topology& t, int n, const std::vector<Route>& routes) {
+  std::vector<PlacedPattern> patterns;
+  for (const Route& route : routes) {
+    std::vector<int> coords(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) coords[static_cast<std::size_t>(i)] = static_cast<int>((route.offset.bits >> i) & 1U);
+    PlacedPattern pattern{t.node_at(coords), route.t, {}};
+    for (int dim : route.order) pattern.word.moves.emplace_back(dim, 1);
+    patterns.push_back(std::move(pattern));
+  }
+  return patterns;
+}
+
+/// The offsets by delay (popcount - 1), none detoured.
+std::vector<std::vector<Offset>> offsets_by_delay(int n) {
+  std::vector<std::vector<Offset>> pool(static_cast<std::size_t>(n));
+  for (unsigned d = 1; d < (1U << n); ++d) pool[static_cast<std::size_t>(__builtin_popcount(d) - 1)].push_back({d, false});
+  return pool;
+}
+
+/// An order of `delays` over the positions 0..P-1 in which the ejections i + delay are distinct
+/// modulo P, by min-conflicts local search (swap two positions' delays; a conflicted position
+/// picked at random, the best of 40 random partners, a worse swap now and then). Seeded.
+std::optional<std::vector<int>> cyclic_order(std::vector<int> delays, int P, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::sort(delays.begin(), delays.end());
+  const auto n = static_cast<int>(delays.size());
+  const auto target = [&](int i, int d) { return static_cast<std::size_t>((i + d) % P); };
+  std::vector<int> occ(static_cast<std::size_t>(P), 0);
+  for (int i = 0; i < n; ++i) ++occ[target(i, delays[static_cast<std::size_t>(i)])];
+  std::vector<int> conflicted;
+  const auto refresh = [&] {
+    conflicted.clear();
+    for (int i = 0; i < n; ++i)
+      if (occ[target(i, delays[static_cast<std::size_t>(i)])] > 1) conflicted.push_back(i);
+  };
+  refresh();
+  const std::int64_t max_moves = 200LL * n + 100000;
+  const auto excess = [](int c) { return c > 1 ? c - 1 : 0; };
+  for (std::int64_t move = 0; move < max_moves && !conflicted.empty(); ++move) {
+    if (move % 64 == 0) refresh();
+    if (conflicted.empty()) break;
+    const int i = conflicted[std::uniform_int_distribution<std::size_t>(0, conflicted.size() - 1)(rng)];
+    int best_j = -1, best_delta = 0;
+    for (int tries = 0; tries < 40; ++tries) {
+      const int j = std::uniform_int_distribution<int>(0, n - 1)(rng);
+      const int di = delays[static_cast<std::size_t>(i)], dj = delays[static_cast<std::size_t>(j)];
+      if (di == dj) continue;
+      const std::size_t ti = target(i, di), tj = target(j, dj), ni = target(i, dj), nj = target(j, di);
+      const int before = excess(occ[ti]) + excess(occ[tj]) + excess(occ[ni]) + excess(occ[nj]);
+      --occ[ti];
+      --occ[tj];
+      ++occ[ni];
+      ++occ[nj];
+      const int after = excess(occ[ti]) + excess(occ[tj]) + excess(occ[ni]) + excess(occ[nj]);
+      ++occ[ti];
+      ++occ[tj];
+      --occ[ni];
+      --occ[nj];
+      if (best_j < 0 || after - before < best_delta) {
+        best_j = j;
+        best_delta = after - before;
+      }
+    }
+    if (best_j < 0 || (best_delta > 0 && std::uniform_int_distribution<int>(0, 19)(rng) != 0)) continue;
+    int& di = delays[static_cast<std::size_t>(i)];
+    int& dj = delays[static_cast<std::size_t>(best_j)];
+    --occ[target(i, di)];
+    --occ[target(best_j, dj)];
+    std::swap(di, dj);
+    ++occ[target(i, di)];
+    ++occ[target(best_j, dj)];
+    if (occ[target(i, di)] > 1) conflicted.push_back(i);
+    if (occ[target(best_j, dj)] > 1) conflicted.push_back(best_j);
+  }
+  refresh();
+  if (!conflicted.empty()) return std::nullopt;
+  return delays;
 }
 
 /// The two parts' blocks (injection order within each part still free), or nothing.
@@ -301,17 +406,51 @@ std::optional<std::vector<PlacedPattern>> hypercube_pipeline_patterns(const Topo
       for (int d : block) slots.push_back({static_cast<int>(slots.size()), p.c + d});
     for (const auto& block : p.last)
       for (int d : block) slots.push_back({static_cast<int>(slots.size()), p.c + 1 + d});
-    const std::optional<std::vector<Route>> routes = route_all(n, slots, steps, seed);
-    if (!routes) continue;
-    std::vector<PlacedPattern> patterns;
-    for (const Route& route : *routes) {
-      std::vector<int> coords(static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) coords[static_cast<std::size_t>(i)] = static_cast<int>((route.offset >> i) & 1U);
-      PlacedPattern pattern{t.node_at(coords), route.t, {}};
-      for (int dim : route.order) pattern.word.moves.emplace_back(dim, 1);
-      patterns.push_back(std::move(pattern));
+    const std::optional<std::vector<Route>> routes = route_all(n, slots, offsets_by_delay(n), steps, 0, seed);
+    if (routes) return patterns_of(t, n, *routes);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<PlacedPattern>> hypercube_pipeline_periodic_patterns(const Topology& t) {
+  if (!hypercube_doubling_applies(t)) return std::nullopt;
+  const int n = static_cast<int>(t.factors().size());
+  if (n > kMaxPeriodicDimensions) return std::nullopt;
+  const int P = (1 << n) - 1;  // the period bound N - 1 (nic_ejection)
+  // With P = N - 1 every slot of every NIC injects once and ejects once, so the delays (route
+  // length - 1) must add up to a multiple of P: the smallest multiple c P at or above the minimal
+  // routes' sum with an even difference, made up by x detours of two hops each.
+  std::int64_t minimal = 0;
+  for (unsigned d = 1; d <= static_cast<unsigned>(P); ++d) minimal += __builtin_popcount(d) - 1;
+  std::int64_t c = (minimal + P - 1) / P;
+  if ((c * P - minimal) % 2 != 0) ++c;
+  const std::int64_t x = (c * P - minimal) / 2;
+  // The lightest offsets take the detours (the all-ones offset has no dimension to spare).
+  std::vector<Offset> offsets;
+  for (unsigned d = 1; d <= static_cast<unsigned>(P); ++d) offsets.push_back({d, false});
+  std::stable_sort(offsets.begin(), offsets.end(),
+                   [](const Offset& a, const Offset& b) { return __builtin_popcount(a.bits) < __builtin_popcount(b.bits); });
+  std::int64_t detours = 0;
+  for (Offset& o : offsets)
+    if (detours < x && __builtin_popcount(o.bits) < n) {
+      o.detour = true;
+      ++detours;
     }
-    return patterns;
+  if (detours < x) return std::nullopt;
+  std::vector<std::vector<Offset>> pool(static_cast<std::size_t>(n) + 2);
+  std::vector<int> delays;
+  for (const Offset& o : offsets) {
+    const int delay = __builtin_popcount(o.bits) - 1 + (o.detour ? 2 : 0);
+    pool[static_cast<std::size_t>(delay)].push_back(o);
+    delays.push_back(delay);
+  }
+  for (unsigned seed = 1; seed <= kSeeds; ++seed) {
+    const std::optional<std::vector<int>> order = cyclic_order(delays, P, seed);
+    if (!order) continue;
+    std::vector<Slot> slots;
+    for (int i = 0; i < P; ++i) slots.push_back({i, (*order)[static_cast<std::size_t>(i)]});
+    const std::optional<std::vector<Route>> routes = route_all(n, slots, pool, P, P, seed);
+    if (routes) return patterns_of(t, n, *routes);
   }
   return std::nullopt;
 }

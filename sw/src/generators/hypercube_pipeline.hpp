@@ -37,4 +37,14 @@ namespace totex {
 /// apply (not a hypercube with a processor at every node) or fails (hypercube:13, :15).
 [[nodiscard]] std::optional<std::vector<PlacedPattern>> hypercube_pipeline_patterns(const Topology& t);
 
+/// A periodic schedule of period N - 1 (the nic period bound, nic_ejection): every NIC injects and
+/// ejects in every slot. Then the delays must add up to a multiple of N - 1, which minimal routes
+/// do not (docs/periodic.md: slot sums); the lightest offsets take a detour (one spare dimension
+/// crossed twice) until they do. Injection slots are all of 0..N-2; the ejections, slot + delay
+/// modulo the period, are made distinct by a min-conflicts local search over the order of the
+/// delays; routes as for the one-shot schedule, modulo the period. Nothing where it fails (seen on
+/// hypercube:4, whose links the detours fill completely) or past hypercube:11 (hypercube:12 needs
+/// 4092 detours and found no routing in 16 seeds).
+[[nodiscard]] std::optional<std::vector<PlacedPattern>> hypercube_pipeline_periodic_patterns(const Topology& t);
+
 }  // namespace totex

@@ -2,6 +2,8 @@
 // Periodic (TDM) schedules: routes packed modulo the period (docs/periodic.md).
 #include "periodic.hpp"
 #include "pattern_schedule.hpp"
+#include "hypercube_doubling.hpp"
+#include "hypercube_pipeline.hpp"
 #include "torus_rotation.hpp"
 
 #include <algorithm>
@@ -507,8 +509,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     throw UsageError("--periodic: applies to the nic and all-port models (single-port buffers at relays), not single-port");
   if (t.is_partial()) throw UsageError("--periodic: a partially populated torus is not supported");
   const std::string& algo = r.algorithm.empty() ? std::string("auto") : r.algorithm;
-  if (algo != "auto" && algo != "greedy" && algo != "exact" && algo != "rotation")
-    throw UsageError("--algo '" + printable(algo) + "' is not available with --periodic: expected auto | greedy | exact | rotation");
+  if (algo != "auto" && algo != "greedy" && algo != "exact" && algo != "rotation" && algo != "pipeline")
+    throw UsageError("--algo '" + printable(algo) + "' is not available with --periodic: expected auto | greedy | exact | rotation | pipeline");
   const bool nic = m == Model::Nic;
   PeriodicOutcome out;
   out.bound = periodic_lower_bound(lower_bound(t, m));
@@ -517,6 +519,32 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // 12): at the bound on odd sides, within 2.5 % on even ones, in a second; the packings below
   // scored 1.07-1.09 of the bound on torus:13x13..16x16 in a default budget (docs/periodic.md), so
   // auto stops here.
+  // The pipeline construction on nic hypercubes (hypercube_pipeline.hpp): period N - 1, the bound,
+  // with detours where minimal routes cannot add up to it; the packing below stops at N (slot sums).
+  const bool pipeline_applies = nic && hypercube_doubling_applies(t);
+  if (algo == "pipeline" && !pipeline_applies)
+    throw UsageError("--periodic --algo pipeline needs a hypercube with a processor at every node, under nic (" + t.spec() + ")");
+  if ((algo == "auto" || algo == "pipeline") && pipeline_applies) {
+    if (auto patterns = hypercube_pipeline_periodic_patterns(t)) {
+      const int period = t.nodes() - 1;
+      out.log.push_back("pipeline: period " + std::to_string(period) + " (every NIC injects and ejects in every slot)");
+      out.algorithm = "periodic-pipeline";
+      out.translation_invariant = true;
+      out.schedule = pattern_schedule_of(t, m, std::move(*patterns), out.algorithm);
+      out.schedule.period = period;
+      if (period == bound) {
+        out.proven_optimal = true;
+        out.proof_general = true;
+        out.proof_scope = "general";
+        out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
+      }
+      return out;
+    }
+    if (algo == "pipeline")
+      throw UsageError("--periodic --algo pipeline found no schedule of period N - 1 for " + t.spec() +
+                       " (hypercube:4: the detours fill every link; past hypercube:11 not run); use --algo auto");
+    out.log.push_back("pipeline: no schedule of period N - 1; the packing follows");
+  }
   if (algo == "rotation" && !rotation_why_not(t).empty())
     throw UsageError("--periodic --algo rotation " + rotation_why_not(t) + " (" + t.spec() + ")");
   if ((algo == "auto" || algo == "rotation") && rotation_why_not(t).empty()) {
