@@ -7,13 +7,13 @@
 /// so the message is ejected in step e(d) = t(d) + w - 1. Under nic each node injects and ejects
 /// one message per step: t and e must both be injective. The links of a hypercube are at most
 /// half busy, so the bound is set by the NICs alone; meeting it needs the injections in steps
-/// 0..N-2 with no gap and the ejections in all but ceil(mean) + ... of the steps before the bound
-/// (docs/scale.md#the-hypercube-pipeline): the ejection steps are the injection steps shifted by
-/// c = floor(mean(w - 1)) for the first part and by c + 1 for the last r offsets (r = the
-/// remainder), and within each part e - t - c runs over the displacements of a permutation. The
-/// permutation is built from blocks (a block of 2a positions shifting a offsets by +a and a by
-/// -a; a pair +a, -a around a - 1 fixed points; a cycle of one +a with smaller steps back), which
-/// fixes how many offsets of each weight go where. Which offset of a weight takes which slot, and
+/// 0..N-2 with no gap and the last ejection in step T - 1 (docs/scale.md#the-hypercube-pipeline):
+/// the ejection steps are the injection steps shifted by c = floor(mean(w - 1)) for the first
+/// part and by c + 1 for the last r offsets (r = the remainder), and within each part e - t - c
+/// runs over the displacements of a permutation. The permutation is built from blocks (a block
+/// of 2a positions shifting a offsets by +a and a by -a; a pair +a, -a around a - 1 fixed points;
+/// a cycle of one +a with smaller steps back), which fixes how many offsets of each weight go
+/// where. Which offset of a weight takes which slot, and
 /// the order of each route's dimensions, is then a bipartite matching per route against the
 /// steps each dimension is already busy (one pattern hop per dimension and step is the link rule
 /// of a translation-invariant hypercube schedule), with one rip-up of a blocking route.
