@@ -144,7 +144,8 @@ TEST_CASE("translation-invariant generator: tori and hypercubes, verified modulo
     const char* topo;
     int period;  // measured (docs/periodic.md); the test checks what the generator proves about it
   };
-  for (const Case c : {Case{"torus:3x3", 9}, Case{"torus:4x4", 16}, Case{"ring:8", 10}, Case{"hypercube:3", 7}}) {
+  for (const Case c : {Case{"torus:3x3", 8}, Case{"torus:4x4", 16}, Case{"ring:8", 10}, Case{"hypercube:3", 7},
+                       Case{"torus:5x5", 24}}) {
     const Topology t = parse_topology(c.topo);
     const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"auto", 2});
     INFO(c.topo);

@@ -68,8 +68,10 @@ struct Problem {
 /// The translation-invariant problem of a product of rings: one item per non-zero offset with its
 /// minimal routes (every order of the dimensions up to 3 dimensions, the rotations above; a tie at
 /// k/2 alternates between + and - over the offsets that have it), resources: one track per port
-/// direction, then the NIC's inject track and its eject track (`nic`).
-[[nodiscard]] Problem translation_invariant_problem(const Topology& t, bool nic);
+/// direction, then the NIC's inject track and its eject track (`nic`). With `detours`, each route
+/// also two hops longer (one step out in a ring dimension first and back last) and, in a used ring
+/// dimension of odd size, the long way round.
+[[nodiscard]] Problem translation_invariant_problem(const Topology& t, bool nic, bool detours = false);
 /// The per-message problem: one item per message; candidates: dimension-order routes (every
 /// order of the dimensions), or every shortest path when `all_shortest`; resources: directed
 /// links, then per node an inject and an eject port (`nic`).
