@@ -555,6 +555,23 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // 12): at the bound on odd sides, within 2.5 % on even ones, in a second; the packings below
   // scored 1.07-1.09 of the bound on torus:13x13..16x16 in a default budget (docs/periodic.md), so
   // auto stops here.
+  // A period at the bound is optimal, whatever the routes (the bound holds for every schedule).
+  const auto prove_if_at_bound = [&](int period) {
+    if (period != bound) return;
+    out.proven_optimal = true;
+    out.proof_general = true;
+    out.proof_scope = "general";
+    out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
+  };
+  // A construction's patterns as the outcome (translation-invariant).
+  const auto constructed = [&](std::vector<PlacedPattern> patterns, const std::string& algorithm, int period) {
+    out.algorithm = algorithm;
+    out.translation_invariant = true;
+    out.schedule = pattern_schedule_of(t, m, std::move(patterns), algorithm);
+    out.schedule.period = period;
+    prove_if_at_bound(period);
+    return out;
+  };
   // The pipeline construction on nic hypercubes (hypercube_pipeline.hpp): period N - 1, the bound,
   // with detours where minimal routes cannot add up to it; the packing below stops at N (slot sums).
   const bool pipeline_applies = nic && hypercube_doubling_applies(t);
@@ -564,17 +581,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     if (auto patterns = hypercube_pipeline_periodic_patterns(t)) {
       const int period = t.nodes() - 1;
       out.log.push_back("pipeline: period " + std::to_string(period) + " (every NIC injects and ejects in every slot)");
-      out.algorithm = "periodic-pipeline";
-      out.translation_invariant = true;
-      out.schedule = pattern_schedule_of(t, m, std::move(*patterns), out.algorithm);
-      out.schedule.period = period;
-      if (period == bound) {
-        out.proven_optimal = true;
-        out.proof_general = true;
-        out.proof_scope = "general";
-        out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
-      }
-      return out;
+      return constructed(std::move(*patterns), "periodic-pipeline", period);
     }
     if (algo == "pipeline")
       throw UsageError("--periodic --algo pipeline found no schedule of period N - 1 for " + t.spec() +
@@ -588,17 +595,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     const std::int64_t period = plan.steps;
     out.log.push_back("rotation: period " + std::to_string(period) + " (" + std::to_string(plan.tail_routes) +
                       " offset(s) fitted around the core, " + std::to_string(plan.idle_routes) + " core slot(s) idle)");
-    out.algorithm = "periodic-rotation";
-    out.translation_invariant = true;
-    out.schedule = pattern_schedule_of(t, m, std::move(plan.patterns), out.algorithm);
-    out.schedule.period = static_cast<int>(period);
-    if (period == bound) {
-      out.proven_optimal = true;
-      out.proof_general = true;
-      out.proof_scope = "general";
-      out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
-    }
-    return out;
+    return constructed(std::move(plan.patterns), "periodic-rotation", static_cast<int>(period));
   }
   const double budget = r.budget_seconds > 0 ? r.budget_seconds : 4.0;
   const auto t0 = Clock::now();
@@ -789,12 +786,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   out.schedule = ti ? periodic::expand_translation_invariant(t, m, prob, best, best_period)
                     : periodic::expand_node(t, m, prob, best, best_period);
   out.schedule.algorithm = out.algorithm;
-  if (best_period == bound) {
-    out.proven_optimal = true;
-    out.proof_general = true;
-    out.proof_scope = "general";
-    out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
-  } else if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {
+  prove_if_at_bound(best_period);
+  if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {
     // Every period below refuted by slot sums, which hold for any schedule whose routes are minimal.
     out.proven_optimal = true;
     out.proof_scope = "minimal routes";
