@@ -93,15 +93,23 @@ module totex_nic #(
   // ---------------------------------------------------------------------------------------------
   // Send side
   // ---------------------------------------------------------------------------------------------
-  // Send queue: a plain memory (no reset, so it can map to RAM); slot x is read with step x.
-  logic [QW-1:0] queue_q [MaxSteps];
-  logic [QW-1:0] slot;
+  // Send queue: a memory with a registered read (block RAM on iCE40: the table-mode 16 x 16 MIN
+  // did not place with the queues in flip-flops), read one cycle ahead of its step. A run steps
+  // 0, 1, 2, ... while inject_i is high and starts at step 0 in the cycle after clear_i (the
+  // controllers of totex_min_top and of the SystemC model do), so the slot of the next cycle is
+  // step 0 after clear_i, step_i + 1 while injecting, else step_i. A write in the cycle of the
+  // read is passed through, so `slot` is always queue[step_i] as the combinational read had it.
+  (* ram_style = "block" *) logic [QW-1:0] queue_q [MaxSteps];
+  logic [QW-1:0] slot, slot_q;
+  logic [SXW-1:0] slot_next;
 
+  assign slot_next = clear_i ? '0 : inject_i ? step_i + SXW'(1) : step_i;
   always_ff @(posedge clk_i) begin
     if (q_we_i) queue_q[q_slot_i] <= q_data_i;
+    slot_q <= (q_we_i && q_slot_i == slot_next) ? q_data_i : queue_q[slot_next];
   end
 
-  assign slot        = queue_q[step_i];
+  assign slot        = slot_q;
   // The destination the injected message is addressed to: named for waveform views.
   logic [IW-1:0] inj_dst;
   assign inj_dst     = phase_i ? slot[QW-2 -: IW] : '0;
