@@ -99,8 +99,10 @@ std::optional<Blocks> realize(const Multiset& disp) {
 }
 
 /// The r delays (w - 1) of the last part, mean exactly c + 1: delays c + 1 first, then, for an
-/// odd rest, one c + 3 with two c, then pairs c + 1 + a, c + 1 - a. Counts are taken from `count`.
-std::optional<Multiset> last_part(Multiset& count, int c, std::int64_t r, int n) {
+/// odd rest, one c + 3 with two c, then pairs c + 1 + a, c + 1 - a, a = `first_a` first and then
+/// 1, 2, ... (which pairs the last part takes decides whether the first part's blocks exist).
+/// Counts are taken from `count`.
+std::optional<Multiset> last_part(Multiset& count, int c, std::int64_t r, int n, int first_a) {
   Multiset take;
   const auto grab = [&](int delay, std::int64_t k) {
     count[delay] -= k;
@@ -115,7 +117,11 @@ std::optional<Multiset> last_part(Multiset& count, int c, std::int64_t r, int n)
     grab(c, 2);
     rest -= 3;
   }
-  for (int a = 1; a <= n && rest > 0; ++a) {
+  std::vector<int> order{first_a};
+  for (int a = 1; a <= n; ++a)
+    if (a != first_a) order.push_back(a);
+  for (const int a : order) {
+    if (rest == 0) break;
     const std::int64_t p = std::min({count[c + 1 + a], count[c + 1 - a], rest / 2});
     grab(c + 1 + a, p);
     grab(c + 1 - a, p);
@@ -358,29 +364,34 @@ struct Plan {
 
 std::optional<Plan> plan(int n) {
   const std::int64_t K = (std::int64_t{1} << n) - 1;  // offsets
-  Multiset count;                                      // delay w - 1 -> offsets
+  Multiset all;                                        // delay w - 1 -> offsets
   std::int64_t sum = 0;
   for (int w = 1; w <= n; ++w) {
     std::int64_t k = 1;
     for (int i = 0; i < w; ++i) k = k * (n - i) / (i + 1);  // binomial(n, w)
-    count[w - 1] = k;
+    all[w - 1] = k;
     sum += k * (w - 1);
   }
   Plan p;
   p.c = static_cast<int>(sum / K);
   p.r = sum - p.c * K;
-  const std::optional<Multiset> last = last_part(count, p.c, p.r, n);
-  if (!last) return std::nullopt;
-  Multiset first_disp, last_disp;
-  for (const auto& [delay, k] : count)
-    if (k > 0) first_disp[delay - p.c] = k;
-  for (const auto& [delay, k] : *last)
-    if (k > 0) last_disp[delay - p.c - 1] = k;
-  std::optional<Blocks> first = realize(first_disp), second = realize(last_disp);
-  if (!first || !second) return std::nullopt;
-  p.first = std::move(*first);
-  p.last = std::move(*second);
-  return p;
+  // Pairs a = 1 first covers every n <= 16 but 13 and 15; pairs a = 2 first covers those.
+  for (const int first_a : {1, 2}) {
+    Multiset count = all;
+    const std::optional<Multiset> last = last_part(count, p.c, p.r, n, first_a);
+    if (!last) continue;
+    Multiset first_disp, last_disp;
+    for (const auto& [delay, k] : count)
+      if (k > 0) first_disp[delay - p.c] = k;
+    for (const auto& [delay, k] : *last)
+      if (k > 0) last_disp[delay - p.c - 1] = k;
+    std::optional<Blocks> first = realize(first_disp), second = realize(last_disp);
+    if (!first || !second) continue;
+    p.first = std::move(*first);
+    p.last = std::move(*second);
+    return p;
+  }
+  return std::nullopt;
 }
 
 }  // namespace

@@ -17,8 +17,9 @@
 /// the order of each route's dimensions, is then a bipartite matching per route against the
 /// steps each dimension is already busy (one pattern hop per dimension and step is the link rule
 /// of a translation-invariant hypercube schedule), with one rip-up of a blocking route.
-/// Deterministic (seeded shuffles of the block order, a few seeds tried). The blocks cannot be
-/// built for hypercube:13 and :15 (too few fixed points for the cycles): nothing is returned there.
+/// Deterministic (seeded shuffles of the block order, a few seeds tried). Which pairs of delays
+/// the last part takes decides whether the first part's cycles find enough fixed points: pairs
+/// +-1 first serve every n <= 16 but 13 and 15, pairs +-2 first serve those.
 #pragma once
 #include <optional>
 #include <string>
@@ -30,11 +31,11 @@
 namespace totex {
 
 /// Empty when the construction applies (a hypercube with a processor at every node whose
-/// permutation blocks exist: every n <= 16 but 13 and 15), else why not.
+/// permutation blocks exist: every n <= 16), else why not.
 [[nodiscard]] std::string hypercube_pipeline_why_not(const Topology& t);
 
 /// The N - 1 placed patterns at the nic pipeline bound, or nothing where the construction does not
-/// apply (not a hypercube with a processor at every node) or fails (hypercube:13, :15).
+/// apply (not a hypercube with a processor at every node) or no seed routes every offset.
 [[nodiscard]] std::optional<std::vector<PlacedPattern>> hypercube_pipeline_patterns(const Topology& t);
 
 /// A periodic schedule of period N - 1 (the nic period bound, nic_ejection): every NIC injects and
