@@ -59,7 +59,8 @@ module totex_nic #(
   input  logic             unique_i,
   /// Inject the message of step step_i in this cycle.
   input  logic             inject_i,
-  /// Step x being injected.
+  /// Step x being injected. A run's steps are 0, 1, 2, ... in consecutive cycles with inject_i
+  /// high, from the cycle after clear_i (the queue is read one cycle ahead on that assumption).
   input  logic [SXW-1:0]   step_i,
   /// Injected message valid (inject_i, unless the queue slot is idle in phase 1).
   output logic             inj_valid_o,
@@ -98,7 +99,8 @@ module totex_nic #(
   // 0, 1, 2, ... while inject_i is high and starts at step 0 in the cycle after clear_i (the
   // controllers of totex_min_top and of the SystemC model do), so the slot of the next cycle is
   // step 0 after clear_i, step_i + 1 while injecting, else step_i. A write in the cycle of the
-  // read is passed through, so `slot` is always queue[step_i] as the combinational read had it.
+  // read is passed through, so in every cycle with inject_i high `slot` is queue[step_i], as the
+  // combinational read had it (between runs it may be another slot: inj_valid_o is low then).
   (* ram_style = "block" *) logic [QW-1:0] queue_q [MaxSteps];
   logic [QW-1:0] slot, slot_q;
   logic [SXW-1:0] slot_next;
