@@ -15,7 +15,8 @@ namespace {
 
 /// Seeds (block orders and offset orders) tried before giving up.
 constexpr unsigned kSeeds = 16;
-/// The periodic construction is run up to hypercube:11 (hypercube:12 needs 4092 detours and found no routing in 16 seeds).
+/// The periodic construction is run up to hypercube:11 (hypercube:12 needs 4092 detours and found
+/// no routing in 16 seeds).
 constexpr int kMaxPeriodicDimensions = 11;
 
 /// Blocks of a permutation: per block, the displacement sigma(i) - i of each of its positions.
