@@ -17,7 +17,8 @@
 /// the order of each route's dimensions, is then a bipartite matching per route against the
 /// steps each dimension is already busy (one pattern hop per dimension and step is the link rule
 /// of a translation-invariant hypercube schedule), with one rip-up of a blocking route.
-/// Deterministic (seeded shuffles of the block order, a few seeds tried). Which pairs of delays
+/// Deterministic for a given C++ library (seeded std::shuffle and distributions, whose streams the
+/// standard leaves to the library; a few seeds tried). Which pairs of delays
 /// the last part takes decides whether the first part's cycles find enough fixed points: pairs
 /// +-1 first serve every n <= 16 but 13 and 15, pairs +-2 first serve those.
 #pragma once
