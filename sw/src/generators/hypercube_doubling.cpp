@@ -179,14 +179,18 @@ std::optional<std::vector<PlacedPattern>> hypercube_doubling_patterns(const Topo
     tiling = std::move(*next);
   }
   std::vector<PlacedPattern> patterns;
-  for (std::size_t d = 1; d < tiling.size(); ++d) {
-    std::vector<int> coords(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) coords[static_cast<std::size_t>(i)] = static_cast<int>((d >> i) & 1U);
-    PlacedPattern p{t.node_at(coords), tiling[d].start, {}};
-    for (int dim : tiling[d].dims) p.word.moves.emplace_back(dim, 1);
-    patterns.push_back(std::move(p));
-  }
+  for (std::size_t d = 1; d < tiling.size(); ++d)
+    patterns.push_back(hypercube_pattern(t, static_cast<unsigned>(d), tiling[d].start, tiling[d].dims));
   return patterns;
+}
+
+PlacedPattern hypercube_pattern(const Topology& t, unsigned offset, std::int64_t start, const std::vector<int>& dims) {
+  const auto n = t.factors().size();
+  std::vector<int> coords(n);
+  for (std::size_t i = 0; i < n; ++i) coords[i] = static_cast<int>((offset >> i) & 1U);
+  PlacedPattern p{t.node_at(coords), start, {}};
+  for (int dim : dims) p.word.moves.emplace_back(dim, 1);
+  return p;
 }
 
 }  // namespace totex

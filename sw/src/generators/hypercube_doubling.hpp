@@ -14,6 +14,7 @@
 /// the matching is perfect and the result can be doubled again; the construction reports failure
 /// if no try works (it succeeds for every n <= 16, the largest hypercube totex accepts).
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,10 @@ namespace totex {
 
 /// Whether `t` is a hypercube (every factor of size 2) with a processor at every node.
 [[nodiscard]] bool hypercube_doubling_applies(const Topology& t);
+
+/// The pattern of one offset of a hypercube (bit i = dimension i): it leaves in step `start` and
+/// crosses `dims` in that order, one per step. Shared with the pipeline construction.
+[[nodiscard]] PlacedPattern hypercube_pattern(const Topology& t, unsigned offset, std::int64_t start, const std::vector<int>& dims);
 
 /// The 2^n - 1 placed patterns of the doubling construction, or nothing if a matching failed.
 [[nodiscard]] std::optional<std::vector<PlacedPattern>> hypercube_doubling_patterns(const Topology& t);

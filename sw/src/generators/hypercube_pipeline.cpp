@@ -277,15 +277,9 @@ std::optional<std::vector<Route>> route_all(int n, const std::vector<Slot>& slot
   return routes;
 }
 
-std::vector<PlacedPattern> patterns_of(const Topology& t, int n, const std::vector<Route>& routes) {
+std::vector<PlacedPattern> patterns_of(const Topology& t, const std::vector<Route>& routes) {
   std::vector<PlacedPattern> patterns;
-  for (const Route& route : routes) {
-    std::vector<int> coords(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) coords[static_cast<std::size_t>(i)] = static_cast<int>((route.offset.bits >> i) & 1U);
-    PlacedPattern pattern{t.node_at(coords), route.t, {}};
-    for (int dim : route.order) pattern.word.moves.emplace_back(dim, 1);
-    patterns.push_back(std::move(pattern));
-  }
+  for (const Route& route : routes) patterns.push_back(hypercube_pattern(t, route.offset.bits, route.t, route.order));
   return patterns;
 }
 
@@ -419,7 +413,7 @@ std::optional<std::vector<PlacedPattern>> hypercube_pipeline_patterns(const Topo
     for (const auto& block : p.last)
       for (int d : block) slots.push_back({static_cast<int>(slots.size()), p.c + 1 + d});
     const std::optional<std::vector<Route>> routes = route_all(n, slots, offsets_by_delay(n), steps, 0, seed);
-    if (routes) return patterns_of(t, n, *routes);
+    if (routes) return patterns_of(t, *routes);
   }
   return std::nullopt;
 }
@@ -462,7 +456,7 @@ std::optional<std::vector<PlacedPattern>> hypercube_pipeline_periodic_patterns(c
     std::vector<Slot> slots;
     for (int i = 0; i < P; ++i) slots.push_back({i, (*order)[static_cast<std::size_t>(i)]});
     const std::optional<std::vector<Route>> routes = route_all(n, slots, pool, P, P, seed);
-    if (routes) return patterns_of(t, n, *routes);
+    if (routes) return patterns_of(t, *routes);
   }
   return std::nullopt;
 }
