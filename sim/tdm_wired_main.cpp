@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The TDM tile network (`totex sim --engine rtl --periods K`, docs/tdm-runs.md): one Verilated
-/// model of rtl/tdm/totex_tdm_tile.sv, built once per tile parameter set (sw/hw/src/tdm_rtl.cpp),
+/// model of rtl/tdm/totex_tdm_tile.sv (nic schedules) or rtl/tdm/totex_tdm_allport_tile.sv
+/// (all-port ones, TOTEX_TDM_ALLPORT=1), built once per tile parameter set (sw/hw/src/tdm_rtl.cpp),
 /// instantiated N times here and wired in C++ by the topology: input link i of node v is the link
 /// arriving from neighbor(v, i), so in_*[v][i] = out_*[u][port_to(u, v)] with u = neighbor(v, i);
 /// a port a node does not have (a mesh's border) reads idle.
@@ -17,10 +18,11 @@
 ///                taken (tvalid && tready at an edge), period 0 from the load on, period k >= 1
 ///                from the cycle after period k-1's slot for that destination executed (the NIC
 ///                holds one message per destination: offered earlier, it would wait at the NIC's
-///                head and hold back the offers behind it);
+///                head and hold back the offers behind it); all-port: on the s_axis lane of the
+///                output its slot injects on (TdmTables::lanes), each lane in its own order;
 ///   run          run_i high from cycle 0 (the first cycle with run_i high executes slot 0), the
 ///                links copied from outputs to inputs after every edge;
-///   scoreboard   every m_axis beat (tvalid high in cycle c, tid = source, tdata = payload) is
+///   scoreboard   every m_axis beat (all-port: of every lane; tvalid high in cycle c, tid = source, tdata = payload) is
 ///                checked by totex::TdmScoreboard: K x N x (N-1) deliveries, each at its node,
 ///                with its payload, in cycle k*P + t_last + 1 (latency 1: one register per hop);
 ///                missed_o is 0 when period K-1's last slot has passed (every slot found its
@@ -46,7 +48,11 @@
 #include <string>
 #include <vector>
 
+#if TOTEX_TDM_ALLPORT
+#include "Vtotex_tdm_allport_tile.h"
+#else
 #include "Vtotex_tdm_tile.h"
+#endif
 #include "harness_exit.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
@@ -60,7 +66,11 @@ namespace {
 using totex::sim::bits;
 using totex::sim::set_bits;
 using totex::sim::set_port;
+#if TOTEX_TDM_ALLPORT
+using Tile = Vtotex_tdm_allport_tile;
+#else
 using Tile = Vtotex_tdm_tile;
+#endif
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -83,7 +93,8 @@ struct Offer {
 class TdmNetwork {
  public:
   TdmNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods)
-      : t_(t), tables_(tables), periods_(periods), n_(t.nodes()), p_(tables.tile.ports), w_(tables.tile.payload_bits) {
+      : t_(t), tables_(tables), periods_(periods), n_(t.nodes()), p_(tables.tile.ports), w_(tables.tile.payload_bits),
+        lanes_(tables.tile.all_port ? p_ : 1) {
     ctx_.randReset(2);
     ctx_.fatalOnError(false);
     ctx_.errorLimit(1 << 30);
@@ -94,14 +105,21 @@ class TdmNetwork {
         const totex::NodeId u = t.neighbor(v, i);
         upstream_[at(v) * at(p_) + at(i)] = {u, *t.port_to(u, v)};
       }
-    // What each node offers, in the order its table injects: period by period, slot by slot.
-    queue_.resize(at(n_));
+    // What each node offers on each lane, in the order its table injects: period by period, slot
+    // by slot (nic: one lane; all-port: lane o for the slots injecting on output o).
+    queue_.resize(at(n_) * at(lanes_));
+    next_.assign(queue_.size(), 0);
     for (int v = 0; v < n_; ++v)
       for (std::int64_t k = 0; k < periods; ++k)
         for (int slot = 0; slot < tables.period; ++slot) {
           const totex::TdmEntry& e = tables.entries[at(v)][at(slot)];
-          if (std::count(e.out_sel.begin(), e.out_sel.end(), p_ + 1) > 0)
-            queue_[at(v)].push_back({k, e.inject_dst, k == 0 ? kBeforeRun : (k - 1) * tables.period + slot + 1});
+          const std::int64_t from = k == 0 ? kBeforeRun : (k - 1) * tables.period + slot + 1;
+          for (int o = 0; o < p_; ++o) {
+            if (e.out_sel[at(o)] != p_ + 1) continue;
+            const int lane = tables.tile.all_port ? o : 0;
+            queue_[at(v) * at(lanes_) + at(lane)].push_back({k, tables.tile.all_port ? e.inject_dsts[at(o)] : e.inject_dst, from});
+            if (!tables.tile.all_port) break;
+          }
         }
     for (int v = 0; v < n_; ++v) {
       tiles_.push_back(std::make_unique<Tile>(&ctx_, ("t" + std::to_string(v)).c_str()));
@@ -116,10 +134,10 @@ class TdmNetwork {
       set_port(x.period_last_i, static_cast<std::uint64_t>(tables.period - 1));
       set_port(x.in_valid_i, 0);
       set_words(x.in_data_i, std::vector<std::uint64_t>(at((p_ * w_ + 63) / 64), 0), p_ * w_);
-      x.s_axis_tvalid = 0;
-      set_port(x.s_axis_tdata, 0);
+      set_port(x.s_axis_tvalid, 0);
+      set_words(x.s_axis_tdata, std::vector<std::uint64_t>(at((lanes_ * w_ + 63) / 64), 0), lanes_ * w_);
       set_port(x.s_axis_tdest, 0);
-      x.m_axis_tready = 1;  // the network never stalls
+      set_port(x.m_axis_tready, (std::uint64_t{1} << lanes_) - 1);  // the network never stalls
       x.eval();
     }
     // Reset as ClockedModel does: asserted and evaluated, two rising edges, released.
@@ -153,8 +171,10 @@ class TdmNetwork {
     if (fault == "eject")
       for (int slot = 0; slot < tables_.period; ++slot) {
         totex::TdmEntry e = tables_.entries[0][at(slot)];
-        if (e.eject_sel == 0) continue;
+        const auto ejecting = std::find_if(e.eject_srcs.begin(), e.eject_srcs.end(), [](int src) { return src >= 0; });
+        if (e.eject_sel == 0 && ejecting == e.eject_srcs.end()) continue;
         e.eject_sel = 0;
+        if (ejecting != e.eject_srcs.end()) *ejecting = -1;
         words[0][at(slot)] = totex::encode_tdm_entry(e, tables_.tile);
         break;
       }
@@ -195,9 +215,11 @@ class TdmNetwork {
       if (c == missed_check) missed_at_check_ = missed() - missed_before_;
       for (int v = 0; v < n_; ++v) {
         const Tile& x = *tiles_[at(v)];
-        if (x.m_axis_tvalid)
-          on_eject(c, v, static_cast<totex::NodeId>(bits(x.m_axis_tid, 0, tables_.tile.node_bits)),
-                   bits(x.m_axis_tdata, 0, w_));
+        for (int l = 0; l < lanes_; ++l)
+          if (bits(x.m_axis_tvalid, l, 1))
+            on_eject(c, v,
+                     static_cast<totex::NodeId>(bits(x.m_axis_tid, l * tables_.tile.node_bits, tables_.tile.node_bits)),
+                     bits(x.m_axis_tdata, l * w_, w_));
       }
       clock_offered();
       ++run_edges_;
@@ -227,8 +249,16 @@ class TdmNetwork {
     for (const auto& x : tiles_) count += x->error_o ? 1 : 0;
     return count;
   }
-  [[nodiscard]] std::size_t offered(int v) const { return next_[at(v)]; }
-  [[nodiscard]] std::size_t to_offer(int v) const { return queue_[at(v)].size(); }
+  [[nodiscard]] std::size_t offered(int v) const {
+    std::size_t sum = 0;
+    for (int l = 0; l < lanes_; ++l) sum += next_[at(v) * at(lanes_) + at(l)];
+    return sum;
+  }
+  [[nodiscard]] std::size_t to_offer(int v) const {
+    std::size_t sum = 0;
+    for (int l = 0; l < lanes_; ++l) sum += queue_[at(v) * at(lanes_) + at(l)].size();
+    return sum;
+  }
   [[nodiscard]] int assertion_failures() const { return ctx_.errorCount(); }
   [[nodiscard]] std::uint64_t edges() const { return edges_; }
   [[nodiscard]] std::uint64_t run_edges() const { return run_edges_; }
@@ -238,28 +268,35 @@ class TdmNetwork {
     int node, port;
   };
 
-  /// Drives every node's s_axis with the next message it has to offer, and evaluates.
+  /// Drives every node's s_axis lanes with the next message each has to offer, and evaluates.
   void offer() {
+    const int nw = tables_.tile.node_bits;
     for (int v = 0; v < n_; ++v) {
       Tile& x = *tiles_[at(v)];
-      const std::size_t i = next_[at(v)];
-      if (i < queue_[at(v)].size() && queue_[at(v)][i].from_cycle <= now_) {
-        const Offer& o = queue_[at(v)][i];
-        x.s_axis_tvalid = 1;
-        set_port(x.s_axis_tdest, static_cast<std::uint64_t>(o.dst));
-        set_port(x.s_axis_tdata, totex::tdm_payload(v, o.dst, o.period, w_));
-      } else {
-        x.s_axis_tvalid = 0;
+      for (int l = 0; l < lanes_; ++l) {
+        const std::size_t q = at(v) * at(lanes_) + at(l), i = next_[q];
+        const bool valid = i < queue_[q].size() && queue_[q][i].from_cycle <= now_;
+        set_bits(x.s_axis_tvalid, l, 1, valid ? 1 : 0);
+        if (!valid) continue;
+        const Offer& o = queue_[q][i];
+        set_bits(x.s_axis_tdest, l * nw, nw, static_cast<std::uint64_t>(o.dst));
+        for (int lsb = 0; lsb < w_; lsb += 64) {
+          const int width = std::min(64, w_ - lsb);
+          set_bits(x.s_axis_tdata, l * w_ + lsb, width, totex::tdm_payload(v, o.dst, o.period, w_) >> lsb);
+        }
       }
       x.eval();
     }
   }
   /// One rising edge; the messages whose tvalid && tready it sampled are taken.
   void clock_offered() {
-    std::vector<char> taken(at(n_), 0);
-    for (int v = 0; v < n_; ++v) taken[at(v)] = tiles_[at(v)]->s_axis_tvalid && tiles_[at(v)]->s_axis_tready;
+    std::vector<char> taken(next_.size(), 0);
+    for (int v = 0; v < n_; ++v)
+      for (int l = 0; l < lanes_; ++l)
+        taken[at(v) * at(lanes_) + at(l)] =
+            bits(tiles_[at(v)]->s_axis_tvalid, l, 1) && bits(tiles_[at(v)]->s_axis_tready, l, 1);
     tick();
-    for (int v = 0; v < n_; ++v) next_[at(v)] += taken[at(v)] ? 1 : 0;
+    for (std::size_t q = 0; q < next_.size(); ++q) next_[q] += taken[q] ? 1 : 0;
   }
   /// One rising edge on every tile, then the links copied and every tile evaluated with the clock low.
   void tick() {
@@ -287,12 +324,12 @@ class TdmNetwork {
 
   const totex::Topology& t_;
   const totex::TdmTables& tables_;
-  int periods_, n_, p_, w_;
+  int periods_, n_, p_, w_, lanes_;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Tile>> tiles_;
   std::vector<End> upstream_;
   std::vector<std::vector<Offer>> queue_;
-  std::vector<std::size_t> next_ = std::vector<std::size_t>(at(n_), 0);
+  std::vector<std::size_t> next_;  // per (node, lane): the next message of queue_ to offer
   static constexpr std::int64_t kBeforeRun = -(std::int64_t{1} << 40);
   std::int64_t now_ = kBeforeRun;  // the run cycle (kBeforeRun while loading and priming)
   std::uint64_t missed_before_ = 0, missed_at_check_ = 0, edges_ = 0, run_edges_ = 0;
@@ -320,8 +357,8 @@ int tdm_main(int argc, char** argv) {
   const totex::TdmTables tables = totex::tdm_tables(t, *s, a.count("period") ? std::stoi(a.at("period")) : 0, payload);
   const totex::TdmTileParams& p = tables.tile;
   if (p.ports != TOTEX_TDM_PORTS || p.payload_bits != TOTEX_TDM_PAYLOAD || p.node_bits != TOTEX_TDM_NODE_BITS ||
-      p.depth != TOTEX_TDM_DEPTH)
-    throw totex::UsageError("this model was built for another tile (ports, payload, node bits or depth)");
+      p.depth != TOTEX_TDM_DEPTH || p.all_port != (TOTEX_TDM_ALLPORT != 0))
+    throw totex::UsageError("this model was built for another tile (kind, ports, payload, node bits or depth)");
 
   TdmNetwork net(t, tables, periods);
   const char* fault = std::getenv("TOTEX_TDM_FAULT");
@@ -370,7 +407,7 @@ int tdm_main(int argc, char** argv) {
   for (std::int64_t c = check + 1; c <= cycles; ++c)
     for (int v = 0; v < t.nodes(); ++v) {
       const totex::TdmEntry& e = tables.entries[at(v)][static_cast<std::size_t>(c % tables.period)];
-      idle_slots += std::count(e.out_sel.begin(), e.out_sel.end(), p.ports + 1) > 0 ? 1 : 0;
+      idle_slots += static_cast<std::uint64_t>(p.all_port ? e.injections() : std::min(1, e.injections()));
     }
   if (net.missed_in_run() != idle_slots)
     r.errors.push_back("missed_o counts " + std::to_string(net.missed_in_run()) + " at the end, expected " +

@@ -3,4 +3,5 @@
 ../synth/totex_synth_sipo.sv
 ../synth/totex_synth_piso.sv
 ../synth/totex_synth_tdm_tile.sv
+../synth/totex_synth_tdm_allport_tile.sv
 ../synth/totex_synth_tdm_xbar.sv

@@ -1,8 +1,11 @@
-// The TDM tile (docs/tdm-tile.md), in dependency order.
+// The TDM tiles (nic and all-port) and their parts (docs/tdm-tile.md), in dependency order.
 -F ../common.f
 totex_tdm_pkg.sv
 totex_tdm_ram.sv
 totex_tdm_bits.sv
 totex_tdm_slot_counter.sv
+totex_tdm_slot_pipe.sv
+totex_tdm_nic.sv
 totex_tdm_tile.sv
+totex_tdm_allport_tile.sv
 totex_tdm_xbar.sv

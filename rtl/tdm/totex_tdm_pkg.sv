@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Widths of the TDM tile (rtl/tdm/totex_tdm_tile.sv, docs/tdm-tile.md): the slot-table entry
+/// Widths of the TDM tiles (rtl/tdm/totex_tdm_tile.sv, totex_tdm_allport_tile.sv, docs/tdm-tile.md): the slot-table entry
 /// layout and the priming time. Elaboration-time functions only
 /// (Yosys 0.23 subset: functions assign to their own name).
 `default_nettype none
@@ -15,6 +15,13 @@ package totex_tdm_pkg;
   function automatic int unsigned entry_width(input int unsigned num_ports,
                                               input int unsigned node_w);
     entry_width = (num_ports + 32'd1) * sel_width(num_ports) + 32'd2 * node_w;
+  endfunction
+
+  /// Bits of one all-port table entry (totex_tdm_allport_tile): P output selects, the P-bit eject
+  /// mask, P inject destinations (one per output link), P eject sources (one per input link).
+  function automatic int unsigned allport_entry_width(input int unsigned num_ports,
+                                                      input int unsigned node_w);
+    allport_entry_width = num_ports * sel_width(num_ports) + num_ports + 32'd2 * num_ports * node_w;
   endfunction
 
   /// Register stages of the valid-bit lookups of the first tile version (before 2026-11-25 21 UTC:

@@ -23,7 +23,7 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       prime_(prime_cycles(params.node_bits)),
       mask_(params.payload_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.payload_bits) - 1),
       checks_(checks),
-      idle_{std::vector<int>(at(params.ports), 0), 0, 0, 0},
+      idle_{std::vector<int>(at(params.ports), 0), 0, 0, 0, {}, {}},
       table_(at(params.depth), std::vector<std::uint64_t>(at((params.entry_bits() + 63) / 64), 0)),
       rdata_(at((params.entry_bits() + 63) / 64), 0),
       ent_(idle_),

@@ -61,8 +61,9 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
     throw UsageError("--topo " + o.topo + ": a MIN; the TDM tile is a router of direct networks (torus, mesh, hypercube, ...)");
   const Topology& t = std::get<Topology>(net);
   const Model model = model_for(net, o.model);
-  if (model != Model::Nic)
-    throw UsageError("--model " + o.model + ": the TDM tile runs nic schedules (one inject and one eject per node per slot)");
+  if (model != Model::Nic && model != Model::AllPort)
+    throw UsageError("--model " + o.model + ": the TDM tiles run nic schedules (totex_tdm_tile: one inject and one eject "
+                     "per node per slot) and all-port ones (totex_tdm_allport_tile: a lane per link)");
   Schedule s = std::get<Schedule>(make_schedule(net, model, o.algo, o.budget));
   const VerifyReport report = verify(t, s);
   if (!report.ok) throw ToolError("tool: the generated schedule does not verify; run `totex schedule` on it");
@@ -190,7 +191,7 @@ void register_fpga(CLI::App& app, Actions& actions) {
       ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   fpga->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
       ->check(budget_seconds());
-  fpga->add_option("--schedule", o.schedule_file, "nic schedule file to use instead (verified first)");
+  fpga->add_option("--schedule", o.schedule_file, "nic or all-port schedule file to use instead (verified first)");
   fpga->add_option("--device", o.device, "up5k | hx8k: the iCE40 to place and route for (default up5k)")
       ->check(one_of(tdm_fpga_devices()));
   fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));

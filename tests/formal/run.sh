@@ -81,7 +81,7 @@ proofs=(
 )
 # name | wrapper | production RTL | chparam | depth (or fixpoint) | Yosys passes after prep (or empty)
 #   | sed expression applied to the first RTL file (a NAME; an @LIST.f after it skips that file).
-# The TDM NIC mutants edit lines of the toggle-bit tile (e50dca4 and after): an injection that does not
+# The TDM NIC mutants edit lines of the toggle-bit NIC (rtl/tdm/totex_tdm_nic.sv; in the tile before 2026-11-26 04 UTC): an injection that does not
 # flip R[d] (the message stays pending and goes out again), and a head that commits (flips S[d]) even
 # when its destination's message is pending (S != R) instead of parking (that message is lost); the inject
 # side without its flag for a send by the slot decided just before / two before (that R write may not be
@@ -92,10 +92,10 @@ mutants=(
   "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6||s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
   "tile quiet with a flit in its router|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 1|fixpoint||s/assign quiet_o = !busy.*node_idle;/assign quiet_o = !busy;/"
   "scheduled tile quiet with its output data set|totex_formal_tile_quiet|$tile_rtl_mutant|-set Dynamic 0 -set Model 1|fixpoint||s/ .. out_data_o == .0;/;/"
-  "TDM NIC: an injection does not flip R[d]|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign rw_we = sweep .*/assign rw_we = sweep;/"
-  "TDM NIC: a commit ignores a pending message (S != R)|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign h_park   = go \& (fq_q .*/assign h_park   = go \& fq_q;/;s/assign rdy_d    = rdy_pre \& .*/assign rdy_d    = rdy_pre;/;s/assign s_wd     = ~sweep \& ~r_s;/assign s_wd     = ~sweep \& (pv_q ? ~r_s : ~sx);/"
-  "TDM NIC: a slot right after one that sent to its destination sends too (no eq1 flag)|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign dec_x    = key \& ~f2_q \& .*/assign dec_x    = key \& ~f2_q;/"
-  "TDM NIC: a slot two after one that sent to its destination sends too (no f2 flag)|totex_formal_tdm_nic|tdm/totex_tdm_tile @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign dec_x    = key \& ~f2_q \& /assign dec_x    = key \& /"
+  "TDM NIC: an injection does not flip R[d]|totex_formal_tdm_nic|tdm/totex_tdm_nic @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign rw_we = sweep .*/assign rw_we = sweep;/"
+  "TDM NIC: a commit ignores a pending message (S != R)|totex_formal_tdm_nic|tdm/totex_tdm_nic @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign h_park   = go \& (fq_q .*/assign h_park   = go \& fq_q;/;s/assign rdy_d    = rdy_pre \& .*/assign rdy_d    = rdy_pre;/;s/assign s_wd     = ~sweep \& ~r_s;/assign s_wd     = ~sweep \& (pv_q ? ~r_s : ~sx);/"
+  "TDM NIC: a slot right after one that sent to its destination sends too (no eq1 flag)|totex_formal_tdm_nic|tdm/totex_tdm_nic @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign dec_x    = key_i \& ~f2_q \& .*/assign dec_x    = key_i \& ~f2_q;/"
+  "TDM NIC: a slot two after one that sent to its destination sends too (no f2 flag)|totex_formal_tdm_nic|tdm/totex_tdm_nic @tdm/tdm.f|-set Depth 2 -set Pauses 0 -set Links 0|18|memory_map|s/assign dec_x    = key_i \& ~f2_q \& /assign dec_x    = key_i \& /"
 )
 
 smt() {  # smt <out.smt2> <top> <chparam> <files...>; $passes (the row's extra Yosys passes) after prep

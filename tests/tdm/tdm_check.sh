@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Usage: [TDM_ENGINE=rtl|systemc] tdm_check.sh TOTEX TOPO PERIODS "SIM_ARGS" [schedule args...]
-# Makes a nic schedule for TOPO (`totex schedule --model nic [schedule args]`), runs its TDM slot
+# Usage: [TDM_ENGINE=rtl|systemc] [TDM_MODEL=nic|all-port] tdm_check.sh TOTEX TOPO PERIODS "SIM_ARGS" [schedule args...]
+# Makes a schedule for TOPO (`totex schedule --model TDM_MODEL [schedule args]`, default nic; all-port
+# runs on the all-port tile), runs its TDM slot
 # tables PERIODS periods on the reference engine and on the TDM tile network of TDM_ENGINE (default
 # rtl: the Verilated tiles; systemc: the SystemC tiles) (`totex sim --periods`, extra SIM_ARGS such
 # as "--period 18") and fails unless both pass, deliver PERIODS x N x (N-1) messages, the tiles take
@@ -10,8 +11,9 @@
 set -euo pipefail
 totex=$1; topo=$2; periods=$3; sim_args=$4; shift 4
 engine=${TDM_ENGINE:-rtl}
+model=${TDM_MODEL:-nic}
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
-"$totex" schedule --topo "$topo" --model nic "$@" -o "$dir/s.sched" > "$dir/schedule.txt"
+"$totex" schedule --topo "$topo" --model "$model" "$@" -o "$dir/s.sched" > "$dir/schedule.txt"
 # shellcheck disable=SC2086 # SIM_ARGS is a word list on purpose
 "$totex" sim --schedule "$dir/s.sched" --engine ref --periods "$periods" $sim_args --json > "$dir/ref.json"
 # shellcheck disable=SC2086

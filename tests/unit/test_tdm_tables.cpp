@@ -22,19 +22,21 @@ using namespace totex;
 
 namespace {
 
-Schedule nic_schedule(const Topology& t) {
-  Schedule s = schedule_direct(t, Model::Nic, {"auto", 1.0}).schedule;
+Schedule model_schedule(const Topology& t, Model model) {
+  Schedule s = schedule_direct(t, model, {"auto", 1.0}).schedule;
   s.materialize();
   REQUIRE(verify(t, s).ok);
   return s;
 }
+Schedule nic_schedule(const Topology& t) { return model_schedule(t, Model::Nic); }
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 /// The tile contract at slot level: in cycle c every tile executes entry c mod P on the flits its
 /// neighbours drove in cycle c-1 (one register per hop). Returns the deliveries (cycle, node, src,
 /// period) of `periods` periods; every inject slot takes the message for its destination of the
-/// period the cycle belongs to.
+/// period the cycle belongs to. All-port tables (tile.all_port): each output injects its own
+/// destination and each input link ejects on its own lane.
 struct Flit {
   bool valid = false;
   int src = 0, dst = 0;
@@ -66,19 +68,25 @@ std::vector<Seen> run_tables(const Topology& t, const TdmTables& tb, int periods
         if (sel == 0) continue;
         REQUIRE(o < t.degree(v));
         if (sel == p + 1) {
-          if (k < periods) next[at(v) * at(p) + at(o)] = {true, v, e.inject_dst, k};
+          const int dst = tb.tile.all_port ? e.inject_dsts[at(o)] : e.inject_dst;
+          if (k < periods) next[at(v) * at(p) + at(o)] = {true, v, dst, k};
         } else {
           // Idle when the hop belongs to a period that is not run (before 0, after K-1).
           next[at(v) * at(p) + at(o)] = input(sel - 1);
         }
       }
-      if (e.eject_sel > 0) {
-        const Flit f = input(e.eject_sel - 1);
-        if (f.valid) {
-          CHECK(f.dst == v);
-          CHECK(f.src == e.eject_src);
-          seen.push_back({c, v, f.src, f.dst, f.period});
-        }
+      const auto eject = [&](int in, int src) {
+        const Flit f = input(in);
+        if (!f.valid) return;
+        CHECK(f.dst == v);
+        CHECK(f.src == src);
+        seen.push_back({c, v, f.src, f.dst, f.period});
+      };
+      if (tb.tile.all_port) {
+        for (int i = 0; i < p; ++i)
+          if (e.eject_srcs[at(i)] >= 0) eject(i, e.eject_srcs[at(i)]);
+      } else if (e.eject_sel > 0) {
+        eject(e.eject_sel - 1, e.eject_src);
       }
     }
     out.swap(next);
@@ -87,9 +95,9 @@ std::vector<Seen> run_tables(const Topology& t, const TdmTables& tb, int periods
 }
 
 /// Runs the tables and checks K x N x (N-1) deliveries, each in cycle k*P + t_last + 1.
-void check_periodic(const std::string& spec, int periods) {
+void check_periodic(const std::string& spec, int periods, Model model = Model::Nic) {
   const Topology t = parse_topology(spec);
-  const Schedule s = nic_schedule(t);
+  const Schedule s = model_schedule(t, model);
   const TdmTables tb = tdm_tables(t, s);
   const std::vector<Seen> seen = run_tables(t, tb, periods);
   const int n = t.nodes();
@@ -118,7 +126,7 @@ TEST_CASE("tdm entry layout: fields from bit 0 up", "[tdm]") {
   CHECK(p.sel_bits() == 3);     // idx_width(6)
   CHECK(p.entry_bits() == 23);  // 5 * 3 + 2 * 4
   CHECK(p.slot_bits() == 5);
-  TdmEntry e{{5, 0, 1, 4}, 3, 9, 6};
+  TdmEntry e{{5, 0, 1, 4}, 3, 9, 6, {}, {}};
   const auto w = encode_tdm_entry(e, p);
   REQUIRE(w.size() == 1);
   const std::uint64_t want = 5ULL | (0ULL << 3) | (1ULL << 6) | (4ULL << 9) | (3ULL << 12) | (9ULL << 15) | (6ULL << 19);
@@ -129,10 +137,50 @@ TEST_CASE("tdm entry layout: fields from bit 0 up", "[tdm]") {
   wide.ports = 20;
   wide.node_bits = 16;
   CHECK(wide.entry_bits() == 21 * 5 + 32);
-  TdmEntry big{std::vector<int>(20, 21), 7, 65535, 12345};
+  TdmEntry big{std::vector<int>(20, 21), 7, 65535, 12345, {}, {}};
   const auto ww = encode_tdm_entry(big, wide);
   CHECK(ww.size() == 3);
   CHECK(decode_tdm_entry(ww, wide) == big);
+}
+
+TEST_CASE("tdm all-port entry layout: selects, eject mask, inject destinations, eject sources", "[tdm]") {
+  TdmTileParams p;
+  p.ports = 4;
+  p.node_bits = 6;
+  p.depth = 64;
+  p.all_port = true;
+  CHECK(p.entry_bits() == 4 * 3 + 4 + 2 * 4 * 6);  // 64: four SB_RAM40_4K side by side
+  TdmEntry e{{5, 0, 1, 5}, 0, 0, 0, {17, 0, 0, 63}, {-1, 2, -1, 40}};
+  const auto w = encode_tdm_entry(e, p);
+  REQUIRE(w.size() == 1);
+  std::uint64_t want = 5ULL | (0ULL << 3) | (1ULL << 6) | (5ULL << 9);  // selects
+  want |= 0b1010ULL << 12;                                              // eject mask: inputs 1 and 3
+  want |= (17ULL << 16) | (63ULL << (16 + 18));                         // inject_dst[0], [3]
+  want |= (2ULL << (40 + 6)) | (40ULL << (40 + 18));                    // eject_src[1], [3]
+  CHECK(w[0] == want);
+  CHECK(decode_tdm_entry(w, p) == e);
+  CHECK(e.injections() == 2);
+}
+
+TEST_CASE("tdm all-port tables: a lane per link, every destination on the lane of its first hop", "[tdm]") {
+  for (const std::string spec : {"torus:4x4", "hypercube:3", "mesh:3x4"}) {
+    INFO(spec);
+    const Topology t = parse_topology(spec);
+    const Schedule s = model_schedule(t, Model::AllPort);
+    const TdmTables tb = tdm_tables(t, s);
+    CHECK(tb.tile.all_port);
+    const int n = t.nodes();
+    REQUIRE(tb.lanes.size() == at(n));
+    std::int64_t injections = 0;
+    for (int v = 0; v < n; ++v) {
+      injections += tb.inject_slots(v);
+      for (int d = 0; d < n; ++d) CHECK((tb.lanes[at(v)][at(d)] >= 0) == (d != v));
+      for (const TdmEntry& e : tb.entries[at(v)])
+        for (int o = 0; o < tb.tile.ports; ++o)
+          if (e.out_sel[at(o)] == tb.tile.ports + 1) CHECK(tb.lanes[at(v)][at(e.inject_dsts[at(o)])] == o);
+    }
+    CHECK(injections == static_cast<std::int64_t>(n) * (n - 1));  // one inject decision per message
+  }
 }
 
 TEST_CASE("tdm tables of a ring: path entries and the default period", "[tdm]") {
@@ -177,6 +225,9 @@ TEST_CASE("tdm tables run periodically on the slot-level tile model", "[tdm]") {
   check_periodic("torus:4x4", 4);
   check_periodic("hypercube:3", 3);
   check_periodic("mesh:3x4", 3);  // border nodes have fewer ports than the tile
+  check_periodic("torus:4x4", 3, Model::AllPort);
+  check_periodic("hypercube:3", 3, Model::AllPort);
+  check_periodic("mesh:3x4", 3, Model::AllPort);
 }
 
 TEST_CASE("tdm: torus:4x4 nic folds at its period; a shorter period is refused with every conflict", "[tdm]") {
@@ -242,6 +293,7 @@ TEST_CASE("tdm tables refuse what the tile cannot run", "[tdm]") {
   s.topology = t.spec();
   s.model = Model::AllPort;
   s.steps = {{{{0, 1}, 0, *t.port_to(0, 1)}}};
+  s.model = Model::SinglePort;
   CHECK_THROWS_WITH(tdm_tables(t, s), Catch::Contains("nic schedules"));
   s.model = Model::Nic;
   CHECK_THROWS_WITH(tdm_tables(t, s, -1), Catch::Contains("at least 1"));

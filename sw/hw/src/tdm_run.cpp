@@ -156,11 +156,12 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
           note(here + "is not there, the transfer carries nothing");
           continue;
         }
-        if (tr.from == tr.msg.src) {
+        // nic: one injection and one ejection per node and step (all-port: one per link, the link check above).
+        if (!tables.tile.all_port && tr.from == tr.msg.src) {
           if (inject_step[at(tr.from)] == step) note(here + "is a second injection of the NIC in this step");
           inject_step[at(tr.from)] = step;
         }
-        if (to == tr.msg.dst) {
+        if (!tables.tile.all_port && to == tr.msg.dst) {
           if (eject_step[at(to)] == step) note(here + "is a second ejection at node " + std::to_string(to) + " in this step");
           eject_step[at(to)] = step;
         }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Slot tables of the TDM tile from a nic schedule (totex/tdm_tables.hpp, docs/tdm-runs.md).
+/// Slot tables of the TDM tiles from a nic or all-port schedule (totex/tdm_tables.hpp, docs/tdm-runs.md).
 #include "totex/tdm_tables.hpp"
 
 #include <algorithm>
@@ -43,15 +43,18 @@ struct Fold {
   std::vector<TdmConflict> conflicts;
   std::int64_t conflict_count = 0;
   std::vector<std::int64_t> last_hop;
+  std::vector<std::vector<int>> lanes;  // all-port: [node][dst] the output port of dst's first hop
   std::int64_t steps = 0;
 };
 
 constexpr std::size_t kConflictsKept = 20;
 
 Fold fold(const Topology& t, const Schedule& s, int period) {
-  if (s.model != Model::Nic)
-    throw UsageError("the TDM tile runs nic schedules (one inject and one eject per node per slot, relays never buffer); "
-                     "this schedule is " + to_string(s.model) + ": make one with --model nic");
+  if (s.model != Model::Nic && s.model != Model::AllPort)
+    throw UsageError("the TDM tiles run nic schedules (one inject and one eject per node per slot) and all-port ones "
+                     "(an inject lane per output, an eject lane per input), relays never buffer; this schedule is " +
+                     to_string(s.model) + ": make one with --model nic or --model all-port");
+  const bool all_port = s.model == Model::AllPort;
   if (period < 1) throw UsageError("period " + std::to_string(period) + ": a TDM period is at least 1 slot");
   if (s.lazy()) throw UsageError("tdm tables: expand the schedule first (Schedule::materialize)");
   const int n = t.nodes(), ports = std::max(1, t.max_degree());
@@ -60,10 +63,19 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   check_memory(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(period) * static_cast<std::uint64_t>(ports + 3), 24,
                "the TDM tables of " + t.spec() + " at period " + std::to_string(period));
   Fold f;
-  f.entries.assign(at(n), std::vector<TdmEntry>(at(period), TdmEntry{std::vector<int>(at(ports), 0), 0, 0, 0}));
+  TdmEntry idle{std::vector<int>(at(ports), 0), 0, 0, 0, {}, {}};
+  if (all_port) {
+    idle.inject_dsts.assign(at(ports), 0);
+    idle.eject_srcs.assign(at(ports), -1);
+    f.lanes.assign(at(n), std::vector<int>(at(n), -1));
+  }
+  f.entries.assign(at(n), std::vector<TdmEntry>(at(period), idle));
   f.last_hop.assign(nn, -1);
-  // Per (node, slot): who drives each output, the eject and the inject.
-  std::vector<Use> out_use(at(n) * at(period) * at(ports)), eject_use(at(n) * at(period)), inject_use(at(n) * at(period));
+  // Per (node, slot): who drives each output, the eject (per input link under all-port) and the
+  // inject (nic; all-port injects per output, counted by out_use).
+  const int eject_lanes = all_port ? ports : 1;
+  std::vector<Use> out_use(at(n) * at(period) * at(ports)), eject_use(at(n) * at(period) * at(eject_lanes)),
+      inject_use(at(n) * at(period));
   // Where each message is: its node and the step it arrived there (-1: still at its source, never moved).
   std::vector<NodeId> where(nn);
   std::vector<std::int64_t> arrived(nn, -1);
@@ -106,8 +118,12 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
       int sel = 0;
       if (arrived[m] < 0) {  // the first hop: the source's NIC injects it
         sel = ports + 1;
-        if (claim(inject_use, at(u) * at(period) + at(slot), u, slot, "inject", msg, st))
+        if (all_port) {  // lane tr.port: its output is claimed below
+          f.entries[at(u)][at(slot)].inject_dsts[at(tr.port)] = msg.dst;
+          f.lanes[at(u)][at(msg.dst)] = tr.port;
+        } else if (claim(inject_use, at(u) * at(period) + at(slot), u, slot, "inject", msg, st)) {
           f.entries[at(u)][at(slot)].inject_dst = msg.dst;
+        }
       } else {
         if (arrived[m] != st)
           throw UsageError(msg_text(msg) + " waits at relay node " + std::to_string(u) + " from step " +
@@ -125,10 +141,17 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
       arrived[m] = st + 1;
       if (to == msg.dst) {
         const int eslot = static_cast<int>((st + 1) % period);
-        if (claim(eject_use, at(to) * at(period) + at(eslot), to, eslot, "eject", msg, st + 1)) {
+        const int in = *t.port_to(to, u);
+        const int lane = all_port ? in : 0;
+        if (claim(eject_use, (at(to) * at(period) + at(eslot)) * at(eject_lanes) + at(lane), to, eslot,
+                  all_port ? "eject lane " + std::to_string(in) : "eject", msg, st + 1)) {
           TdmEntry& e = f.entries[at(to)][at(eslot)];
-          e.eject_sel = 1 + *t.port_to(to, u);
-          e.eject_src = msg.src;
+          if (all_port) {
+            e.eject_srcs[at(in)] = msg.src;
+          } else {
+            e.eject_sel = 1 + in;
+            e.eject_src = msg.src;
+          }
         }
         f.last_hop[m] = st;
         arrived[m] = -2;  // delivered: any later transfer is an error above (where[m] is its destination)
@@ -155,12 +178,34 @@ std::uint64_t mix64(std::uint64_t x) {
 
 int TdmTileParams::sel_bits() const { return idx_width(ports + 2); }
 int TdmTileParams::slot_bits() const { return idx_width(depth); }
-int TdmTileParams::entry_bits() const { return (ports + 1) * sel_bits() + 2 * node_bits; }
+int TdmTileParams::entry_bits() const {
+  return all_port ? ports * sel_bits() + ports + 2 * ports * node_bits : (ports + 1) * sel_bits() + 2 * node_bits;
+}
+
+int TdmEntry::injections() const {
+  int count = 0;
+  const int inject = static_cast<int>(out_sel.size()) + 1;
+  for (const int sel : out_sel) count += sel == inject ? 1 : 0;
+  return count;
+}
 
 std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTileParams& p) {
   const int sw = p.sel_bits();
   std::vector<std::uint64_t> w(at((p.entry_bits() + 63) / 64), 0);
-  for (int o = 0; o < p.ports; ++o) put_bits(w, o * sw, sw, static_cast<std::uint64_t>(o < static_cast<int>(e.out_sel.size()) ? e.out_sel[at(o)] : 0));
+  const auto field = [](const std::vector<int>& v, int i, int none) { return i < static_cast<int>(v.size()) ? v[at(i)] : none; };
+  for (int o = 0; o < p.ports; ++o) put_bits(w, o * sw, sw, static_cast<std::uint64_t>(field(e.out_sel, o, 0)));
+  if (p.all_port) {
+    const int dst_lsb = p.ports * sw + p.ports, src_lsb = dst_lsb + p.ports * p.node_bits;
+    for (int i = 0; i < p.ports; ++i) {
+      const int src = field(e.eject_srcs, i, -1);
+      if (src >= 0) {
+        put_bits(w, p.ports * sw + i, 1, 1);
+        put_bits(w, src_lsb + i * p.node_bits, p.node_bits, static_cast<std::uint64_t>(src));
+      }
+      put_bits(w, dst_lsb + i * p.node_bits, p.node_bits, static_cast<std::uint64_t>(field(e.inject_dsts, i, 0)));
+    }
+    return w;
+  }
   put_bits(w, p.ports * sw, sw, static_cast<std::uint64_t>(e.eject_sel));
   put_bits(w, (p.ports + 1) * sw, p.node_bits, static_cast<std::uint64_t>(e.inject_dst));
   put_bits(w, (p.ports + 1) * sw + p.node_bits, p.node_bits, static_cast<std::uint64_t>(e.eject_src));
@@ -171,6 +216,14 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
   const int sw = p.sel_bits();
   TdmEntry e;
   for (int o = 0; o < p.ports; ++o) e.out_sel.push_back(static_cast<int>(get_bits(w, o * sw, sw)));
+  if (p.all_port) {
+    const int dst_lsb = p.ports * sw + p.ports, src_lsb = dst_lsb + p.ports * p.node_bits;
+    for (int i = 0; i < p.ports; ++i) {
+      e.inject_dsts.push_back(static_cast<int>(get_bits(w, dst_lsb + i * p.node_bits, p.node_bits)));
+      e.eject_srcs.push_back(get_bits(w, p.ports * sw + i, 1) ? static_cast<int>(get_bits(w, src_lsb + i * p.node_bits, p.node_bits)) : -1);
+    }
+    return e;
+  }
   e.eject_sel = static_cast<int>(get_bits(w, p.ports * sw, sw));
   e.inject_dst = static_cast<int>(get_bits(w, (p.ports + 1) * sw, p.node_bits));
   e.eject_src = static_cast<int>(get_bits(w, (p.ports + 1) * sw + p.node_bits, p.node_bits));
@@ -179,14 +232,13 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
 
 std::int64_t TdmTables::inject_slots(NodeId v) const {
   std::int64_t count = 0;
-  for (const TdmEntry& e : entries[at(v)])
-    count += std::count(e.out_sel.begin(), e.out_sel.end(), tile.ports + 1) > 0 ? 1 : 0;
+  for (const TdmEntry& e : entries[at(v)]) count += tile.all_port ? e.injections() : std::min(1, e.injections());
   return count;
 }
 
 std::vector<std::vector<std::uint64_t>> TdmTables::words(NodeId v) const {
   std::vector<std::vector<std::uint64_t>> out;
-  const TdmEntry idle{std::vector<int>(at(tile.ports), 0), 0, 0, 0};
+  const TdmEntry idle{std::vector<int>(at(tile.ports), 0), 0, 0, 0, {}, {}};
   for (int slot = 0; slot < tile.depth; ++slot)
     out.push_back(encode_tdm_entry(slot < period ? entries[at(v)][at(slot)] : idle, tile));
   return out;
@@ -236,8 +288,10 @@ TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int paylo
   out.tile.node_bits = idx_width(t.nodes());
   out.tile.depth = 1;
   while (out.tile.depth < period) out.tile.depth *= 2;
+  out.tile.all_port = s.model == Model::AllPort;
   out.entries = std::move(f.entries);
   out.last_hop = std::move(f.last_hop);
+  out.lanes = std::move(f.lanes);
   return out;
 }
 

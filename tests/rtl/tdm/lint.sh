@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Lint gate of the TDM tile (rtl/tdm/tdm.f): `verilator --lint-only -Wall` of every module as its
+# Lint gate of the TDM tiles (rtl/tdm/tdm.f): `verilator --lint-only -Wall` of every module as its
 # own top at several parameter sets. Waivers: tests/rtl/lint_waivers.vlt (the shared package's
 # unused constants). Fails on any warning.
 set -euo pipefail
@@ -29,6 +29,14 @@ run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18
 run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18 -GBitsInFlops=1\'b1
 run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526
 run totex_tdm_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
+run totex_tdm_slot_pipe
+run totex_tdm_nic
+run totex_tdm_nic -GNodeW=2 -GBitsInFlops=1\'b1
+run totex_tdm_allport_tile
+run totex_tdm_allport_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
+run totex_tdm_allport_tile -GNumPorts=6 -GNodeW=6 -GDepth=32 -GPayloadW=8
+run totex_tdm_allport_tile -GNumPorts=4 -GNodeW=4 -GDepth=8 -GBitsInFlops=1\'b1
 run totex_synth_tdm_tile
+run totex_synth_tdm_allport_tile
 run totex_synth_tdm_xbar
 exit $fail

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Slot tables of the TDM router tile (rtl/tdm/totex_tdm_tile.sv, docs/tdm-tile.md) from a nic
-/// schedule, folded modulo a period P (docs/tdm-runs.md).
+/// Slot tables of the TDM router tiles (rtl/tdm/totex_tdm_tile.sv for nic schedules,
+/// rtl/tdm/totex_tdm_allport_tile.sv for all-port ones; docs/tdm-tile.md) from a schedule, folded
+/// modulo a period P (docs/tdm-runs.md).
 ///
 /// A tile runs its table periodically: in run cycle c it executes slot c mod P. One register per
 /// hop: a flit a tile selects in slot s is on its out_* during slot s+1, where the neighbour's entry
@@ -14,6 +15,11 @@
 ///   SelW bits eject select (0 none, 1+i eject input link i)
 ///   NodeW bits inject_dst, NodeW bits eject_src
 /// Input link i of node v is the link arriving from neighbor(v, i) (the reverse of v's port i).
+///
+/// All-port entry (TdmTileParams::all_port), fields from bit 0 up: the P output selects as above
+/// (P_ports+1: inject lane o's message on output o), a P-bit eject mask (bit i: eject input link
+/// i to m_axis lane i), P inject destinations (NodeW bits each, output o's), P eject sources
+/// (NodeW bits each, input link i's).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -32,19 +38,26 @@ struct TdmTileParams {
   int payload_bits = 32; // PayloadW
   int node_bits = 1;     // NodeW = idx_width(nodes)
   int depth = 1;         // Depth: slots held, the period rounded up to a power of two
+  bool all_port = false; // the all-port tile: an inject lane per output, an eject lane per input
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
-  [[nodiscard]] int entry_bits() const;  // EntryW = (ports + 1) * SelW + 2 * NodeW
+  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW.
+  [[nodiscard]] int entry_bits() const;
 };
 
 /// One slot of one node's table (decoded).
 struct TdmEntry {
   std::vector<int> out_sel;  // per output port: 0 idle, 1+i forward input link i, ports+1 inject
-  int eject_sel = 0;         // 0 none, 1+i eject input link i
-  int inject_dst = 0;
-  int eject_src = 0;
+  int eject_sel = 0;         // nic: 0 none, 1+i eject input link i
+  int inject_dst = 0;        // nic
+  int eject_src = 0;         // nic
+  std::vector<int> inject_dsts;  // all-port: per output port, the destination it injects (0 unused)
+  std::vector<int> eject_srcs;   // all-port: per input link, the source of the flit ejected, -1 none
+  /// Outputs that inject (nic: at most one; all-port: one per lane).
+  [[nodiscard]] int injections() const;
   bool operator==(const TdmEntry& o) const {
-    return out_sel == o.out_sel && eject_sel == o.eject_sel && inject_dst == o.inject_dst && eject_src == o.eject_src;
+    return out_sel == o.out_sel && eject_sel == o.eject_sel && inject_dst == o.inject_dst &&
+           eject_src == o.eject_src && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs;
   }
 };
 
@@ -80,15 +93,18 @@ struct TdmTables {
   std::vector<std::vector<TdmEntry>> entries;  // [node][slot], slot < period
   /// The step of each message's last hop, (src * N + dst) -> step, -1 for a pair the schedule does not carry.
   std::vector<std::int64_t> last_hop;
-  /// Inject slots of every node (entries whose output selects inject), for the missed-slot count.
+  /// All-port: [node][dst] the output port (lane) whose slot injects dst, -1 for none.
+  std::vector<std::vector<int>> lanes;
+  /// Inject decisions of a node per period (the outputs that select inject, over its slots), for
+  /// the missed-slot count.
   [[nodiscard]] std::int64_t inject_slots(NodeId v) const;
   /// Node v's table as EntryW-bit words per slot, `tile.depth` slots (unused ones zero).
   [[nodiscard]] std::vector<std::vector<std::uint64_t>> words(NodeId v) const;
 };
 
 /// Every conflict of folding schedule `s` modulo `period` (empty: the fold is clean). Throws
-/// UsageError when the schedule is not one the tile runs (model other than nic, a buffered relay,
-/// an invalid transfer) or the period is below 1.
+/// UsageError when the schedule is not one a tile runs (a model other than nic and all-port, a
+/// buffered relay, an invalid transfer) or the period is below 1.
 [[nodiscard]] std::vector<TdmConflict> tdm_fold_conflicts(const Topology& t, const Schedule& s, int period);
 
 /// The default period: a periodic schedule's own (Schedule::period); for a one-shot schedule of T

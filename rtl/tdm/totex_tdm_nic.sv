@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The NIC of a TDM tile (docs/tdm-tile.md, "How the NIC stays small"): one inject lane. The nic
+/// tile (totex_tdm_tile) has one; the all-port tile (totex_tdm_allport_tile) one per output link.
+///
+/// One waiting message per destination: the send buffer in block RAM (two words per destination),
+/// the pending state as toggle bits in block RAM, one per side (S flips on a commit, R on an
+/// injection; d's message is pending iff S[d] != R[d]). An offer on s_axis is accepted unless an
+/// earlier offer whose destination is occupied is parked (head of line); accepted messages are
+/// committed in order, each as soon as its destination's entry is free. A slot whose entry injects
+/// on this lane (key_i) sends d's message if one is committed (has_o), else misses (miss_o).
+/// After reset the NIC clears its toggle bits (2**NodeW cycles, s_axis_tready low); the tile's
+/// load and priming (totex_tdm_slot_pipe) last as long.
+`default_nettype none
+
+module totex_tdm_nic #(
+  /// Payload bits W of a message.
+  parameter int unsigned PayloadW = 32'd32,
+  /// Bits of a node id (the send buffer has 2 * 2**NodeW words).
+  parameter int unsigned NodeW = 32'd6,
+  /// 1: the toggle bits in flip-flops rather than block RAM.
+  parameter bit BitsInFlops = 1'b0
+) (
+  /// Clock, rising edge.
+  input  logic                clk_i,
+  /// Asynchronous active-low reset of the control state.
+  input  logic                rst_ni,
+  /// The slot pipeline moves at this edge (totex_tdm_slot_pipe adv_o).
+  input  logic                adv_i,
+  /// Read the next slot's state (totex_tdm_slot_pipe look_next_o), else reread the decided slot's.
+  input  logic                look_next_i,
+  /// Inject destination of the slot after the decided one (from pre_o).
+  input  logic [NodeW-1:0]    pre_dst_i,
+  /// Inject destination of the slot decided in this cycle (from ent_o).
+  input  logic [NodeW-1:0]    ent_dst_i,
+  /// The slot decided in this cycle injects on this lane (a valid entry selecting it).
+  input  logic                key_i,
+  /// Send offer from the core.
+  input  logic                s_axis_tvalid,
+  /// Offer accepted (a flip-flop).
+  output logic                s_axis_tready,
+  /// Payload.
+  input  logic [PayloadW-1:0] s_axis_tdata,
+  /// Destination node.
+  input  logic [NodeW-1:0]    s_axis_tdest,
+  /// The executing slot sends a message (decided at the last advance).
+  output logic                has_o,
+  /// Its payload (block-RAM output, valid while has_o is).
+  output logic [PayloadW-1:0] data_o,
+  /// One-cycle pulse in the cycle after a decision whose slot found no committed message.
+  output logic                miss_o
+);
+
+  localparam int unsigned W = PayloadW;
+  localparam int unsigned Nodes = 32'd1 << NodeW;
+
+  // Clearing sweep after reset (block RAM has no reset): one word per cycle, counted by sw_q.
+  logic           sweep;
+  logic [NodeW:0] sw_q;
+  assign sweep = ~sw_q[NodeW];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)    sw_q <= '0;
+    else if (sweep) sw_q <= sw_q + (NodeW + 32'd1)'(1);
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Toggle pairs. Each side owns one bit and knows it exactly (its own writes still in flight are
+  // compared by id); it reads the other's bit from block RAM, possibly a few cycles old, which is
+  // safe because the other side only moves the pending state one way (a stale S makes the inject
+  // side miss, a stale R makes the send side wait). Both bits sit in totex_tdm_bits (one copy per
+  // reading side). The payload of d's messages alternates between two send-buffer words {S, d}
+  // (double buffer): the committed message is at S[d], the next one is written at ~S[d] as soon
+  // as it is accepted, pending or not, so no payload register waits for a commit.
+  // ---------------------------------------------------------------------------------------------
+  logic [NodeW-1:0] ia, ra;
+  logic             s_i, r_i, s_s, r_s;     // bits read by the inject (i) and send (s) sides
+  logic             s_we, s_wd;
+  logic [NodeW-1:0] s_wa;
+  logic             rw_we, rw_d, dec_q, rq_q, has_q;
+  logic [NodeW-1:0] rw_a;
+  // The inject side reads the next slot's bits when the slot pipeline moves, and reads the bits of
+  // the decided slot again in every cycle it does not (a pause, or primed and waiting for run_i),
+  // so a commit made meanwhile is seen.
+  assign ia      = look_next_i ? pre_dst_i : ent_dst_i;
+  totex_tdm_bits #(.Depth(Nodes), .InFlops(BitsInFlops)) u_sbits (
+    .clk_i,
+    .we_i     (s_we),
+    .waddr_i  (s_wa),
+    .wdata_i  (s_wd),
+    .re_a_i   (1'b1),
+    .raddr_a_i(ia),
+    .rdata_a_o(s_i),
+    .re_b_i   (1'b1),
+    .raddr_b_i(ra),
+    .rdata_b_o(s_s)
+  );
+  totex_tdm_bits #(.Depth(Nodes), .InFlops(BitsInFlops)) u_rbits (
+    .clk_i,
+    .we_i     (rw_we),
+    .waddr_i  (rw_a),
+    .wdata_i  (rw_d),
+    .re_a_i   (1'b1),
+    .raddr_a_i(ia),
+    .rdata_a_o(r_i),
+    .re_b_i   (1'b1),
+    .raddr_b_i(ra),
+    .rdata_b_o(r_s)
+  );
+
+  // Inject side. The bits of a slot's destination are read when its entry enters the entry
+  // register (with the table's read-ahead, one cycle before the decision); the decision registers
+  // of the previous two slots are the inject side's own writes that read may not show: a slot
+  // whose destination equals that of one of them which sent misses (eq1_q, f2_q; the message is
+  // then not pending anyway, or committed too late for this slot).
+  logic             eq1_q, f2_q, dec_has;
+  logic [NodeW-1:0] dec_d_q;
+  always_ff @(posedge clk_i) begin
+    if (adv_i) begin
+      eq1_q <= (pre_dst_i == ent_dst_i);
+      f2_q  <= (pre_dst_i == dec_d_q) & has_q;
+    end
+  end
+  // The flip-flop terms are kept apart (dec_x) so that the block-RAM bits pass one LUT into
+  // has_q and one into miss_h_q.
+  (* keep *) logic dec_x;
+  logic            miss_h_q;    // this decision missed
+  assign dec_x    = key_i & ~f2_q & ~(eq1_q & has_q);
+  assign dec_has  = dec_x & (s_i ^ r_i);
+  always_ff @(posedge clk_i) begin
+    if (adv_i) begin
+      dec_d_q <= ent_dst_i;
+      rq_q    <= r_i;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dec_q    <= 1'b0;
+      has_q    <= 1'b0;
+      miss_h_q <= 1'b0;
+    end else begin
+      dec_q <= adv_i;   // a decision was made at the last edge
+      if (adv_i) begin
+        has_q    <= dec_has;
+        miss_h_q <= key_i & ~(dec_x & (s_i ^ r_i));    // key & ~dec_has
+      end
+    end
+  end
+  assign has_o  = has_q;
+  assign miss_o = dec_q & miss_h_q;
+  // R write in the cycle after the decision, from the decision registers (and the clearing sweep
+  // after reset): R[d] := ~R[d] when the slot sends.
+  assign rw_we = sweep | (dec_q & has_q);
+  assign rw_a  = sweep ? sw_q[NodeW-1:0] : dec_d_q;
+  assign rw_d  = ~sweep & ~rq_q;
+
+  // Send side. The head (hv_q, hd_q, hdata_q) holds the offer accepted at the last edge; its bits
+  // were read at that edge (ra = s_axis_tdest while rdy_q). In the next cycle it is placed: its
+  // payload written to the free buffer word {~S[d], d}, and either committed (S[d] flipped, when
+  // d's entry is free) or parked (pv_q, d in la_q, its word's parity in pb_q; s_axis_tready low)
+  // until a fresh read of R[d] shows the entry free. An offer accepted while the head parks waits
+  // in the head until the park commits (commits stay in offer order), then reads its bits again
+  // (through la_q, two cycles later). s_axis_tready = rdy_q is high exactly when the head (if
+  // any) is placed in this cycle, so an accepted offer always finds the head register free.
+  // hvh_q: there is a head and this cycle's read is its (of s_axis_tdest at its acceptance, or of
+  // la_q while la_q == hd_q: lih_q), one flip-flop so that the S write enable is one LUT; vq_q:
+  // this cycle's read is the park's.
+  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, hvh_q, lih_q, fq_q, fq_b_q;
+  logic [NodeW-1:0] hd_q, la_q;
+  logic [W-1:0]     hdata_q;
+  logic             sx, go, h_park, p_commit, pv_d, rdy_d;
+  assign ra       = rdy_q ? s_axis_tdest : la_q;
+  // S[hd]: the read, or the value the previous head wrote for the same d at the read's edge (fq_q).
+  // After such a write the entry is occupied (the previous head committed or parked, and nothing
+  // can send its message that fast): the head parks.
+  assign sx       = fq_q ? fq_b_q : s_s;
+  assign go       = hvh_q & ~pv_q;
+  assign h_park   = go & (fq_q | (s_s ^ r_s));
+  assign p_commit = pv_q & vq_q & (r_s ^ pb_q);           // R[d] == S[d]: the entry is free
+  // The S write of the head and of the park is unconditional: S[d] := ~R[d] as read. That flips
+  // S[d] exactly when the read shows the entry free (S[d] == R[d], a commit) and rewrites the
+  // value S[d] has otherwise (S[d] != R[d]: waiting); so no decision drives the write enable,
+  // which is one LUT of four flip-flops.
+  assign s_we     = sweep | (pv_q ? vq_q : hvh_q);
+  assign s_wa     = pv_q ? la_q : hd_q;     // hd_q counts through every d during the sweep
+  assign s_wd     = ~sweep & ~r_s;
+  assign s_axis_tready = rdy_q;
+  assign pv_d     = pv_q ? ~p_commit : h_park;
+  // rdy_d = ~sweep & ~pv_q & ~h_park & (rdy_q | ~hv_q | lih_q), with the flip-flop terms kept
+  // apart so that the block-RAM bits pass one LUT.
+  (* keep *) logic rdy_pre, go_k;
+  assign rdy_pre  = ~sweep & ~pv_q & ~(go & fq_q) & (rdy_q | ~hv_q | lih_q);
+  assign go_k     = go;
+  assign rdy_d    = rdy_pre & ~(go_k & (s_s ^ r_s));
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rdy_q <= 1'b0;
+      hv_q  <= 1'b0;
+      pv_q  <= 1'b0;
+      vq_q  <= 1'b0;
+      hvh_q <= 1'b0;
+      lih_q <= 1'b0;
+      hd_q  <= '0;
+    end else begin
+      // Not from p_commit (one LUT level after the block RAM): s_axis_tready returns one cycle
+      // after the park commits.
+      rdy_q <= rdy_d;
+      if (rdy_q) hv_q <= s_axis_tvalid;
+      pv_q  <= pv_d;
+      vq_q  <= pv_q;
+      hvh_q <= (rdy_q ? s_axis_tvalid : hv_q) & (rdy_q | (~pv_q & hv_q & lih_q));
+      lih_q <= ~pv_q & ~rdy_q;
+      if (rdy_q)      hd_q <= s_axis_tdest;
+      else if (sweep) hd_q <= hd_q + NodeW'(1);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rdy_q) hdata_q <= s_axis_tdata;
+    if (!pv_q) pb_q <= ~sx;
+    if (!pv_q) la_q <= hd_q;
+    fq_q    <= go & (s_axis_tdest == hd_q);   // go implies rdy_q: the read is of s_axis_tdest
+    fq_b_q  <= ~r_s;
+  end
+
+  // Send buffer: written when the head is placed, read at the decision (ahead of the executing
+  // slot) at the committed word {S[d], d}.
+  // The buffer write is registered (enable, address and data are flip-flops at the block RAM:
+  // the word's parity ~sx comes out of the toggle bits' block RAM, and go fanned out to every
+  // write-mask pin was the critical path before, 2026-11-26) and lands one edge after the
+  // placement; the inject side reads a message's word at least two edges after its commit, so
+  // always after that write.
+  logic           sb_we_q;
+  logic [NodeW:0] sb_wa_q;
+  logic [W-1:0]   sb_wd_q;
+  always_ff @(posedge clk_i) begin
+    sb_we_q <= go;
+    sb_wa_q <= {~sx, hd_q};
+    sb_wd_q <= hdata_q;
+  end
+  totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W)) u_sendbuf (
+    .clk_i,
+    .we_i   (sb_we_q),
+    .waddr_i(sb_wa_q),
+    .wdata_i(sb_wd_q),
+    .re_i   (adv_i),
+    .raddr_i({s_i, ent_dst_i}),
+    .rdata_o(data_o)
+  );
+
+endmodule

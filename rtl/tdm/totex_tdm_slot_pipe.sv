@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The slot pipeline of a TDM tile (docs/tdm-tile.md): slot counter, slot table in block RAM read
+/// one slot ahead, and the two entry registers behind it, with the load and priming control that
+/// the nic tile (totex_tdm_tile) and the all-port tile (totex_tdm_allport_tile) share.
+///
+/// After reset and after a table write: 2**NodeW load cycles (the slot counter takes
+/// period_last_i), then four priming advances (table read, pre_o, ent_o, the tile's decision
+/// register), so that the first slot's decision is made PrimeCycles = 2**NodeW + 4 cycles after
+/// reset or the last table write. Then the pipeline advances exactly in the cycles with run_i high.
+/// pre_o is the entry of the slot after the one in ent_o; ent_o is the entry decided in this cycle
+/// (the slot that executes next).
+`default_nettype none
+
+module totex_tdm_slot_pipe #(
+  /// Bits of a node id: the load lasts 2**NodeW cycles (the NIC's clearing sweep after reset).
+  parameter int unsigned NodeW = 32'd6,
+  /// Slots the table holds.
+  parameter int unsigned Depth = 32'd128,
+  /// Bits of a table entry.
+  parameter int unsigned EntryW = 32'd27,
+  /// $readmemh image of the slot table; "" = none.
+  parameter TableFile = "",
+  /// Bits of a slot number; do not overwrite.
+  localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
+) (
+  /// Clock, rising edge.
+  input  logic              clk_i,
+  /// Asynchronous active-low reset.
+  input  logic              rst_ni,
+  /// Slots execute while high.
+  input  logic              run_i,
+  /// Period minus one.
+  input  logic [SlotW-1:0]  period_last_i,
+  /// Table write enable (restarts the load and priming).
+  input  logic              tbl_we_i,
+  /// Table write address.
+  input  logic [SlotW-1:0]  tbl_addr_i,
+  /// Table write data.
+  input  logic [EntryW-1:0] tbl_data_i,
+  /// The pipeline moves at this edge (an enable only: one LUT on a global buffer).
+  output logic              adv_o,
+  /// Priming has ended (run_i may rise).
+  output logic              primed_o,
+  /// run_i | ~primed_o: the tile reads the next slot's NIC state (else it rereads ent_o's).
+  output logic              look_next_o,
+  /// Entry of the slot after ent_o's (registered block-RAM output).
+  output logic [EntryW-1:0] pre_o,
+  /// Entry decided in this cycle.
+  output logic [EntryW-1:0] ent_o,
+  /// ent_o holds a table entry (set by the priming advances, cleared by a table write).
+  output logic              entv_o
+);
+
+  localparam int unsigned Prime = 32'd5;    // priming advances + 1 (table read, pre, entry, decision)
+  localparam int unsigned PcW = totex_pkg::idx_width(Prime + 32'd1);
+
+  logic             flush, init_q, primed_q, prm_q, adv;
+  logic [PcW-1:0]   pc_q;
+  logic [NodeW:0]   swc_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) swc_q <= (NodeW + 32'd1)'(1);
+    else if (flush) swc_q <= (NodeW + 32'd1)'(1);
+    else if (!swc_q[NodeW]) swc_q <= swc_q + (NodeW + 32'd1)'(1);
+  end
+  logic [SlotW-1:0] f_q;            // slot fetched next
+  assign flush = tbl_we_i;
+  // The slot pipeline moves at this edge: (run_i | ~primed_q) & ~init_q & ~flush, written with
+  // prm_q = ~primed_q & ~init_q (primed_q implies ~init_q) so that it is one LUT of its own (it
+  // drives the pipeline's enables through a global buffer). adv is only ever an enable, never
+  // logic (the decision flags that need it use a flip-flop of adv, one cycle later).
+  // A slot executes in a cycle with run_i & primed_q; the tiles' datapaths take run_i alone for
+  // that (the same under the contract: run_i high before priming ends is an error), so that no
+  // other logic shares adv's AND (Yosys would merge the two, and the shared term, a LUT output of
+  // its own, would put adv two LUTs deep).
+  assign adv   = ((run_i & primed_q) | prm_q) & ~flush;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      init_q   <= 1'b1;
+      primed_q <= 1'b0;
+      prm_q    <= 1'b0;
+      pc_q     <= '0;
+    end else if (flush) begin
+      init_q   <= 1'b1;
+      primed_q <= 1'b0;
+      prm_q    <= 1'b0;
+      pc_q     <= '0;
+    end else begin
+      init_q <= ~swc_q[NodeW];   // one cycle longer than the count: no carry chain into init_q
+      prm_q  <= swc_q[NodeW] & ~primed_q & ~(!init_q && pc_q == PcW'(Prime - 32'd2));
+      if (!init_q && !primed_q) begin
+        pc_q     <= pc_q + PcW'(1);
+        primed_q <= (pc_q == PcW'(Prime - 32'd2));
+      end
+    end
+  end
+  // The counter's step is run_i | ~primed_q (one LUT from an input and a flip-flop, as in the
+  // crossbar): it also steps in a flush cycle, harmless as init_q reloads it next.
+  totex_tdm_slot_counter #(.SlotW(SlotW)) u_slot (
+    .clk_i,
+    .load_i       (init_q),
+    .step_i       (run_i | ~primed_q),
+    .period_last_i,
+    .slot_o       (f_q)
+  );
+
+  // Slot table: block RAM read at every advance, then two entry registers: pre_q (so that no
+  // block-RAM output drives another block RAM's address through a LUT: the NIC's toggle bits are
+  // read at pre_q's inject destination) and ent_q.
+  logic [EntryW-1:0] tbl_rdata, pre_q, ent_q;
+  logic              rdv_q, prev_q, entv_q;
+  totex_tdm_ram #(.Depth(Depth), .Width(EntryW), .InitFile(TableFile)) u_table (
+    .clk_i,
+    .we_i   (tbl_we_i),
+    .waddr_i(tbl_addr_i),
+    .wdata_i(tbl_data_i),
+    .re_i   (adv),
+    .raddr_i(f_q),
+    .rdata_o(tbl_rdata)
+  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rdv_q  <= 1'b0;
+      prev_q <= 1'b0;
+      entv_q <= 1'b0;
+    end else begin
+      // Cleared by a table write (and reset), set by the first three priming advances (prm_q:
+      // adv while priming); from flip-flops only, no enable from adv.
+      rdv_q  <= ~flush & (rdv_q | prm_q);
+      prev_q <= ~flush & (prev_q | (prm_q & rdv_q));
+      entv_q <= ~flush & (entv_q | (prm_q & prev_q));
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (adv) begin
+      pre_q <= tbl_rdata;
+      ent_q <= pre_q;
+    end
+  end
+
+  assign adv_o       = adv;
+  assign primed_o    = primed_q;
+  assign look_next_o = run_i | ~primed_q;
+  assign pre_o       = pre_q;
+  assign ent_o       = ent_q;
+  assign entv_o      = entv_q;
+
+endmodule
