@@ -51,13 +51,16 @@ test: build
 bench: build bench-deps
 	./tests/bench/run.sh $(BUILD_DIR)
 
-# Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}; then the
-# board bitstreams build/fpga/{icebreaker,hx8k,torus_hx8k}.bin, failing if 12 MHz timing is not met.
+# Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}; the TDM
+# tile rows beside the reference crossbar (rtl/synth/tdm_report.sh: build/fpga/tdm-report.{json,md},
+# seeds 1-3, about 20 minutes); then the board bitstreams build/fpga/{icebreaker,hx8k,torus_hx8k}.bin,
+# failing if 12 MHz timing is not met.
 # torus_hx8k's slot tables come from totex (`totex fpga --tables-out`), so totex is built first.
 # Environment: PNR_TIMEOUT, BIG=0 (skip the slow 64 x 64 MINs), XILINX=0 (skip synth_xilinx); see the scripts.
 fpga: deps $(BUILD_DIR)/CMakeCache.txt
 	@./cmake/quiet_build.sh $(BUILD_DIR) $(JOBS) totex
 	./rtl/synth/fpga_report.sh $(BUILD_DIR)/fpga
+	./rtl/synth/tdm_report.sh $(BUILD_DIR)/fpga
 	TOTEX=$(BUILD_DIR)/bin/totex ./rtl/synth/board_build.sh $(BUILD_DIR)/fpga
 
 # libFuzzer targets (tests/fuzz: spec parser, the three file loaders, load-then-verify) built with

@@ -233,7 +233,7 @@ class TdmNetwork {
       clock_offered();
     }
   }
-  static constexpr int kSettleEdges = 4;
+  static constexpr int kSettleEdges = 8;  // the all-port tile counts three cycles behind the nic tile
 
   /// missed_o of every tile, summed (each counter wraps at its width; the runs here stay below).
   [[nodiscard]] std::uint64_t missed() const {

@@ -4,8 +4,9 @@
 # crossbar with the same table depth, on iCE40UP5K-SG48 and iCE40HX8K-CT256, nextpnr seeds 1-3,
 # through rtl/synth/tdm_synth.sh (one nextpnr at a time). Writes OUT/tdm-report.json (every run)
 # and OUT/tdm-report.md (best seed per row/device/top, and every seed).
-# Usage: rtl/synth/tdm_report.sh [OUT (build/fpga)] [row ...]   rows: t4 t8 t16 h6 m8 (default all)
-# Depth = the schedule's step count + 1 (entries 0..T; `totex schedule --topo X --model nic`).
+# Usage: rtl/synth/tdm_report.sh [OUT (build/fpga)] [row ...]   rows: t4 t8 t16 h6 m8 a8 (default all)
+# Depth = the schedule's step count + 1 (entries 0..T; `totex schedule --topo X --model M`).
+# Rows of kind allport synthesize the all-port tile (rtl/tdm/totex_tdm_allport_tile.sv).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -14,22 +15,23 @@ mkdir -p "$out"; out="$(cd "$out" && pwd)"
 work="$out/tdm-runs"; mkdir -p "$work"
 export SYNTH_CACHE="$work/cache"
 seeds="${SEEDS:-1 2 3}"
-# name | topology | P | NodeW | steps (totex schedule ... --model nic, default generator)
+# name | topology | P | NodeW | steps (totex schedule ... --model M, default generator) | kind (tile: nic, allport: all-port)
 rows_all=(
-  "t8|torus:8x8|4|6|67"
-  "t4|torus:4x4|4|4|17"
-  "h6|hypercube:6|6|6|66"
-  "m8|mesh:8x8|4|6|130"
-  "t16|torus:16x16|4|8|525"
+  "t8|torus:8x8|4|6|67|tile"
+  "t4|torus:4x4|4|4|17|tile"
+  "h6|hypercube:6|6|6|66|tile"
+  "m8|mesh:8x8|4|6|130|tile"
+  "t16|torus:16x16|4|8|525|tile"
+  "a8|torus:8x8 all-port|4|6|64|allport"
 )
 want=("$@")
 jsonl="$work/runs.jsonl"; : > "$jsonl"
 for row in "${rows_all[@]}"; do
-  IFS='|' read -r name topo p nw steps <<< "$row"
+  IFS='|' read -r name topo p nw steps kind <<< "$row"
   if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then continue; fi
   depth=$((steps + 1))
   for dev in up5k hx8k; do
-    for top in tile xbar; do
+    for top in "$kind" xbar; do
       for seed in $seeds; do
         d="$work/$name-$top-$dev-s$seed"
         rc=0
@@ -50,13 +52,14 @@ jq -s '.' "$jsonl" > "$out/tdm-report.json"
   echo "$(nextpnr-ice40 --version 2>&1 | head -1 | sed 's/ -- .*(/ (/'), seeds $seeds, \`--freq\` 120 (UP5K-SG48) / 240 (HX8K-CT256),"
   echo "\`--timing-allow-fail\`. PayloadW 32. Whole pin-light wrapper (links looped back, local/control IO serialised)."
   echo "xbar: the reference (P+1)-port 33-bit registered crossbar with the same table depth in block RAM."
+  echo "a8: the all-port tile (a NIC lane per output link, an eject lane per input link), its own table and lanes; the other rows the nic tile."
   echo
   echo "Best seed (highest Fmax) per row, device and design:"
   echo
   echo "| row | topology | P | NodeW | depth | device | tile LUT4 | tile FF | tile BRAM | tile LC | tile Fmax (MHz) [seed] | xbar LC | xbar Fmax (MHz) [seed] | tile/xbar Fmax |"
   echo "|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
   jq -r 'group_by(.row + .device) | .[] |
-    (map(select(.top == "tile")) | max_by(.fmax_mhz // 0)) as $t |
+    (map(select(.top != "xbar")) | max_by(.fmax_mhz // 0)) as $t |
     (map(select(.top == "xbar")) | max_by(.fmax_mhz // 0)) as $x |
     "| \($t.row) | \($t.topo) | \($t.ports) | \($t.node_bits) | \($t.depth) | \($t.device) | \($t.lut4) | \($t.ff) | \($t.bram) | \($t.lc // "n/a") | \($t.fmax_mhz // "n/a") [\($t.seed)] | \($x.lc // "n/a") | \($x.fmax_mhz // "n/a") [\($x.seed)] | \(if ($t.fmax_mhz // 0) > 0 and ($x.fmax_mhz // 0) > 0 then ($t.fmax_mhz / $x.fmax_mhz * 100 | round / 100) else "n/a" end) |"' \
     "$out/tdm-report.json"

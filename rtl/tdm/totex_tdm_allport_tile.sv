@@ -229,34 +229,40 @@ module totex_tdm_allport_tile #(
 
   // ---------------------------------------------------------------------------------------------
   // Counters and checks (the error sources are registered, then ORed into the sticky bit).
-  // missed_o adds the lanes' miss pulses of a cycle (up to P) in two halves: the high one counts
-  // the low one's registered carry.
+  // missed_o adds the lanes' miss pulses of a cycle (up to P): the pulses registered (they come
+  // from the lanes, spread over the die), their count registered, then added in two halves (the
+  // high one counts the low one's registered carry): three cycles behind the nic tile's count.
   // ---------------------------------------------------------------------------------------------
   localparam int unsigned MissLoW = MissW / 32'd2;
   localparam int unsigned CntW = totex_pkg::idx_width(P + 32'd1);
   logic [MissW-1:0] missed_q;
-  logic [CntW-1:0]  miss_n;
+  logic [P-1:0]     miss_q;
+  logic [CntW-1:0]  miss_n, miss_n_q;
   logic [MissLoW:0] miss_lo_sum;
   logic             err_q, ea_q, eb_q, miss_c_q;
   logic [P-1:0]     left_q;
   logic             err_overrun, err_early, err_lost;
   always_comb begin
     miss_n = '0;
-    for (int unsigned o = 0; o < P; o++) miss_n = miss_n + CntW'(miss_p[o]);
+    for (int unsigned o = 0; o < P; o++) miss_n = miss_n + CntW'(miss_q[o]);
   end
-  assign miss_lo_sum = {1'b0, missed_q[MissLoW-1:0]} + (MissLoW + 32'd1)'(miss_n);
+  assign miss_lo_sum = {1'b0, missed_q[MissLoW-1:0]} + (MissLoW + 32'd1)'(miss_n_q);
   assign err_overrun = |(m_valid_q & ~m_axis_tready);
   assign err_early   = run_i & ~primed_q;
   assign err_lost    = tbl_we_i & (|has_q);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       missed_q <= '0;
+      miss_q   <= '0;
+      miss_n_q <= '0;
       miss_c_q <= 1'b0;
       err_q    <= 1'b0;
       ea_q     <= 1'b0;
       eb_q     <= 1'b0;
       left_q   <= '0;
     end else begin
+      miss_q   <= miss_p;
+      miss_n_q <= miss_n;
       missed_q[MissLoW-1:0] <= miss_lo_sum[MissLoW-1:0];
       miss_c_q <= miss_lo_sum[MissLoW];
       missed_q[MissW-1:MissLoW] <= missed_q[MissW-1:MissLoW] + {{(MissW - MissLoW - 32'd1){1'b0}}, miss_c_q};
