@@ -109,6 +109,7 @@ int cmd_fpga_tables(const FpgaOptions& o) {
          {"period", tables.period},
          {"tables", files},
          {"out", dir}};
+  if (tile.all_port) j["lanes"] = tables.lanes;  // [node][dst]: the s_axis lane its core offers dst's message on
   const std::string params = (std::filesystem::path(dir) / "tables.json").string();
   write_output_file(params, [&](std::ostream& out) { out << j.dump(2) << '\n'; });
   print(o.json, j, [&] {
