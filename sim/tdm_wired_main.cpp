@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The TDM tile network (`totex sim --engine rtl --periods K`, docs/tdm-runs.md): one Verilated
-/// model of rtl/tdm/totex_tdm_tile.sv (nic schedules) or rtl/tdm/totex_tdm_allport_tile.sv
-/// (all-port ones, TOTEX_TDM_ALLPORT=1), built once per tile parameter set (sw/hw/src/tdm_rtl.cpp),
+/// model of rtl/tdm/totex_tdm_tile.sv (nic schedules), rtl/tdm/totex_tdm_allport_tile.sv (all-port
+/// ones, TOTEX_TDM_ALLPORT=1) or rtl/tdm/totex_tdm_single_tile.sv (single-port ones,
+/// TOTEX_TDM_SINGLE=1), built once per tile parameter set (sw/hw/src/tdm_rtl.cpp),
 /// instantiated N times here and wired in C++ by the topology: input link i of node v is the link
 /// arriving from neighbor(v, i), so in_*[v][i] = out_*[u][port_to(u, v)] with u = neighbor(v, i);
 /// a port a node does not have (a mesh's border) reads idle.
@@ -50,6 +51,8 @@
 
 #if TOTEX_TDM_ALLPORT
 #include "Vtotex_tdm_allport_tile.h"
+#elif TOTEX_TDM_SINGLE
+#include "Vtotex_tdm_single_tile.h"
 #else
 #include "Vtotex_tdm_tile.h"
 #endif
@@ -68,6 +71,8 @@ using totex::sim::set_bits;
 using totex::sim::set_port;
 #if TOTEX_TDM_ALLPORT
 using Tile = Vtotex_tdm_allport_tile;
+#elif TOTEX_TDM_SINGLE
+using Tile = Vtotex_tdm_single_tile;
 #else
 using Tile = Vtotex_tdm_tile;
 #endif
@@ -174,6 +179,7 @@ class TdmNetwork {
         const auto ejecting = std::find_if(e.eject_srcs.begin(), e.eject_srcs.end(), [](int src) { return src >= 0; });
         if (e.eject_sel == 0 && ejecting == e.eject_srcs.end()) continue;
         e.eject_sel = 0;
+        if (e.recv_act == 1) e.recv_act = 0;  // single-port: received, then neither sent nor stored
         if (ejecting != e.eject_srcs.end()) *ejecting = -1;
         words[0][at(slot)] = totex::encode_tdm_entry(e, tables_.tile);
         break;
@@ -357,8 +363,9 @@ int tdm_main(int argc, char** argv) {
   const totex::TdmTables tables = totex::tdm_tables(t, *s, a.count("period") ? std::stoi(a.at("period")) : 0, payload);
   const totex::TdmTileParams& p = tables.tile;
   if (p.ports != TOTEX_TDM_PORTS || p.payload_bits != TOTEX_TDM_PAYLOAD || p.node_bits != TOTEX_TDM_NODE_BITS ||
-      p.depth != TOTEX_TDM_DEPTH || p.all_port != (TOTEX_TDM_ALLPORT != 0))
-    throw totex::UsageError("this model was built for another tile (kind, ports, payload, node bits or depth)");
+      p.depth != TOTEX_TDM_DEPTH || p.all_port != (TOTEX_TDM_ALLPORT != 0) ||
+      p.single_port != (TOTEX_TDM_SINGLE != 0) || (p.single_port && p.buffer_words != TOTEX_TDM_BUFFER))
+    throw totex::UsageError("this model was built for another tile (kind, ports, payload, node bits, depth or relay buffer)");
 
   TdmNetwork net(t, tables, periods);
   const char* fault = std::getenv("TOTEX_TDM_FAULT");

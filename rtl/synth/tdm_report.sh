@@ -4,9 +4,11 @@
 # crossbar with the same table depth, on iCE40UP5K-SG48 and iCE40HX8K-CT256, nextpnr seeds 1-3,
 # through rtl/synth/tdm_synth.sh (one nextpnr at a time). Writes OUT/tdm-report.json (every run)
 # and OUT/tdm-report.md (best seed per row/device/top, and every seed).
-# Usage: rtl/synth/tdm_report.sh [OUT (build/fpga)] [row ...]   rows: t4 t8 t16 h6 m8 a8 (default all)
+# Usage: rtl/synth/tdm_report.sh [OUT (build/fpga)] [row ...]   rows: t4 t8 t16 h6 m8 a8 s8 (default all)
 # Depth = the schedule's step count + 1 (entries 0..T; `totex schedule --topo X --model M`).
-# Rows of kind allport synthesize the all-port tile (rtl/tdm/totex_tdm_allport_tile.sv).
+# Rows of kind allport synthesize the all-port tile (rtl/tdm/totex_tdm_allport_tile.sv), rows of
+# kind single the single-port tile (rtl/tdm/totex_tdm_single_tile.sv) with the relay buffer words
+# of its tables (`totex fpga --tables-out DIR --json`: buffer_words).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -15,7 +17,8 @@ mkdir -p "$out"; out="$(cd "$out" && pwd)"
 work="$out/tdm-runs"; mkdir -p "$work"
 export SYNTH_CACHE="$work/cache"
 seeds="${SEEDS:-1 2 3}"
-# name | topology | P | NodeW | steps (totex schedule ... --model M, default generator) | kind (tile: nic, allport: all-port)
+# name | topology | P | NodeW | steps (totex schedule ... --model M, default generator) | kind (tile: nic,
+# allport: all-port, single: single-port) | relay buffer words (single)
 rows_all=(
   "t8|torus:8x8|4|6|67|tile"
   "t4|torus:4x4|4|4|17|tile"
@@ -23,11 +26,12 @@ rows_all=(
   "m8|mesh:8x8|4|6|130|tile"
   "t16|torus:16x16|4|8|525|tile"
   "a8|torus:8x8 all-port|4|6|64|allport"
+  "s8|torus:8x8 single-port|4|6|256|single|64"
 )
 want=("$@")
 jsonl="$work/runs.jsonl"; : > "$jsonl"
 for row in "${rows_all[@]}"; do
-  IFS='|' read -r name topo p nw steps kind <<< "$row"
+  IFS='|' read -r name topo p nw steps kind bufw <<< "$row"
   if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then continue; fi
   depth=$((steps + 1))
   for dev in up5k hx8k; do
@@ -36,7 +40,7 @@ for row in "${rows_all[@]}"; do
         d="$work/$name-$top-$dev-s$seed"
         rc=0
         "$here/tdm_synth.sh" --device "$dev" --seed "$seed" --ports "$p" --payload 32 --node-bits "$nw" \
-          --depth "$depth" --top "$top" --out "$d" || rc=$?
+          --depth "$depth" --top "$top" --buffer-words "${bufw:-64}" --out "$d" || rc=$?
         if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then echo "tdm_report: run failed ($d)" >&2; exit 1; fi
         jq -c --arg row "$name" --arg topo "$topo" --argjson steps "$steps" '. + {row: $row, topo: $topo, steps: $steps}' \
           "$d/result.json" >> "$jsonl"
@@ -52,7 +56,7 @@ jq -s '.' "$jsonl" > "$out/tdm-report.json"
   echo "$(nextpnr-ice40 --version 2>&1 | head -1 | sed 's/ -- .*(/ (/'), seeds $seeds, \`--freq\` 120 (UP5K-SG48) / 240 (HX8K-CT256),"
   echo "\`--timing-allow-fail\`. PayloadW 32. Whole pin-light wrapper (links looped back, local/control IO serialised)."
   echo "xbar: the reference (P+1)-port 33-bit registered crossbar with the same table depth in block RAM."
-  echo "a8: the all-port tile (a NIC lane per output link, an eject lane per input link), its own table and lanes; the other rows the nic tile."
+  echo "a8: the all-port tile (a NIC lane per output link, an eject lane per input link); s8: the single-port tile (one send and one receive per slot, a relay buffer in block RAM); the other rows the nic tile."
   echo
   echo "Best seed (highest Fmax) per row, device and design:"
   echo

@@ -4,10 +4,13 @@
 # fpga` command calls this script. docs/tdm-tile.md describes the design and the wrappers.
 #
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
-#                               --depth D [--table FILE.hex] [--top tile|allport|xbar] --out DIR
+#                               --depth D [--table FILE.hex] [--top tile|allport|single|xbar]
+#                               [--buffer-words B] --out DIR
 #   tile: rtl/synth/totex_synth_tdm_tile.sv around rtl/tdm/totex_tdm_tile.sv (links looped back,
 #         local and control IO serialised); allport: rtl/synth/totex_synth_tdm_allport_tile.sv
-#         around rtl/tdm/totex_tdm_allport_tile.sv (the same, P s_axis and m_axis lanes); xbar: rtl/synth/totex_synth_tdm_xbar.sv around
+#         around rtl/tdm/totex_tdm_allport_tile.sv (the same, P s_axis and m_axis lanes); single:
+#         rtl/synth/totex_synth_tdm_single_tile.sv around rtl/tdm/totex_tdm_single_tile.sv (a relay
+#         buffer of --buffer-words words, default 64); xbar: rtl/synth/totex_synth_tdm_xbar.sv around
 #         rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
 #         table depth in block RAM (the floor). --table sets the tile's TableFile (block-RAM initial
 #         contents, $readmemh); --node-bits and --table are ignored for xbar.
@@ -29,9 +32,9 @@ rtl="$(cd "$here/.." && pwd)"
 yosys="${YOSYS:-yosys}"
 nextpnr="${NEXTPNR:-nextpnr-ice40}"
 pnr_timeout="${PNR_TIMEOUT:-1200}"
-usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|xbar] --out DIR" >&2; exit 2; }
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] --out DIR" >&2; exit 2; }
 
-device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""
+device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64
 while [ $# -gt 0 ]; do
   case "$1" in
     --device) device="${2:-}"; shift 2 ;;
@@ -42,6 +45,7 @@ while [ $# -gt 0 ]; do
     --depth) depth="${2:-}"; shift 2 ;;
     --table) table="${2:-}"; shift 2 ;;
     --top) top="${2:-}"; shift 2 ;;
+    --buffer-words) bufw="${2:-}"; shift 2 ;;
     --out) out="${2:-}"; shift 2 ;;
     -h|--help) usage ;;
     *) echo "$0: unknown argument $1" >&2; usage ;;
@@ -54,8 +58,9 @@ case "$device" in
   hx8k) dev_args=(--hx8k --package ct256); freq="${FREQ:-240}"; cap_lc=7680; cap_bram=32 ;;
   *) echo "$0: --device must be up5k or hx8k" >&2; usage ;;
 esac
-case "$top" in tile|allport|xbar) ;; *) echo "$0: --top must be tile, allport or xbar" >&2; usage ;; esac
+case "$top" in tile|allport|single|xbar) ;; *) echo "$0: --top must be tile, allport, single or xbar" >&2; usage ;; esac
 for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
+isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
 [ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
 [ "$top" = xbar ] && nw="${nw:-0}"
 { [ "$ports" -ge 1 ] && [ "$payload" -ge 1 ] && [ "$depth" -ge 1 ] && { [ "$top" = xbar ] || [ "$nw" -ge 1 ]; }; } \
@@ -72,7 +77,9 @@ mapfile -t src < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
 if [ "$top" != xbar ]; then
   wrapper=totex_synth_tdm_tile
   [ "$top" = allport ] && wrapper=totex_synth_tdm_allport_tile
+  [ "$top" = single ] && wrapper=totex_synth_tdm_single_tile
   params="-set NumPorts $ports -set PayloadW $payload -set NodeW $nw -set Depth $depth"
+  [ "$top" = single ] && params="$params -set BufDepth $bufw"
   [ -n "$table" ] && params="$params -set TableFile \"$table\""
 else
   wrapper=totex_synth_tdm_xbar

@@ -4,4 +4,5 @@
 ../synth/totex_synth_piso.sv
 ../synth/totex_synth_tdm_tile.sv
 ../synth/totex_synth_tdm_allport_tile.sv
+../synth/totex_synth_tdm_single_tile.sv
 ../synth/totex_synth_tdm_xbar.sv

@@ -8,4 +8,5 @@ totex_tdm_slot_pipe.sv
 totex_tdm_nic.sv
 totex_tdm_tile.sv
 totex_tdm_allport_tile.sv
+totex_tdm_single_tile.sv
 totex_tdm_xbar.sv

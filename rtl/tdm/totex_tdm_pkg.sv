@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Widths of the TDM tiles (rtl/tdm/totex_tdm_tile.sv, totex_tdm_allport_tile.sv, docs/tdm-tile.md): the slot-table entry
+/// Widths of the TDM tiles (rtl/tdm/totex_tdm_tile.sv, totex_tdm_allport_tile.sv,
+/// totex_tdm_single_tile.sv; docs/tdm-tile.md): the slot-table entry
 /// layout and the priming time. Elaboration-time functions only
 /// (Yosys 0.23 subset: functions assign to their own name).
 `default_nettype none
@@ -22,6 +23,15 @@ package totex_tdm_pkg;
   function automatic int unsigned allport_entry_width(input int unsigned num_ports,
                                                       input int unsigned node_w);
     allport_entry_width = num_ports * sel_width(num_ports) + num_ports + 32'd2 * num_ports * node_w;
+  endfunction
+
+  /// Bits of one single-port table entry (totex_tdm_single_tile): send port, send source (2),
+  /// send buffer word, inject_dst, receive port, receive action (2), receive buffer word,
+  /// eject_src.
+  function automatic int unsigned single_entry_width(input int unsigned num_ports,
+                                                     input int unsigned node_w,
+                                                     input int unsigned buf_w);
+    single_entry_width = 32'd2 * sel_width(num_ports) + 32'd4 + 32'd2 * buf_w + 32'd2 * node_w;
   endfunction
 
   /// Register stages of the valid-bit lookups of the first tile version (before 2026-11-25 21 UTC:

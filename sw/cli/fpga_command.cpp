@@ -61,9 +61,6 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
     throw UsageError("--topo " + o.topo + ": a MIN; the TDM tile is a router of direct networks (torus, mesh, hypercube, ...)");
   const Topology& t = std::get<Topology>(net);
   const Model model = model_for(net, o.model);
-  if (model != Model::Nic && model != Model::AllPort)
-    throw UsageError("--model " + o.model + ": the TDM tiles run nic schedules (totex_tdm_tile: one inject and one eject "
-                     "per node per slot) and all-port ones (totex_tdm_allport_tile: a lane per link)");
   Schedule s = std::get<Schedule>(make_schedule(net, model, o.algo, o.budget));
   const VerifyReport report = verify(t, s);
   if (!report.ok) throw ToolError("tool: the generated schedule does not verify; run `totex schedule` on it");
@@ -105,6 +102,7 @@ int cmd_fpga_tables(const FpgaOptions& o) {
          {"node_bits", tile.node_bits},
          {"depth", tile.depth},
          {"entry_bits", tile.entry_bits()},
+         {"buffer_words", tile.buffer_words},
          {"steps", tables.steps},
          {"period", tables.period},
          {"tables", files},
@@ -145,6 +143,7 @@ int cmd_fpga(const FpgaOptions& o) {
          {"node_bits", tile.node_bits},
          {"depth", tile.depth},
          {"entry_bits", tile.entry_bits()},
+         {"buffer_words", tile.buffer_words},
          {"lut4", r.lut4},
          {"ff", r.ff},
          {"bram", r.bram},
@@ -167,8 +166,11 @@ int cmd_fpga(const FpgaOptions& o) {
   print(o.json, j, [&] {
     std::cout << t.spec() << ", " << to_string(s.model) << " (" << s.algorithm << ", " << tables.steps
               << " steps): one TDM tile on iCE40 " << o.device << " (seed " << o.seed << ")\n";
-    std::cout << "  tile: " << tile.ports << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits
-              << " node bits, " << tile.depth << " slots of " << tile.entry_bits() << " bits\n";
+    std::cout << "  tile: " << (tile.all_port ? "all-port, " : tile.single_port ? "single-port, " : "") << tile.ports
+              << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth
+              << " slots of " << tile.entry_bits() << " bits";
+    if (tile.single_port) std::cout << ", relay buffer of " << tile.buffer_words << " words";
+    std::cout << '\n';
     std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "
               << (r.fmax_mhz ? fixed(*r.fmax_mhz, 1) + " MHz" : std::string("n/a")) << '\n';
     std::cout << "  one exchange: " << cycles << " cycles (T + 1)";
@@ -192,7 +194,7 @@ void register_fpga(CLI::App& app, Actions& actions) {
       ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   fpga->add_option("--budget", o.budget, "seconds the schedule search may take (as for `totex schedule`)")
       ->check(budget_seconds());
-  fpga->add_option("--schedule", o.schedule_file, "nic or all-port schedule file to use instead (verified first)");
+  fpga->add_option("--schedule", o.schedule_file, "nic, all-port or single-port schedule file to use instead (verified first)");
   fpga->add_option("--device", o.device, "up5k | hx8k: the iCE40 to place and route for (default up5k)")
       ->check(one_of(tdm_fpga_devices()));
   fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));

@@ -47,7 +47,9 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
                               std::to_string(seed) + " --ports " + std::to_string(tile.ports) + " --payload " +
                               std::to_string(tile.payload_bits) + " --node-bits " + std::to_string(tile.node_bits) +
                               " --depth " + std::to_string(tile.depth) + " --table " + quote(table_hex) +
-                              " --top " + (tile.all_port ? "allport" : "tile") + " --out " + quote(out_dir);
+                              " --top " + (tile.all_port ? "allport" : tile.single_port ? "single" : "tile") +
+                              (tile.single_port ? " --buffer-words " + std::to_string(tile.buffer_words) : "") +
+                              " --out " + quote(out_dir);
   // The script's stdout is passed on to stderr (its progress); its exit status decides.
   const auto [out, rc] = hw::capture(command + " 1>&2");
   (void)out;

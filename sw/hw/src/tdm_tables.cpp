@@ -44,17 +44,48 @@ struct Fold {
   std::int64_t conflict_count = 0;
   std::vector<std::int64_t> last_hop;
   std::vector<std::vector<int>> lanes;  // all-port: [node][dst] the output port of dst's first hop
+  int buffer_words = 0;                 // single-port: relay buffer words the busiest node uses
   std::int64_t steps = 0;
 };
+
+/// A flit waiting at a single-port relay: stored in step `store` (its receive slot), sent in step
+/// `send`; the word is busy over steps store .. send-1 (modulo the period).
+struct Wait {
+  NodeId node;
+  std::int64_t store, send;
+};
+
+/// Relay buffer words for every wait, per node: circular first fit in order of the store step, a
+/// word taken over the wait's slots modulo the period. Returns the most words a node uses.
+int allocate_relay_words(std::vector<Wait>& waits, std::vector<std::vector<TdmEntry>>& entries, int period) {
+  std::stable_sort(waits.begin(), waits.end(), [](const Wait& a, const Wait& b) {
+    return a.node != b.node ? a.node < b.node : a.store < b.store;
+  });
+  int most = 0;
+  std::vector<std::vector<char>> busy;  // [word][slot] of the current node
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    if (i == 0 || waits[i].node != waits[i - 1].node) busy.clear();
+    const Wait& w = waits[i];
+    const auto free_over = [&](const std::vector<char>& word) {
+      for (std::int64_t x = w.store; x < w.send; ++x)
+        if (word[static_cast<std::size_t>(x % period)]) return false;
+      return true;
+    };
+    std::size_t word = 0;
+    while (word < busy.size() && !free_over(busy[word])) ++word;
+    if (word == busy.size()) busy.emplace_back(static_cast<std::size_t>(period), 0);
+    for (std::int64_t x = w.store; x < w.send; ++x) busy[word][static_cast<std::size_t>(x % period)] = 1;
+    entries[at(w.node)][static_cast<std::size_t>(w.store % period)].recv_buf = static_cast<int>(word);
+    entries[at(w.node)][static_cast<std::size_t>(w.send % period)].send_buf = static_cast<int>(word);
+    most = std::max(most, static_cast<int>(busy.size()));
+  }
+  return most;
+}
 
 constexpr std::size_t kConflictsKept = 20;
 
 Fold fold(const Topology& t, const Schedule& s, int period) {
-  if (s.model != Model::Nic && s.model != Model::AllPort)
-    throw UsageError("the TDM tiles run nic schedules (one inject and one eject per node per slot) and all-port ones "
-                     "(an inject lane per output, an eject lane per input), relays never buffer; this schedule is " +
-                     to_string(s.model) + ": make one with --model nic or --model all-port");
-  const bool all_port = s.model == Model::AllPort;
+  const bool all_port = s.model == Model::AllPort, single = s.model == Model::SinglePort;
   if (period < 1) throw UsageError("period " + std::to_string(period) + ": a TDM period is at least 1 slot");
   if (s.lazy()) throw UsageError("tdm tables: expand the schedule first (Schedule::materialize)");
   const int n = t.nodes(), ports = std::max(1, t.max_degree());
@@ -71,14 +102,16 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   }
   f.entries.assign(at(n), std::vector<TdmEntry>(at(period), idle));
   f.last_hop.assign(nn, -1);
-  // Per (node, slot): who drives each output, the eject (per input link under all-port) and the
-  // inject (nic; all-port injects per output, counted by out_use).
+  // Per (node, slot): who drives each output, the eject (per input link under all-port; under
+  // single-port every receive, relays included) and the inject (nic; all-port injects per output,
+  // counted by out_use; single-port: every send, relays included).
   const int eject_lanes = all_port ? ports : 1;
   std::vector<Use> out_use(at(n) * at(period) * at(ports)), eject_use(at(n) * at(period) * at(eject_lanes)),
       inject_use(at(n) * at(period));
   // Where each message is: its node and the step it arrived there (-1: still at its source, never moved).
   std::vector<NodeId> where(nn);
   std::vector<std::int64_t> arrived(nn, -1);
+  std::vector<Wait> waits;  // single-port: flits held by a relay
   std::vector<NodeId> came_from(nn, -1);
   for (std::size_t m = 0; m < nn; ++m) where[m] = static_cast<NodeId>(m / at(n));
   const auto conflict = [&](NodeId v, int slot, const std::string& resource, const Use& first, const Message& msg,
@@ -116,35 +149,60 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
         throw UsageError("step " + std::to_string(step) + ": " + msg_text(msg) + " leaves node " + std::to_string(u) +
                          " but is at node " + std::to_string(where[m]) + "; verify the schedule first");
       int sel = 0;
-      if (arrived[m] < 0) {  // the first hop: the source's NIC injects it
+      TdmEntry& sender = f.entries[at(u)][at(slot)];
+      const bool first = arrived[m] < 0;
+      if (single) (void)claim(inject_use, at(u) * at(period) + at(slot), u, slot, "send", msg, st);
+      if (first) {  // the first hop: the source's NIC injects it
         sel = ports + 1;
         if (all_port) {  // lane tr.port: its output is claimed below
-          f.entries[at(u)][at(slot)].inject_dsts[at(tr.port)] = msg.dst;
+          sender.inject_dsts[at(tr.port)] = msg.dst;
           f.lanes[at(u)][at(msg.dst)] = tr.port;
-        } else if (claim(inject_use, at(u) * at(period) + at(slot), u, slot, "inject", msg, st)) {
-          f.entries[at(u)][at(slot)].inject_dst = msg.dst;
+        } else if (single || claim(inject_use, at(u) * at(period) + at(slot), u, slot, "inject", msg, st)) {
+          sender.inject_dst = msg.dst;
         }
       } else {
-        if (arrived[m] != st)
+        if (arrived[m] != st && !single)
           throw UsageError(msg_text(msg) + " waits at relay node " + std::to_string(u) + " from step " +
                            std::to_string(arrived[m]) + " to step " + std::to_string(step) +
-                           ": the TDM tile never buffers a relayed flit (nic: it leaves in the next step)");
+                           ": the nic and all-port TDM tiles never buffer a relayed flit (it leaves in the next step)");
+        if (arrived[m] + period <= st)
+          throw UsageError(msg_text(msg) + " waits at relay node " + std::to_string(u) + " from step " +
+                           std::to_string(arrived[m]) + " to step " + std::to_string(step) +
+                           ", a whole period of " + std::to_string(period) +
+                           " slots or more: one relay buffer word would hold two periods' flits; use a longer --period");
         const std::optional<Port> in = t.port_to(u, came_from[m]);
         sel = 1 + *in;  // adjacent: it came over that link
+      }
+      if (single) {
+        sender.send_port = 1 + tr.port;
+        sender.send_src = first ? 0 : arrived[m] == st ? 1 : 2;
+        if (!first && arrived[m] != st) {  // stored when it arrived, read now
+          f.entries[at(u)][static_cast<std::size_t>(arrived[m] % period)].recv_act = 2;
+          waits.push_back({u, arrived[m], st});
+        }
+        if (!first) sel = 0;  // out_sel marks only the injecting output
       }
       const std::string out_name =
           "output port " + std::to_string(tr.port) + " (" + t.port_name(u, tr.port) + ")";
       if (claim(out_use, (at(u) * at(period) + at(slot)) * at(ports) + at(tr.port), u, slot, out_name, msg, st))
-        f.entries[at(u)][at(slot)].out_sel[at(tr.port)] = sel;
+        sender.out_sel[at(tr.port)] = sel;
       came_from[m] = u;
       where[m] = to;
       arrived[m] = st + 1;
+      if (single) {  // every arrival takes the receive of its slot (a relay's too)
+        const int rslot = static_cast<int>((st + 1) % period);
+        if (claim(eject_use, at(to) * at(period) + at(rslot), to, rslot, "receive", msg, st + 1)) {
+          TdmEntry& r = f.entries[at(to)][at(rslot)];
+          r.recv_port = 1 + *t.port_to(to, u);
+          r.recv_act = to == msg.dst ? 1 : 0;  // a relay's: forwarded, or stored (set when it leaves)
+        }
+      }
       if (to == msg.dst) {
         const int eslot = static_cast<int>((st + 1) % period);
         const int in = *t.port_to(to, u);
         const int lane = all_port ? in : 0;
-        if (claim(eject_use, (at(to) * at(period) + at(eslot)) * at(eject_lanes) + at(lane), to, eslot,
-                  all_port ? "eject lane " + std::to_string(in) : "eject", msg, st + 1)) {
+        if (single || claim(eject_use, (at(to) * at(period) + at(eslot)) * at(eject_lanes) + at(lane), to, eslot,
+                            all_port ? "eject lane " + std::to_string(in) : "eject", msg, st + 1)) {
           TdmEntry& e = f.entries[at(to)][at(eslot)];
           if (all_port) {
             e.eject_srcs[at(in)] = msg.src;
@@ -159,6 +217,7 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
       f.steps = std::max(f.steps, st + 1);
     }
   }
+  if (single && f.conflict_count == 0) f.buffer_words = allocate_relay_words(waits, f.entries, period);
   if (f.conflict_count > static_cast<std::int64_t>(kConflictsKept))
     f.conflicts.push_back({-1, -1, "", "... and " + std::to_string(f.conflict_count - static_cast<std::int64_t>(kConflictsKept)) +
                                            " more conflicts"});
@@ -178,7 +237,9 @@ std::uint64_t mix64(std::uint64_t x) {
 
 int TdmTileParams::sel_bits() const { return idx_width(ports + 2); }
 int TdmTileParams::slot_bits() const { return idx_width(depth); }
+int TdmTileParams::buffer_bits() const { return idx_width(buffer_words); }
 int TdmTileParams::entry_bits() const {
+  if (single_port) return 2 * sel_bits() + 4 + 2 * buffer_bits() + 2 * node_bits;
   return all_port ? ports * sel_bits() + ports + 2 * ports * node_bits : (ports + 1) * sel_bits() + 2 * node_bits;
 }
 
@@ -193,6 +254,17 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
   const int sw = p.sel_bits();
   std::vector<std::uint64_t> w(at((p.entry_bits() + 63) / 64), 0);
   const auto field = [](const std::vector<int>& v, int i, int none) { return i < static_cast<int>(v.size()) ? v[at(i)] : none; };
+  if (p.single_port) {  // send port, source, buffer word, inject_dst, receive port, action, buffer word, eject_src
+    const int bw = p.buffer_bits();
+    int lsb = 0;
+    for (const auto& [value, width] : std::initializer_list<std::pair<int, int>>{
+             {e.send_port, sw}, {e.send_src, 2}, {e.send_buf, bw}, {e.inject_dst, p.node_bits},
+             {e.recv_port, sw}, {e.recv_act, 2}, {e.recv_buf, bw}, {e.eject_src, p.node_bits}}) {
+      put_bits(w, lsb, width, static_cast<std::uint64_t>(value));
+      lsb += width;
+    }
+    return w;
+  }
   for (int o = 0; o < p.ports; ++o) put_bits(w, o * sw, sw, static_cast<std::uint64_t>(field(e.out_sel, o, 0)));
   if (p.all_port) {
     const int dst_lsb = p.ports * sw + p.ports, src_lsb = dst_lsb + p.ports * p.node_bits;
@@ -215,6 +287,25 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
 TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTileParams& p) {
   const int sw = p.sel_bits();
   TdmEntry e;
+  if (p.single_port) {
+    const int bw = p.buffer_bits();
+    int lsb = 0;
+    for (int* field : {&e.send_port, &e.send_src, &e.send_buf, &e.inject_dst, &e.recv_port, &e.recv_act, &e.recv_buf,
+                       &e.eject_src}) {
+      const int width = field == &e.send_src || field == &e.recv_act ? 2
+                        : field == &e.send_buf || field == &e.recv_buf ? bw
+                        : field == &e.inject_dst || field == &e.eject_src ? p.node_bits : sw;
+      *field = static_cast<int>(get_bits(w, lsb, width));
+      lsb += width;
+    }
+    // The informational fields of the other tiles: the injecting output, the ejecting input.
+    e.out_sel.assign(at(p.ports), 0);
+    if (e.send_port > 0 && e.send_src == 0) e.out_sel[at(e.send_port - 1)] = p.ports + 1;
+    e.eject_sel = e.recv_act == 1 ? e.recv_port : 0;
+    if (e.eject_sel == 0) e.eject_src = 0;
+    if (e.send_port == 0 || e.send_src != 0) e.inject_dst = 0;
+    return e;
+  }
   for (int o = 0; o < p.ports; ++o) e.out_sel.push_back(static_cast<int>(get_bits(w, o * sw, sw)));
   if (p.all_port) {
     const int dst_lsb = p.ports * sw + p.ports, src_lsb = dst_lsb + p.ports * p.node_bits;
@@ -289,6 +380,9 @@ TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int paylo
   out.tile.depth = 1;
   while (out.tile.depth < period) out.tile.depth *= 2;
   out.tile.all_port = s.model == Model::AllPort;
+  out.tile.single_port = s.model == Model::SinglePort;
+  out.tile.buffer_words = 1;
+  while (out.tile.buffer_words < f.buffer_words) out.tile.buffer_words *= 2;
   out.entries = std::move(f.entries);
   out.last_hop = std::move(f.last_hop);
   out.lanes = std::move(f.lanes);

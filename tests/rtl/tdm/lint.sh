@@ -36,7 +36,11 @@ run totex_tdm_allport_tile
 run totex_tdm_allport_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
 run totex_tdm_allport_tile -GNumPorts=6 -GNodeW=6 -GDepth=32 -GPayloadW=8
 run totex_tdm_allport_tile -GNumPorts=4 -GNodeW=4 -GDepth=8 -GBitsInFlops=1\'b1
+run totex_tdm_single_tile
+run totex_tdm_single_tile -GNumPorts=1 -GNodeW=1 -GDepth=2 -GBufDepth=1
+run totex_tdm_single_tile -GNumPorts=6 -GNodeW=6 -GDepth=200 -GPayloadW=8 -GBufDepth=5
 run totex_synth_tdm_tile
 run totex_synth_tdm_allport_tile
+run totex_synth_tdm_single_tile
 run totex_synth_tdm_xbar
 exit $fail

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Slot tables of the TDM router tiles (rtl/tdm/totex_tdm_tile.sv for nic schedules,
-/// rtl/tdm/totex_tdm_allport_tile.sv for all-port ones; docs/tdm-tile.md) from a schedule, folded
-/// modulo a period P (docs/tdm-runs.md).
+/// rtl/tdm/totex_tdm_allport_tile.sv for all-port ones, rtl/tdm/totex_tdm_single_tile.sv for
+/// single-port ones; docs/tdm-tile.md) from a schedule, folded modulo a period P (docs/tdm-runs.md).
 ///
 /// A tile runs its table periodically: in run cycle c it executes slot c mod P. One register per
 /// hop: a flit a tile selects in slot s is on its out_* during slot s+1, where the neighbour's entry
@@ -20,6 +20,13 @@
 /// (P_ports+1: inject lane o's message on output o), a P-bit eject mask (bit i: eject input link
 /// i to m_axis lane i), P inject destinations (NodeW bits each, output o's), P eject sources
 /// (NodeW bits each, input link i's).
+///
+/// Single-port entry (TdmTileParams::single_port), fields from bit 0 up, BufW = idx_width(buffer
+/// words): send port (SelW: 0 none, 1+o), send source (2 bits: 0 inject, 1 the flit received in
+/// this slot, 2 relay buffer word), send_buf (BufW), inject_dst (NodeW), receive port (SelW: 0 none,
+/// 1+i), receive action (2 bits: 0 forwarded by this slot's send, 1 eject, 2 store), recv_buf
+/// (BufW), eject_src (NodeW). A relayed flit that leaves in the step after it arrived is forwarded;
+/// one that waits is stored in a relay buffer word, busy from its store slot up to its send slot.
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -39,9 +46,13 @@ struct TdmTileParams {
   int node_bits = 1;     // NodeW = idx_width(nodes)
   int depth = 1;         // Depth: slots held, the period rounded up to a power of two
   bool all_port = false; // the all-port tile: an inject lane per output, an eject lane per input
+  bool single_port = false;  // the single-port tile: one send and one receive per slot, a relay buffer
+  int buffer_words = 1;  // single-port: BufDepth, the relay buffer's words (a power of two)
+  [[nodiscard]] int buffer_bits() const;  // BufW = idx_width(buffer_words)
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
-  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW.
+  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW;
+  /// single-port 2 * SelW + 4 + 2 * BufW + 2 * NodeW.
   [[nodiscard]] int entry_bits() const;
 };
 
@@ -53,11 +64,20 @@ struct TdmEntry {
   int eject_src = 0;         // nic
   std::vector<int> inject_dsts;  // all-port: per output port, the destination it injects (0 unused)
   std::vector<int> eject_srcs;   // all-port: per input link, the source of the flit ejected, -1 none
+  // Single-port (out_sel marks the injecting output with ports+1, eject_sel the ejecting input):
+  int send_port = 0;  // 0 none, 1+o
+  int send_src = 0;   // 0 inject, 1 the flit received in this slot, 2 relay buffer word send_buf
+  int send_buf = 0;
+  int recv_port = 0;  // 0 none, 1+i
+  int recv_act = 0;   // 0 forwarded by this slot's send, 1 eject, 2 store in word recv_buf
+  int recv_buf = 0;
   /// Outputs that inject (nic: at most one; all-port: one per lane).
   [[nodiscard]] int injections() const;
   bool operator==(const TdmEntry& o) const {
     return out_sel == o.out_sel && eject_sel == o.eject_sel && inject_dst == o.inject_dst &&
-           eject_src == o.eject_src && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs;
+           eject_src == o.eject_src && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs &&
+           send_port == o.send_port && send_src == o.send_src && send_buf == o.send_buf &&
+           recv_port == o.recv_port && recv_act == o.recv_act && recv_buf == o.recv_buf;
   }
 };
 
@@ -103,8 +123,9 @@ struct TdmTables {
 };
 
 /// Every conflict of folding schedule `s` modulo `period` (empty: the fold is clean). Throws
-/// UsageError when the schedule is not one a tile runs (a model other than nic and all-port, a
-/// buffered relay, an invalid transfer) or the period is below 1.
+/// UsageError when the schedule is not one a tile runs (a relay that buffers under nic or
+/// all-port, a flit waiting a whole period or more under single-port, an invalid transfer) or the
+/// period is below 1.
 [[nodiscard]] std::vector<TdmConflict> tdm_fold_conflicts(const Topology& t, const Schedule& s, int period);
 
 /// The default period: a periodic schedule's own (Schedule::period); for a one-shot schedule of T
