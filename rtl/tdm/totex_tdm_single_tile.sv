@@ -111,7 +111,7 @@ module totex_tdm_single_tile #(
   logic              adv, primed_q, look_next, entv_q;
   logic [EntryW-1:0] ent_q;
   // Waiver: of the read-ahead entry only the fields decided one advance early are used (whether
-  // it injects, and its inject destination for the NIC's toggle-bit read).
+  // it injects, its inject destination for the NIC's toggle-bit read, its relay buffer word).
   /* verilator lint_off UNUSEDSIGNAL */
   logic [EntryW-1:0] pre_q;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -216,24 +216,32 @@ module totex_tdm_single_tile #(
   // ---------------------------------------------------------------------------------------------
   // Relay buffer: {valid, payload} words. The received flit is registered (recv_q) and written one
   // cycle later (bw_q). The send's word is read when the slot pipeline moves, at ent_q's send_buf;
-  // a write at that edge (sa: the word written now) or a flit captured at that edge for the next
-  // write (sb) is taken from registers instead of the block RAM, which would return the old word.
+  // a write at that edge or a flit captured at that edge for the next write is taken from the
+  // bypass register instead of the block RAM, which would return the old word.
   // ---------------------------------------------------------------------------------------------
   logic [W:0]      recv_q, byp_q, buf_rdata, buf_word;
-  logic            bw_q, sa_q, sb_q;
-  logic [BufW-1:0] bwa_q, ent_sbuf;
+  logic            bw_q, byp_use_q, sam_q, sbm_q;
+  logic [BufW-1:0] bwa_q, ent_sbuf, pre_sbuf;
   assign ent_sbuf = ent_q[SendBufLsb +: BufW];
+  assign pre_sbuf = pre_q[SendBufLsb +: BufW];
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) bw_q <= 1'b0;
     else         bw_q <= run_i & a_st_q;
   end
+  // At the edge that reads slot s's word: the word may be written at that edge (recv_q, stored by
+  // slot s-2: bw_q & sam_q) or stored next by slot s-1, whose flit is captured at that edge (sbm_q;
+  // newer: it wins). Both address matches are registered one advance earlier (slot s's send_buf
+  // is pre_q's then), and the bypass word is chosen at the read, so that the block RAM's output
+  // passes one 2:1 mux. With pauses the write of slot s-2's flit may come before the read edge:
+  // bw_q is low at it then, and the block RAM has the word.
   always_ff @(posedge clk_i) begin
     if (run_i) recv_q <= {rcv_v, rcv_d};
     bwa_q <= rbuf_q;
     if (adv) begin
-      sa_q  <= bw_q & (bwa_q == ent_sbuf);
-      sb_q  <= run_i & a_st_q & (rbuf_q == ent_sbuf);
-      byp_q <= recv_q;
+      sbm_q     <= entv_q && (ent_ract == ACT_STORE) && (ent_q[RecvBufLsb +: BufW] == pre_sbuf);
+      sam_q     <= a_st_q & (rbuf_q == pre_sbuf);
+      byp_use_q <= sbm_q | (bw_q & sam_q);
+      byp_q     <= sbm_q ? {rcv_v, rcv_d} : recv_q;
     end
   end
   totex_tdm_ram #(.Depth(32'd1 << BufW), .Width(W + 32'd1)) u_relay (
@@ -245,8 +253,7 @@ module totex_tdm_single_tile #(
     .raddr_i(ent_sbuf),
     .rdata_o(buf_rdata)
   );
-  // sb before sa: a flit stored in the slot just before the send is newer than one written now.
-  assign buf_word = sb_q ? recv_q : (sa_q ? byp_q : buf_rdata);
+  assign buf_word = byp_use_q ? byp_q : buf_rdata;
 
   // ---------------------------------------------------------------------------------------------
   // Send: one data register for every output link, the valid bit on the send port only.
