@@ -228,52 +228,24 @@ module totex_tdm_allport_tile #(
   assign m_axis_tdata  = m_data_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Counters and checks (the error sources are registered, then ORed into the sticky bit).
-  // missed_o adds the lanes' miss pulses of a cycle (up to P): the pulses registered (they come
-  // from the lanes, spread over the die), their count registered, then added in two halves (the
-  // high one counts the low one's registered carry): three cycles behind the nic tile's count.
+  // Counters and checks: the error sources, counted and made sticky by totex_tdm_status;
+  // missed_o adds the lanes' miss pulses of a cycle (up to P; totex_tdm_status: three cycles
+  // behind the nic tile's count).
   // ---------------------------------------------------------------------------------------------
-  localparam int unsigned MissLoW = MissW / 32'd2;
-  localparam int unsigned CntW = totex_pkg::idx_width(P + 32'd1);
-  logic [MissW-1:0] missed_q;
-  logic [P-1:0]     miss_q;
-  logic [CntW-1:0]  miss_n, miss_n_q;
-  logic [MissLoW:0] miss_lo_sum;
-  logic             err_q, ea_q, eb_q, miss_c_q;
-  logic [P-1:0]     left_q;
-  logic             err_overrun, err_early, err_lost;
-  always_comb begin
-    miss_n = '0;
-    for (int unsigned o = 0; o < P; o++) miss_n = miss_n + CntW'(miss_q[o]);
-  end
-  assign miss_lo_sum = {1'b0, missed_q[MissLoW-1:0]} + (MissLoW + 32'd1)'(miss_n_q);
+  logic err_overrun, err_early, err_lost;
   assign err_overrun = |(m_valid_q & ~m_axis_tready);
   assign err_early   = run_i & ~primed_q;
   assign err_lost    = tbl_we_i & (|has_q);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      missed_q <= '0;
-      miss_q   <= '0;
-      miss_n_q <= '0;
-      miss_c_q <= 1'b0;
-      err_q    <= 1'b0;
-      ea_q     <= 1'b0;
-      eb_q     <= 1'b0;
-      left_q   <= '0;
-    end else begin
-      miss_q   <= miss_p;
-      miss_n_q <= miss_n;
-      missed_q[MissLoW-1:0] <= miss_lo_sum[MissLoW-1:0];
-      miss_c_q <= miss_lo_sum[MissLoW];
-      missed_q[MissW-1:MissLoW] <= missed_q[MissW-1:MissLoW] + {{(MissW - MissLoW - 32'd1){1'b0}}, miss_c_q};
-      ea_q   <= err_overrun | err_early;
-      eb_q   <= err_lost;
-      left_q <= left_d;
-      err_q  <= err_q | ea_q | eb_q | (|left_q);
-    end
-  end
-  assign missed_o = missed_q;
-  assign error_o  = err_q;
+  totex_tdm_status #(.Lanes(P), .Ports(P), .MissW(MissW)) u_status (
+    .clk_i,
+    .rst_ni,
+    .miss_i  (miss_p),
+    .err_a_i (err_overrun | err_early),
+    .err_b_i (err_lost),
+    .left_i  (left_d),
+    .missed_o,
+    .error_o
+  );
 
 `ifndef SYNTHESIS
 `ifndef TOTEX_NO_ASSERTIONS

@@ -287,12 +287,9 @@ module totex_tdm_tile #(
   assign m_axis_tdata  = m_data_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Counters and checks (the error sources are registered, then ORed into the sticky bit).
+  // Counters and checks: the error sources, counted and made sticky by totex_tdm_status.
   // ---------------------------------------------------------------------------------------------
-  logic [MissW-1:0] missed_q;
-  localparam int unsigned MissLoW = MissW / 32'd2;
-  logic             err_q, ea_q, eb_q, miss_c_q, dec_q, dup_h_q;
-  logic [P-1:0]     left_q;
+  logic             dec_q, dup_h_q;
   logic             err_overrun, err_early, err_lost, err_dup;
   assign err_overrun = m_valid_q & ~m_axis_tready;
   assign err_early   = run_i & ~primed_q;
@@ -300,32 +297,23 @@ module totex_tdm_tile #(
   assign err_dup     = dec_q & dup_h_q;   // one cycle after the decision
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      missed_q <= '0;
-      dec_q    <= 1'b0;
-      dup_h_q  <= 1'b0;
-      miss_c_q <= 1'b0;
-      err_q    <= 1'b0;
-      ea_q     <= 1'b0;
-      eb_q     <= 1'b0;
-      left_q   <= '0;
+      dec_q   <= 1'b0;
+      dup_h_q <= 1'b0;
     end else begin
       dec_q <= adv;   // a decision was made at the last edge
       if (adv) dup_h_q <= entv_q & ent_dup_q;
-      // Two halves, the high one counting the low one's registered carry: short carry chains.
-      // missed_o lags by one cycle after the low half wraps.
-      // The carry as an AND (two LUT levels), not out of the end of the carry chain; miss_p as the
-      // low half's enable, so the carry chain starts at flip-flops.
-      if (miss_p) missed_q[MissLoW-1:0] <= missed_q[MissLoW-1:0] + MissLoW'(1);
-      miss_c_q <= miss_p & (&missed_q[MissLoW-1:0]);
-      missed_q[MissW-1:MissLoW] <= missed_q[MissW-1:MissLoW] + {{(MissW - MissLoW - 32'd1){1'b0}}, miss_c_q};
-      ea_q   <= err_overrun | err_early;
-      eb_q   <= err_lost | err_dup;
-      left_q <= left_d;
-      err_q  <= err_q | ea_q | eb_q | (|left_q);
     end
   end
-  assign missed_o = missed_q;
-  assign error_o  = err_q;
+  totex_tdm_status #(.Lanes(32'd1), .Ports(P), .MissW(MissW)) u_status (
+    .clk_i,
+    .rst_ni,
+    .miss_i  (miss_p),
+    .err_a_i (err_overrun | err_early),
+    .err_b_i (err_lost | err_dup),
+    .left_i  (left_d),
+    .missed_o,
+    .error_o
+  );
 
 
 `ifndef SYNTHESIS

@@ -31,6 +31,8 @@ run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526
 run totex_tdm_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
 run totex_tdm_slot_pipe
 run totex_tdm_nic
+run totex_tdm_status
+run totex_tdm_status -GLanes=4 -GPorts=6 -GMissW=8
 run totex_tdm_nic -GNodeW=2 -GBitsInFlops=1\'b1
 run totex_tdm_allport_tile
 run totex_tdm_allport_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
