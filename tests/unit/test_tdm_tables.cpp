@@ -208,6 +208,8 @@ TEST_CASE("tdm all-port tables: a lane per link, every destination on the lane o
       for (const TdmEntry& e : tb.entries[at(v)])
         for (int o = 0; o < tb.tile.ports; ++o)
           if (e.out_sel[at(o)] == tb.tile.ports + 1) CHECK(tb.lanes[at(v)][at(e.inject_dsts[at(o)])] == o);
+      for (const TdmEntry& e : tb.entries[at(v)])
+        REQUIRE(decode_tdm_entry(encode_tdm_entry(e, tb.tile), tb.tile) == e);
     }
     CHECK(injections == static_cast<std::int64_t>(n) * (n - 1));  // one inject decision per message
   }
@@ -299,7 +301,10 @@ TEST_CASE("tdm single-port entry layout and relay words", "[tdm]") {
   CHECK(tb.tile.single_port);
   CHECK(tb.period == 256);
   CHECK(tb.tile.buffer_words == 64);
-  for (int v = 0; v < t.nodes(); ++v) CHECK(tb.inject_slots(v) == t.nodes() - 1);
+  for (int v = 0; v < t.nodes(); ++v) {
+    CHECK(tb.inject_slots(v) == t.nodes() - 1);
+    for (const TdmEntry& x : tb.entries[at(v)]) REQUIRE(decode_tdm_entry(encode_tdm_entry(x, tb.tile), tb.tile) == x);
+  }
 }
 
 TEST_CASE("tdm: torus:4x4 nic folds at its period; a shorter period is refused with every conflict", "[tdm]") {
