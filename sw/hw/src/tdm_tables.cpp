@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Slot tables of the TDM tiles from a nic or all-port schedule (totex/tdm_tables.hpp, docs/tdm-runs.md).
+/// Slot tables of the TDM tiles from a nic, all-port or single-port schedule (totex/tdm_tables.hpp,
+/// docs/tdm-runs.md).
 #include "totex/tdm_tables.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <sstream>
 
@@ -224,6 +226,20 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   return f;
 }
 
+/// The single-port entry's fields from bit 0 up with their widths (E: TdmEntry or const TdmEntry).
+template <class E>
+auto single_port_fields(E& e, const TdmTileParams& p) {
+  const int sw = p.sel_bits(), bw = p.buffer_bits(), nw = p.node_bits;
+  return std::array<std::pair<decltype(&e.send_port), int>, 8>{{{&e.send_port, sw},
+                                                               {&e.send_src, 2},
+                                                               {&e.send_buf, bw},
+                                                               {&e.inject_dst, nw},
+                                                               {&e.recv_port, sw},
+                                                               {&e.recv_act, 2},
+                                                               {&e.recv_buf, bw},
+                                                               {&e.eject_src, nw}}};
+}
+
 std::uint64_t mix64(std::uint64_t x) {
   x ^= x >> 30;
   x *= 0xBF58476D1CE4E5B9ULL;
@@ -254,13 +270,10 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
   const int sw = p.sel_bits();
   std::vector<std::uint64_t> w(at((p.entry_bits() + 63) / 64), 0);
   const auto field = [](const std::vector<int>& v, int i, int none) { return i < static_cast<int>(v.size()) ? v[at(i)] : none; };
-  if (p.single_port) {  // send port, source, buffer word, inject_dst, receive port, action, buffer word, eject_src
-    const int bw = p.buffer_bits();
+  if (p.single_port) {
     int lsb = 0;
-    for (const auto& [value, width] : std::initializer_list<std::pair<int, int>>{
-             {e.send_port, sw}, {e.send_src, 2}, {e.send_buf, bw}, {e.inject_dst, p.node_bits},
-             {e.recv_port, sw}, {e.recv_act, 2}, {e.recv_buf, bw}, {e.eject_src, p.node_bits}}) {
-      put_bits(w, lsb, width, static_cast<std::uint64_t>(value));
+    for (const auto& [member, width] : single_port_fields(e, p)) {
+      put_bits(w, lsb, width, static_cast<std::uint64_t>(*member));
       lsb += width;
     }
     return w;
@@ -288,14 +301,9 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
   const int sw = p.sel_bits();
   TdmEntry e;
   if (p.single_port) {
-    const int bw = p.buffer_bits();
     int lsb = 0;
-    for (int* field : {&e.send_port, &e.send_src, &e.send_buf, &e.inject_dst, &e.recv_port, &e.recv_act, &e.recv_buf,
-                       &e.eject_src}) {
-      const int width = field == &e.send_src || field == &e.recv_act ? 2
-                        : field == &e.send_buf || field == &e.recv_buf ? bw
-                        : field == &e.inject_dst || field == &e.eject_src ? p.node_bits : sw;
-      *field = static_cast<int>(get_bits(w, lsb, width));
+    for (const auto& [member, width] : single_port_fields(e, p)) {
+      *member = static_cast<int>(get_bits(w, lsb, width));
       lsb += width;
     }
     // The informational fields of the other tiles: the injecting output, the ejecting input.
