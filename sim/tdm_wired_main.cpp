@@ -36,7 +36,9 @@
 /// Fault injection (the checks must catch it; CTest rtl.tdm.fault_*): TOTEX_TDM_FAULT=eject
 /// loads node 0's first ejecting slot without its eject select (a message is never delivered and
 /// its flit is left on the input: error_o); TOTEX_TDM_FAULT=pause holds run_i low for one cycle
-/// in the middle of the second period (every later delivery one cycle late).
+/// in the middle of the second period (every later delivery one cycle late). Not a fault:
+/// TOTEX_TDM_FAULT=pauses holds run_i low in about one cycle in eight and counts the run in
+/// executed slots; a tile that pauses as its contract says passes it exactly.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -214,21 +216,36 @@ class TdmNetwork {
   void run(std::int64_t cycles, std::int64_t missed_check, OnEject on_eject) {
     for (auto& x : tiles_) x->run_i = 1;
     const std::int64_t pause = fault == "pause" ? tables_.period + tables_.period / 2 : -1;
-    for (std::int64_t c = 0; c < cycles; ++c) {
+    // TOTEX_TDM_FAULT=pauses: run_i low in about one cycle in eight (a fixed pseudo-random
+    // sequence). The run is then counted in executed slots: c is the slot executing, offers
+    // open by it, and a beat is reported at the slot executed in the cycle before it plus one, so
+    // the schedule's cycles hold exactly if the tiles pause as the contract says.
+    const bool pauses = fault == "pauses";
+    std::uint64_t lcg = 0x2545F4914F6CDD1DULL;
+    std::int64_t last = -1;  // the slot executed in the previous cycle, -1 after a pause
+    for (std::int64_t c = 0; c < cycles;) {
+      bool exec = c != pause;
+      if (pauses) {
+        lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+        exec = (lcg >> 61) != 0;
+      }
       now_ = c;
-      for (auto& x : tiles_) x->run_i = c == pause ? 0 : 1;
+      for (auto& x : tiles_) x->run_i = exec ? 1 : 0;
       offer();
-      if (c == missed_check) missed_at_check_ = missed() - missed_before_;
+      if (c == missed_check && (exec || !pauses)) missed_at_check_ = missed() - missed_before_;
+      const std::int64_t beat_cycle = pauses ? last + 1 : c;
       for (int v = 0; v < n_; ++v) {
         const Tile& x = *tiles_[at(v)];
         for (int l = 0; l < lanes_; ++l)
           if (bits(x.m_axis_tvalid, l, 1))
-            on_eject(c, v,
+            on_eject(beat_cycle, v,
                      static_cast<totex::NodeId>(bits(x.m_axis_tid, l * tables_.tile.node_bits, tables_.tile.node_bits)),
                      bits(x.m_axis_tdata, l * w_, w_));
       }
       clock_offered();
       ++run_edges_;
+      last = exec ? c : -1;
+      if (exec || !pauses) ++c;
     }
     if (missed_check >= cycles) missed_at_check_ = missed() - missed_before_;
     // A pause (run_i low: no slot executes, no decision is made) for the counters' own pipeline
@@ -370,8 +387,8 @@ int tdm_main(int argc, char** argv) {
   TdmNetwork net(t, tables, periods);
   const char* fault = std::getenv("TOTEX_TDM_FAULT");
   net.fault = fault ? fault : "";
-  if (net.fault != "" && net.fault != "eject" && net.fault != "pause")
-    throw totex::UsageError("TOTEX_TDM_FAULT=" + net.fault + ": accepted values are eject and pause (unset: none)");
+  if (net.fault != "" && net.fault != "eject" && net.fault != "pause" && net.fault != "pauses")
+    throw totex::UsageError("TOTEX_TDM_FAULT=" + net.fault + ": accepted values are eject, pause and pauses (unset: none)");
   net.load();
   // totex_tdm_pkg::prime_cycles is 2^NodeW + 4 since the NIC's toggle bits are in block RAM (the
   // sweep that clears them after reset; ceil(NodeW/2) + 4 before): a margin of 8 edges keeps the
