@@ -22,7 +22,7 @@ void add_help_examples(CLI::App& app) {
       {"sim", "totex sim --topo torus:4x4 --model nic --engine rtl --plot cycles.svg\n"
               "  totex sim --schedule min64.cfg --engine systemc --wave min64.vcd"},
       {"fpga", "totex fpga --topo torus:4x4 --model nic\n"
-               "  totex fpga --schedule t8.sched --device hx8k --payload 16 --json"},
+               "  totex fpga --topo torus:8x8 --model all-port --device hx8k --json   (the all-port tile)"},
       {"plot", "totex plot --topo torus:8x8 --model nic --kind heatmap -o t8-heatmap.svg\n"
                "  totex plot min64.cfg --kind viewer -o min64.html   (open it in a browser; #step=5 selects step 5)"},
   };
