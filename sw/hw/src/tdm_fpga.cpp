@@ -74,8 +74,10 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
     throw UsageError("the tile (" + std::to_string(tile.ports) + " ports, " + std::to_string(tile.payload_bits) +
                      "-bit payload, " + std::to_string(tile.node_bits) + " node bits, " + std::to_string(tile.depth) +
                      " slots) does not fit the iCE40 " + device +
-                     (j.empty() ? std::string() : " (" + std::to_string(r.lut4) + " LUT4, " + std::to_string(r.lc) + " LC, " +
-                                                   std::to_string(r.bram) + " block RAM)") +
+                     (j.empty() ? std::string()
+                                : " (" + std::to_string(r.lut4) + " LUT4, " +
+                                      (r.lc > 0 ? std::to_string(r.lc) + " LC" : std::string("not placed")) + ", " +
+                                      std::to_string(r.bram) + " block RAM of " + (device == "up5k" ? "30" : "32") + ")") +
                      (device == "up5k" ? "; try --device hx8k or a narrower --payload" : "; try a narrower --payload"));
   if (rc != 0)
     throw ToolError("tool: " + r.script + " failed (exit " + std::to_string(rc) + "); see the logs in " + out_dir);
