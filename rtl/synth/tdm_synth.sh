@@ -5,12 +5,13 @@
 #
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
 #                               --depth D [--table FILE.hex] [--top tile|allport|single|xbar]
-#                               [--buffer-words B] --out DIR
+#                               [--buffer-words B] [--bits-in-flops 0|1] --out DIR
 #   tile: rtl/synth/totex_synth_tdm_tile.sv around rtl/tdm/totex_tdm_tile.sv (links looped back,
 #         local and control IO serialised); allport: rtl/synth/totex_synth_tdm_allport_tile.sv
 #         around rtl/tdm/totex_tdm_allport_tile.sv (the same, P s_axis and m_axis lanes); single:
 #         rtl/synth/totex_synth_tdm_single_tile.sv around rtl/tdm/totex_tdm_single_tile.sv (a relay
-#         buffer of --buffer-words words, default 64); xbar: rtl/synth/totex_synth_tdm_xbar.sv around
+#         buffer of --buffer-words words, default 64); --bits-in-flops 1: the tiles' NIC toggle bits
+#         in flip-flops (BitsInFlops: four block RAMs fewer per NIC lane, slower); xbar: rtl/synth/totex_synth_tdm_xbar.sv around
 #         rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
 #         table depth in block RAM (the floor). --table sets the tile's TableFile (block-RAM initial
 #         contents, $readmemh); --node-bits and --table are ignored for xbar.
@@ -32,9 +33,9 @@ rtl="$(cd "$here/.." && pwd)"
 yosys="${YOSYS:-yosys}"
 nextpnr="${NEXTPNR:-nextpnr-ice40}"
 pnr_timeout="${PNR_TIMEOUT:-1200}"
-usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] --out DIR" >&2; exit 2; }
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] --out DIR" >&2; exit 2; }
 
-device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64
+device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --device) device="${2:-}"; shift 2 ;;
@@ -46,6 +47,7 @@ while [ $# -gt 0 ]; do
     --table) table="${2:-}"; shift 2 ;;
     --top) top="${2:-}"; shift 2 ;;
     --buffer-words) bufw="${2:-}"; shift 2 ;;
+    --bits-in-flops) bif="${2:-}"; shift 2 ;;
     --out) out="${2:-}"; shift 2 ;;
     -h|--help) usage ;;
     *) echo "$0: unknown argument $1" >&2; usage ;;
@@ -61,6 +63,7 @@ esac
 case "$top" in tile|allport|single|xbar) ;; *) echo "$0: --top must be tile, allport, single or xbar" >&2; usage ;; esac
 for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
 isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
+case "$bif" in 0|1) ;; *) echo "$0: --bits-in-flops must be 0 or 1" >&2; usage ;; esac
 [ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
 [ "$top" = xbar ] && nw="${nw:-0}"
 { [ "$ports" -ge 1 ] && [ "$payload" -ge 1 ] && [ "$depth" -ge 1 ] && { [ "$top" = xbar ] || [ "$nw" -ge 1 ]; }; } \
@@ -80,6 +83,7 @@ if [ "$top" != xbar ]; then
   [ "$top" = single ] && wrapper=totex_synth_tdm_single_tile
   params="-set NumPorts $ports -set PayloadW $payload -set NodeW $nw -set Depth $depth"
   [ "$top" = single ] && params="$params -set BufDepth $bufw"
+  [ "$bif" = 1 ] && params="$params -set BitsInFlops 1"
   [ -n "$table" ] && params="$params -set TableFile \"$table\""
 else
   wrapper=totex_synth_tdm_xbar
@@ -132,7 +136,7 @@ rc=0
 timeout "$pnr_timeout" "$nextpnr" "${dev_args[@]}" --json "$out/synth.json" --asc "$out/pnr.asc" --freq "$freq" \
   --seed "$seed" --timing-allow-fail --report "$out/pnr.json" -l "$out/pnr.log" >/dev/null 2>&1 || rc=$?
 if [ "$rc" -ne 0 ]; then
-  if grep -qE "no BELs remaining|Unable to place|exceeds|too many|not enough" "$out/pnr.log" 2>/dev/null; then
+  if grep -qE "no BELs remaining|Unable to place|Unable to find legal placement|exceeds|too many|not enough" "$out/pnr.log" 2>/dev/null; then
     result false null null
     echo "$0: does not fit iCE40 $device: $(grep -m1 -E '^ERROR' "$out/pnr.log" | cut -c1-200)" >&2
     echo "$0: ($lut LUT4, $ff FF after synthesis; the device has $cap_lc logic cells; see $out/pnr.log)" >&2

@@ -13,6 +13,7 @@ module totex_synth_tdm_allport_tile #(
   parameter int unsigned NodeW = 32'd6,
   parameter int unsigned Depth = 32'd64,
   parameter TableFile = "",
+  parameter bit BitsInFlops = 1'b0,
   localparam int unsigned MissW = 32'd16,
   localparam int unsigned EntryW = totex_tdm_pkg::allport_entry_width(NumPorts, NodeW),
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth),
@@ -47,7 +48,7 @@ module totex_synth_tdm_allport_tile #(
   end
   totex_synth_sipo #(.Width(InW)) u_in (.clk_i, .rst_ni, .sin_i, .q_o(in_q));
   totex_tdm_allport_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
-                           .TableFile(TableFile), .MissW(MissW)) u_dut (
+                           .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (
     .clk_i, .rst_ni,
     .in_valid_i   (link_valid),
     .in_data_i    (link_data),

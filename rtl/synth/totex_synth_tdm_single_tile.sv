@@ -13,6 +13,7 @@ module totex_synth_tdm_single_tile #(
   parameter int unsigned Depth = 32'd256,
   parameter int unsigned BufDepth = 32'd64,
   parameter TableFile = "",
+  parameter bit BitsInFlops = 1'b0,
   localparam int unsigned MissW = 32'd16,
   localparam int unsigned BufW = totex_pkg::idx_width(BufDepth),
   localparam int unsigned EntryW = totex_tdm_pkg::single_entry_width(NumPorts, NodeW, BufW),
@@ -35,7 +36,7 @@ module totex_synth_tdm_single_tile #(
   logic [NumPorts*W-1:0]    link_data;
   totex_synth_sipo #(.Width(InW)) u_in (.clk_i, .rst_ni, .sin_i, .q_o(in_q));
   totex_tdm_single_tile #(.NumPorts(NumPorts), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
-                          .BufDepth(BufDepth), .TableFile(TableFile), .MissW(MissW)) u_dut (
+                          .BufDepth(BufDepth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (
     .clk_i, .rst_ni,
     .in_valid_i   (link_valid),
     .in_data_i    (link_data),

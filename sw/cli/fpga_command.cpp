@@ -28,6 +28,7 @@ struct FpgaOptions : CommonOptions {
   int period = 0;
   std::string out;
   std::string tables_out;
+  bool bits_in_flops = false;
 };
 
 /// The schedule: loaded from --schedule (its topology and model must match --topo and --model
@@ -124,7 +125,8 @@ int cmd_fpga(const FpgaOptions& o) {
   (void)tdm_synth_script();  // before any scheduling: the script must be there
   const auto [t, s] = fpga_schedule(o);
   const TdmTables tables = tdm_tables(t, s, o.period, o.payload);
-  const TdmTileParams& tile = tables.tile;
+  TdmTileParams tile = tables.tile;
+  tile.bits_in_flops = o.bits_in_flops;
   const std::string dir = make_out_dir(o.out);
   const std::string hex = (std::filesystem::path(dir) / "node0.hex").string();
   write_output_file(hex, [&](std::ostream& out) { out << tdm_hex_image(tables, 0); });
@@ -144,6 +146,7 @@ int cmd_fpga(const FpgaOptions& o) {
          {"depth", tile.depth},
          {"entry_bits", tile.entry_bits()},
          {"buffer_words", tile.buffer_words},
+         {"bits_in_flops", tile.bits_in_flops},
          {"lut4", r.lut4},
          {"ff", r.ff},
          {"bram", r.bram},
@@ -170,6 +173,7 @@ int cmd_fpga(const FpgaOptions& o) {
               << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth
               << " slots of " << tile.entry_bits() << " bits";
     if (tile.single_port) std::cout << ", relay buffer of " << tile.buffer_words << " words";
+    if (tile.bits_in_flops) std::cout << ", toggle bits in flip-flops";
     std::cout << '\n';
     std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "
               << (r.fmax_mhz ? fixed(*r.fmax_mhz, 1) + " MHz" : std::string("n/a")) << '\n';
@@ -200,6 +204,8 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));
   fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
       ->check(CLI::Range(0, 2147483647));
+  fpga->add_flag("--bits-in-flops", o.bits_in_flops,
+                 "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
       ->check(CLI::Range(1, 1 << 30));
   fpga->add_option("--out", o.out, "directory for the table image, logs and result.json (default: a new temporary one)")

@@ -49,6 +49,7 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
                               " --depth " + std::to_string(tile.depth) + " --table " + quote(table_hex) +
                               " --top " + (tile.all_port ? "allport" : tile.single_port ? "single" : "tile") +
                               (tile.single_port ? " --buffer-words " + std::to_string(tile.buffer_words) : "") +
+                              (tile.bits_in_flops ? " --bits-in-flops 1" : "") +
                               " --out " + quote(out_dir);
   // The script's stdout is passed on to stderr (its progress); its exit status decides.
   const auto [out, rc] = hw::capture(command + " 1>&2");
@@ -78,7 +79,10 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
                                 : " (" + std::to_string(r.lut4) + " LUT4, " +
                                       (r.lc > 0 ? std::to_string(r.lc) + " LC" : std::string("not placed")) + ", " +
                                       std::to_string(r.bram) + " block RAM of " + (device == "up5k" ? "30" : "32") + ")") +
-                     (device == "up5k" ? "; try --device hx8k or a narrower --payload" : "; try a narrower --payload"));
+                     (device == "up5k" ? "; try --device hx8k or a narrower --payload" : "; try a narrower --payload") +
+                     (tile.bits_in_flops ? std::string()
+                                         : " or --bits-in-flops (the NIC's toggle bits in flip-flops: four block RAMs "
+                                           "fewer per NIC lane, more logic, slower)"));
   if (rc != 0)
     throw ToolError("tool: " + r.script + " failed (exit " + std::to_string(rc) + "); see the logs in " + out_dir);
   if (j.empty() || !j.contains("lut4"))

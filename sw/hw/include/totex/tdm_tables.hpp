@@ -48,6 +48,7 @@ struct TdmTileParams {
   bool all_port = false; // the all-port tile: an inject lane per output, an eject lane per input
   bool single_port = false;  // the single-port tile: one send and one receive per slot, a relay buffer
   int buffer_words = 1;  // single-port: BufDepth, the relay buffer's words (a power of two)
+  bool bits_in_flops = false;  // BitsInFlops: the NIC's toggle bits in flip-flops (synthesis only)
   [[nodiscard]] int buffer_bits() const;  // BufW = idx_width(buffer_words)
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
