@@ -431,7 +431,7 @@ int tdm_main(int argc, char** argv) {
   for (std::int64_t c = check + 1; c <= cycles; ++c)
     for (int v = 0; v < t.nodes(); ++v) {
       const totex::TdmEntry& e = tables.entries[at(v)][static_cast<std::size_t>(c % tables.period)];
-      idle_slots += static_cast<std::uint64_t>(p.all_port ? e.injections() : std::min(1, e.injections()));
+      idle_slots += static_cast<std::uint64_t>(tables.inject_decisions(e));
     }
   if (net.missed_in_run() != idle_slots)
     r.errors.push_back("missed_o counts " + std::to_string(net.missed_in_run()) + " at the end, expected " +

@@ -329,9 +329,13 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
   return e;
 }
 
+int TdmTables::inject_decisions(const TdmEntry& e) const {
+  return tile.all_port ? e.injections() : std::min(1, e.injections());
+}
+
 std::int64_t TdmTables::inject_slots(NodeId v) const {
   std::int64_t count = 0;
-  for (const TdmEntry& e : entries[at(v)]) count += tile.all_port ? e.injections() : std::min(1, e.injections());
+  for (const TdmEntry& e : entries[at(v)]) count += inject_decisions(e);
   return count;
 }
 

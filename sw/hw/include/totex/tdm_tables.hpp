@@ -119,6 +119,9 @@ struct TdmTables {
   /// Inject decisions of a node per period (the outputs that select inject, over its slots), for
   /// the missed-slot count.
   [[nodiscard]] std::int64_t inject_slots(NodeId v) const;
+  /// Inject decisions of one entry (what missed_o counts when none finds a message): one per
+  /// injecting output on the all-port tile, at most one on the others.
+  [[nodiscard]] int inject_decisions(const TdmEntry& e) const;
   /// Node v's table as EntryW-bit words per slot, `tile.depth` slots (unused ones zero).
   [[nodiscard]] std::vector<std::vector<std::uint64_t>> words(NodeId v) const;
 };
