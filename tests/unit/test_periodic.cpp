@@ -190,6 +190,40 @@ TEST_CASE("slot-sum argument: period N-1 is infeasible for minimal routes on tor
   CHECK(verify_periodic(t, s).ok);
 }
 
+TEST_CASE("quarter-turn quotient: one item per orbit, unfolded into a symmetric schedule", "[periodic]") {
+  const Topology t = parse_topology("torus:5x5");
+  const periodic::Problem full = periodic::translation_invariant_problem(t, true, true);
+  // Only square tori of odd side, and periods divisible by 4 (the slot shift of a quarter turn).
+  CHECK_FALSE(periodic::quarter_turn_quotient(t, full, 25, true));
+  const Topology even = parse_topology("torus:6x6");
+  CHECK_FALSE(periodic::quarter_turn_quotient(even, periodic::translation_invariant_problem(even, true, true), 36, true));
+  const Topology oblong = parse_topology("torus:5x7");
+  CHECK_FALSE(periodic::quarter_turn_quotient(oblong, periodic::translation_invariant_problem(oblong, true, true), 36, true));
+  const auto q = periodic::quarter_turn_quotient(t, full, 24, true);
+  REQUIRE(q);
+  CHECK(q->quotient.items.size() == 6);  // 24 offsets in orbits of four
+  CHECK(q->quotient.resources == 3);     // one link track, the inject and eject tracks
+  std::vector<periodic::Placement> pl;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  REQUIRE(periodic::sat_pack(q->quotient, 24, 10'000'000, end, pl) == SatOutcome::Sat);
+  const auto [unfolded, placed] = periodic::quarter_turn_unfold(full, *q, pl, 24, true);
+  const Schedule s = periodic::expand_translation_invariant(t, Model::Nic, unfolded, placed, 24);
+  CHECK(verify_periodic(t, s).ok);
+  CHECK(s.period == 24);
+  // Each orbit: the next member's route is the quarter turn of this one's (+x -> +y -> -x -> -y),
+  // six slots later.
+  const std::vector<Port> turn{2, 3, 1, 0};
+  for (const auto& orbit : q->orbit_item)
+    for (std::size_t j = 0; j + 1 < 4; ++j) {
+      const auto a = static_cast<std::size_t>(orbit[j]), b = static_cast<std::size_t>(orbit[j + 1]);
+      CHECK(placed[b].slot == (placed[a].slot + 6) % 24);
+      std::vector<Port> turned = unfolded.items[a].cands[0].ports;
+      for (Port& port : turned) port = turn[static_cast<std::size_t>(port)];
+      CHECK(turned == unfolded.items[b].cands[0].ports);
+      CHECK(unfolded.items[b].offset == std::vector<int>{(5 - unfolded.items[a].offset[1]) % 5, unfolded.items[a].offset[0]});
+    }
+}
+
 TEST_CASE("exact periodic search reaches the bound on ring:8 where translation invariance cannot", "[periodic]") {
   const Topology t = parse_topology("ring:8");
   const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"exact", 5});

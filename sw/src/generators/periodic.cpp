@@ -336,6 +336,91 @@ Problem translation_invariant_problem(const Topology& t, bool nic, bool detours)
 
 namespace {
 
+// The quarter turn sigma(x, y) = (-y, x) on the ports of a 2-D torus (0 +x, 1 -x, 2 +y, 3 -y):
+// +x -> +y -> -x -> -y -> +x; kTurns[p] is the j with p = sigma^j(+x).
+constexpr std::array<Port, 4> kTurnPort{2, 3, 1, 0};
+constexpr std::array<int, 4> kTurns{0, 2, 1, 3};
+
+std::vector<Use> turned_uses(const std::vector<Port>& ports, bool nic) {
+  std::vector<Use> uses;
+  for (std::size_t h = 0; h < ports.size(); ++h) uses.push_back({ports[h], static_cast<int>(h)});
+  if (nic) {
+    uses.push_back({4, 0});
+    uses.push_back({5, static_cast<int>(ports.size()) - 1});
+  }
+  return uses;
+}
+
+}  // namespace
+
+std::optional<QuarterTurn> quarter_turn_quotient(const Topology& t, const Problem& full, int period, bool nic) {
+  const auto& f = t.factors();
+  if (f.size() != 2 || f[0].kind != FactorKind::Ring || f[0].size != f[1].size || f[0].size % 2 == 0 ||
+      f[0].size < 3 || period % 4 != 0)
+    return std::nullopt;
+  const int k = f[0].size, quarter = period / 4;
+  std::vector<int> item_of(at(k) * at(k), -1);
+  for (std::size_t i = 0; i < full.items.size(); ++i)
+    item_of[at(full.items[i].offset[0] + k * full.items[i].offset[1])] = static_cast<int>(i);
+  QuarterTurn q;
+  q.quotient.resources = nic ? 3 : 1;
+  std::vector<bool> seen(full.items.size(), false);
+  for (std::size_t i = 0; i < full.items.size(); ++i) {
+    if (seen[i]) continue;
+    std::array<int, 4> orbit{};
+    int x = full.items[i].offset[0], y = full.items[i].offset[1];
+    for (int j = 0; j < 4; ++j) {
+      orbit[at(j)] = item_of[at(x + k * y)];
+      seen[at(orbit[at(j)])] = true;
+      const int nx = (k - y) % k;
+      y = x;
+      x = nx;
+    }
+    Item rep;
+    rep.offset = full.items[i].offset;
+    for (const Candidate& c : full.items[i].cands) {
+      Candidate qc;
+      qc.ports = c.ports;
+      for (const Use& u : c.uses) {
+        if (u.res < 4) {
+          qc.uses.push_back({0, u.offset + period - kTurns[at(u.res)] * quarter});
+        } else {
+          for (int j = 0; j < 4; ++j) qc.uses.push_back({u.res - 3, u.offset + j * quarter});
+        }
+      }
+      rep.cands.push_back(std::move(qc));
+    }
+    q.quotient.items.push_back(std::move(rep));
+    q.rep_item.push_back(static_cast<int>(i));
+    q.orbit_item.push_back(orbit);
+  }
+  return q;
+}
+
+std::pair<Problem, std::vector<Placement>> quarter_turn_unfold(const Problem& full, const QuarterTurn& q,
+                                                               const std::vector<Placement>& pl, int period, bool nic) {
+  Problem out;
+  out.resources = full.resources;
+  out.items.resize(full.items.size());
+  std::vector<Placement> placed(full.items.size());
+  for (std::size_t i = 0; i < q.rep_item.size(); ++i) {
+    std::vector<Port> ports = full.items[at(q.rep_item[i])].cands[at(pl[i].cand)].ports;
+    for (int j = 0; j < 4; ++j) {
+      const auto item = at(q.orbit_item[i][at(j)]);
+      out.items[item].offset = full.items[item].offset;
+      Candidate c;
+      c.ports = ports;
+      c.uses = turned_uses(ports, nic);
+      out.items[item].cands.push_back(std::move(c));
+      placed[item] = {0, (pl[i].slot + j * (period / 4)) % period};
+      for (Port& p : ports) p = kTurnPort[at(p)];
+    }
+  }
+  return {std::move(out), std::move(placed)};
+}
+
+namespace {
+
 /// The dimension-order walks from a to b (every order of the dimensions; a ring tie both ways).
 std::vector<std::vector<NodeId>> dimension_order_paths(const Topology& t, NodeId a, NodeId b) {
   const auto& f = t.factors();
@@ -714,6 +799,53 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     }
     return o;
   };
+  // Slot sums refute the bound for minimal routes only: with P = N - 1 a schedule needs the hops
+  // minus one to add up to a multiple of P, which detours (two hops more, or the long way round an
+  // odd ring) can make. One SAT call on the bound with them (tori k = 5, 6, 7; the hypercubes have
+  // their own construction, above).
+  const auto try_detours = [&] {
+    if (ti && nic && algo != "greedy" && best_period > bound &&
+        std::find(slot_sum_refuted.begin(), slot_sum_refuted.end(), bound) != slot_sum_refuted.end()) {
+      periodic::Problem with = periodic::translation_invariant_problem(t, nic, true);
+      // First the quarter-turn quotient (k x k, k odd, 4 | P): a quarter of the items and one link
+      // track, which CaDiCaL settles where the full model stays unknown (torus:7x7 at 48).
+      if (auto q = periodic::quarter_turn_quotient(t, with, bound, nic)) {
+        std::vector<periodic::Placement> pl;
+        std::int64_t vars = 0;
+        const auto s0 = Clock::now();
+        const SatOutcome o =
+            periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), end, pl, &vars);
+        out.log.push_back("SAT period " + std::to_string(bound) + " with detours, quarter-turn symmetric: " +
+                          (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+                          std::to_string(vars) + " variables, " +
+                          std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+        if (o == SatOutcome::Sat) {
+          auto [unfolded, placed] = periodic::quarter_turn_unfold(with, *q, pl, bound, nic);
+          prob = std::move(unfolded);
+          best = std::move(placed);
+          best_period = bound;
+        }
+      }
+      const double left = std::chrono::duration<double>(end - Clock::now()).count();
+      if (best_period > bound && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
+        std::vector<periodic::Placement> pl;
+        std::int64_t vars = 0;
+        const auto s0 = Clock::now();
+        // A tenth of the packing's conflicts (deterministic; the wall clock only as the safety stop):
+        // torus:4x4 and 6x6 stay unknown and would otherwise spend seconds here.
+        const SatOutcome o = periodic::sat_pack(with, bound, static_cast<std::int64_t>(budget * 2e4), end, pl, &vars);
+        out.log.push_back("SAT period " + std::to_string(bound) + " with detours: " +
+                          (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+                          std::to_string(vars) + " variables, " +
+                          std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+        if (o == SatOutcome::Sat) {
+          prob = std::move(with);
+          best = std::move(pl);
+          best_period = bound;
+        }
+      }
+    }
+  };
   std::vector<SatOutcome> at_period;  // index P - bound: what is known of period P
   if (algo == "exact") {
     // Period by period from the bound: the first SAT is optimal for the model searched when all
@@ -736,6 +868,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     auto known = [&](int P) { return at_period[static_cast<std::size_t>(P - bound)]; };
     // The bound first (a quarter of the time; the period above it when slot sums refute it).
     at_period[0] = try_period(bound, 0.5);
+    try_detours();  // before bound + 1: where it finds the bound, the search below has nothing left to do
     if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.4);
     local_search_down([&](int P) { return known(P) == SatOutcome::Unsat; });
     // SAT down from there while SAT.
@@ -752,32 +885,6 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
           at_period[static_cast<std::size_t>(P - bound)] = try_period(P, 0.5);
           if (known(P) != SatOutcome::Unsat) break;
         }
-  }
-  // Slot sums refute the bound for minimal routes only: with P = N - 1 a schedule needs the hops
-  // minus one to add up to a multiple of P, which detours (two hops more, or the long way round an
-  // odd ring) can make. One SAT call on the bound with them (tori k = 5, 6, 7; the hypercubes have
-  // their own construction, above).
-  if (ti && nic && algo != "greedy" && best_period > bound &&
-      std::find(slot_sum_refuted.begin(), slot_sum_refuted.end(), bound) != slot_sum_refuted.end()) {
-    periodic::Problem with = periodic::translation_invariant_problem(t, nic, true);
-    const double left = std::chrono::duration<double>(end - Clock::now()).count();
-    if (candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
-      std::vector<periodic::Placement> pl;
-      std::int64_t vars = 0;
-      const auto s0 = Clock::now();
-      // A tenth of the packing's conflicts (deterministic; the wall clock only as the safety stop):
-      // torus:4x4 and 6x6 stay unknown and would otherwise spend seconds here.
-      const SatOutcome o = periodic::sat_pack(with, bound, static_cast<std::int64_t>(budget * 2e4), end, pl, &vars);
-      out.log.push_back("SAT period " + std::to_string(bound) + " with detours: " +
-                        (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
-                        std::to_string(vars) + " variables, " +
-                        std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
-      if (o == SatOutcome::Sat) {
-        prob = std::move(with);
-        best = std::move(pl);
-        best_period = bound;
-      }
-    }
   }
   bool all_unsat_below = best_period > bound;
   for (int P = bound; P < best_period; ++P)

@@ -5,6 +5,7 @@
 /// its slot s: placed at s, it holds resource `res` in slot (s + offset) mod P. Packings never
 /// hold a resource twice in one slot.
 #pragma once
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -72,6 +73,26 @@ struct Problem {
 /// also two hops longer (one step out in a ring dimension first and back last) and, in a used ring
 /// dimension of odd size, the long way round.
 [[nodiscard]] Problem translation_invariant_problem(const Topology& t, bool nic, bool detours = false);
+/// The quarter-turn quotient of a translation-invariant problem on a k x k torus, k odd, for a
+/// period P divisible by 4: the rotation sigma(x, y) = (-y, x) maps a translation-invariant
+/// schedule to another; a schedule equal to its own image with every slot moved by P/4 is fixed by
+/// one route per orbit {o, sigma o, sigma^2 o, sigma^3 o} of offsets (k odd: every orbit has four).
+/// The quotient has one item per orbit (the representative's candidates) and three resources:
+/// the four direction tracks as one (port sigma^j(+x) in slot s is track 0 in slot s - jP/4), and
+/// the inject and eject tracks, of which an orbit holds a slot and its three shifts by P/4.
+/// nullopt where it does not apply (not a square 2-D torus of odd side, P % 4 != 0).
+struct QuarterTurn {
+  Problem quotient;
+  std::vector<int> rep_item;                  // per quotient item: its item in the full problem
+  std::vector<std::array<int, 4>> orbit_item;  // per quotient item: the full items of sigma^j(rep)
+};
+[[nodiscard]] std::optional<QuarterTurn> quarter_turn_quotient(const Topology& t, const Problem& full, int period, bool nic);
+/// The full problem's packing of a quotient packing: item sigma^j(rep) takes the rotated route
+/// of the representative's candidate in slot s + jP/4 (the returned problem has that one candidate
+/// per item; expand it with expand_translation_invariant).
+[[nodiscard]] std::pair<Problem, std::vector<Placement>> quarter_turn_unfold(const Problem& full, const QuarterTurn& q,
+                                                                             const std::vector<Placement>& pl,
+                                                                             int period, bool nic);
 /// The per-message problem: one item per message; candidates: dimension-order routes (every
 /// order of the dimensions), or every shortest path when `all_shortest`; resources: directed
 /// links, then per node an inject and an eject port (`nic`).
