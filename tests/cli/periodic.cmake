@@ -48,3 +48,15 @@ cli_test(periodic_too_large 3 "resources: --periodic on mesh:32x32" -- ${TOTEX} 
 add_test(NAME cli.periodic_write_min COMMAND ${TOTEX} schedule --topo min:16:4:omega -o ${PERIODIC_DIR}/m16.cfg)
 cli_test(periodic_verify_min 2 "apply to direct-network schedules" -- ${TOTEX} verify --periodic ${PERIODIC_DIR}/m16.cfg)
 set_tests_properties(cli.periodic_verify_min PROPERTIES DEPENDS cli.periodic_write_min)
+# torus:7x7: slot sums need detours at the bound 48, which the full detour model leaves unknown;
+# the quarter-turn quotient (12 orbit items) finds it (docs/periodic.md).
+cli_test(periodic_quarter_turn_7 0 "periodic-ti"
+  --jq ".period==48 and .period_bound==48 and .proof_scope==\"general\" and .verified==true and ([.search[]|select(contains(\"quarter-turn symmetric: SAT\"))]|length)==1" --
+  ${TOTEX} schedule --periodic --topo torus:7x7 --model nic --json)
+# mesh:4x4: the quarter-turn quotient of the per-message model (60 orbit items) reaches the
+# bisection bound 16 (it was 17; the full model needs about 3 minutes). About 6 s of CaDiCaL:
+# the default budget's wall-clock stop (13 s for this call) is met alone; --budget 8 keeps it
+# met under ctest -j2.
+cli_test(periodic_mesh_quarter_turn_4 0 "periodic-node"
+  --jq ".period==16 and .period_bound==16 and .proof_scope==\"general\" and .verified==true and ([.search[]|select(contains(\"quarter-turn symmetric: SAT\"))]|length)==1" --
+  ${TOTEX} schedule --periodic --topo mesh:4x4 --model nic --budget 8 --json)

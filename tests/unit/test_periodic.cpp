@@ -224,6 +224,44 @@ TEST_CASE("quarter-turn quotient: one item per orbit, unfolded into a symmetric 
     }
 }
 
+TEST_CASE("mesh rotation quotient: quarter or half turns, unfolded into a symmetric schedule", "[periodic]") {
+  const Topology t = parse_topology("mesh:4x4");
+  const periodic::Problem full = periodic::node_problem(t, true, true);
+  const Topology odd = parse_topology("mesh:5x5");
+  const auto half = periodic::mesh_rotation_quotient(odd, periodic::node_problem(odd, true, false), 30, true);
+  REQUIRE(half);  // 4 does not divide 30: the half turn (the centre node's messages are orbits of two too)
+  CHECK(half->turns == 2);
+  CHECK(half->quotient.items.size() == 300);
+  CHECK_FALSE(periodic::mesh_rotation_quotient(odd, periodic::node_problem(odd, true, false), 31, true));
+  const Topology torus = parse_topology("torus:4x4");
+  CHECK_FALSE(periodic::mesh_rotation_quotient(torus, periodic::node_problem(torus, true, false), 16, true));
+  const auto q = periodic::mesh_rotation_quotient(t, full, 20, true);
+  REQUIRE(q);
+  CHECK(q->turns == 4);
+  CHECK(q->quotient.items.size() == 60);  // 240 messages in orbits of four
+  std::vector<periodic::Placement> pl;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  REQUIRE(periodic::sat_pack(q->quotient, 20, 10'000'000, end, pl, nullptr, periodic::SatHint::LikelySat) ==
+          SatOutcome::Sat);
+  const auto [unfolded, placed] = periodic::mesh_rotation_unfold(t, full, *q, pl, 20, true);
+  const Schedule s = periodic::expand_node(t, Model::Nic, unfolded, placed, 20);
+  CHECK(verify_periodic(t, s).ok);
+  // Each orbit: the next member is the message and route turned a quarter about the centre
+  // ((x, y) -> (y, 3 - x)), five slots later.
+  const auto turn = [&](NodeId v) {
+    const std::vector<int> c = t.coordinates(v);
+    return t.node_at({c[1], 3 - c[0]});
+  };
+  for (const auto& orbit : q->orbit_item)
+    for (std::size_t j = 0; j + 1 < 4; ++j) {
+      const auto a = static_cast<std::size_t>(orbit[j]), b = static_cast<std::size_t>(orbit[j + 1]);
+      CHECK(placed[b].slot == (placed[a].slot + 5) % 20);
+      std::vector<NodeId> turned;
+      for (NodeId v : unfolded.items[a].cands[0].path) turned.push_back(turn(v));
+      CHECK(turned == unfolded.items[b].cands[0].path);
+    }
+}
+
 TEST_CASE("exact periodic search reaches the bound on ring:8 where translation invariance cannot", "[periodic]") {
   const Topology t = parse_topology("ring:8");
   const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"exact", 5});

@@ -171,9 +171,10 @@ std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int pe
 }
 
 SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::chrono::steady_clock::time_point end,
-                    std::vector<Placement>& out, std::int64_t* variables) {
+                    std::vector<Placement>& out, std::int64_t* variables, SatHint hint) {
   const auto P = at(period);
   CaDiCaL::Solver solver;
+  if (hint == SatHint::LikelySat) solver.configure("sat");  // CaDiCaL's preset for satisfiable instances
   Cnf cnf(solver);
   std::vector<std::vector<int>> holders(at(p.resources) * P);
   std::vector<std::vector<std::vector<int>>> var(p.items.size());
@@ -466,6 +467,20 @@ std::vector<std::vector<NodeId>> dimension_order_paths(const Topology& t, NodeId
   return out;
 }
 
+/// A message's candidate along `path`: its links in hop order, the source's inject port at the
+/// start and the destination's eject port at the last hop (`nic`).
+Candidate path_candidate(const Topology& t, std::vector<NodeId> path, bool nic) {
+  Candidate c;
+  for (std::size_t j = 0; j + 1 < path.size(); ++j)
+    c.uses.push_back({t.link_id(path[j], *t.port_to(path[j], path[j + 1])), static_cast<int>(j)});
+  if (nic) {
+    c.uses.push_back({t.links() + path.front(), 0});
+    c.uses.push_back({t.links() + t.nodes() + path.back(), static_cast<int>(path.size()) - 2});
+  }
+  c.path = std::move(path);
+  return c;
+}
+
 }  // namespace
 
 Problem node_problem(const Topology& t, bool nic, bool all_shortest) {
@@ -522,17 +537,7 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest) {
       } else {
         paths = dimension_order_paths(t, a, b);
       }
-      for (auto& path : paths) {
-        Candidate c;
-        for (std::size_t j = 0; j + 1 < path.size(); ++j)
-          c.uses.push_back({t.link_id(path[j], *t.port_to(path[j], path[j + 1])), static_cast<int>(j)});
-        if (nic) {
-          c.uses.push_back({links + a, 0});
-          c.uses.push_back({links + n + b, static_cast<int>(path.size()) - 2});
-        }
-        c.path = std::move(path);
-        it.cands.push_back(std::move(c));
-      }
+      for (auto& path : paths) it.cands.push_back(path_candidate(t, std::move(path), nic));
       p.items.push_back(std::move(it));
     }
   // Cut groups of a product: per dimension, boundary between coordinates b and b+1 (of a path)
@@ -596,6 +601,84 @@ Schedule expand_node(const Topology& t, Model m, const Problem& p, const std::ve
     }
   }
   return s;
+}
+
+std::optional<NodeRotation> mesh_rotation_quotient(const Topology& t, const Problem& full, int period, bool nic) {
+  const auto& f = t.factors();
+  if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes() || f.size() < 2 ||
+      !std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.kind == FactorKind::Path; }))
+    return std::nullopt;
+  const bool square = f.size() == 2 && f[0].size == f[1].size;
+  const int turns = square && period % 4 == 0 ? 4 : period % 2 == 0 ? 2 : 0;
+  if (turns == 0) return std::nullopt;
+  NodeRotation q;
+  q.turns = turns;
+  q.power.push_back(std::vector<NodeId>(at(t.nodes())));
+  std::iota(q.power[0].begin(), q.power[0].end(), 0);
+  for (int j = 1; j < turns; ++j) {
+    std::vector<NodeId> next(at(t.nodes()));
+    for (NodeId v = 0; v < t.nodes(); ++v) {
+      std::vector<int> c = t.coordinates(q.power.back()[at(v)]);
+      if (turns == 4) {
+        c = {c[1], f[0].size - 1 - c[0]};  // a quarter turn about the centre
+      } else {
+        for (std::size_t d = 0; d < c.size(); ++d) c[d] = f[d].size - 1 - c[d];  // the half turn
+      }
+      next[at(v)] = t.node_at(c);
+    }
+    q.power.push_back(std::move(next));
+  }
+  const auto n = at(t.nodes());
+  std::vector<int> item_of(n * n, -1);
+  for (std::size_t i = 0; i < full.items.size(); ++i)
+    item_of[at(full.items[i].msg.src) * n + at(full.items[i].msg.dst)] = static_cast<int>(i);
+  std::vector<bool> seen(full.items.size(), false);
+  const int shift = period / turns;
+  q.quotient.resources = full.resources;
+  q.quotient.groups = full.groups;  // a cut's orbit is a union of cuts: each candidate holds it equally often
+  for (std::size_t i = 0; i < full.items.size(); ++i) {
+    if (seen[i]) continue;
+    std::vector<int> orbit;
+    for (const auto& g : q.power) {
+      const int img = item_of[at(g[at(full.items[i].msg.src)]) * n + at(g[at(full.items[i].msg.dst)])];
+      orbit.push_back(img);
+      seen[at(img)] = true;
+    }
+    Item item;
+    item.msg = full.items[i].msg;
+    for (const Candidate& c : full.items[i].cands) {
+      Candidate oc;
+      oc.path = c.path;
+      for (int j = 0; j < turns; ++j) {
+        std::vector<NodeId> turned;
+        for (NodeId v : c.path) turned.push_back(q.power[at(j)][at(v)]);
+        for (const Use& u : path_candidate(t, std::move(turned), nic).uses) oc.uses.push_back({u.res, u.offset + j * shift});
+      }
+      item.cands.push_back(std::move(oc));
+    }
+    q.quotient.items.push_back(std::move(item));
+    q.orbit_item.push_back(std::move(orbit));
+  }
+  return q;
+}
+
+std::pair<Problem, std::vector<Placement>> mesh_rotation_unfold(const Topology& t, const Problem& full,
+                                                                const NodeRotation& q, const std::vector<Placement>& pl,
+                                                                int period, bool nic) {
+  Problem out;
+  out.resources = full.resources;
+  out.items.resize(full.items.size());
+  std::vector<Placement> placed(full.items.size());
+  for (std::size_t i = 0; i < q.quotient.items.size(); ++i)
+    for (int j = 0; j < q.turns; ++j) {
+      const auto item = at(q.orbit_item[i][at(j)]);
+      std::vector<NodeId> turned;
+      for (NodeId v : q.quotient.items[i].cands[at(pl[i].cand)].path) turned.push_back(q.power[at(j)][at(v)]);
+      out.items[item].msg = full.items[item].msg;
+      out.items[item].cands = {path_candidate(t, std::move(turned), nic)};
+      placed[item] = {0, (pl[i].slot + j * (period / q.turns)) % period};
+    }
+  return {std::move(out), std::move(placed)};
 }
 
 }  // namespace periodic
@@ -814,7 +897,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
         std::int64_t vars = 0;
         const auto s0 = Clock::now();
         const SatOutcome o =
-            periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), end, pl, &vars);
+            periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), end, pl, &vars,
+                                                periodic::SatHint::LikelySat);
         out.log.push_back("SAT period " + std::to_string(bound) + " with detours, quarter-turn symmetric: " +
                           (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
                           std::to_string(vars) + " variables, " +
@@ -846,6 +930,36 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       }
     }
   };
+  // Meshes: first the rotation quotient at the bound (a quarter or half of the items), which
+  // CaDiCaL settles where the per-message model stays unknown (docs/periodic.md).
+  const auto try_mesh_rotation = [&] {
+    if (ti || algo == "greedy" || best_period <= bound) return;
+    auto q = periodic::mesh_rotation_quotient(t, prob, bound, nic);
+    if (!q) return;
+    // Small quotients only: mesh:4x4's (5.9 k variables) is SAT in about 6 s; mesh:5x5's half turn
+    // (97 k) stayed unknown after 65 s and mesh:8x8's quarter turn (457 k) after 106 s, time the
+    // per-message search below uses better.
+    constexpr std::int64_t kMaxQuotientVars = 100'000;
+    const double left = std::chrono::duration<double>(end - Clock::now()).count();
+    if (candidate_vars(q->quotient, bound) > kMaxQuotientVars || left <= 0.05) return;
+    std::vector<periodic::Placement> pl;
+    std::int64_t vars = 0;
+    const auto s0 = Clock::now();
+    // Three quarters of the run's time: the conflicts bound it, the wall clock is the safety stop.
+    const auto stop = s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left * 0.75));
+    const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), stop, pl, &vars,
+                                            periodic::SatHint::LikelySat);
+    out.log.push_back("SAT period " + std::to_string(bound) + ", " + (q->turns == 4 ? "quarter" : "half") +
+                      "-turn symmetric: " +
+                      (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+                      std::to_string(vars) + " variables, " +
+                      std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+    if (o != SatOutcome::Sat) return;
+    auto [unfolded, placed] = periodic::mesh_rotation_unfold(t, prob, *q, pl, bound, nic);
+    prob = std::move(unfolded);
+    best = std::move(placed);
+    best_period = bound;
+  };
   std::vector<SatOutcome> at_period;  // index P - bound: what is known of period P
   if (algo == "exact") {
     // Period by period from the bound: the first SAT is optimal for the model searched when all
@@ -867,7 +981,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
     auto known = [&](int P) { return at_period[static_cast<std::size_t>(P - bound)]; };
     // The bound first (a quarter of the time; the period above it when slot sums refute it).
-    at_period[0] = try_period(bound, 0.5);
+    try_mesh_rotation();
+    if (best_period > bound) at_period[0] = try_period(bound, 0.5);
     try_detours();  // before bound + 1: where it finds the bound, the search below has nothing left to do
     if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.4);
     local_search_down([&](int P) { return known(P) == SatOutcome::Unsat; });

@@ -62,9 +62,12 @@ struct Problem {
 /// The exact packing question for one period as SAT (one variable per item, candidate and slot;
 /// at most one holder per resource and slot; item 0 fixed to slot 0, as every packing shifts to
 /// one). Unknown when `conflicts` or the safety stop `end` runs out.
+/// LikelySat: CaDiCaL's "sat" preset, for a model that is expected to be satisfiable (a symmetric
+/// quotient at the bound): it found torus:7x7's and mesh:4x4's in a third of the default's time.
+enum class SatHint { None, LikelySat };
 [[nodiscard]] SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts,
                                   std::chrono::steady_clock::time_point end, std::vector<Placement>& out,
-                                  std::int64_t* variables = nullptr);
+                                  std::int64_t* variables = nullptr, SatHint hint = SatHint::None);
 
 /// The translation-invariant problem of a product of rings: one item per non-zero offset with its
 /// minimal routes (every order of the dimensions up to 3 dimensions, the rotations above; a tie at
@@ -97,6 +100,27 @@ struct QuarterTurn {
 /// order of the dimensions), or every shortest path when `all_shortest`; resources: directed
 /// links, then per node an inject and an eject port (`nic`).
 [[nodiscard]] Problem node_problem(const Topology& t, bool nic, bool all_shortest);
+
+/// The rotation quotient of the per-message problem of a mesh (every node a processor): the
+/// quarter turn about the centre on a square 2-D mesh when 4 divides P, else the half turn when 2
+/// does. A schedule equal to its own turned image with every slot moved by P/turns is fixed by one
+/// route per orbit of messages (a message is never its own turn: its ends are distinct nodes, and
+/// only the centre of an odd mesh is fixed). The quotient has one item per orbit, whose candidates
+/// hold the turned routes' links and NIC ports (slots s + jP/turns). nullopt where it does not
+/// apply.
+struct NodeRotation {
+  Problem quotient;
+  int turns = 0;                               // 4 (quarter turns) or 2 (the half turn)
+  std::vector<std::vector<NodeId>> power;      // power[j][v]: node v turned j times
+  std::vector<std::vector<int>> orbit_item;    // per quotient item: the full items of its j-th turn
+};
+[[nodiscard]] std::optional<NodeRotation> mesh_rotation_quotient(const Topology& t, const Problem& full, int period,
+                                                                 bool nic);
+/// The full problem's packing of a quotient packing (one candidate per item, the turned route).
+[[nodiscard]] std::pair<Problem, std::vector<Placement>> mesh_rotation_unfold(const Topology& t, const Problem& full,
+                                                                              const NodeRotation& q,
+                                                                              const std::vector<Placement>& pl,
+                                                                              int period, bool nic);
 
 /// The schedule of a packing (absolute steps: item placed at s takes hop j in step s + j).
 [[nodiscard]] Schedule expand_translation_invariant(const Topology& t, Model m, const Problem& p,
