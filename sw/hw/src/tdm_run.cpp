@@ -122,6 +122,7 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
   // Each period's messages: where they are (kEjected once delivered).
   constexpr NodeId kEjected = -1;
   std::vector<NodeId> where(n * n * at(periods));
+  std::vector<bool> left_source(where.size(), false);
   for (std::size_t i = 0; i < where.size(); ++i) where[i] = static_cast<NodeId>((i % (n * n)) / n);
   std::vector<std::size_t> link_base(n + 1, 0);
   for (std::size_t v = 0; v < n; ++v) link_base[v + 1] = link_base[v] + static_cast<std::size_t>(t.degree(static_cast<NodeId>(v)));
@@ -157,7 +158,10 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
           continue;
         }
         // nic: one injection and one ejection per node and step (all-port: one per link, the link check above).
-        if (!tables.tile.all_port && tr.from == tr.msg.src) {
+        // The injection is the first hop (a detour may pass its source again, as a relay).
+        const bool first_hop = !left_source[m];
+        left_source[m] = true;
+        if (!tables.tile.all_port && first_hop) {
           if (inject_step[at(tr.from)] == step) note(here + "is a second injection of the NIC in this step");
           inject_step[at(tr.from)] = step;
         }

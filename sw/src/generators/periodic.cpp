@@ -483,11 +483,12 @@ Candidate path_candidate(const Topology& t, std::vector<NodeId> path, bool nic) 
 
 }  // namespace
 
-Problem node_problem(const Topology& t, bool nic, bool all_shortest) {
+Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detours) {
   const int n = t.nodes();
   Problem p;
   const int links = t.links();
   p.resources = links + (nic ? 2 * n : 0);
+  all_shortest = all_shortest || detours;
   std::vector<std::vector<int>> dist;
   if (all_shortest || !t.is_product()) {
     dist.assign(at(n), std::vector<int>(at(n), -1));
@@ -534,6 +535,27 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest) {
           }
         };
         walk();
+        if (detours) {
+          // Every path two hops longer that visits no node twice, at most 256.
+          const std::size_t hops = at(dist[at(a)][at(b)]) + 2, first = paths.size();
+          std::function<void()> around = [&] {
+            if (paths.size() - first >= 256) return;
+            const NodeId v = path.back();
+            if (v == b) {
+              if (path.size() == hops + 1) paths.push_back(path);
+              return;
+            }
+            const int left = static_cast<int>(hops + 1 - path.size()) - 1;  // hops after the next one
+            for (Port pt = 0; pt < t.degree(v); ++pt) {
+              const NodeId w = t.neighbor(v, pt);
+              if (dist[at(b)][at(w)] > left || std::find(path.begin(), path.end(), w) != path.end()) continue;
+              path.push_back(w);
+              around();
+              path.pop_back();
+            }
+          };
+          around();
+        }
       } else {
         paths = dimension_order_paths(t, a, b);
       }
@@ -603,43 +625,27 @@ Schedule expand_node(const Topology& t, Model m, const Problem& p, const std::ve
   return s;
 }
 
-std::optional<NodeRotation> mesh_rotation_quotient(const Topology& t, const Problem& full, int period, bool nic) {
-  const auto& f = t.factors();
-  if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes() || f.size() < 2 ||
-      !std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.kind == FactorKind::Path; }))
-    return std::nullopt;
-  const bool square = f.size() == 2 && f[0].size == f[1].size;
-  const int turns = square && period % 4 == 0 ? 4 : period % 2 == 0 ? 2 : 0;
-  if (turns == 0) return std::nullopt;
-  NodeRotation q;
-  q.turns = turns;
-  q.power.push_back(std::vector<NodeId>(at(t.nodes())));
-  std::iota(q.power[0].begin(), q.power[0].end(), 0);
-  for (int j = 1; j < turns; ++j) {
-    std::vector<NodeId> next(at(t.nodes()));
-    for (NodeId v = 0; v < t.nodes(); ++v) {
-      std::vector<int> c = t.coordinates(q.power.back()[at(v)]);
-      if (turns == 4) {
-        c = {c[1], f[0].size - 1 - c[0]};  // a quarter turn about the centre
-      } else {
-        for (std::size_t d = 0; d < c.size(); ++d) c[d] = f[d].size - 1 - c[d];  // the half turn
-      }
-      next[at(v)] = t.node_at(c);
-    }
-    q.power.push_back(std::move(next));
-  }
+namespace {
+
+/// The quotient of the per-message problem by a group of node automorphisms that acts freely on
+/// the messages (no element but the identity fixes one): one item per orbit, whose candidates hold
+/// the images' links and NIC ports, element j's in slots moved by shift[j].
+NodeOrbits orbit_quotient(const Topology& t, const Problem& full, std::vector<std::vector<NodeId>> element,
+                          std::vector<int> shift, bool nic) {
+  NodeOrbits q;
+  q.element = std::move(element);
+  q.shift = std::move(shift);
   const auto n = at(t.nodes());
   std::vector<int> item_of(n * n, -1);
   for (std::size_t i = 0; i < full.items.size(); ++i)
     item_of[at(full.items[i].msg.src) * n + at(full.items[i].msg.dst)] = static_cast<int>(i);
   std::vector<bool> seen(full.items.size(), false);
-  const int shift = period / turns;
   q.quotient.resources = full.resources;
   q.quotient.groups = full.groups;  // a cut's orbit is a union of cuts: each candidate holds it equally often
   for (std::size_t i = 0; i < full.items.size(); ++i) {
     if (seen[i]) continue;
     std::vector<int> orbit;
-    for (const auto& g : q.power) {
+    for (const auto& g : q.element) {
       const int img = item_of[at(g[at(full.items[i].msg.src)]) * n + at(g[at(full.items[i].msg.dst)])];
       orbit.push_back(img);
       seen[at(img)] = true;
@@ -649,10 +655,11 @@ std::optional<NodeRotation> mesh_rotation_quotient(const Topology& t, const Prob
     for (const Candidate& c : full.items[i].cands) {
       Candidate oc;
       oc.path = c.path;
-      for (int j = 0; j < turns; ++j) {
-        std::vector<NodeId> turned;
-        for (NodeId v : c.path) turned.push_back(q.power[at(j)][at(v)]);
-        for (const Use& u : path_candidate(t, std::move(turned), nic).uses) oc.uses.push_back({u.res, u.offset + j * shift});
+      for (std::size_t j = 0; j < q.element.size(); ++j) {
+        std::vector<NodeId> moved;
+        for (NodeId v : c.path) moved.push_back(q.element[j][at(v)]);
+        for (const Use& u : path_candidate(t, std::move(moved), nic).uses)
+          oc.uses.push_back({u.res, u.offset + q.shift[j]});
       }
       item.cands.push_back(std::move(oc));
     }
@@ -662,21 +669,78 @@ std::optional<NodeRotation> mesh_rotation_quotient(const Topology& t, const Prob
   return q;
 }
 
-std::pair<Problem, std::vector<Placement>> mesh_rotation_unfold(const Topology& t, const Problem& full,
-                                                                const NodeRotation& q, const std::vector<Placement>& pl,
-                                                                int period, bool nic) {
+std::vector<NodeId> node_image(const Topology& t, const std::function<std::vector<int>(std::vector<int>)>& move) {
+  std::vector<NodeId> image(at(t.nodes()));
+  for (NodeId v = 0; v < t.nodes(); ++v) image[at(v)] = t.node_at(move(t.coordinates(v)));
+  return image;
+}
+
+}  // namespace
+
+std::optional<NodeOrbits> mesh_rotation_quotient(const Topology& t, const Problem& full, int period, bool nic) {
+  const auto& f = t.factors();
+  if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes() || f.size() < 2 ||
+      !std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.kind == FactorKind::Path; }))
+    return std::nullopt;
+  const bool square = f.size() == 2 && f[0].size == f[1].size;
+  const int turns = square && period % 4 == 0 ? 4 : period % 2 == 0 ? 2 : 0;
+  if (turns == 0) return std::nullopt;
+  std::vector<std::vector<NodeId>> power{node_image(t, [](std::vector<int> c) { return c; })};
+  const std::vector<NodeId> turn = node_image(t, [&](std::vector<int> c) {
+    if (turns == 4) return std::vector<int>{c[1], f[0].size - 1 - c[0]};  // a quarter turn about the centre
+    for (std::size_t d = 0; d < c.size(); ++d) c[d] = f[d].size - 1 - c[d];  // the half turn
+    return c;
+  });
+  std::vector<int> shift{0};
+  for (int j = 1; j < turns; ++j) {
+    std::vector<NodeId> next(at(t.nodes()));
+    for (NodeId v = 0; v < t.nodes(); ++v) next[at(v)] = turn[at(power.back()[at(v)])];
+    power.push_back(std::move(next));
+    shift.push_back(j * (period / turns));
+  }
+  return orbit_quotient(t, full, std::move(power), std::move(shift), nic);
+}
+
+std::optional<NodeOrbits> half_translation_quotient(const Topology& t, const Problem& full, bool nic) {
+  const auto& f = t.factors();
+  if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes()) return std::nullopt;
+  // Two translations of order 2, each half of a ring of even size, or on a hypercube a pair of its
+  // dimensions (the image of torus:4x4's half-ring translations in the 4-cube: SAT in seconds there,
+  // where single dimensions stayed unknown).
+  std::vector<std::vector<std::size_t>> moves;
+  const bool cube = std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.size == 2; });
+  if (cube) {
+    for (std::size_t d = 0; d + 1 < f.size() && moves.size() < 2; d += 2) moves.push_back({d, d + 1});
+  } else {
+    for (std::size_t d = 0; d < f.size() && moves.size() < 2; ++d)
+      if (f[d].kind == FactorKind::Ring && f[d].size % 2 == 0) moves.push_back({d});
+  }
+  if (moves.size() < 2) return std::nullopt;
+  std::vector<std::vector<NodeId>> element;
+  for (int mask = 0; mask < 4; ++mask)
+    element.push_back(node_image(t, [&](std::vector<int> c) {
+      for (std::size_t b = 0; b < 2; ++b)
+        if ((mask >> b) & 1)
+          for (std::size_t d : moves[b]) c[d] = (c[d] + f[d].size / 2) % f[d].size;
+      return c;
+    }));
+  return orbit_quotient(t, full, std::move(element), std::vector<int>(4, 0), nic);
+}
+
+std::pair<Problem, std::vector<Placement>> orbit_unfold(const Topology& t, const Problem& full, const NodeOrbits& q,
+                                                        const std::vector<Placement>& pl, int period, bool nic) {
   Problem out;
   out.resources = full.resources;
   out.items.resize(full.items.size());
   std::vector<Placement> placed(full.items.size());
   for (std::size_t i = 0; i < q.quotient.items.size(); ++i)
-    for (int j = 0; j < q.turns; ++j) {
-      const auto item = at(q.orbit_item[i][at(j)]);
-      std::vector<NodeId> turned;
-      for (NodeId v : q.quotient.items[i].cands[at(pl[i].cand)].path) turned.push_back(q.power[at(j)][at(v)]);
+    for (std::size_t j = 0; j < q.element.size(); ++j) {
+      const auto item = at(q.orbit_item[i][j]);
+      std::vector<NodeId> moved;
+      for (NodeId v : q.quotient.items[i].cands[at(pl[i].cand)].path) moved.push_back(q.element[j][at(v)]);
       out.items[item].msg = full.items[item].msg;
-      out.items[item].cands = {path_candidate(t, std::move(turned), nic)};
-      placed[item] = {0, (pl[i].slot + j * (period / q.turns)) % period};
+      out.items[item].cands = {path_candidate(t, std::move(moved), nic)};
+      placed[item] = {0, (pl[i].slot + q.shift[j]) % period};
     }
   return {std::move(out), std::move(placed)};
 }
@@ -795,6 +859,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       : t.nodes() <= kAllPathsNodes ? "schedules whose messages take minimal routes"
                         : "schedules whose messages take dimension-ordered minimal routes";
   out.algorithm = algo == "exact" ? "periodic-exact" : ti ? "periodic-ti" : "periodic-node";
+  bool node_level = !ti;          // the packing is per message (expand_node)
+  constexpr int kDetourNodes = 16;  // the per-message detour search (below) up to this many nodes
   std::vector<periodic::Placement> best;
   int best_period = 0;
   {
@@ -889,6 +955,10 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   const auto try_detours = [&] {
     if (ti && nic && algo != "greedy" && best_period > bound &&
         std::find(slot_sum_refuted.begin(), slot_sum_refuted.end(), bound) != slot_sum_refuted.end()) {
+      const auto& f = t.factors();
+      if (f.size() == 4 && std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.size == 2; }))
+        out.log.push_back("translation-invariant detours skipped: no translation-invariant schedule of period 15 "
+                          "exists on the 4-cube (each dimension would need 15 hops, an odd number; docs/periodic.md)");
       periodic::Problem with = periodic::translation_invariant_problem(t, nic, true);
       // First the quarter-turn quotient (k x k, k odd, 4 | P): a quarter of the items and one link
       // track, which CaDiCaL settles where the full model stays unknown (torus:7x7 at 48).
@@ -911,7 +981,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
         }
       }
       const double left = std::chrono::duration<double>(end - Clock::now()).count();
-      if (best_period > bound && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
+      const bool cube4 = out.log.back().rfind("translation-invariant detours skipped", 0) == 0;
+      if (best_period > bound && !cube4 && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
         std::vector<periodic::Placement> pl;
         std::int64_t vars = 0;
         const auto s0 = Clock::now();
@@ -926,6 +997,34 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
           prob = std::move(with);
           best = std::move(pl);
           best_period = bound;
+        }
+      }
+      // Not translation-invariant: per message, detours where they help. Slot sums need few of
+      // them (torus:4x4 and hypercube:4: 14 of 240 messages two hops longer, where a
+      // translation-invariant schedule needs one per offset at every node and fills every link),
+      // so CaDiCaL finds period N - 1 where the translation-invariant models are unknown.
+      // The search is the quotient by the translations by half of two rings (a quarter of the
+      // items; its detours come in fours, 44 on torus:4x4, still far from filling the links).
+      if (best_period > bound && t.nodes() <= kDetourNodes) {
+        periodic::Problem node = periodic::node_problem(t, nic, true, true);
+        if (auto q = periodic::half_translation_quotient(t, node, nic)) {
+          std::vector<periodic::Placement> pl;
+          std::int64_t vars = 0;
+          const auto s0 = Clock::now();
+          const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), end, pl,
+                                                  &vars, periodic::SatHint::LikelySat);
+          out.log.push_back("SAT period " + std::to_string(bound) +
+                            " per message with detours, symmetric under half-ring translations: " +
+                            (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") +
+                            ", " + std::to_string(vars) + " variables, " +
+                            std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+          if (o == SatOutcome::Sat) {
+            auto [unfolded, placed] = periodic::orbit_unfold(t, node, *q, pl, bound, nic);
+            prob = std::move(unfolded);
+            best = std::move(placed);
+            best_period = bound;
+            node_level = true;
+          }
         }
       }
     }
@@ -949,13 +1048,13 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     const auto stop = s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left * 0.75));
     const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), stop, pl, &vars,
                                             periodic::SatHint::LikelySat);
-    out.log.push_back("SAT period " + std::to_string(bound) + ", " + (q->turns == 4 ? "quarter" : "half") +
+    out.log.push_back("SAT period " + std::to_string(bound) + ", " + (q->element.size() == 4 ? "quarter" : "half") +
                       "-turn symmetric: " +
                       (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
                       std::to_string(vars) + " variables, " +
                       std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
     if (o != SatOutcome::Sat) return;
-    auto [unfolded, placed] = periodic::mesh_rotation_unfold(t, prob, *q, pl, bound, nic);
+    auto [unfolded, placed] = periodic::orbit_unfold(t, prob, *q, pl, bound, nic);
     prob = std::move(unfolded);
     best = std::move(placed);
     best_period = bound;
@@ -1005,8 +1104,12 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   for (int P = bound; P < best_period; ++P)
     all_unsat_below = all_unsat_below && static_cast<std::size_t>(P - bound) < at_period.size() &&
                       at_period[static_cast<std::size_t>(P - bound)] == SatOutcome::Unsat;
-  out.schedule = ti ? periodic::expand_translation_invariant(t, m, prob, best, best_period)
-                    : periodic::expand_node(t, m, prob, best, best_period);
+  if (node_level && ti) {  // the per-message detour search replaced the translation-invariant packing
+    out.translation_invariant = false;
+    out.algorithm = "periodic-node";
+  }
+  out.schedule = !node_level ? periodic::expand_translation_invariant(t, m, prob, best, best_period)
+                             : periodic::expand_node(t, m, prob, best, best_period);
   out.schedule.algorithm = out.algorithm;
   prove_if_at_bound(best_period);
   if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {

@@ -97,30 +97,35 @@ struct QuarterTurn {
                                                                              const std::vector<Placement>& pl,
                                                                              int period, bool nic);
 /// The per-message problem: one item per message; candidates: dimension-order routes (every
-/// order of the dimensions), or every shortest path when `all_shortest`; resources: directed
-/// links, then per node an inject and an eject port (`nic`).
-[[nodiscard]] Problem node_problem(const Topology& t, bool nic, bool all_shortest);
+/// order of the dimensions), or every shortest path when `all_shortest`, and with `detours` also
+/// every path two hops longer that visits no node twice; resources: directed links, then per node
+/// an inject and an eject port (`nic`).
+[[nodiscard]] Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detours = false);
 
-/// The rotation quotient of the per-message problem of a mesh (every node a processor): the
-/// quarter turn about the centre on a square 2-D mesh when 4 divides P, else the half turn when 2
-/// does. A schedule equal to its own turned image with every slot moved by P/turns is fixed by one
-/// route per orbit of messages (a message is never its own turn: its ends are distinct nodes, and
-/// only the centre of an odd mesh is fixed). The quotient has one item per orbit, whose candidates
-/// hold the turned routes' links and NIC ports (slots s + jP/turns). nullopt where it does not
-/// apply.
-struct NodeRotation {
+/// The quotient of the per-message problem by a group of node automorphisms that moves every
+/// message (its ends are distinct nodes, and no element but the identity fixes both): a schedule
+/// fixed by the group (message g(m) takes g's image of m's route, in slots moved by g's shift) is
+/// fixed by one route per orbit of messages. The quotient has one item per orbit, whose candidates
+/// hold the images' links and NIC ports. UNSAT in it says nothing of unsymmetric schedules.
+struct NodeOrbits {
   Problem quotient;
-  int turns = 0;                               // 4 (quarter turns) or 2 (the half turn)
-  std::vector<std::vector<NodeId>> power;      // power[j][v]: node v turned j times
-  std::vector<std::vector<int>> orbit_item;    // per quotient item: the full items of its j-th turn
+  std::vector<std::vector<NodeId>> element;  // element[j][v]: the image of node v; element 0 the identity
+  std::vector<int> shift;                    // element j's slot shift
+  std::vector<std::vector<int>> orbit_item;  // per quotient item: the full item of element j's image
 };
-[[nodiscard]] std::optional<NodeRotation> mesh_rotation_quotient(const Topology& t, const Problem& full, int period,
-                                                                 bool nic);
-/// The full problem's packing of a quotient packing (one candidate per item, the turned route).
-[[nodiscard]] std::pair<Problem, std::vector<Placement>> mesh_rotation_unfold(const Topology& t, const Problem& full,
-                                                                              const NodeRotation& q,
-                                                                              const std::vector<Placement>& pl,
-                                                                              int period, bool nic);
+/// Meshes (every node a processor): the quarter turns about the centre of a square 2-D mesh when 4
+/// divides P (shifts of P/4), else the half turn when 2 does (a shift of P/2); nullopt otherwise.
+[[nodiscard]] std::optional<NodeOrbits> mesh_rotation_quotient(const Topology& t, const Problem& full, int period,
+                                                               bool nic);
+/// Tori with two rings of even size: the four translations by half of either ring; hypercubes of
+/// at least 4 dimensions: the four that flip dimensions {0, 1}, {2, 3} or both. No slot shift (any
+/// P); nullopt otherwise.
+[[nodiscard]] std::optional<NodeOrbits> half_translation_quotient(const Topology& t, const Problem& full, bool nic);
+/// The full problem's packing of a quotient packing (one candidate per item: the moved route).
+[[nodiscard]] std::pair<Problem, std::vector<Placement>> orbit_unfold(const Topology& t, const Problem& full,
+                                                                      const NodeOrbits& q,
+                                                                      const std::vector<Placement>& pl, int period,
+                                                                      bool nic);
 
 /// The schedule of a packing (absolute steps: item placed at s takes hop j in step s + j).
 [[nodiscard]] Schedule expand_translation_invariant(const Topology& t, Model m, const Problem& p,
