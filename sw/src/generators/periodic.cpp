@@ -1011,7 +1011,11 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
           std::vector<periodic::Placement> pl;
           std::int64_t vars = 0;
           const auto s0 = Clock::now();
-          const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), end, pl,
+          // Its own safety stop (the run's allowance again): the translation-invariant calls before
+          // it may have spent the run's, and its conflicts bound it (torus:4x4: about 3 s).
+          const auto stop = std::max(end, s0 + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double>(budget * 3 + 5)));
+          const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), stop, pl,
                                                   &vars, periodic::SatHint::LikelySat);
           out.log.push_back("SAT period " + std::to_string(bound) +
                             " per message with detours, symmetric under half-ring translations: " +
