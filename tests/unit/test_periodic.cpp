@@ -223,42 +223,43 @@ TEST_CASE("quarter-turn quotient: one item per orbit, unfolded into a symmetric 
     }
 }
 
-TEST_CASE("mesh rotation quotient: quarter or half turns, unfolded into a symmetric schedule", "[periodic]") {
+TEST_CASE("mesh mirror quotient: the mirrors of the even sides, unfolded into a symmetric schedule", "[periodic]") {
   const Topology t = parse_topology("mesh:4x4");
-  const periodic::Problem full = periodic::node_problem(t, true, true);
+  const periodic::Problem full = periodic::node_problem(t, true, false);
+  const Topology oblong = parse_topology("mesh:5x4");
+  const auto one = periodic::mesh_mirror_quotient(oblong, periodic::node_problem(oblong, true, false), true);
+  REQUIRE(one);  // only the even side's mirror: orbits of two
+  CHECK(one->element.size() == 2);
+  CHECK(one->quotient.items.size() == 190);
   const Topology odd = parse_topology("mesh:5x5");
-  const auto half = periodic::mesh_rotation_quotient(odd, periodic::node_problem(odd, true, false), 30, true);
-  REQUIRE(half);  // 4 does not divide 30: the half turn (the centre node's messages are orbits of two too)
-  CHECK(half->element.size() == 2);
-  CHECK(half->shift == std::vector<int>{0, 15});
-  CHECK(half->quotient.items.size() == 300);
-  CHECK_FALSE(periodic::mesh_rotation_quotient(odd, periodic::node_problem(odd, true, false), 31, true));
+  CHECK_FALSE(periodic::mesh_mirror_quotient(odd, periodic::node_problem(odd, true, false), true));
   const Topology torus = parse_topology("torus:4x4");
-  CHECK_FALSE(periodic::mesh_rotation_quotient(torus, periodic::node_problem(torus, true, false), 16, true));
-  const auto q = periodic::mesh_rotation_quotient(t, full, 20, true);
+  CHECK_FALSE(periodic::mesh_mirror_quotient(torus, periodic::node_problem(torus, true, false), true));
+  const auto q = periodic::mesh_mirror_quotient(t, full, true);
   REQUIRE(q);
   CHECK(q->element.size() == 4);
+  CHECK(q->shift == std::vector<int>(4, 0));
   CHECK(q->quotient.items.size() == 60);  // 240 messages in orbits of four
   std::vector<periodic::Placement> pl;
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  REQUIRE(periodic::sat_pack(q->quotient, 20, 10'000'000, end, pl, nullptr, periodic::SatHint::LikelySat) ==
-          SatOutcome::Sat);
-  const auto [unfolded, placed] = periodic::orbit_unfold(t, full, *q, pl, 20, true);
-  const Schedule s = periodic::expand_node(t, Model::Nic, unfolded, placed, 20);
+  REQUIRE(periodic::sat_pack(q->quotient, 16, 10'000'000, end, pl, nullptr, periodic::SatHint::LikelySat) ==
+          SatOutcome::Sat);  // the bisection bound, about 1.5 s
+  const auto [unfolded, placed] = periodic::orbit_unfold(t, full, *q, pl, 16, true);
+  const Schedule s = periodic::expand_node(t, Model::Nic, unfolded, placed, 16);
   CHECK(verify_periodic(t, s).ok);
-  // Each orbit: the next member is the message and route turned a quarter about the centre
-  // ((x, y) -> (y, 3 - x)), five slots later.
-  const auto turn = [&](NodeId v) {
-    const std::vector<int> c = t.coordinates(v);
-    return t.node_at({c[1], 3 - c[0]});
-  };
+  // Each orbit: element j's member is the message and route mirrored, in the same slot.
   for (const auto& orbit : q->orbit_item)
-    for (std::size_t j = 0; j + 1 < 4; ++j) {
-      const auto a = static_cast<std::size_t>(orbit[j]), b = static_cast<std::size_t>(orbit[j + 1]);
-      CHECK(placed[b].slot == (placed[a].slot + 5) % 20);
-      std::vector<NodeId> turned;
-      for (NodeId v : unfolded.items[a].cands[0].path) turned.push_back(turn(v));
-      CHECK(turned == unfolded.items[b].cands[0].path);
+    for (std::size_t j = 1; j < 4; ++j) {
+      const auto a = static_cast<std::size_t>(orbit[0]), b = static_cast<std::size_t>(orbit[j]);
+      CHECK(placed[b].slot == placed[a].slot);
+      std::vector<NodeId> mirrored;
+      for (NodeId v : unfolded.items[a].cands[0].path) {
+        std::vector<int> c = t.coordinates(v);
+        if (j & 1) c[0] = 3 - c[0];
+        if (j & 2) c[1] = 3 - c[1];
+        mirrored.push_back(t.node_at(c));
+      }
+      CHECK(mirrored == unfolded.items[b].cands[0].path);
     }
 }
 

@@ -677,28 +677,24 @@ std::vector<NodeId> node_image(const Topology& t, const std::function<std::vecto
 
 }  // namespace
 
-std::optional<NodeOrbits> mesh_rotation_quotient(const Topology& t, const Problem& full, int period, bool nic) {
+std::optional<NodeOrbits> mesh_mirror_quotient(const Topology& t, const Problem& full, bool nic) {
   const auto& f = t.factors();
-  if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes() || f.size() < 2 ||
+  if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes() ||
       !std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.kind == FactorKind::Path; }))
     return std::nullopt;
-  const bool square = f.size() == 2 && f[0].size == f[1].size;
-  const int turns = square && period % 4 == 0 ? 4 : period % 2 == 0 ? 2 : 0;
-  if (turns == 0) return std::nullopt;
-  std::vector<std::vector<NodeId>> power{node_image(t, [](std::vector<int> c) { return c; })};
-  const std::vector<NodeId> turn = node_image(t, [&](std::vector<int> c) {
-    if (turns == 4) return std::vector<int>{c[1], f[0].size - 1 - c[0]};  // a quarter turn about the centre
-    for (std::size_t d = 0; d < c.size(); ++d) c[d] = f[d].size - 1 - c[d];  // the half turn
-    return c;
-  });
-  std::vector<int> shift{0};
-  for (int j = 1; j < turns; ++j) {
-    std::vector<NodeId> next(at(t.nodes()));
-    for (NodeId v = 0; v < t.nodes(); ++v) next[at(v)] = turn[at(power.back()[at(v)])];
-    power.push_back(std::move(next));
-    shift.push_back(j * (period / turns));
-  }
-  return orbit_quotient(t, full, std::move(power), std::move(shift), nic);
+  std::vector<std::size_t> even;  // a mirror of an even side fixes no coordinate
+  for (std::size_t d = 0; d < f.size(); ++d)
+    if (f[d].size % 2 == 0) even.push_back(d);
+  if (even.empty()) return std::nullopt;
+  std::vector<std::vector<NodeId>> element;
+  for (std::size_t mask = 0; mask < (std::size_t{1} << even.size()); ++mask)
+    element.push_back(node_image(t, [&](std::vector<int> c) {
+      for (std::size_t b = 0; b < even.size(); ++b)
+        if ((mask >> b) & 1) c[even[b]] = f[even[b]].size - 1 - c[even[b]];
+      return c;
+    }));
+  const std::size_t order = element.size();
+  return orbit_quotient(t, full, std::move(element), std::vector<int>(order, 0), nic);
 }
 
 std::optional<NodeOrbits> half_translation_quotient(const Topology& t, const Problem& full, bool nic) {
@@ -1033,32 +1029,34 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       }
     }
   };
-  // Meshes: first the rotation quotient at the bound (a quarter or half of the items), which
-  // CaDiCaL settles where the per-message model stays unknown (docs/periodic.md).
-  const auto try_mesh_rotation = [&] {
+  // Meshes: first the mirror quotient at the bound (a quarter of the items on a 2-D mesh of even
+  // sides), which CaDiCaL settles where the per-message model stays unknown (docs/periodic.md).
+  // Dimension-ordered routes (XY and YX): mesh:6x6's quotient has 58 k variables with them.
+  const auto try_mesh_mirrors = [&] {
     if (ti || algo == "greedy" || best_period <= bound) return;
-    auto q = periodic::mesh_rotation_quotient(t, prob, bound, nic);
+    periodic::Problem xy = periodic::node_problem(t, nic, false);
+    auto q = periodic::mesh_mirror_quotient(t, xy, nic);
     if (!q) return;
-    // Small quotients only: mesh:4x4's (5.9 k variables) is SAT in about 6 s; mesh:5x5's half turn
-    // (97 k) stayed unknown after 65 s and mesh:8x8's quarter turn (457 k) after 106 s, time the
-    // per-message search below uses better.
+    // Small quotients only: mesh:6x6's (58 k variables) is SAT in about 22 s; mesh:8x8's at 130
+    // (465 k) stayed unknown after 255 s, time the per-message search below uses better.
     constexpr std::int64_t kMaxQuotientVars = 100'000;
     const double left = std::chrono::duration<double>(end - Clock::now()).count();
     if (candidate_vars(q->quotient, bound) > kMaxQuotientVars || left <= 0.05) return;
     std::vector<periodic::Placement> pl;
     std::int64_t vars = 0;
     const auto s0 = Clock::now();
-    // Three quarters of the run's time: the conflicts bound it, the wall clock is the safety stop.
-    const auto stop = s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left * 0.75));
-    const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), stop, pl, &vars,
+    // At least 45 s (three quarters of the run's time when that is more): a small mesh at its
+    // bound is worth it (mesh:6x6: 26 s), and the conflicts bound it; the wall clock is the
+    // safety stop.
+    const auto stop = s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(left * 0.75, 45.0)));
+    const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 5e6), stop, pl, &vars,
                                             periodic::SatHint::LikelySat);
-    out.log.push_back("SAT period " + std::to_string(bound) + ", " + (q->element.size() == 4 ? "quarter" : "half") +
-                      "-turn symmetric: " +
+    out.log.push_back("SAT period " + std::to_string(bound) + ", symmetric under the mirrors of the even sides: " +
                       (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
                       std::to_string(vars) + " variables, " +
                       std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
     if (o != SatOutcome::Sat) return;
-    auto [unfolded, placed] = periodic::orbit_unfold(t, prob, *q, pl, bound, nic);
+    auto [unfolded, placed] = periodic::orbit_unfold(t, xy, *q, pl, bound, nic);
     prob = std::move(unfolded);
     best = std::move(placed);
     best_period = bound;
@@ -1084,7 +1082,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
     auto known = [&](int P) { return at_period[static_cast<std::size_t>(P - bound)]; };
     // The bound first (a quarter of the time; the period above it when slot sums refute it).
-    try_mesh_rotation();
+    try_mesh_mirrors();
     if (best_period > bound) at_period[0] = try_period(bound, 0.5);
     try_detours();  // before bound + 1: where it finds the bound, the search below has nothing left to do
     if (at_period[0] == SatOutcome::Unsat && best_period > bound + 1) at_period[1] = try_period(bound + 1, 0.4);
