@@ -65,3 +65,9 @@ cli_test(periodic_quarter_turn_7 0 "periodic-ti"
 cli_test(periodic_mesh_mirrors_4 0 "periodic-node"
   --jq ".period==16 and .period_bound==16 and .proof_scope==\"general\" and .verified==true and ([.search[]|select(contains(\"mirrors of the even sides: SAT\"))]|length)==1" --
   ${TOTEX} schedule --periodic --topo mesh:4x4 --model nic --json)
+# mesh:5x5 (every side odd): the half-turn quotient, slots half a period apart, reaches the
+# bisection bound 30 (was 32) in about 11 s; --budget 8 keeps it inside the wall-clock stop under
+# ctest -j2.
+cli_test(periodic_mesh_half_turn_5 0 "periodic-node"
+  --jq ".period==30 and .period_bound==30 and .proof_scope==\"general\" and .verified==true and ([.search[]|select(contains(\"the half turn: SAT\"))]|length)==1" --
+  ${TOTEX} schedule --periodic --topo mesh:5x5 --model nic --budget 8 --json)

@@ -227,15 +227,19 @@ TEST_CASE("mesh mirror quotient: the mirrors of the even sides, unfolded into a 
   const Topology t = parse_topology("mesh:4x4");
   const periodic::Problem full = periodic::node_problem(t, true, false);
   const Topology oblong = parse_topology("mesh:5x4");
-  const auto one = periodic::mesh_mirror_quotient(oblong, periodic::node_problem(oblong, true, false), true);
+  const auto one = periodic::mesh_mirror_quotient(oblong, periodic::node_problem(oblong, true, false), 24, true);
   REQUIRE(one);  // only the even side's mirror: orbits of two
   CHECK(one->element.size() == 2);
   CHECK(one->quotient.items.size() == 190);
-  const Topology odd = parse_topology("mesh:5x5");
-  CHECK_FALSE(periodic::mesh_mirror_quotient(odd, periodic::node_problem(odd, true, false), true));
+  const Topology odd = parse_topology("mesh:5x5");  // all sides odd: the half turn, half a period apart
+  const auto half = periodic::mesh_mirror_quotient(odd, periodic::node_problem(odd, true, false), 30, true);
+  REQUIRE(half);
+  CHECK(half->shift == std::vector<int>{0, 15});
+  CHECK(half->quotient.items.size() == 300);
+  CHECK_FALSE(periodic::mesh_mirror_quotient(odd, periodic::node_problem(odd, true, false), 31, true));
   const Topology torus = parse_topology("torus:4x4");
-  CHECK_FALSE(periodic::mesh_mirror_quotient(torus, periodic::node_problem(torus, true, false), true));
-  const auto q = periodic::mesh_mirror_quotient(t, full, true);
+  CHECK_FALSE(periodic::mesh_mirror_quotient(torus, periodic::node_problem(torus, true, false), 16, true));
+  const auto q = periodic::mesh_mirror_quotient(t, full, 16, true);
   REQUIRE(q);
   CHECK(q->element.size() == 4);
   CHECK(q->shift == std::vector<int>(4, 0));

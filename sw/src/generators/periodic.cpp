@@ -677,7 +677,7 @@ std::vector<NodeId> node_image(const Topology& t, const std::function<std::vecto
 
 }  // namespace
 
-std::optional<NodeOrbits> mesh_mirror_quotient(const Topology& t, const Problem& full, bool nic) {
+std::optional<NodeOrbits> mesh_mirror_quotient(const Topology& t, const Problem& full, int period, bool nic) {
   const auto& f = t.factors();
   if (!t.is_product() || t.is_partial() || t.processor_count() != t.nodes() ||
       !std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.kind == FactorKind::Path; }))
@@ -685,7 +685,17 @@ std::optional<NodeOrbits> mesh_mirror_quotient(const Topology& t, const Problem&
   std::vector<std::size_t> even;  // a mirror of an even side fixes no coordinate
   for (std::size_t d = 0; d < f.size(); ++d)
     if (f[d].size % 2 == 0) even.push_back(d);
-  if (even.empty()) return std::nullopt;
+  if (even.empty()) {
+    // Every side odd: the half turn fixes the centre node but no message; its two images of a
+    // message from the centre share the centre's NIC, so they are half a period apart.
+    if (period % 2 != 0) return std::nullopt;
+    std::vector<std::vector<NodeId>> element{node_image(t, [](std::vector<int> c) { return c; }),
+                                             node_image(t, [&](std::vector<int> c) {
+                                               for (std::size_t d = 0; d < c.size(); ++d) c[d] = f[d].size - 1 - c[d];
+                                               return c;
+                                             })};
+    return orbit_quotient(t, full, std::move(element), {0, period / 2}, nic);
+  }
   std::vector<std::vector<NodeId>> element;
   for (std::size_t mask = 0; mask < (std::size_t{1} << even.size()); ++mask)
     element.push_back(node_image(t, [&](std::vector<int> c) {
@@ -1035,10 +1045,11 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   const auto try_mesh_mirrors = [&] {
     if (ti || algo == "greedy" || best_period <= bound) return;
     periodic::Problem xy = periodic::node_problem(t, nic, false);
-    auto q = periodic::mesh_mirror_quotient(t, xy, nic);
+    auto q = periodic::mesh_mirror_quotient(t, xy, bound, nic);
     if (!q) return;
-    // Small quotients only: mesh:6x6's (58 k variables) is SAT in about 22 s; mesh:8x8's at 130
-    // (465 k) stayed unknown after 255 s, time the per-message search below uses better.
+    // Small quotients only: mesh:6x6's (58 k variables) is SAT in about 26 s; mesh:8x8's at 130
+    // (465 k) stayed unknown after 255 s, mesh:7x7's half turn (344 k) after 73 s, time the
+    // per-message search below uses better.
     constexpr std::int64_t kMaxQuotientVars = 100'000;
     const double left = std::chrono::duration<double>(end - Clock::now()).count();
     if (candidate_vars(q->quotient, bound) > kMaxQuotientVars || left <= 0.05) return;
@@ -1051,7 +1062,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     const auto stop = s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(left * 0.75, 45.0)));
     const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 5e6), stop, pl, &vars,
                                             periodic::SatHint::LikelySat);
-    out.log.push_back("SAT period " + std::to_string(bound) + ", symmetric under the mirrors of the even sides: " +
+    const std::string group = q->shift[1] != 0 ? "the half turn" : "the mirrors of the even sides";
+    out.log.push_back("SAT period " + std::to_string(bound) + ", symmetric under " + group + ": " +
                       (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
                       std::to_string(vars) + " variables, " +
                       std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");

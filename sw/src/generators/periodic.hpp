@@ -114,9 +114,10 @@ struct NodeOrbits {
   std::vector<std::vector<int>> orbit_item;  // per quotient item: the full item of element j's image
 };
 /// Meshes (every node a processor) with an even side: the mirrors of the even sides (x -> k - 1 - x)
-/// and their products, with no slot shift (any P). A mirror of an even side fixes no node. nullopt
-/// otherwise.
-[[nodiscard]] std::optional<NodeOrbits> mesh_mirror_quotient(const Topology& t, const Problem& full, bool nic);
+/// and their products, with no slot shift (any P). A mirror of an even side fixes no node. Every
+/// side odd and P even: the half turn, with a shift of P/2. nullopt otherwise.
+[[nodiscard]] std::optional<NodeOrbits> mesh_mirror_quotient(const Topology& t, const Problem& full, int period,
+                                                             bool nic);
 /// Tori with two rings of even size: the four translations by half of either ring; hypercubes of
 /// at least 4 dimensions: the four that flip dimensions {0, 1}, {2, 3} or both. No slot shift (any
 /// P); nullopt otherwise.
