@@ -906,6 +906,18 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   std::vector<periodic::Placement> greedy_best = best;
   const int greedy_period = best_period;
   if (algo == "exact") best_period = 0;
+  // One SAT call on `p` at period P, logged as "SAT period P<label>: outcome, variables, seconds".
+  const auto sat_logged = [&](const periodic::Problem& p, int P, const std::string& label, std::int64_t conflicts,
+                              Clock::time_point stop, std::vector<periodic::Placement>& pl, periodic::SatHint hint) {
+    std::int64_t vars = 0;
+    const auto s0 = Clock::now();
+    const SatOutcome o = periodic::sat_pack(p, P, conflicts, stop, pl, &vars, hint);
+    out.log.push_back("SAT period " + std::to_string(P) + label + ": " +
+                      (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+                      std::to_string(vars) + " variables, " +
+                      std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+    return o;
+  };
   // One SAT call: Sat (best updated), Unsat or Unknown, logged.
   const std::int64_t per_node = static_cast<std::int64_t>(t.processor_count()) - 1;
   std::vector<int> slot_sum_refuted, sat_tried;  // periods refuted by slot sums; periods given to SAT
@@ -940,14 +952,9 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       return SatOutcome::Unknown;
     }
     std::vector<periodic::Placement> pl;
-    std::int64_t vars = 0;
-    const auto s0 = Clock::now();
-    const auto stop = std::min(end, s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left * share)));
-    const SatOutcome o = periodic::sat_pack(prob, P, static_cast<std::int64_t>(budget * 2e5), stop, pl, &vars);
-    const double secs = std::chrono::duration<double>(Clock::now() - s0).count();
-    const std::string what = o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)";
-    out.log.push_back("SAT period " + std::to_string(P) + ": " + what + ", " + std::to_string(vars) + " variables, " +
-                      std::to_string(secs).substr(0, 5) + " s");
+    const auto stop = std::min(end, Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left * share)));
+    const SatOutcome o =
+        sat_logged(prob, P, "", static_cast<std::int64_t>(budget * 2e5), stop, pl, periodic::SatHint::None);
     if (o == SatOutcome::Sat) {
       best = std::move(pl);
       best_period = P;
@@ -970,15 +977,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       // track, which CaDiCaL settles where the full model stays unknown (torus:7x7 at 48).
       if (auto q = periodic::quarter_turn_quotient(t, with, bound, nic)) {
         std::vector<periodic::Placement> pl;
-        std::int64_t vars = 0;
-        const auto s0 = Clock::now();
-        const SatOutcome o =
-            periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), end, pl, &vars,
-                                                periodic::SatHint::LikelySat);
-        out.log.push_back("SAT period " + std::to_string(bound) + " with detours, quarter-turn symmetric: " +
-                          (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
-                          std::to_string(vars) + " variables, " +
-                          std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+        const SatOutcome o = sat_logged(q->quotient, bound, " with detours, quarter-turn symmetric",
+                                        static_cast<std::int64_t>(budget * 2e5), end, pl, periodic::SatHint::LikelySat);
         if (o == SatOutcome::Sat) {
           auto [unfolded, placed] = periodic::quarter_turn_unfold(with, *q, pl, bound, nic);
           prob = std::move(unfolded);
@@ -990,15 +990,10 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       const bool cube4 = out.log.back().rfind("translation-invariant detours skipped", 0) == 0;
       if (best_period > bound && !cube4 && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
         std::vector<periodic::Placement> pl;
-        std::int64_t vars = 0;
-        const auto s0 = Clock::now();
         // A tenth of the packing's conflicts (deterministic; the wall clock only as the safety stop):
-        // torus:4x4 and 6x6 stay unknown and would otherwise spend seconds here.
-        const SatOutcome o = periodic::sat_pack(with, bound, static_cast<std::int64_t>(budget * 2e4), end, pl, &vars);
-        out.log.push_back("SAT period " + std::to_string(bound) + " with detours: " +
-                          (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
-                          std::to_string(vars) + " variables, " +
-                          std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+        // torus:4x4 stays unknown and would otherwise spend seconds here.
+        const SatOutcome o = sat_logged(with, bound, " with detours", static_cast<std::int64_t>(budget * 2e4), end, pl,
+                                        periodic::SatHint::None);
         if (o == SatOutcome::Sat) {
           prob = std::move(with);
           best = std::move(pl);
@@ -1015,19 +1010,12 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
         periodic::Problem node = periodic::node_problem(t, nic, true, true);
         if (auto q = periodic::half_translation_quotient(t, node, nic)) {
           std::vector<periodic::Placement> pl;
-          std::int64_t vars = 0;
-          const auto s0 = Clock::now();
           // Its own safety stop (the run's allowance again): the translation-invariant calls before
           // it may have spent the run's, and its conflicts bound it (torus:4x4: about 3 s).
-          const auto stop = std::max(end, s0 + std::chrono::duration_cast<Clock::duration>(
-                                                   std::chrono::duration<double>(budget * 3 + 5)));
-          const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 2e5), stop, pl,
-                                                  &vars, periodic::SatHint::LikelySat);
-          out.log.push_back("SAT period " + std::to_string(bound) +
-                            " per message with detours, symmetric under half-ring translations: " +
-                            (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") +
-                            ", " + std::to_string(vars) + " variables, " +
-                            std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+          const auto stop = std::max(end, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                             std::chrono::duration<double>(budget * 3 + 5)));
+          const SatOutcome o = sat_logged(q->quotient, bound, " per message with detours, symmetric under half-ring translations",
+                                          static_cast<std::int64_t>(budget * 2e5), stop, pl, periodic::SatHint::LikelySat);
           if (o == SatOutcome::Sat) {
             auto [unfolded, placed] = periodic::orbit_unfold(t, node, *q, pl, bound, nic);
             prob = std::move(unfolded);
@@ -1054,19 +1042,14 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     const double left = std::chrono::duration<double>(end - Clock::now()).count();
     if (candidate_vars(q->quotient, bound) > kMaxQuotientVars || left <= 0.05) return;
     std::vector<periodic::Placement> pl;
-    std::int64_t vars = 0;
-    const auto s0 = Clock::now();
     // At least 45 s (three quarters of the run's time when that is more): a small mesh at its
     // bound is worth it (mesh:6x6: 26 s), and the conflicts bound it; the wall clock is the
     // safety stop.
-    const auto stop = s0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(left * 0.75, 45.0)));
-    const SatOutcome o = periodic::sat_pack(q->quotient, bound, static_cast<std::int64_t>(budget * 5e6), stop, pl, &vars,
-                                            periodic::SatHint::LikelySat);
+    const auto stop =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(left * 0.75, 45.0)));
     const std::string group = q->shift[1] != 0 ? "the half turn" : "the mirrors of the even sides";
-    out.log.push_back("SAT period " + std::to_string(bound) + ", symmetric under " + group + ": " +
-                      (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
-                      std::to_string(vars) + " variables, " +
-                      std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+    const SatOutcome o = sat_logged(q->quotient, bound, ", symmetric under " + group,
+                                    static_cast<std::int64_t>(budget * 5e6), stop, pl, periodic::SatHint::LikelySat);
     if (o != SatOutcome::Sat) return;
     auto [unfolded, placed] = periodic::orbit_unfold(t, xy, *q, pl, bound, nic);
     prob = std::move(unfolded);
