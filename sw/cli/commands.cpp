@@ -199,7 +199,7 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
   if ((format == "shd" && !periodic_translation_invariant_applies(t, model)) || (format != "totex" && !shd_topology(t)))
     throw UsageError("--format " + format + ": needs a 2-D torus" + (format == "poseidon" ? " or mesh" : "") + ", not " + t.spec());
   const auto start = std::chrono::steady_clock::now();
-  const PeriodicOutcome po = periodic_schedule(t, model, {o.algo.empty() ? "auto" : o.algo, o.budget});
+  const PeriodicOutcome po = periodic_schedule(t, model, {o.algo.empty() ? "auto" : o.algo, o.budget, format == "shd"});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const PeriodicReport pr = verify_periodic(t, po.schedule);
   const VerifyReport one_shot = verify(t, po.schedule);  // the absolute steps are a one-shot schedule too

@@ -71,3 +71,8 @@ cli_test(periodic_mesh_mirrors_4 0 "periodic-node"
 cli_test(periodic_mesh_half_turn_5 0 "periodic-node"
   --jq ".period==30 and .period_bound==30 and .proof_scope==\"general\" and .verified==true and ([.search[]|select(contains(\"the half turn: SAT\"))]|length)==1" --
   ${TOTEX} schedule --periodic --topo mesh:5x5 --model nic --budget 8 --json)
+# A .shd file gives one route list for every node: written from a periodic schedule, it stays
+# translation-invariant (torus:4x4: 16, where the default per-message search reaches 15).
+cli_test(periodic_shd_translation_invariant 0 "p4.shd"
+  --jq ".period==16 and .translation_invariant==true and .verified==true and .format==\"shd\"" --
+  ${TOTEX} schedule --periodic --topo torus:4x4 --model nic --budget 2 -o ${PERIODIC_DIR}/p4.shd --json)

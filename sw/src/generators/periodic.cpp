@@ -1006,7 +1006,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       // so CaDiCaL finds period N - 1 where the translation-invariant models are unknown.
       // The search is the quotient by the translations by half of two rings (a quarter of the
       // items; its detours come in fours, 44 on torus:4x4, still far from filling the links).
-      if (best_period > bound && t.nodes() <= kDetourNodes) {
+      if (best_period > bound && t.nodes() <= kDetourNodes && !r.translation_invariant_only) {
         periodic::Problem node = periodic::node_problem(t, nic, true, true);
         if (auto q = periodic::half_translation_quotient(t, node, nic)) {
           std::vector<periodic::Placement> pl;
@@ -1032,13 +1032,16 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // Dimension-ordered routes (XY and YX): mesh:6x6's quotient has 58 k variables with them.
   const auto try_mesh_mirrors = [&] {
     if (ti || algo == "greedy" || best_period <= bound) return;
+    // Small quotients only: mesh:6x6's (58 k variables) is SAT in about 26 s; mesh:8x8's at 130
+    // (465 k) stayed unknown after 255 s, mesh:7x7's half turn (344 k) after 73 s, time the
+    // per-message search below uses better. Not built at all where even a group of four and one
+    // route per message would pass it eight times (mesh:16x16: 33 M).
+    constexpr std::int64_t kMaxQuotientVars = 100'000;
+    const auto messages = static_cast<std::int64_t>(t.nodes()) * (t.nodes() - 1);
+    if (messages / 4 * bound > 8 * kMaxQuotientVars) return;
     periodic::Problem xy = periodic::node_problem(t, nic, false);
     auto q = periodic::mesh_mirror_quotient(t, xy, bound, nic);
     if (!q) return;
-    // Small quotients only: mesh:6x6's (58 k variables) is SAT in about 26 s; mesh:8x8's at 130
-    // (465 k) stayed unknown after 255 s, mesh:7x7's half turn (344 k) after 73 s, time the
-    // per-message search below uses better.
-    constexpr std::int64_t kMaxQuotientVars = 100'000;
     const double left = std::chrono::duration<double>(end - Clock::now()).count();
     if (candidate_vars(q->quotient, bound) > kMaxQuotientVars || left <= 0.05) return;
     std::vector<periodic::Placement> pl;

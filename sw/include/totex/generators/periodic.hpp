@@ -22,6 +22,9 @@ struct PeriodicRequest {
   /// (small networks only).
   std::string algorithm = "auto";
   double budget_seconds = 0;  // SAT work, about seconds (0: 4 s)
+  /// Keep the schedule translation-invariant where the generator is (tori, hypercubes): no
+  /// per-message detour search (a .shd file gives one route list for every node).
+  bool translation_invariant_only = false;
 };
 
 struct PeriodicOutcome {
