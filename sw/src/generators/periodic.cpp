@@ -7,11 +7,13 @@
 #include "torus_rotation.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <numeric>
 #include <queue>
 
 #include "totex/error.hpp"
+#include "totex/progress.hpp"
 #include "totex/generators/periodic.hpp"
 
 namespace totex {
@@ -838,6 +840,13 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   const double budget = r.budget_seconds > 0 ? r.budget_seconds : 4.0;
   const auto t0 = Clock::now();
   const auto end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget * 3 + 5));
+  // Progress on stderr: a line as a stage starts, once the run or the stage may be long enough to
+  // wonder about (as the one-shot scheduler's per generator).
+  const auto stage = [&](const std::string& what, double may_take) {
+    const double so_far = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (so_far > Progress::kQuietSeconds || may_take > Progress::kQuietSeconds)
+      std::fprintf(stderr, "schedule --periodic %s: %s (%.0f s so far)\n", t.spec().c_str(), what.c_str(), so_far);
+  };
   const bool ti = algo != "exact" && periodic_translation_invariant_applies(t, m);
   out.translation_invariant = ti;
   constexpr std::int64_t kMaxSatVars = 4'000'000;
@@ -887,6 +896,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   auto local_search_down = [&](const std::function<bool(int)>& skip) {
     const auto work = static_cast<std::int64_t>(budget * 1.0e8);
     const int ls_from = best_period;
+    if (best_period - 1 > bound) stage("local search below period " + std::to_string(best_period), 0);
     int ls_last = best_period;
     for (int P = best_period - 1; P > bound && best_period > bound; --P) {
       if (skip(P)) continue;
@@ -911,6 +921,10 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
                               Clock::time_point stop, std::vector<periodic::Placement>& pl, periodic::SatHint hint) {
     std::int64_t vars = 0;
     const auto s0 = Clock::now();
+    const double may_take = std::chrono::duration<double>(stop - s0).count();
+    stage("SAT on period " + std::to_string(P) + label + ", stopped after " + std::to_string(conflicts) +
+              " conflicts or " + std::to_string(static_cast<long long>(may_take + 0.5)) + " s",
+          may_take);
     const SatOutcome o = periodic::sat_pack(p, P, conflicts, stop, pl, &vars, hint);
     out.log.push_back("SAT period " + std::to_string(P) + label + ": " +
                       (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
