@@ -59,12 +59,12 @@ struct Problem {
 [[nodiscard]] std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period,
                                                                       const std::vector<Placement>& start,
                                                                       std::int64_t work, std::uint64_t seed);
-/// The exact packing question for one period as SAT (one variable per item, candidate and slot;
-/// at most one holder per resource and slot; item 0 fixed to slot 0, as every packing shifts to
-/// one). Unknown when `conflicts` or the safety stop `end` runs out.
 /// LikelySat: CaDiCaL's "sat" preset, for a model that is expected to be satisfiable (a symmetric
 /// quotient at the bound): it found torus:7x7's and mesh:4x4's in a third of the default's time.
 enum class SatHint { None, LikelySat };
+/// The exact packing question for one period as SAT (one variable per item, candidate and slot;
+/// at most one holder per resource and slot; item 0 fixed to slot 0, as every packing shifts to
+/// one). Unknown when `conflicts` or the safety stop `end` runs out.
 [[nodiscard]] SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts,
                                   std::chrono::steady_clock::time_point end, std::vector<Placement>& out,
                                   std::int64_t* variables = nullptr, SatHint hint = SatHint::None);
