@@ -21,13 +21,24 @@ std::vector<std::int64_t> cumulative(const std::vector<std::int64_t>& per_cycle,
   return out;
 }
 
-/// Injections per step the schedule makes (direct: a transfer leaving its source; MIN: every
-/// sending terminal of configuration x, in cycle x).
+/// Injections per step the schedule makes (direct: a message's first hop; a detour may pass its
+/// source again, as a relay; MIN: every sending terminal of configuration x, in cycle x).
 std::vector<std::int64_t> injections(const Network& net, const AnySchedule& any) {
   std::vector<std::int64_t> out;
   if (const auto* s = std::get_if<Schedule>(&any)) {
-    for (const auto& step : s->steps)
-      out.push_back(std::count_if(step.begin(), step.end(), [](const Transfer& t) { return t.from == t.msg.src; }));
+    const auto n = static_cast<std::size_t>(std::get<Topology>(net).nodes());
+    std::vector<bool> sent(n * n, false);
+    for (const auto& step : s->steps) {
+      std::int64_t first = 0;
+      for (const Transfer& t : step) {
+        const std::size_t m = static_cast<std::size_t>(t.msg.src) * n + static_cast<std::size_t>(t.msg.dst);
+        if (m < sent.size() && !sent[m]) {
+          sent[m] = true;
+          ++first;
+        }
+      }
+      out.push_back(first);
+    }
   } else {
     const auto& m = std::get<MinSchedule>(any);
     for (std::size_t x = 0; x < m.configurations.size(); ++x) {

@@ -7,6 +7,7 @@
 
 #include "totex/generators/generators.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/verify/reference_engine.hpp"
 #include "totex/verify/verify.hpp"
 
 using namespace totex;
@@ -155,6 +156,23 @@ TEST_CASE("node actions are derived from the transfers", "[verify]") {
   REQUIRE(actions[0].inject[0] == std::vector<Message>{{0, 2}});
   REQUIRE(actions[1].store[1] == std::vector<Message>{{0, 2}});
   REQUIRE(actions[2].deliver[2] == std::vector<Message>{{0, 2}});
+}
+
+TEST_CASE("a detour through its source again is a relay, not a second injection", "[verify]") {
+  // ring:4, nic: (0,1) goes 0 -> 3 -> 0 -> 1; in step 2 node 0 relays it and injects (0,3).
+  const Topology t = parse_topology("ring:4");
+  Schedule s{"ring:4", Model::Nic, "hand", {}};
+  s.steps.push_back({hop(t, 0, 1, 0, 3)});
+  s.steps.push_back({hop(t, 0, 1, 3, 0)});
+  s.steps.push_back({hop(t, 0, 1, 0, 1), hop(t, 0, 3, 0, 3)});
+  const VerifyReport r = verify(t, s);
+  CHECK(std::none_of(r.violations.begin(), r.violations.end(), [](const Violation& v) { return v.kind == "inject-limit"; }));
+  const auto actions = node_actions(t, s);
+  CHECK(actions[0].inject[0] == std::vector<Message>{{0, 1}});
+  CHECK(actions[2].inject[0] == std::vector<Message>{{0, 3}});
+  const SimResult sim = run_reference(t, s);
+  CHECK(std::none_of(sim.errors.begin(), sim.errors.end(),
+                     [](const std::string& e) { return e.find("injects a second message") != std::string::npos; }));
 }
 
 // Past the kept kMaxReported, a violation is counted without building its text (issue 13): a

@@ -75,6 +75,7 @@ std::vector<NodeActions> node_actions(const Topology& t, const Schedule& lazy_or
   std::vector<NodeId> pos(n * n);
   for (std::size_t m = 0; m < pos.size(); ++m) pos[m] = static_cast<NodeId>(m / n);
   std::vector<std::size_t> at_relay;  // messages sitting at a relay after the previous step
+  std::vector<bool> left_source(n * n, false);  // a detour may pass its source again, as a relay
   std::vector<NodeActions> out(s.steps.size());
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
     NodeActions& a = out[step];
@@ -86,7 +87,8 @@ std::vector<NodeActions> node_actions(const Topology& t, const Schedule& lazy_or
     for (const Transfer& tr : s.steps[step]) {
       const std::size_t m = static_cast<std::size_t>(tr.msg.src) * n + static_cast<std::size_t>(tr.msg.dst);
       const NodeId to = t.neighbor(tr.from, tr.port);
-      if (tr.from == tr.msg.src) a.inject[static_cast<std::size_t>(tr.from)].push_back(tr.msg);
+      if (!left_source[m]) a.inject[static_cast<std::size_t>(tr.from)].push_back(tr.msg);  // its first hop
+      left_source[m] = true;
       if (to == tr.msg.dst) a.deliver[static_cast<std::size_t>(to)].push_back(tr.msg);
       else next_relay.push_back(m);
       pos[m] = to;

@@ -163,9 +163,11 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
         if (recv_step[static_cast<std::size_t>(to)] == st) note(where + "single-port: node " + std::to_string(to) + " receives a second message");
         send_step[static_cast<std::size_t>(tr.from)] = recv_step[static_cast<std::size_t>(to)] = st;
       } else if (s.model == Model::Nic) {
-        if (tr.from == msg.src && inject_step[static_cast<std::size_t>(tr.from)] == st) note(where + "nic: the NIC injects a second message");
+        // The injection is the first hop (a detour may pass its source again, as a relay).
+        const bool injects = moved[m] < 0;
+        if (injects && inject_step[static_cast<std::size_t>(tr.from)] == st) note(where + "nic: the NIC injects a second message");
         if (to == msg.dst && eject_step[static_cast<std::size_t>(to)] == st) note(where + "nic: node " + std::to_string(to) + " ejects a second message");
-        if (tr.from == msg.src) inject_step[static_cast<std::size_t>(tr.from)] = st;
+        if (injects) inject_step[static_cast<std::size_t>(tr.from)] = st;
         if (to == msg.dst) eject_step[static_cast<std::size_t>(to)] = st;
       }
       moved[m] = st;
