@@ -257,6 +257,22 @@ SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::c
   return r;
 }
 
+namespace {
+
+/// A translation-invariant route's uses: hop j on its port's track in slot j; under nic the
+/// inject track (`deg`) at the first hop and the eject track (`deg` + 1) at the last.
+std::vector<Use> route_uses(const std::vector<Port>& ports, int deg, bool nic) {
+  std::vector<Use> uses;
+  for (std::size_t j = 0; j < ports.size(); ++j) uses.push_back({ports[j], static_cast<int>(j)});
+  if (nic) {
+    uses.push_back({deg, 0});
+    uses.push_back({deg + 1, static_cast<int>(ports.size()) - 1});
+  }
+  return uses;
+}
+
+}  // namespace
+
 Problem translation_invariant_problem(const Topology& t, bool nic, bool detours) {
   const auto& f = t.factors();
   const std::size_t dims = f.size();
@@ -287,12 +303,8 @@ Problem translation_invariant_problem(const Topology& t, bool nic, bool detours)
     }
     const auto add = [&](std::vector<Port> ports) {
       Candidate c;
+      c.uses = route_uses(ports, deg, nic);
       c.ports = std::move(ports);
-      for (std::size_t j = 0; j < c.ports.size(); ++j) c.uses.push_back({c.ports[j], static_cast<int>(j)});
-      if (nic) {
-        c.uses.push_back({deg, 0});
-        c.uses.push_back({deg + 1, static_cast<int>(c.ports.size()) - 1});
-      }
       it.cands.push_back(std::move(c));
     };
     for (const auto& order : dimension_orders(used_dims)) {
@@ -343,16 +355,6 @@ namespace {
 // +x -> +y -> -x -> -y -> +x; kTurns[p] is the j with p = sigma^j(+x).
 constexpr std::array<Port, 4> kTurnPort{2, 3, 1, 0};
 constexpr std::array<int, 4> kTurns{0, 2, 1, 3};
-
-std::vector<Use> turned_uses(const std::vector<Port>& ports, bool nic) {
-  std::vector<Use> uses;
-  for (std::size_t h = 0; h < ports.size(); ++h) uses.push_back({ports[h], static_cast<int>(h)});
-  if (nic) {
-    uses.push_back({4, 0});
-    uses.push_back({5, static_cast<int>(ports.size()) - 1});
-  }
-  return uses;
-}
 
 }  // namespace
 
@@ -413,7 +415,7 @@ std::pair<Problem, std::vector<Placement>> quarter_turn_unfold(const Problem& fu
       out.items[item].offset = full.items[item].offset;
       Candidate c;
       c.ports = ports;
-      c.uses = turned_uses(ports, nic);
+      c.uses = route_uses(ports, 4, nic);
       out.items[item].cands.push_back(std::move(c));
       placed[item] = {0, (pl[i].slot + j * (period / 4)) % period};
       for (Port& p : ports) p = kTurnPort[at(p)];
@@ -518,30 +520,13 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detour
       it.msg = {a, b};
       std::vector<std::vector<NodeId>> paths;
       if (all_shortest || !t.is_product()) {
-        // Every shortest path (depth first along neighbours one step closer to b), at most 512.
+        // The paths of `hops` hops from a to b that visit no node twice (depth first, neighbours
+        // in port order), at most `cap` of them: with hops = dist(a, b) every shortest path.
         std::vector<NodeId> path{a};
-        std::function<void()> walk = [&] {
-          if (paths.size() >= 512) return;
-          const NodeId v = path.back();
-          if (v == b) {
-            paths.push_back(path);
-            return;
-          }
-          for (Port pt = 0; pt < t.degree(v); ++pt) {
-            const NodeId w = t.neighbor(v, pt);
-            if (dist[at(b)][at(w)] == dist[at(b)][at(v)] - 1) {
-              path.push_back(w);
-              walk();
-              path.pop_back();
-            }
-          }
-        };
-        walk();
-        if (detours) {
-          // Every path two hops longer that visits no node twice, at most 256.
-          const std::size_t hops = at(dist[at(a)][at(b)]) + 2, first = paths.size();
-          std::function<void()> around = [&] {
-            if (paths.size() - first >= 256) return;
+        const auto paths_of = [&](std::size_t hops, std::size_t cap) {
+          const std::size_t first = paths.size();
+          std::function<void()> walk = [&] {
+            if (paths.size() - first >= cap) return;
             const NodeId v = path.back();
             if (v == b) {
               if (path.size() == hops + 1) paths.push_back(path);
@@ -552,11 +537,15 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detour
               const NodeId w = t.neighbor(v, pt);
               if (dist[at(b)][at(w)] > left || std::find(path.begin(), path.end(), w) != path.end()) continue;
               path.push_back(w);
-              around();
+              walk();
               path.pop_back();
             }
           };
-          around();
+          walk();
+        };
+        if (const int d = dist[at(a)][at(b)]; d >= 0) {
+          paths_of(at(d), 512);
+          if (detours) paths_of(at(d) + 2, 256);
         }
       } else {
         paths = dimension_order_paths(t, a, b);
@@ -979,11 +968,20 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // minus one to add up to a multiple of P, which detours (two hops more, or the long way round an
   // odd ring) can make. One SAT call on the bound with them (tori k = 5, 6, 7; the hypercubes have
   // their own construction, above).
+  // A packing found at the bound replaces the search's: the problem it packs (per message when
+  // `per_message`) and its placements.
+  const auto adopt = [&](periodic::Problem packed, std::vector<periodic::Placement> placed, bool per_message) {
+    prob = std::move(packed);
+    best = std::move(placed);
+    best_period = bound;
+    node_level = per_message;
+  };
   const auto try_detours = [&] {
     if (ti && nic && algo != "greedy" && best_period > bound &&
         std::find(slot_sum_refuted.begin(), slot_sum_refuted.end(), bound) != slot_sum_refuted.end()) {
       const auto& f = t.factors();
-      if (f.size() == 4 && std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.size == 2; }))
+      const bool cube4 = f.size() == 4 && std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.size == 2; });
+      if (cube4)
         out.log.push_back("translation-invariant detours skipped: no translation-invariant schedule of period 15 "
                           "exists on the 4-cube (each dimension would need 15 hops, an odd number; docs/periodic.md)");
       periodic::Problem with = periodic::translation_invariant_problem(t, nic, true);
@@ -995,24 +993,17 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
                                         static_cast<std::int64_t>(budget * 2e5), end, pl, periodic::SatHint::LikelySat);
         if (o == SatOutcome::Sat) {
           auto [unfolded, placed] = periodic::quarter_turn_unfold(with, *q, pl, bound, nic);
-          prob = std::move(unfolded);
-          best = std::move(placed);
-          best_period = bound;
+          adopt(std::move(unfolded), std::move(placed), false);
         }
       }
       const double left = std::chrono::duration<double>(end - Clock::now()).count();
-      const bool cube4 = out.log.back().rfind("translation-invariant detours skipped", 0) == 0;
       if (best_period > bound && !cube4 && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
         std::vector<periodic::Placement> pl;
         // A tenth of the packing's conflicts (deterministic; the wall clock only as the safety stop):
         // torus:4x4 stays unknown and would otherwise spend seconds here.
         const SatOutcome o = sat_logged(with, bound, " with detours", static_cast<std::int64_t>(budget * 2e4), end, pl,
                                         periodic::SatHint::None);
-        if (o == SatOutcome::Sat) {
-          prob = std::move(with);
-          best = std::move(pl);
-          best_period = bound;
-        }
+        if (o == SatOutcome::Sat) adopt(std::move(with), std::move(pl), false);
       }
       // Not translation-invariant: per message, detours where they help. Slot sums need few of
       // them (torus:4x4 and hypercube:4: 14 of 240 messages two hops longer, where a
@@ -1032,10 +1023,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
                                           static_cast<std::int64_t>(budget * 2e5), stop, pl, periodic::SatHint::LikelySat);
           if (o == SatOutcome::Sat) {
             auto [unfolded, placed] = periodic::orbit_unfold(t, node, *q, pl, bound, nic);
-            prob = std::move(unfolded);
-            best = std::move(placed);
-            best_period = bound;
-            node_level = true;
+            adopt(std::move(unfolded), std::move(placed), true);
           }
         }
       }
@@ -1069,9 +1057,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
                                     static_cast<std::int64_t>(budget * 5e6), stop, pl, periodic::SatHint::LikelySat);
     if (o != SatOutcome::Sat) return;
     auto [unfolded, placed] = periodic::orbit_unfold(t, xy, *q, pl, bound, nic);
-    prob = std::move(unfolded);
-    best = std::move(placed);
-    best_period = bound;
+    adopt(std::move(unfolded), std::move(placed), true);
   };
   std::vector<SatOutcome> at_period;  // index P - bound: what is known of period P
   if (algo == "exact") {
