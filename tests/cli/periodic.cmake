@@ -76,3 +76,13 @@ cli_test(periodic_mesh_half_turn_5 0 "periodic-node"
 cli_test(periodic_shd_translation_invariant 0 "p4.shd"
   --jq ".period==16 and .translation_invariant==true and .verified==true and .format==\"shd\"" --
   ${TOTEX} schedule --periodic --topo torus:4x4 --model nic --budget 2 -o ${PERIODIC_DIR}/p4.shd --json)
+# The ring product (3-D tori): torus:8x8x8's periodic schedule at its bound 512 and the one-shot
+# default at its bound 517, both from B = torus:8x8 at 64 and 8 windows (about 2 s each).
+cli_test(periodic_ring_product_8x8x8 0 "periodic-product"
+  --jq ".period==512 and .period_bound==512 and .proof_general==true and .verified==true and .translation_invariant==true" --
+  ${TOTEX} schedule --topo torus:8x8x8 --model nic --periodic --json)
+cli_test(ring_product_8x8x8 0 "product"
+  --jq ".steps==517 and .lower_bound==517 and .algorithm==\"product\" and .proven_optimal==true and .verified==true" --
+  ${TOTEX} schedule --topo torus:8x8x8 --model nic --json)
+cli_test(ring_product_not_3d 2 "needs a torus of three or more dimensions" --
+  ${TOTEX} schedule --topo torus:8x8 --model nic --algo product)

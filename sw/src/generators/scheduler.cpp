@@ -18,6 +18,7 @@
 #include "mesh_symmetry.hpp"
 #include "totex/generators/metacube.hpp"
 #include "pattern_schedule.hpp"
+#include "ring_product.hpp"
 #include "torus_rotation.hpp"
 #include "totex/network/placement.hpp"
 #include "totex/progress.hpp"
@@ -128,6 +129,12 @@ const std::vector<Generator>& generators() {
          for (std::string& line : lines) log.push_back("rotation: " + line);
          return s;
        }},
+      {"product",
+       [](const Topology& t, Model m) -> std::string { return ring_product_why_not(t, m); },
+       [](const Topology& t, Model m, double budget, std::vector<std::string>& log) {
+         return ring_product_schedule(t, m, budget, log);
+       },
+       7},
       {"pattern",
        [](const Topology& t, Model m) -> std::string {
          if (m == Model::SinglePort) return "schedules all-port and nic";
@@ -217,7 +224,7 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
 constexpr double kAutoScheduleBytes = 2.0 * (1 << 30);
 bool holds_every_transfer(const std::string& generator) {
   return generator != "rotation" && generator != "pattern" && generator != "doubling" && generator != "pipeline" &&
-         generator != "a2" &&
+         generator != "a2" && generator != "product" &&
          generator != "table";
 }
 
@@ -272,7 +279,7 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
 std::string direct_algorithm_help() {
   return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K odd "
          ">= 15 or a multiple of 4 >= 16; four quarter-turned streams, every link busy) | pattern (all-port, nic: "
-         "tori, rings, hypercubes, ghc) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
+         "tori, rings, hypercubes, ghc) | product (nic: tori of 3 or more dimensions; a ring times a periodic schedule of the rest) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
          "SAT, small networks) | doubling (all-port hypercubes) | pipeline (nic hypercubes: at the nic pipeline bound) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }
@@ -358,7 +365,9 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
                    seconds_since(t0));
     Schedule s = g.run(t, m, share, out.log);
     VerifyReport rep = verify(t, s, std::nullopt, r.limits);
-    out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0), rep.ok ? "" : "failed verification"});
+    // An empty schedule is a construction that found none within its budget (its log says why).
+    out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0),
+                         rep.ok ? "" : s.step_count() == 0 ? "found no schedule (the search log says why)" : "failed verification"});
     // A named generator's schedule is returned as it is (the caller reports its violations);
     // auto keeps the shortest verified one.
     if (!automatic || (rep.ok && (best < 0 || rep.steps < best))) {
