@@ -365,7 +365,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
   // One attempt: `windows` windows of `window` slots (a multiple of B's period) on B's routes, the
   // local search first (it settles the models with slack), then SAT (the full ones).
   const auto attempt = [&](int ring_dim, const std::string& head, const std::vector<BaseRoute>& routes, int window,
-                           int windows, int base_period, const std::string& base, int shares) {
+                           int windows, int shares) {
     const auto s0 = Clock::now();
     const Windows w(t, ring_dim, routes, window, windows);
     PlanAttempt a = local_search_windows(w, static_cast<std::int64_t>(budget * 2.5e5), 1);
@@ -385,22 +385,19 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
     if (a.outcome == SatOutcome::Sat && (best.period == 0 || period < best.period)) {
       best.patterns = std::move(a.patterns);
       best.period = static_cast<int>(period);
-      best.ring_dim = ring_dim;
-      best.base = base;
-      best.base_period = base_period;
     }
     return a.outcome;
   };
   std::vector<int> sizes_tried;
   for (int ring_dim : order) {
+    if (best.period == bound) break;
     const int ring = t.factors()[at(ring_dim)].size;
     if (std::find(sizes_tried.begin(), sizes_tried.end(), ring) != sizes_tried.end()) continue;
     sizes_tried.push_back(ring);
     std::vector<int> smaller;  // the ring sizes still to try after this one (largest first)
     for (const Factor& f : t.factors())
       if (f.size < ring && std::find(smaller.begin(), smaller.end(), f.size) == smaller.end()) smaller.push_back(f.size);
-    const int dims_left = 1 + static_cast<int>(smaller.size());
-    if (best.period == bound) break;
+    const int shares = 1 + static_cast<int>(smaller.size());  // of the time left, this ring size's
     std::string spec = "torus:";
     for (int d = 0; d < dims; ++d)
       if (d != ring_dim) spec += (spec.back() == ':' ? "" : "x") + std::to_string(t.factors()[at(d)].size);
@@ -427,7 +424,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
     if (const int pc = static_cast<int>((need + ring - 1) / ring);
         pc > pb && static_cast<std::int64_t>(pc) * ring < static_cast<std::int64_t>(w0) * pb &&
         (best.period == 0 || static_cast<std::int64_t>(pc) * ring < best.period)) {
-      const periodic::Problem prob = periodic::translation_invariant_problem(base, true);
+      const periodic::Problem prob = periodic::translation_invariant_problem(base, m == Model::Nic);
       std::vector<periodic::Placement> pl;
       std::optional<std::vector<periodic::Placement>> g = periodic::greedy_pack(prob, pc);
       if (g) pl = std::move(*g);
@@ -437,7 +434,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
                                  (g ? "first fit" : o == SatOutcome::Sat ? "SAT" : "not found") + ")";
       if (o == SatOutcome::Sat) {
         const Schedule bs = periodic::expand_translation_invariant(base, m, prob, pl, pc);
-        attempt(ring_dim, head_c, base_routes(base, bs), pc, ring, pc, spec, dims_left);
+        attempt(ring_dim, head_c, base_routes(base, bs), pc, ring, shares);
       } else {
         best.log.push_back(head_c);
       }
@@ -448,7 +445,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
     const std::vector<BaseRoute> routes = base_routes(base, bo.schedule);
     for (int w = w0; w <= w0 + 2; ++w) {
       if (best.period > 0 && static_cast<std::int64_t>(w) * pb >= best.period) break;
-      if (attempt(ring_dim, head, routes, pb, w, pb, spec, dims_left) != SatOutcome::Unsat) break;
+      if (attempt(ring_dim, head, routes, pb, w, shares) != SatOutcome::Unsat) break;
     }
   }
   return best;

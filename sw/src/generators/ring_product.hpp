@@ -31,11 +31,8 @@ namespace totex {
 
 struct RingProductPlan {
   std::vector<PlacedPattern> patterns;  // one per destination offset (node 0's messages), starts < period
-  int period = 0;
-  int ring_dim = -1;
-  std::string base;                     // B's spec
-  int base_period = 0;
-  std::vector<std::string> log;         // one line per ring dimension tried
+  int period = 0;                       // 0: none found
+  std::vector<std::string> log;         // one line per attempt: ring dimension, B and its period, windows
 };
 
 /// The periodic plan with the shortest period over the ring dimensions tried (the largest size
