@@ -86,3 +86,7 @@ cli_test(ring_product_8x8x8 0 "product"
   ${TOTEX} schedule --topo torus:8x8x8 --model nic --json)
 cli_test(ring_product_not_3d 2 "needs a torus of three or more dimensions" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --algo product)
+# A construction that finds nothing says so, exit 2, instead of listing every message as unsent
+# (torus:12x12x12: 12 windows are UNSAT, 13 unknown at --budget 0.1; about 6 s).
+cli_test(ring_product_none 2 "--algo product found no schedule for torus:12x12x12 within its budget" --
+  ${TOTEX} schedule --topo torus:12x12x12 --model nic --algo product --budget 0.1)

@@ -370,6 +370,10 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
                                 " s (calibrated on a quiet torus:8x8; large networks take longer)").c_str() : "",
                    seconds_since(t0));
     Schedule s = g.run(t, m, share, out.log);
+    if (!automatic && s.step_count() == 0)  // a construction that found none: say so, not N(N-1) unsent messages
+      throw UsageError("--algo " + g.name + " found no schedule for " + t.spec() + " within its budget (" +
+                       (out.log.empty() ? std::string("no log") : out.log.back()) +
+                       "); try --algo auto or a larger --budget");
     VerifyReport rep = verify(t, s, std::nullopt, r.limits);
     // An empty schedule is a construction that found none within its budget (its log says why).
     out.tried.push_back({g.name, rep.steps, rep.ok, seconds_since(g0),
