@@ -11,7 +11,7 @@
 
 using namespace totex;
 
-TEST_CASE("a harness that crashes or prints no result is a tool failure; a refusal is a usage error", "[harness]") {
+TEST_CASE("a harness that crashes or prints no result is a tool failure, a refusal is a usage error", "[harness]") {
   REQUIRE_THROWS_AS(hw::run_harness("sh -c 'exit 2'", "the test harness"), UsageError);
   // A real crash: the process is killed by SIGSEGV.
   REQUIRE_THROWS_WITH(hw::run_harness("sh -c 'kill -SEGV $$'", "the test harness"),

@@ -150,7 +150,7 @@ TEST_CASE("metacube Algorithm 1 for s = 0 matches the paper's listing", "[metacu
   }
 }
 
-TEST_CASE("metacube Table 1: class paths are shortest walks; the printed (3,2) entry is invalid", "[metacube]") {
+TEST_CASE("metacube Table 1: class paths are shortest walks, the printed (3,2) entry is invalid", "[metacube]") {
   for (int dest = 0; dest < 4; ++dest)
     for (int type = 0; type < 4; ++type) {
       const auto p = metacube_class_path(2, dest, type);

@@ -118,7 +118,7 @@ TEST_CASE("periodic verifier: NIC slots, injection slot, buffering", "[periodic]
   }
 }
 
-TEST_CASE("the period header round-trips; old files read as one-shot", "[periodic]") {
+TEST_CASE("the period header round-trips, old files read as one-shot", "[periodic]") {
   const Topology t = parse_topology("ring:3");
   std::ostringstream out;
   write_schedule(out, t, ring3_periodic());

@@ -55,7 +55,7 @@ TEST_CASE("ring-product plans send every offset once and verify modulo the perio
   }
 }
 
-TEST_CASE("ring-product one-shot schedules verify; torus:8x8x8 meets its bound", "[ring-product]") {
+TEST_CASE("ring-product one-shot schedules verify, torus:8x8x8 meets its bound", "[ring-product]") {
   for (const auto& [spec, want] : {std::pair{"torus:4x4x4", 66}, {"torus:8x8x8", 517}}) {
     const Topology t = parse_topology(spec);
     std::vector<std::string> log;

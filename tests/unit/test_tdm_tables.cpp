@@ -307,7 +307,7 @@ TEST_CASE("tdm single-port entry layout and relay words", "[tdm]") {
   }
 }
 
-TEST_CASE("tdm: torus:4x4 nic folds at its period; a shorter period is refused with every conflict", "[tdm]") {
+TEST_CASE("tdm: torus:4x4 nic folds at its period, a shorter period is refused with every conflict", "[tdm]") {
   const Topology t = parse_topology("torus:4x4");
   const Schedule s = nic_schedule(t);
   const int T = tdm_default_period(t, s);

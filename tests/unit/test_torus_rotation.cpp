@@ -29,7 +29,7 @@ TEST_CASE("rotation applies to KxK tori with K >= 11 other than 12", "[rotation]
     CHECK_FALSE(rotation_why_not(parse_topology(no)).empty());
 }
 
-TEST_CASE("rotation one-shot schedules verify; each offset is sent once, the core keeps every link busy",
+TEST_CASE("rotation one-shot schedules verify: each offset is sent once, the core keeps every link busy",
           "[rotation]") {
   for (const char* spec : {"torus:11x11", "torus:13x13", "torus:14x14", "torus:15x15", "torus:16x16", "torus:17x17",
                            "torus:18x18", "torus:20x20"})
