@@ -840,7 +840,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   };
   // The ring product (ring_product.hpp) on tori of three or more dimensions: a ring times a
   // translation-invariant schedule of the other dimensions, at the bound on torus:8x8x8 in about a
-  // second where the packing below stops at 603. Kept unless the packing does better.
+  // second where the packing below starts from a first fit of 617. Kept unless the packing does
+  // better.
   if (algo == "product" && !ring_product_why_not(t, m).empty())
     throw UsageError("--periodic --algo product " + ring_product_why_not(t, m) + " (" + t.spec() + ")");
   RingProductPlan product;
