@@ -863,7 +863,11 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   constexpr int kAllPathsNodes = 36;
   // The packings scan every slot for every item: refused up front where that is hours of work.
   if (algo != "exact" && t.nodes() > (ti ? 1024 : 256))
-    throw ResourceError("resources: --periodic on " + t.spec() + ": the " +
+    throw ResourceError("resources: --periodic on " + t.spec() + ": " +
+                        (product.log.empty() ? std::string()
+                                             : "the ring product found no period within its budget (" +
+                                                   product.log.back() + "), and ") +
+                        "the " +
                         std::string(ti ? "translation-invariant packing handles at most 1024 nodes" :
                                          "per-message packing handles at most 256 nodes") +
                         " (its first fit scans every slot for every item)");
