@@ -842,10 +842,11 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // translation-invariant schedule of the other dimensions, at the bound on torus:8x8x8 in about a
   // second where the packing below starts from a first fit of 617. Kept unless the packing does
   // better.
-  if (algo == "product" && !ring_product_why_not(t, m).empty())
-    throw UsageError("--periodic --algo product " + ring_product_why_not(t, m) + " (" + t.spec() + ")");
+  const std::string product_why_not = ring_product_why_not(t, m);
+  if (algo == "product" && !product_why_not.empty())
+    throw UsageError("--periodic --algo product " + product_why_not + " (" + t.spec() + ")");
   RingProductPlan product;
-  if ((algo == "auto" || algo == "product") && ring_product_why_not(t, m).empty()) {
+  if ((algo == "auto" || algo == "product") && product_why_not.empty()) {
     stage("ring product", budget);
     product = ring_product_periodic(t, m, budget);
     for (const std::string& line : product.log) out.log.push_back("product: " + line);

@@ -79,6 +79,13 @@ std::vector<Label> ring_labels(int m) {
   return labels;
 }
 
+/// The moves one node's messages make round a ring of size m, one per offset (a tie counted once).
+std::int64_t ring_moves(int m) {
+  std::int64_t moves = 0;
+  for (int c = 1; c < m; ++c) moves += std::min(c, m - c);
+  return moves;
+}
+
 struct PlanAttempt {
   SatOutcome outcome = SatOutcome::Unknown;
   std::vector<PlacedPattern> patterns;
@@ -126,9 +133,7 @@ struct Windows {
   }
   /// Both ring tracks full: every slot held.
   [[nodiscard]] bool tracks_full() const {
-    std::int64_t ring_hops = 0;
-    for (int c = 1; c < m; ++c) ring_hops += std::min(c, m - c);
-    return ring_hops * (static_cast<std::int64_t>(routes.size()) + 1) == 2 * P;
+    return ring_moves(m) * (static_cast<std::int64_t>(routes.size()) + 1) == 2 * P;
   }
   [[nodiscard]] std::vector<PlacedPattern> patterns(const std::vector<Choice>& placed) const {
     std::vector<int> others;  // B's dimensions in the torus
@@ -413,9 +418,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
       best.log.push_back(head + ": not translation-invariant, skipped");
       continue;
     }
-    std::int64_t ring_hops = 0;
-    for (int c = 1; c < ring; ++c) ring_hops += std::min(c, ring - c);
-    ring_hops *= static_cast<std::int64_t>(base.nodes());
+    const std::int64_t ring_hops = ring_moves(ring) * base.nodes();
     // The period: at least `ring` windows, each ring track holding half the ring moves, the bound.
     const std::int64_t need = std::max(bound, (ring_hops + 1) / 2);
     const int w0 = std::max<int>(ring, static_cast<int>((need + pb - 1) / pb));
