@@ -134,7 +134,7 @@ fi
 echo "nextpnr seed $seed ($device, --freq $freq)..." >&2
 rc=0
 timeout "$pnr_timeout" "$nextpnr" "${dev_args[@]}" --json "$out/synth.json" --asc "$out/pnr.asc" --freq "$freq" \
-  --seed "$seed" --timing-allow-fail --report "$out/pnr.json" -l "$out/pnr.log" >/dev/null 2>&1 || rc=$?
+  --seed "$seed" --timing-allow-fail ${PNR_OPTS:-} --report "$out/pnr.json" -l "$out/pnr.log" >/dev/null 2>&1 || rc=$?
 if [ "$rc" -ne 0 ]; then
   if grep -qE "no BELs remaining|Unable to place|Unable to find legal placement|exceeds|too many|not enough" "$out/pnr.log" 2>/dev/null; then
     result false null null

@@ -95,10 +95,27 @@ module totex_tdm_allport_tile #(
   localparam int unsigned SrcLsb = DstLsb + P * NodeW;  // eject_src[i]
   localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
 
-  // Slot pipeline: load and priming, slot counter, the table read ahead into pre_q and ent_q.
-  logic              adv, primed_q, look_next, entv_q;
-  logic [EntryW-1:0] pre_q, ent_q;
-  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile)) u_pipe (
+  // Slot pipeline: load and priming, slot counter, the table read ahead into pre_q and ent_q. adv
+  // in copies of at most AdvLoads enables (no global buffer, see totex_tdm_slot_pipe): one per
+  // lane's flip-flops, one per lane's send buffer, then the selects and eject flags bit by bit
+  // (SelCopies), then the inject keys and eject sources (SrcCopies).
+  localparam int unsigned AdvLoads  = 32'd14;
+  localparam int unsigned SelBits   = P * (P + 32'd1) + P;
+  localparam int unsigned SelCopies = (SelBits + AdvLoads - 32'd1) / AdvLoads;
+  localparam int unsigned SrcCopies = (P * NodeW + P + AdvLoads - 32'd1) / AdvLoads;
+  localparam int unsigned SelBase   = 32'd2 * P;
+  localparam int unsigned SrcBase   = SelBase + SelCopies;
+  localparam int unsigned AdvCopies = SrcBase + SrcCopies;
+  logic [AdvCopies-1:0] adv;
+  logic                 primed_q, look_next, prev_q, entv_q;
+  logic [EntryW-1:0]    ent_q;
+  // Waiver: of the read-ahead entry only the fields decided one advance early are used (the inject
+  // selects and destinations), not the eject mask and sources.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [EntryW-1:0]    pre_q;
+  /* verilator lint_on UNUSEDSIGNAL */
+  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
+                        .AdvCopies(AdvCopies)) u_pipe (
     .clk_i,
     .rst_ni,
     .run_i,
@@ -110,30 +127,32 @@ module totex_tdm_allport_tile #(
     .primed_o    (primed_q),
     .look_next_o (look_next),
     .pre_o       (pre_q),
+    .prev_o      (prev_q),
     .ent_o       (ent_q),
     .entv_o      (entv_q)
   );
 
   // ---------------------------------------------------------------------------------------------
-  // NIC lanes: lane o injects on output o. Its key (the decided slot injects on o) is decoded from
-  // pre_q one advance ahead, like the nic tile's.
+  // NIC lanes: lane o injects on output o. Its key (the decided slot injects on o and is valid) is
+  // decoded from pre_q one advance ahead and cleared by a table write, like the nic tile's.
   // ---------------------------------------------------------------------------------------------
   logic [P-1:0]   inj_q, has_q, miss_p;
   logic [P*W-1:0] sb_rdata;
-  always_ff @(posedge clk_i) begin
-    if (adv) begin
-      for (int unsigned o = 0; o < P; o++) inj_q[o] <= (pre_q[o*SelW +: SelW] == SEL_INJ);
-    end
-  end
   for (genvar o = 0; o < P; o++) begin : gen_lane
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) inj_q[o] <= 1'b0;
+      else if (tbl_we_i) inj_q[o] <= 1'b0;
+      else if (adv[SrcBase + (P * NodeW + o) / AdvLoads]) inj_q[o] <= prev_q && (pre_q[o*SelW +: SelW] == SEL_INJ);
+    end
     totex_tdm_nic #(.PayloadW(W), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
       .clk_i,
       .rst_ni,
-      .adv_i        (adv),
+      .adv_i        (adv[o]),
+      .adv_buf_i    (adv[P + o]),
       .look_next_i  (look_next),
       .pre_dst_i    (pre_q[DstLsb + o*NodeW +: NodeW]),
       .ent_dst_i    (ent_q[DstLsb + o*NodeW +: NodeW]),
-      .key_i        (entv_q & inj_q[o]),
+      .key_i        (inj_q[o]),
       .s_axis_tvalid(s_axis_tvalid[o]),
       .s_axis_tready(s_axis_tready[o]),
       .s_axis_tdata (s_axis_tdata[o*W +: W]),
@@ -148,7 +167,7 @@ module totex_tdm_allport_tile #(
   // Execute registers: one-hot selects of the slot executing next, decoded from the entry register.
   // ---------------------------------------------------------------------------------------------
   logic [P*(P+1)-1:0] sel_d, sel_q;    // sel[o*(P+1) + i]: i < P forward input i, i == P inject
-  logic [P-1:0]       ej_q;
+  logic [P-1:0]       ej_d, ej_q;
   logic [P*NodeW-1:0] ejsrc_q;
   always_comb begin
     for (int unsigned o = 0; o < P; o++) begin
@@ -156,18 +175,24 @@ module totex_tdm_allport_tile #(
         sel_d[o*(P+1) + i] = entv_q && (ent_q[o*SelW +: SelW] == SelW'(i + 32'd1));
       end
     end
+    ej_d = {P{entv_q}} & ent_q[SelsW +: P];
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      sel_q <= '0;
-      ej_q  <= '0;
-    end else if (adv) begin
-      sel_q <= sel_d;
-      ej_q  <= {P{entv_q}} & ent_q[SelsW +: P];
+  for (genvar b = 0; b < P * (P + 1); b++) begin : gen_sel
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) sel_q[b] <= 1'b0;
+      else if (adv[SelBase + b / AdvLoads]) sel_q[b] <= sel_d[b];
     end
   end
-  always_ff @(posedge clk_i) begin
-    if (adv) ejsrc_q <= ent_q[SrcLsb +: P*NodeW];
+  for (genvar i = 0; i < P; i++) begin : gen_ej
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ej_q[i] <= 1'b0;
+      else if (adv[SelBase + (P * (P + 1) + i) / AdvLoads]) ej_q[i] <= ej_d[i];
+    end
+  end
+  for (genvar b = 0; b < P * NodeW; b++) begin : gen_src
+    always_ff @(posedge clk_i) begin
+      if (adv[SrcBase + b / AdvLoads]) ejsrc_q[b] <= ent_q[SrcLsb + b];
+    end
   end
 
   // ---------------------------------------------------------------------------------------------

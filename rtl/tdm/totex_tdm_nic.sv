@@ -26,6 +26,9 @@ module totex_tdm_nic #(
   input  logic                rst_ni,
   /// The slot pipeline moves at this edge (totex_tdm_slot_pipe adv_o).
   input  logic                adv_i,
+  /// The same, a copy of its own for the send buffer's read enable (the block RAM is placed apart
+  /// from the NIC's flip-flops; one net to both was the UP5K's critical path).
+  input  logic                adv_buf_i,
   /// Read the next slot's state (totex_tdm_slot_pipe look_next_o), else reread the decided slot's.
   input  logic                look_next_i,
   /// Inject destination of the slot after the decided one (from pre_o).
@@ -163,15 +166,11 @@ module totex_tdm_nic #(
   // hvh_q: there is a head and this cycle's read is its (of s_axis_tdest at its acceptance, or of
   // la_q while la_q == hd_q: lih_q), one flip-flop so that the S write enable is one LUT; vq_q:
   // this cycle's read is the park's.
-  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, hvh_q, lih_q, fq_q, fq_b_q;
+  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, hvh_q, lih_q, fq_q, fq_r_q;
   logic [NodeW-1:0] hd_q, la_q;
   logic [W-1:0]     hdata_q;
-  logic             sx, go, h_park, p_commit, pv_d, rdy_d;
+  logic             go, h_park, p_commit, pv_d, rdy_d;
   assign ra       = rdy_q ? s_axis_tdest : la_q;
-  // S[hd]: the read, or the value the previous head wrote for the same d at the read's edge (fq_q).
-  // After such a write the entry is occupied (the previous head committed or parked, and nothing
-  // can send its message that fast): the head parks.
-  assign sx       = fq_q ? fq_b_q : s_s;
   assign go       = hvh_q & ~pv_q;
   assign h_park   = go & (fq_q | (s_s ^ r_s));
   assign p_commit = pv_q & vq_q & (r_s ^ pb_q);           // R[d] == S[d]: the entry is free
@@ -214,33 +213,47 @@ module totex_tdm_nic #(
   end
   always_ff @(posedge clk_i) begin
     if (rdy_q) hdata_q <= s_axis_tdata;
-    if (!pv_q) pb_q <= ~sx;
     if (!pv_q) la_q <= hd_q;
     fq_q    <= go & (s_axis_tdest == hd_q);   // go implies rdy_q: the read is of s_axis_tdest
-    fq_b_q  <= ~r_s;
+    fq_r_q  <= r_s;
   end
+  // The parity of the placed head's free word, ~S[hd]: S[hd] is the read, or the value the previous
+  // head wrote for the same d at the read's edge (fq_q; after such a write the entry is occupied,
+  // the head parks). Its pieces are registered at the placement as they come (no LUT between a
+  // block-RAM output and a register: that was the HX8K's critical path) and combined in the cycle
+  // after (px): the registered buffer write takes it then, and the park's parity pb_q one cycle
+  // later (p_commit first reads it two cycles after the placement, when vq_q is high).
+  logic ps_q, pf_q, pr_q, px;
+  always_ff @(posedge clk_i) begin
+    if (!pv_q) begin
+      ps_q <= s_s;
+      pf_q <= fq_q;
+      pr_q <= fq_r_q;
+    end
+    if (!vq_q) pb_q <= px;
+  end
+  assign px = pf_q ? pr_q : ~ps_q;
 
   // Send buffer: written when the head is placed, read at the decision (ahead of the executing
   // slot) at the committed word {S[d], d}.
-  // The buffer write is registered (enable, address and data are flip-flops at the block RAM:
-  // the word's parity ~sx comes out of the toggle bits' block RAM, and go fanned out to every
-  // write-mask pin was the critical path before, 2026-11-26) and lands one edge after the
-  // placement; the inject side reads a message's word at least two edges after its commit, so
-  // always after that write.
-  logic           sb_we_q;
-  logic [NodeW:0] sb_wa_q;
-  logic [W-1:0]   sb_wd_q;
+  // The buffer write is registered (enable, data and the address's node are flip-flops at the
+  // block RAM, the parity px one LUT of flip-flops: go fanned out to every write-mask pin was the
+  // critical path before, 2026-11-26) and lands one edge after the placement; the inject side
+  // reads a message's word at least two edges after its commit, so always after that write.
+  logic             sb_we_q;
+  logic [NodeW-1:0] sb_wa_q;
+  logic [W-1:0]     sb_wd_q;
   always_ff @(posedge clk_i) begin
     sb_we_q <= go;
-    sb_wa_q <= {~sx, hd_q};
+    sb_wa_q <= hd_q;
     sb_wd_q <= hdata_q;
   end
   totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W)) u_sendbuf (
     .clk_i,
     .we_i   (sb_we_q),
-    .waddr_i(sb_wa_q),
+    .waddr_i({px, sb_wa_q}),
     .wdata_i(sb_wd_q),
-    .re_i   (adv_i),
+    .re_i   (adv_buf_i),
     .raddr_i({s_i, ent_dst_i}),
     .rdata_o(data_o)
   );

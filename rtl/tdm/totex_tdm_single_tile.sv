@@ -107,15 +107,23 @@ module totex_tdm_single_tile #(
   localparam logic [1:0] SRC_INJECT = 2'd0, SRC_RECEIVED = 2'd1, SRC_BUFFER = 2'd2;
   localparam logic [1:0] ACT_EJECT = 2'd1, ACT_STORE = 2'd2;
 
-  // Slot pipeline: load and priming, slot counter, the table read ahead into pre_q and ent_q.
-  logic              adv, primed_q, look_next, entv_q;
-  logic [EntryW-1:0] ent_q;
+  // Slot pipeline: load and priming, slot counter, the table read ahead into pre_q and ent_q. adv
+  // in copies of at most about AdvLoads enables (no global buffer, see totex_tdm_slot_pipe): 0 the
+  // NIC, 1 its send buffer's read, 2 the execute selects, 3 the inject key, relay word and eject
+  // source, 4 the relay buffer's read, then the bypass registers bit by bit.
+  localparam int unsigned AdvLoads  = 32'd14;
+  localparam int unsigned BypBase   = 32'd5;
+  localparam int unsigned AdvCopies = BypBase + (W + 32'd1 + AdvLoads - 32'd1) / AdvLoads;
+  logic [AdvCopies-1:0] adv;
+  logic                 primed_q, look_next, prev_q, entv_q;
+  logic [EntryW-1:0]    ent_q;
   // Waiver: of the read-ahead entry only the fields decided one advance early are used (whether
   // it injects, its inject destination for the NIC's toggle-bit read, its relay buffer word).
   /* verilator lint_off UNUSEDSIGNAL */
   logic [EntryW-1:0] pre_q;
   /* verilator lint_on UNUSEDSIGNAL */
-  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile)) u_pipe (
+  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
+                        .AdvCopies(AdvCopies)) u_pipe (
     .clk_i,
     .rst_ni,
     .run_i,
@@ -127,14 +135,18 @@ module totex_tdm_single_tile #(
     .primed_o    (primed_q),
     .look_next_o (look_next),
     .pre_o       (pre_q),
+    .prev_o      (prev_q),
     .ent_o       (ent_q),
     .entv_o      (entv_q)
   );
 
-  // The entry injects (decoded from pre_q one advance ahead, as in the nic tile).
+  // The decision's key: the entry injects and is valid (decoded from pre_q one advance ahead and
+  // cleared by a table write, as in the nic tile).
   logic ent_inj_q;
-  always_ff @(posedge clk_i) begin
-    if (adv) ent_inj_q <= (pre_q[SendPortLsb +: SelW] != '0) && (pre_q[SendSrcLsb +: 2] == SRC_INJECT);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ent_inj_q <= 1'b0;
+    else if (tbl_we_i) ent_inj_q <= 1'b0;
+    else if (adv[3]) ent_inj_q <= prev_q && (pre_q[SendPortLsb +: SelW] != '0) && (pre_q[SendSrcLsb +: 2] == SRC_INJECT);
   end
 
   // NIC: one inject lane.
@@ -143,11 +155,12 @@ module totex_tdm_single_tile #(
   totex_tdm_nic #(.PayloadW(W), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
     .clk_i,
     .rst_ni,
-    .adv_i        (adv),
+    .adv_i        (adv[0]),
+    .adv_buf_i    (adv[1]),
     .look_next_i  (look_next),
     .pre_dst_i    (pre_q[InjDstLsb +: NodeW]),
     .ent_dst_i    (ent_q[InjDstLsb +: NodeW]),
-    .key_i        (entv_q & ent_inj_q),
+    .key_i        (ent_inj_q),
     .s_axis_tvalid,
     .s_axis_tready,
     .s_axis_tdata,
@@ -180,7 +193,7 @@ module totex_tdm_single_tile #(
       s_buf_q <= 1'b0;
       a_ej_q  <= 1'b0;
       a_st_q  <= 1'b0;
-    end else if (adv) begin
+    end else if (adv[2]) begin
       for (int unsigned o = 0; o < P; o++) so_q[o] <= entv_q && (ent_sport == SelW'(o + 32'd1));
       for (int unsigned i = 0; i < P; i++) ri_q[i] <= entv_q && (ent_rport == SelW'(i + 32'd1));
       s_inj_q <= entv_q && (ent_ssrc == SRC_INJECT);
@@ -191,7 +204,7 @@ module totex_tdm_single_tile #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (adv) begin
+    if (adv[3]) begin
       rbuf_q  <= ent_q[RecvBufLsb +: BufW];
       ejsrc_q <= ent_q[EjSrcLsb +: NodeW];
     end
@@ -237,11 +250,17 @@ module totex_tdm_single_tile #(
   always_ff @(posedge clk_i) begin
     if (run_i) recv_q <= {rcv_v, rcv_d};
     bwa_q <= rbuf_q;
-    if (adv) begin
+    if (adv[2]) begin
       sbm_q     <= entv_q && (ent_ract == ACT_STORE) && (ent_q[RecvBufLsb +: BufW] == pre_sbuf);
       sam_q     <= a_st_q & (rbuf_q == pre_sbuf);
       byp_use_q <= sbm_q | (bw_q & sam_q);
-      byp_q     <= sbm_q ? {rcv_v, rcv_d} : recv_q;
+    end
+  end
+  logic [W:0] byp_d;
+  assign byp_d = sbm_q ? {rcv_v, rcv_d} : recv_q;
+  for (genvar b = 0; b <= W; b++) begin : gen_byp
+    always_ff @(posedge clk_i) begin
+      if (adv[BypBase + b / AdvLoads]) byp_q[b] <= byp_d[b];
     end
   end
   totex_tdm_ram #(.Depth(32'd1 << BufW), .Width(W + 32'd1)) u_relay (
@@ -249,7 +268,7 @@ module totex_tdm_single_tile #(
     .we_i   (bw_q),
     .waddr_i(bwa_q),
     .wdata_i(recv_q),
-    .re_i   (adv),
+    .re_i   (adv[4]),
     .raddr_i(ent_sbuf),
     .rdata_o(buf_rdata)
   );

@@ -20,6 +20,11 @@ module totex_tdm_slot_pipe #(
   parameter int unsigned EntryW = 32'd27,
   /// $readmemh image of the slot table; "" = none.
   parameter TableFile = "",
+  /// Copies of the advance enable for the tile's registers (adv_o), each for at most AdvLoads.
+  parameter int unsigned AdvCopies = 32'd1,
+  /// Enable loads per copy of adv: nextpnr promotes an enable net of more than 15 to a global
+  /// buffer, do not overwrite.
+  localparam int unsigned AdvLoads = 32'd14,
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
@@ -37,14 +42,16 @@ module totex_tdm_slot_pipe #(
   input  logic [SlotW-1:0]  tbl_addr_i,
   /// Table write data.
   input  logic [EntryW-1:0] tbl_data_i,
-  /// The pipeline moves at this edge (an enable only: one LUT on a global buffer).
-  output logic              adv_o,
+  /// The pipeline moves at this edge: AdvCopies equal copies, each an enable only (one LUT).
+  output logic [AdvCopies-1:0] adv_o,
   /// Priming has ended (run_i may rise).
   output logic              primed_o,
   /// run_i | ~primed_o: the tile reads the next slot's NIC state (else it rereads ent_o's).
   output logic              look_next_o,
   /// Entry of the slot after ent_o's (registered block-RAM output).
   output logic [EntryW-1:0] pre_o,
+  /// pre_o holds a table entry (ent_o will at the next advance).
+  output logic              prev_o,
   /// Entry decided in this cycle.
   output logic [EntryW-1:0] ent_o,
   /// ent_o holds a table entry (set by the priming advances, cleared by a table write).
@@ -53,8 +60,12 @@ module totex_tdm_slot_pipe #(
 
   localparam int unsigned Prime = 32'd5;    // priming advances + 1 (table read, pre, entry, decision)
   localparam int unsigned PcW = totex_pkg::idx_width(Prime + 32'd1);
+  // Copies of adv for the pipeline's own enables: the table's read enable, then pre_q and ent_q
+  // bit by bit, AdvLoads per copy.
+  localparam int unsigned OwnCopies = 32'd1 + (32'd2 * EntryW + AdvLoads - 32'd1) / AdvLoads;
+  localparam int unsigned Copies = OwnCopies + AdvCopies;
 
-  logic             flush, init_q, primed_q, prm_q, adv;
+  logic             flush, init_q, primed_q, prm_q, primes;
   logic [PcW-1:0]   pc_q;
   logic [NodeW:0]   swc_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -64,15 +75,7 @@ module totex_tdm_slot_pipe #(
   end
   logic [SlotW-1:0] f_q;            // slot fetched next
   assign flush = tbl_we_i;
-  // The slot pipeline moves at this edge: (run_i | ~primed_q) & ~init_q & ~flush, written with
-  // prm_q = ~primed_q & ~init_q (primed_q implies ~init_q) so that it is one LUT of its own (it
-  // drives the pipeline's enables through a global buffer). adv is only ever an enable, never
-  // logic (the decision flags that need it use a flip-flop of adv, one cycle later).
-  // A slot executes in a cycle with run_i & primed_q; the tiles' datapaths take run_i alone for
-  // that (the same under the contract: run_i high before priming ends is an error), so that no
-  // other logic shares adv's AND (Yosys would merge the two, and the shared term, a LUT output of
-  // its own, would put adv two LUTs deep).
-  assign adv   = ((run_i & primed_q) | prm_q) & ~flush;
+  assign primes = pc_q == PcW'(Prime - 32'd2);   // the last priming advance
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -87,13 +90,34 @@ module totex_tdm_slot_pipe #(
       pc_q     <= '0;
     end else begin
       init_q <= ~swc_q[NodeW];   // one cycle longer than the count: no carry chain into init_q
-      prm_q  <= swc_q[NodeW] & ~primed_q & ~(!init_q && pc_q == PcW'(Prime - 32'd2));
+      prm_q  <= swc_q[NodeW] & ~primed_q & ~(!init_q && primes);
       if (!init_q && !primed_q) begin
         pc_q     <= pc_q + PcW'(1);
-        primed_q <= (pc_q == PcW'(Prime - 32'd2));
+        primed_q <= primes;
       end
     end
   end
+
+  // The slot pipeline moves at this edge: (run_i | ~primed_q) & ~init_q & ~flush, written with
+  // prm_q = ~primed_q & ~init_q (primed_q implies ~init_q) so that it is one LUT. adv is only ever
+  // an enable, never logic (the decision flags that need it use a flip-flop of adv, one cycle
+  // later). A slot executes in a cycle with run_i & primed_q; the tiles' datapaths take run_i
+  // alone for that (the same under the contract: run_i high before priming ends is an error), so
+  // that no other logic shares adv's AND.
+  // adv comes in copies of at most AdvLoads enables each: nextpnr promotes an enable net of more
+  // than 15 loads to a global buffer, and the route to the buffer plus the buffer (UP5K about
+  // 3.0 + 1.6 ns, HX8K 1.9-2.9 + 0.6 ns) were the tile's critical path. Each copy has its own
+  // flip-flop copy of primed_q (kept: Yosys merges equal flip-flops, then equal LUTs).
+  logic [Copies-1:0] adv, primed_c;
+  for (genvar c = 0; c < Copies; c++) begin : g_adv
+    (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) primed_c[c] <= 1'b0;
+      else if (flush) primed_c[c] <= 1'b0;
+      else if (!init_q && !primed_q) primed_c[c] <= primes;
+    end
+    assign adv[c] = ((run_i & primed_c[c]) | prm_q) & ~flush;
+  end
+
   // The counter's step is run_i | ~primed_q (one LUT from an input and a flip-flop, as in the
   // crossbar): it also steps in a flush cycle, harmless as init_q reloads it next.
   totex_tdm_slot_counter #(.SlotW(SlotW)) u_slot (
@@ -114,7 +138,7 @@ module totex_tdm_slot_pipe #(
     .we_i   (tbl_we_i),
     .waddr_i(tbl_addr_i),
     .wdata_i(tbl_data_i),
-    .re_i   (adv),
+    .re_i   (adv[0]),
     .raddr_i(f_q),
     .rdata_o(tbl_rdata)
   );
@@ -131,17 +155,18 @@ module totex_tdm_slot_pipe #(
       entv_q <= ~flush & (entv_q | (prm_q & prev_q));
     end
   end
-  always_ff @(posedge clk_i) begin
-    if (adv) begin
-      pre_q <= tbl_rdata;
-      ent_q <= pre_q;
+  for (genvar b = 0; b < EntryW; b++) begin : g_ent
+    always_ff @(posedge clk_i) begin
+      if (adv[32'd1 + b / AdvLoads]) pre_q[b] <= tbl_rdata[b];
+      if (adv[32'd1 + (EntryW + b) / AdvLoads]) ent_q[b] <= pre_q[b];
     end
   end
 
-  assign adv_o       = adv;
+  assign adv_o       = adv[Copies-1:OwnCopies];
   assign primed_o    = primed_q;
   assign look_next_o = run_i | ~primed_q;
   assign pre_o       = pre_q;
+  assign prev_o      = prev_q;
   assign ent_o       = ent_q;
   assign entv_o      = entv_q;
 

@@ -118,10 +118,14 @@ module totex_tdm_tile #(
   localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
 
   // Slot pipeline (totex_tdm_slot_pipe): load and priming after reset and table writes, the slot
-  // counter, the table read ahead into pre_q and ent_q. adv is the pipeline's enable.
-  logic              adv, primed_q, look_next, entv_q;
+  // counter, the table read ahead into pre_q and ent_q. adv is the pipeline's enable, in five
+  // copies of at most 14 loads (no global buffer, see totex_tdm_slot_pipe): 0 and 1 the selects,
+  // 2 the entry's flags and source, 3 the NIC, 4 the send buffer's read.
+  logic              primed_q, look_next, prev_q, entv_q;
+  logic [4:0]        adv;
   logic [EntryW-1:0] pre_q, ent_q;
-  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile)) u_pipe (
+  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
+                        .AdvCopies(32'd5)) u_pipe (
     .clk_i,
     .rst_ni,
     .run_i,
@@ -133,6 +137,7 @@ module totex_tdm_tile #(
     .primed_o    (primed_q),
     .look_next_o (look_next),
     .pre_o       (pre_q),
+    .prev_o      (prev_q),
     .ent_o       (ent_q),
     .entv_o      (entv_q)
   );
@@ -148,11 +153,16 @@ module totex_tdm_tile #(
       end
     end
   end
+  // ent_inj_q is the decision's key: the entry injects and is valid (entv_q, which is set at the
+  // advance that loads a valid pre_q, prev_o, and cleared by a table write), one flip-flop so
+  // that the decision is two LUTs from flip-flops.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ent_inj_q <= 1'b0;
+    else if (tbl_we_i) ent_inj_q <= 1'b0;
+    else if (adv[2]) ent_inj_q <= rd_inj & prev_q;
+  end
   always_ff @(posedge clk_i) begin
-    if (adv) begin
-      ent_inj_q <= rd_inj;
-      ent_dup_q <= rd_dup;
-    end
+    if (adv[2]) ent_dup_q <= rd_dup;
   end
   logic [NodeW-1:0] ent_src;
   logic [SelsW-1:0] ent_sels;
@@ -165,11 +175,12 @@ module totex_tdm_tile #(
   totex_tdm_nic #(.PayloadW(PayloadW), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
     .clk_i,
     .rst_ni,
-    .adv_i        (adv),
+    .adv_i        (adv[3]),
+    .adv_buf_i    (adv[4]),
     .look_next_i  (look_next),
     .pre_dst_i    (pre_q[SelsW +: NodeW]),
     .ent_dst_i    (ent_q[SelsW +: NodeW]),
-    .key_i        (entv_q & ent_inj_q),
+    .key_i        (ent_inj_q),
     .s_axis_tvalid,
     .s_axis_tready,
     .s_axis_tdata,
@@ -195,17 +206,21 @@ module totex_tdm_tile #(
       ej_d[i] = entv_q && (ent_sels[P*SelW +: SelW] == SelW'(i + 32'd1));
     end
   end
+  localparam int unsigned SelHalf = P * (P + 32'd1) / 32'd2;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sel_q <= '0;
       ej_q  <= '0;
-    end else if (adv) begin
-      sel_q <= sel_d;
-      ej_q  <= ej_d;
+    end else begin
+      if (adv[0]) sel_q[SelHalf-1:0] <= sel_d[SelHalf-1:0];
+      if (adv[1]) begin
+        sel_q[P*(P+1)-1:SelHalf] <= sel_d[P*(P+1)-1:SelHalf];
+        ej_q <= ej_d;
+      end
     end
   end
   always_ff @(posedge clk_i) begin
-    if (adv) ejsrc_q <= ent_src;
+    if (adv[2]) ejsrc_q <= ent_src;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -300,8 +315,8 @@ module totex_tdm_tile #(
       dec_q   <= 1'b0;
       dup_h_q <= 1'b0;
     end else begin
-      dec_q <= adv;   // a decision was made at the last edge
-      if (adv) dup_h_q <= entv_q & ent_dup_q;
+      dec_q <= adv[2];   // a decision was made at the last edge
+      if (adv[2]) dup_h_q <= entv_q & ent_dup_q;
     end
   end
   totex_tdm_status #(.Lanes(32'd1), .Ports(P), .MissW(MissW)) u_status (
