@@ -102,17 +102,17 @@ module totex_tdm_allport_tile #(
   localparam int unsigned AdvLoads  = 32'd14;
   localparam int unsigned SelBits   = P * (P + 32'd1) + P;
   localparam int unsigned SelCopies = (SelBits + AdvLoads - 32'd1) / AdvLoads;
-  localparam int unsigned SrcCopies = (P * NodeW + P + AdvLoads - 32'd1) / AdvLoads;
+  localparam int unsigned SrcCopies = (P * NodeW + 32'd2 * P + AdvLoads - 32'd1) / AdvLoads;
   localparam int unsigned SelBase   = 32'd2 * P;
   localparam int unsigned SrcBase   = SelBase + SelCopies;
   localparam int unsigned AdvCopies = SrcBase + SrcCopies;
   logic [AdvCopies-1:0] adv;
   logic                 primed_q, look_next, prev_q, entv_q;
   logic [EntryW-1:0]    ent_q;
-  // Waiver: of the read-ahead entry only the fields decided one advance early are used (the inject
-  // selects and destinations), not the eject mask and sources.
+  // Waiver: of the table's output and the read-ahead entry only the fields decided one advance
+  // early are used (the inject selects, the inject destinations), not the eject mask and sources.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [EntryW-1:0]    pre_q;
+  logic [EntryW-1:0]    tbl_rd, pre_q;
   /* verilator lint_on UNUSEDSIGNAL */
   totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
                         .AdvCopies(AdvCopies)) u_pipe (
@@ -126,6 +126,7 @@ module totex_tdm_allport_tile #(
     .adv_o       (adv),
     .primed_o    (primed_q),
     .look_next_o (look_next),
+    .rd_o        (tbl_rd),
     .pre_o       (pre_q),
     .prev_o      (prev_q),
     .ent_o       (ent_q),
@@ -134,15 +135,20 @@ module totex_tdm_allport_tile #(
 
   // ---------------------------------------------------------------------------------------------
   // NIC lanes: lane o injects on output o. Its key (the decided slot injects on o and is valid) is
-  // decoded from pre_q one advance ahead and cleared by a table write, like the nic tile's.
+  // decoded from the table's output beside pre_q (pinj_q) and cleared by a table write, like the
+  // nic tile's.
   // ---------------------------------------------------------------------------------------------
-  logic [P-1:0]   inj_q, has_q, miss_p;
+  logic [P-1:0]   pinj_q, inj_q, has_q, miss_p;
   logic [P*W-1:0] sb_rdata;
   for (genvar o = 0; o < P; o++) begin : gen_lane
+    localparam int unsigned KeyCopy = SrcBase + (P * NodeW + o) / AdvLoads;
+    always_ff @(posedge clk_i) begin
+      if (adv[KeyCopy]) pinj_q[o] <= (tbl_rd[o*SelW +: SelW] == SEL_INJ);
+    end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) inj_q[o] <= 1'b0;
       else if (tbl_we_i) inj_q[o] <= 1'b0;
-      else if (adv[SrcBase + (P * NodeW + o) / AdvLoads]) inj_q[o] <= prev_q && (pre_q[o*SelW +: SelW] == SEL_INJ);
+      else if (adv[KeyCopy]) inj_q[o] <= prev_q & pinj_q[o];
     end
     totex_tdm_nic #(.PayloadW(W), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
       .clk_i,

@@ -123,9 +123,10 @@ module totex_tdm_nic #(
     end
   end
   // The flip-flop terms are kept apart (dec_x) so that the block-RAM bits pass one LUT into
-  // has_q and one into miss_h_q.
+  // has_q. Whether the decision missed is key_h_q & ~has_q after it (not a second function of the
+  // block-RAM bits beside has_q: Yosys shared the two, three LUTs deep).
   (* keep *) logic dec_x;
-  logic            miss_h_q;    // this decision missed
+  logic            key_h_q;    // the decided slot injects on this lane
   assign dec_x    = key_i & ~f2_q & ~(eq1_q & has_q);
   assign dec_has  = dec_x & (s_i ^ r_i);
   always_ff @(posedge clk_i) begin
@@ -136,19 +137,19 @@ module totex_tdm_nic #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      dec_q    <= 1'b0;
-      has_q    <= 1'b0;
-      miss_h_q <= 1'b0;
+      dec_q   <= 1'b0;
+      has_q   <= 1'b0;
+      key_h_q <= 1'b0;
     end else begin
       dec_q <= adv_i;   // a decision was made at the last edge
       if (adv_i) begin
-        has_q    <= dec_has;
-        miss_h_q <= key_i & ~(dec_x & (s_i ^ r_i));    // key & ~dec_has
+        has_q   <= dec_has;
+        key_h_q <= key_i;
       end
     end
   end
   assign has_o  = has_q;
-  assign miss_o = dec_q & miss_h_q;
+  assign miss_o = dec_q & key_h_q & ~has_q;
   // R write in the cycle after the decision, from the decision registers (and the clearing sweep
   // after reset): R[d] := ~R[d] when the slot sends.
   assign rw_we = sweep | (dec_q & has_q);

@@ -120,7 +120,7 @@ module totex_tdm_single_tile #(
   // Waiver: of the read-ahead entry only the fields decided one advance early are used (whether
   // it injects, its inject destination for the NIC's toggle-bit read, its relay buffer word).
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [EntryW-1:0] pre_q;
+  logic [EntryW-1:0] tbl_rd, pre_q;
   /* verilator lint_on UNUSEDSIGNAL */
   totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
                         .AdvCopies(AdvCopies)) u_pipe (
@@ -134,19 +134,23 @@ module totex_tdm_single_tile #(
     .adv_o       (adv),
     .primed_o    (primed_q),
     .look_next_o (look_next),
+    .rd_o        (tbl_rd),
     .pre_o       (pre_q),
     .prev_o      (prev_q),
     .ent_o       (ent_q),
     .entv_o      (entv_q)
   );
 
-  // The decision's key: the entry injects and is valid (decoded from pre_q one advance ahead and
-  // cleared by a table write, as in the nic tile).
-  logic ent_inj_q;
+  // The decision's key: the entry injects and is valid (decoded from the table's output beside
+  // pre_q, pinj_q, and cleared by a table write, as in the nic tile).
+  logic pinj_q, ent_inj_q;
+  always_ff @(posedge clk_i) begin
+    if (adv[3]) pinj_q <= (tbl_rd[SendPortLsb +: SelW] != '0) && (tbl_rd[SendSrcLsb +: 2] == SRC_INJECT);
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ent_inj_q <= 1'b0;
     else if (tbl_we_i) ent_inj_q <= 1'b0;
-    else if (adv[3]) ent_inj_q <= prev_q && (pre_q[SendPortLsb +: SelW] != '0) && (pre_q[SendSrcLsb +: 2] == SRC_INJECT);
+    else if (adv[3]) ent_inj_q <= prev_q & pinj_q;
   end
 
   // NIC: one inject lane.

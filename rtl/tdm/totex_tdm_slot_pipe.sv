@@ -48,6 +48,8 @@ module totex_tdm_slot_pipe #(
   output logic              primed_o,
   /// run_i | ~primed_o: the tile reads the next slot's NIC state (else it rereads ent_o's).
   output logic              look_next_o,
+  /// The table's block-RAM output: the entry pre_o takes at the next advance.
+  output logic [EntryW-1:0] rd_o,
   /// Entry of the slot after ent_o's (registered block-RAM output).
   output logic [EntryW-1:0] pre_o,
   /// pre_o holds a table entry (ent_o will at the next advance).
@@ -165,6 +167,7 @@ module totex_tdm_slot_pipe #(
   assign adv_o       = adv[Copies-1:OwnCopies];
   assign primed_o    = primed_q;
   assign look_next_o = run_i | ~primed_q;
+  assign rd_o        = tbl_rdata;
   assign pre_o       = pre_q;
   assign prev_o      = prev_q;
   assign ent_o       = ent_q;

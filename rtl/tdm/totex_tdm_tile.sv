@@ -123,7 +123,12 @@ module totex_tdm_tile #(
   // 2 the entry's flags and source, 3 the NIC, 4 the send buffer's read.
   logic              primed_q, look_next, prev_q, entv_q;
   logic [4:0]        adv;
-  logic [EntryW-1:0] pre_q, ent_q;
+  logic [EntryW-1:0] ent_q;
+  // Waiver: of the table's output only the selects are used (decoded beside pre_q), of pre_q only
+  // the inject destination (the NIC's read ahead).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [EntryW-1:0] tbl_rd, pre_q;
+  /* verilator lint_on UNUSEDSIGNAL */
   totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
                         .AdvCopies(32'd5)) u_pipe (
     .clk_i,
@@ -136,26 +141,34 @@ module totex_tdm_tile #(
     .adv_o       (adv),
     .primed_o    (primed_q),
     .look_next_o (look_next),
+    .rd_o        (tbl_rd),
     .pre_o       (pre_q),
     .prev_o      (prev_q),
     .ent_o       (ent_q),
     .entv_o      (entv_q)
   );
-  // Whether an entry injects (and injects twice: an error), decoded from pre_q one advance ahead.
-  logic ent_inj_q, ent_dup_q, rd_inj, rd_dup;
+  // Whether an entry injects (and injects twice: an error): each output's select compared with
+  // SEL_INJ as the table's block RAM delivers it (pinj_q, beside pre_q), then combined one advance
+  // later, so that neither takes more than two LUTs. ent_inj_q is the decision's key: the entry
+  // injects and is valid (entv_q is set at the advance that loads a valid pre_q, prev_q, and
+  // cleared by a table write), one flip-flop.
+  logic [P-1:0] pinj_q;
+  logic         ent_inj_q, ent_dup_q, rd_inj, rd_dup;
+  always_ff @(posedge clk_i) begin
+    if (adv[2]) begin
+      for (int unsigned o = 0; o < P; o++) pinj_q[o] <= (tbl_rd[o*SelW +: SelW] == SEL_INJ);
+    end
+  end
   always_comb begin
     rd_inj = 1'b0;
     rd_dup = 1'b0;
     for (int unsigned o = 0; o < P; o++) begin
-      if (pre_q[o*SelW +: SelW] == SEL_INJ) begin
+      if (pinj_q[o]) begin
         rd_dup = rd_dup | rd_inj;
         rd_inj = 1'b1;
       end
     end
   end
-  // ent_inj_q is the decision's key: the entry injects and is valid (entv_q, which is set at the
-  // advance that loads a valid pre_q, prev_o, and cleared by a table write), one flip-flop so
-  // that the decision is two LUTs from flip-flops.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ent_inj_q <= 1'b0;
     else if (tbl_we_i) ent_inj_q <= 1'b0;
