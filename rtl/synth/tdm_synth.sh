@@ -5,7 +5,7 @@
 #
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
 #                               --depth D [--table FILE.hex] [--top tile|allport|single|xbar]
-#                               [--buffer-words B] [--bits-in-flops 0|1] --out DIR
+#                               [--buffer-words B] [--bits-in-flops 0|1] [--placer sa|heap] --out DIR
 #   tile: rtl/synth/totex_synth_tdm_tile.sv around rtl/tdm/totex_tdm_tile.sv (links looped back,
 #         local and control IO serialised); allport: rtl/synth/totex_synth_tdm_allport_tile.sv
 #         around rtl/tdm/totex_tdm_allport_tile.sv (the same, P s_axis and m_axis lanes); single:
@@ -16,10 +16,12 @@
 #         table depth in block RAM (the floor). --table sets the tile's TableFile (block-RAM initial
 #         contents, $readmemh); --node-bits and --table are ignored for xbar.
 # Flow: Yosys `synth_ice40 -top <wrapper> -json`, then nextpnr-ice40 (--up5k --package sg48 or
-#   --hx8k --package ct256) --seed S --freq F --timing-allow-fail; F = FREQ, default 120 (up5k) /
-#   240 (hx8k), a timing target 20 % above the tile's goal.
+#   --hx8k --package ct256) --seed S --placer sa|heap --freq F --timing-allow-fail; F = FREQ,
+#   default 120 (up5k) / 240 (hx8k), a timing target 20 % above the tile's goal. --placer: nextpnr's
+#   placer, default sa (simulated annealing: on the tiles faster and steadier across seeds than
+#   nextpnr's default heap; docs/tdm-tile.md "Placer").
 # Writes DIR/result.json {"device","seed","top","lut4","ff","bram","lc","fmax_mhz","fits",
-#   "ports","payload","node_bits","depth","table","freq_target_mhz","yosys","nextpnr"} plus
+#   "ports","payload","node_bits","depth","table","freq_target_mhz","placer","yosys","nextpnr"} plus
 #   DIR/{synth.log,synth.json,stat.txt,pnr.log,pnr.json,pnr.asc}. lut4/ff/bram: synth_ice40 stat
 #   of the whole wrapper (SB_LUT4, SB_DFF*, SB_RAM40_4K); lc: ICESTORM_LC used after place and
 #   route; fmax_mhz: nextpnr's achieved clock frequency.
@@ -33,9 +35,9 @@ rtl="$(cd "$here/.." && pwd)"
 yosys="${YOSYS:-yosys}"
 nextpnr="${NEXTPNR:-nextpnr-ice40}"
 pnr_timeout="${PNR_TIMEOUT:-1200}"
-usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] --out DIR" >&2; exit 2; }
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--placer sa|heap] --out DIR" >&2; exit 2; }
 
-device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0
+device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0; placer=sa
 while [ $# -gt 0 ]; do
   case "$1" in
     --device) device="${2:-}"; shift 2 ;;
@@ -48,6 +50,7 @@ while [ $# -gt 0 ]; do
     --top) top="${2:-}"; shift 2 ;;
     --buffer-words) bufw="${2:-}"; shift 2 ;;
     --bits-in-flops) bif="${2:-}"; shift 2 ;;
+    --placer) placer="${2:-}"; shift 2 ;;
     --out) out="${2:-}"; shift 2 ;;
     -h|--help) usage ;;
     *) echo "$0: unknown argument $1" >&2; usage ;;
@@ -64,6 +67,7 @@ case "$top" in tile|allport|single|xbar) ;; *) echo "$0: --top must be tile, all
 for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
 isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
 case "$bif" in 0|1) ;; *) echo "$0: --bits-in-flops must be 0 or 1" >&2; usage ;; esac
+case "$placer" in sa|heap) ;; *) echo "$0: --placer must be sa or heap" >&2; usage ;; esac
 [ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
 [ "$top" = xbar ] && nw="${nw:-0}"
 { [ "$ports" -ge 1 ] && [ "$payload" -ge 1 ] && [ "$depth" -ge 1 ] && { [ "$top" = xbar ] || [ "$nw" -ge 1 ]; }; } \
@@ -118,11 +122,11 @@ result() {  # result <fits> <lc|null> <fmax|null>
   jq -n --arg device "$device" --argjson seed "$seed" --arg top "$top" --argjson lut "$lut" --argjson ff "$ff" \
     --argjson bram "$bram" --argjson lc "$2" --argjson fmax "$3" --argjson fits "$1" --argjson ports "$ports" \
     --argjson payload "$payload" --argjson nw "$nw" --argjson depth "$depth" --arg table "$table" \
-    --argjson freq "$freq" --arg yv "$("$yosys" -V | awk '{print $2}')" --arg nv "$("$nextpnr" --version 2>&1 | head -1)" \
+    --argjson freq "$freq" --arg placer "$placer" --arg yv "$("$yosys" -V | awk '{print $2}')" --arg nv "$("$nextpnr" --version 2>&1 | head -1)" \
     '{device: $device, seed: $seed, top: $top, lut4: $lut, ff: $ff, bram: $bram, lc: $lc,
       fmax_mhz: (if $fmax == null then null else ($fmax * 10 | round / 10) end), fits: $fits,
       ports: $ports, payload: $payload, node_bits: $nw, depth: $depth, table: $table,
-      freq_target_mhz: $freq, yosys: $yv, nextpnr: $nv}' > "$out/result.json"
+      freq_target_mhz: $freq, placer: $placer, yosys: $yv, nextpnr: $nv}' > "$out/result.json"
 }
 
 if [ "$bram" -gt "$cap_bram" ]; then
@@ -131,10 +135,10 @@ if [ "$bram" -gt "$cap_bram" ]; then
   exit 3
 fi
 
-echo "nextpnr seed $seed ($device, --freq $freq)..." >&2
+echo "nextpnr seed $seed ($device, --placer $placer, --freq $freq)..." >&2
 rc=0
 timeout "$pnr_timeout" "$nextpnr" "${dev_args[@]}" --json "$out/synth.json" --asc "$out/pnr.asc" --freq "$freq" \
-  --seed "$seed" --timing-allow-fail ${PNR_OPTS:-} --report "$out/pnr.json" -l "$out/pnr.log" >/dev/null 2>&1 || rc=$?
+  --seed "$seed" --placer "$placer" --timing-allow-fail --report "$out/pnr.json" -l "$out/pnr.log" >/dev/null 2>&1 || rc=$?
 if [ "$rc" -ne 0 ]; then
   if grep -qE "no BELs remaining|Unable to place|Unable to find legal placement|exceeds|too many|not enough" "$out/pnr.log" 2>/dev/null; then
     result false null null

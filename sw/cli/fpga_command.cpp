@@ -29,6 +29,7 @@ struct FpgaOptions : CommonOptions {
   std::string out;
   std::string tables_out;
   bool bits_in_flops = false;
+  std::string placer = "sa";
 };
 
 /// The schedule: loaded from --schedule (its topology and model must match --topo and --model
@@ -132,14 +133,15 @@ int cmd_fpga(const FpgaOptions& o) {
   write_output_file(hex, [&](std::ostream& out) { out << tdm_hex_image(tables, 0); });
   std::cerr << "totex: synthesizing one TDM tile for " << t.spec() << " (" << tile.ports << " ports, " << tile.payload_bits
             << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth << " slots, node 0's table " << hex
-            << ") for iCE40 " << o.device << ", seed " << o.seed << " in " << dir << '\n';
-  const TdmSynthResult r = run_tdm_synth(tile, o.device, o.seed, hex, dir);
+            << ") for iCE40 " << o.device << ", seed " << o.seed << ", placer " << o.placer << " in " << dir << '\n';
+  const TdmSynthResult r = run_tdm_synth(tile, o.device, o.seed, o.placer, hex, dir);
   const std::int64_t cycles = tables.steps + 1;  // one exchange: entries 0..T, one register per hop
   json j{{"topology", t.spec()},
          {"model", to_string(s.model)},
          {"algorithm", s.algorithm},
          {"device", o.device},
          {"seed", o.seed},
+         {"placer", o.placer},
          {"ports", tile.ports},
          {"payload", tile.payload_bits},
          {"node_bits", tile.node_bits},
@@ -168,7 +170,8 @@ int cmd_fpga(const FpgaOptions& o) {
   }
   print(o.json, j, [&] {
     std::cout << t.spec() << ", " << to_string(s.model) << " (" << s.algorithm << ", " << tables.steps
-              << " steps): one TDM tile on iCE40 " << o.device << " (seed " << o.seed << ")\n";
+              << " steps): one TDM tile on iCE40 " << o.device << " (seed " << o.seed << ", placer " << o.placer
+              << ")\n";
     std::cout << "  tile: " << (tile.all_port ? "all-port, " : tile.single_port ? "single-port, " : "") << tile.ports
               << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth
               << " slots of " << tile.entry_bits() << " bits";
@@ -204,6 +207,8 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));
   fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
       ->check(CLI::Range(0, 2147483647));
+  fpga->add_option("--placer", o.placer, "sa | heap: nextpnr's placer (default sa, steadier and faster on the tiles)")
+      ->check(one_of(tdm_fpga_placers()));
   fpga->add_flag("--bits-in-flops", o.bits_in_flops,
                  "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")

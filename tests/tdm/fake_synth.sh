@@ -4,12 +4,19 @@
 # by TOTEX_TDM_SYNTH: FAKE_SYNTH=nofit writes a result that does not fit and exits 3, as the real
 # script does; FAKE_SYNTH=fail exits 1 without a result (a tool failure); FAKE_SYNTH=fit writes a
 # fitting result (fixed numbers) and exits 0. FAKE_SYNTH_TOP=X: exit 1 unless asked for --top X;
-# FAKE_SYNTH_BIF=B: exit 1 unless asked for --bits-in-flops B (0 when not given).
+# FAKE_SYNTH_BIF=B: exit 1 unless asked for --bits-in-flops B (0 when not given); FAKE_SYNTH_PLACER=X:
+# exit 1 unless asked for --placer X.
 set -euo pipefail
-out=""; top=""; bif=0
+out=""; top=""; bif=0; placer=""
 while [ $# -gt 0 ]; do
-  case "$1" in --out) out=$2; shift 2 ;; --top) top=$2; shift 2 ;; --bits-in-flops) bif=$2; shift 2 ;; *) shift ;; esac
+  case "$1" in
+    --out) out=$2; shift 2 ;; --top) top=$2; shift 2 ;; --bits-in-flops) bif=$2; shift 2 ;;
+    --placer) placer=$2; shift 2 ;; *) shift ;;
+  esac
 done
+if [ -n "${FAKE_SYNTH_PLACER:-}" ] && [ "$placer" != "$FAKE_SYNTH_PLACER" ]; then
+  echo "fake tdm_synth: asked for --placer $placer, expected $FAKE_SYNTH_PLACER" >&2; exit 1
+fi
 if [ -n "${FAKE_SYNTH_TOP:-}" ] && [ "$top" != "$FAKE_SYNTH_TOP" ]; then
   echo "fake tdm_synth: asked for --top $top, expected $FAKE_SYNTH_TOP" >&2; exit 1
 fi

@@ -19,6 +19,11 @@ const std::vector<std::string>& tdm_fpga_devices() {
   return devices;
 }
 
+const std::vector<std::string>& tdm_fpga_placers() {
+  static const std::vector<std::string> placers = {"sa", "heap"};
+  return placers;
+}
+
 std::string tdm_synth_script() {
   // TOTEX_TDM_SYNTH: another script with the same interface (the tests' stand-ins for a tile that
   // does not fit and for a failing tool).
@@ -33,10 +38,13 @@ std::string tdm_synth_script() {
 }
 
 TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& device, int seed,
-                             const std::string& table_hex, const std::string& out_dir) {
+                             const std::string& placer, const std::string& table_hex, const std::string& out_dir) {
   const auto& devices = tdm_fpga_devices();
   if (std::find(devices.begin(), devices.end(), device) == devices.end())
     throw UsageError("--device " + printable(device) + " is not accepted; accepted: up5k | hx8k");
+  const auto& placers = tdm_fpga_placers();
+  if (std::find(placers.begin(), placers.end(), placer) == placers.end())
+    throw UsageError("--placer " + printable(placer) + " is not accepted; accepted: sa | heap");
   TdmSynthResult r;
   r.script = tdm_synth_script();
   r.result_file = (std::filesystem::path(out_dir) / "result.json").string();
@@ -44,7 +52,7 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
   std::filesystem::remove(r.result_file, ignored);  // a stale result must not pass for this run's
   using hw::quote;
   const std::string command = "bash " + quote(r.script) + " --device " + quote(device) + " --seed " +
-                              std::to_string(seed) + " --ports " + std::to_string(tile.ports) + " --payload " +
+                              std::to_string(seed) + " --placer " + quote(placer) + " --ports " + std::to_string(tile.ports) + " --payload " +
                               std::to_string(tile.payload_bits) + " --node-bits " + std::to_string(tile.node_bits) +
                               " --depth " + std::to_string(tile.depth) + " --table " + quote(table_hex) +
                               " --top " + (tile.all_port ? "allport" : tile.single_port ? "single" : "tile") +

@@ -12,6 +12,9 @@ namespace totex {
 /// The iCE40 devices tdm_synth.sh targets.
 [[nodiscard]] const std::vector<std::string>& tdm_fpga_devices();
 
+/// nextpnr's placers tdm_synth.sh accepts (the first is the default).
+[[nodiscard]] const std::vector<std::string>& tdm_fpga_placers();
+
 /// What tdm_synth.sh reports (DIR/result.json).
 struct TdmSynthResult {
   int lut4 = 0, ff = 0, bram = 0, lc = 0;
@@ -25,10 +28,11 @@ struct TdmSynthResult {
 /// (share/totex/rtl/synth); $TOTEX_TDM_SYNTH overrides it. Throws UsageError when it is not there.
 [[nodiscard]] std::string tdm_synth_script();
 
-/// Runs tdm_synth.sh for one tile of `tile` with the table image `table_hex` into `out_dir`; its
-/// progress goes to stderr. Throws UsageError (exit 2) when the tile does not fit `device`
+/// Runs tdm_synth.sh for one tile of `tile` with the table image `table_hex` into `out_dir`, placed
+/// with nextpnr's `placer`; its progress goes to stderr. Throws UsageError (exit 2) when the tile does not fit `device`
 /// (script exit 3), ToolError (exit 1) when the tools fail or write no result.
 [[nodiscard]] TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& device, int seed,
-                                           const std::string& table_hex, const std::string& out_dir);
+                                           const std::string& placer, const std::string& table_hex,
+                                           const std::string& out_dir);
 
 }  // namespace totex
