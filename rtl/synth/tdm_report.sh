@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # The TDM tile table (docs/tdm-tile.md): for each network row, the tile and the reference
 # crossbar with the same table depth, on iCE40UP5K-SG48 and iCE40HX8K-CT256, nextpnr seeds 1-3
-# (SEEDS) and placer sa (PLACERS="sa heap": best of both, for tile and crossbar alike), through
-# rtl/synth/tdm_synth.sh (one nextpnr at a time). Writes OUT/tdm-report.json (every run)
+# (SEEDS) and nextpnr's placers heap and sa (PLACERS; the best of all, for tile and crossbar
+# alike), through rtl/synth/tdm_synth.sh (one nextpnr at a time, PNR_TIMEOUT 300 s: a run that
+# stalls is recorded with no Fmax). Writes OUT/tdm-report.json (every run)
 # and OUT/tdm-report.md (best seed per row/device/top, and every seed).
 # Usage: rtl/synth/tdm_report.sh [OUT (build/fpga)] [row ...]   rows: t4 t8 t16 h6 m8 a8 s8 (default all)
 # Depth = the schedule's step count + 1 (entries 0..T; `totex schedule --topo X --model M`).
@@ -18,7 +19,8 @@ mkdir -p "$out"; out="$(cd "$out" && pwd)"
 work="$out/tdm-runs"; mkdir -p "$work"
 export SYNTH_CACHE="$work/cache"
 seeds="${SEEDS:-1 2 3}"
-placers="${PLACERS:-sa}"
+placers="${PLACERS:-heap sa}"
+export PNR_TIMEOUT="${PNR_TIMEOUT:-300}"
 # name | topology | P | NodeW | steps (totex schedule ... --model M, default generator) | kind (tile: nic,
 # allport: all-port, single: single-port) | relay buffer words (single)
 rows_all=(
@@ -44,7 +46,7 @@ for row in "${rows_all[@]}"; do
           rc=0
           "$here/tdm_synth.sh" --device "$dev" --seed "$seed" --placer "$placer" --ports "$p" --payload 32 \
             --node-bits "$nw" --depth "$depth" --top "$top" --buffer-words "${bufw:-64}" --out "$d" || rc=$?
-          if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then echo "tdm_report: run failed ($d)" >&2; exit 1; fi
+          if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ] && [ "$rc" -ne 4 ]; then echo "tdm_report: run failed ($d)" >&2; exit 1; fi
           jq -c --arg row "$name" --arg topo "$topo" --argjson steps "$steps" '. + {row: $row, topo: $topo, steps: $steps}' \
             "$d/result.json" >> "$jsonl"
         done

@@ -5,7 +5,7 @@
 #
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
 #                               --depth D [--table FILE.hex] [--top tile|allport|single|xbar]
-#                               [--buffer-words B] [--bits-in-flops 0|1] [--placer sa|heap] --out DIR
+#                               [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR
 #   tile: rtl/synth/totex_synth_tdm_tile.sv around rtl/tdm/totex_tdm_tile.sv (links looped back,
 #         local and control IO serialised); allport: rtl/synth/totex_synth_tdm_allport_tile.sv
 #         around rtl/tdm/totex_tdm_allport_tile.sv (the same, P s_axis and m_axis lanes); single:
@@ -16,17 +16,19 @@
 #         table depth in block RAM (the floor). --table sets the tile's TableFile (block-RAM initial
 #         contents, $readmemh); --node-bits and --table are ignored for xbar.
 # Flow: Yosys `synth_ice40 -top <wrapper> -json`, then nextpnr-ice40 (--up5k --package sg48 or
-#   --hx8k --package ct256) --seed S --placer sa|heap --freq F --timing-allow-fail; F = FREQ,
+#   --hx8k --package ct256) --seed S --placer heap|sa --freq F --timing-allow-fail; F = FREQ,
 #   default 120 (up5k) / 240 (hx8k), a timing target 20 % above the tile's goal. --placer: nextpnr's
-#   placer, default sa (simulated annealing: on the tiles faster and steadier across seeds than
-#   nextpnr's default heap; docs/tdm-tile.md "Placer").
+#   placer, default heap (nextpnr's own default); sa (simulated annealing) is faster and steadier
+#   on the nic tile but can stall (docs/tdm-tile.md "Fourth timing pass").
 # Writes DIR/result.json {"device","seed","top","lut4","ff","bram","lc","fmax_mhz","fits",
 #   "ports","payload","node_bits","depth","table","freq_target_mhz","placer","yosys","nextpnr"} plus
 #   DIR/{synth.log,synth.json,stat.txt,pnr.log,pnr.json,pnr.asc}. lut4/ff/bram: synth_ice40 stat
 #   of the whole wrapper (SB_LUT4, SB_DFF*, SB_RAM40_4K); lc: ICESTORM_LC used after place and
 #   route; fmax_mhz: nextpnr's achieved clock frequency.
-# Exit: 0 success; 3 the design does not fit the device (result.json has "fits": false); 1 tool
-#   failure (the log is named on stderr); 2 usage. Progress lines on stderr.
+# Exit: 0 success; 3 the design does not fit the device (result.json has "fits": false); 4 nextpnr
+#   did not finish within PNR_TIMEOUT (result.json has "fits": null; nextpnr 0.4's sa placer can
+#   stall legalising carry chains: another seed or --placer heap); 1 tool failure (the log is
+#   named on stderr); 2 usage. Progress lines on stderr.
 # Environment: YOSYS, NEXTPNR, FREQ, PNR_TIMEOUT (seconds, 1200), SYNTH_OPTS (extra synth_ice40
 #   options, default none), SYNTH_CACHE (a directory: reuse identical netlists across seeds/devices).
 set -euo pipefail
@@ -35,9 +37,9 @@ rtl="$(cd "$here/.." && pwd)"
 yosys="${YOSYS:-yosys}"
 nextpnr="${NEXTPNR:-nextpnr-ice40}"
 pnr_timeout="${PNR_TIMEOUT:-1200}"
-usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--placer sa|heap] --out DIR" >&2; exit 2; }
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR" >&2; exit 2; }
 
-device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0; placer=sa
+device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0; placer=heap
 while [ $# -gt 0 ]; do
   case "$1" in
     --device) device="${2:-}"; shift 2 ;;
@@ -67,7 +69,7 @@ case "$top" in tile|allport|single|xbar) ;; *) echo "$0: --top must be tile, all
 for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
 isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
 case "$bif" in 0|1) ;; *) echo "$0: --bits-in-flops must be 0 or 1" >&2; usage ;; esac
-case "$placer" in sa|heap) ;; *) echo "$0: --placer must be sa or heap" >&2; usage ;; esac
+case "$placer" in sa|heap) ;; *) echo "$0: --placer must be heap or sa" >&2; usage ;; esac
 [ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
 [ "$top" = xbar ] && nw="${nw:-0}"
 { [ "$ports" -ge 1 ] && [ "$payload" -ge 1 ] && [ "$depth" -ge 1 ] && { [ "$top" = xbar ] || [ "$nw" -ge 1 ]; }; } \
@@ -146,8 +148,12 @@ if [ "$rc" -ne 0 ]; then
     echo "$0: ($lut LUT4, $ff FF after synthesis; the device has $cap_lc logic cells; see $out/pnr.log)" >&2
     exit 3
   fi
-  [ "$rc" -eq 124 ] && echo "$0: nextpnr stopped after PNR_TIMEOUT=${pnr_timeout}s, see $out/pnr.log" >&2 \
-                    || echo "$0: nextpnr failed (exit $rc), see $out/pnr.log" >&2
+  if [ "$rc" -eq 124 ]; then
+    result null null null
+    echo "$0: nextpnr did not finish within PNR_TIMEOUT=${pnr_timeout}s (--placer $placer, seed $seed), see $out/pnr.log" >&2
+    exit 4
+  fi
+  echo "$0: nextpnr failed (exit $rc), see $out/pnr.log" >&2
   grep -m3 -E "^ERROR" "$out/pnr.log" >&2 || true
   exit 1
 fi

@@ -29,7 +29,7 @@ struct FpgaOptions : CommonOptions {
   std::string out;
   std::string tables_out;
   bool bits_in_flops = false;
-  std::string placer = "sa";
+  std::string placer = "heap";
 };
 
 /// The schedule: loaded from --schedule (its topology and model must match --topo and --model
@@ -207,7 +207,7 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));
   fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
       ->check(CLI::Range(0, 2147483647));
-  fpga->add_option("--placer", o.placer, "sa | heap: nextpnr's placer (default sa, steadier and faster on the tiles)")
+  fpga->add_option("--placer", o.placer, "heap | sa: nextpnr's placer (default heap; sa is steadier and faster on the nic tile but can stall)")
       ->check(one_of(tdm_fpga_placers()));
   fpga->add_flag("--bits-in-flops", o.bits_in_flops,
                  "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");

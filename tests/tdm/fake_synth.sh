@@ -28,5 +28,6 @@ echo "fake tdm_synth: ${FAKE_SYNTH:-fit}" >&2
 case "${FAKE_SYNTH:-fit}" in
   nofit) echo '{"lut4": 9000, "ff": 4000, "bram": 40, "lc": 9500, "fmax_mhz": null, "fits": false}' > "$out/result.json"; exit 3 ;;
   fail) echo "fake tool failure" >&2; exit 1 ;;
+  stall) echo '{"fits": null}' > "$out/result.json"; echo "fake nextpnr did not finish" >&2; exit 4 ;;
   fit) echo '{"lut4": 1000, "ff": 800, "bram": 4, "lc": 1400, "fmax_mhz": 50.0, "fits": true}' > "$out/result.json"; exit 0 ;;
 esac

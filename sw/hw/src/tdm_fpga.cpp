@@ -20,7 +20,7 @@ const std::vector<std::string>& tdm_fpga_devices() {
 }
 
 const std::vector<std::string>& tdm_fpga_placers() {
-  static const std::vector<std::string> placers = {"sa", "heap"};
+  static const std::vector<std::string> placers = {"heap", "sa"};
   return placers;
 }
 
@@ -44,7 +44,7 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
     throw UsageError("--device " + printable(device) + " is not accepted; accepted: up5k | hx8k");
   const auto& placers = tdm_fpga_placers();
   if (std::find(placers.begin(), placers.end(), placer) == placers.end())
-    throw UsageError("--placer " + printable(placer) + " is not accepted; accepted: sa | heap");
+    throw UsageError("--placer " + printable(placer) + " is not accepted; accepted: heap | sa");
   TdmSynthResult r;
   r.script = tdm_synth_script();
   r.result_file = (std::filesystem::path(out_dir) / "result.json").string();
@@ -91,6 +91,9 @@ TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& devic
                      (tile.bits_in_flops ? std::string()
                                          : " or --bits-in-flops (the NIC's toggle bits in flip-flops: four block RAMs "
                                            "fewer per NIC lane, more logic, slower)"));
+  if (rc == 4)  // nextpnr did not finish within PNR_TIMEOUT (its sa placer can stall)
+    throw ToolError("tool: nextpnr did not finish within PNR_TIMEOUT (placer " + placer + ", seed " +
+                    std::to_string(seed) + "); try another --seed or --placer heap; see the logs in " + out_dir);
   if (rc != 0)
     throw ToolError("tool: " + r.script + " failed (exit " + std::to_string(rc) + "); see the logs in " + out_dir);
   if (j.empty() || !j.contains("lut4"))

@@ -30,7 +30,8 @@ struct TdmSynthResult {
 
 /// Runs tdm_synth.sh for one tile of `tile` with the table image `table_hex` into `out_dir`, placed
 /// with nextpnr's `placer`; its progress goes to stderr. Throws UsageError (exit 2) when the tile does not fit `device`
-/// (script exit 3), ToolError (exit 1) when the tools fail or write no result.
+/// (script exit 3), ToolError (exit 1) when the tools fail, do not finish (script exit 4: nextpnr
+/// past PNR_TIMEOUT) or write no result.
 [[nodiscard]] TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& device, int seed,
                                            const std::string& placer, const std::string& table_hex,
                                            const std::string& out_dir);
