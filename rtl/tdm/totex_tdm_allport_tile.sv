@@ -99,7 +99,7 @@ module totex_tdm_allport_tile #(
   // in copies of at most AdvLoads enables (no global buffer, see totex_tdm_slot_pipe): one per
   // lane's flip-flops, one per lane's send buffer, then the selects and eject flags bit by bit
   // (SelCopies), then the inject keys and eject sources (SrcCopies).
-  localparam int unsigned AdvLoads  = 32'd14;
+  localparam int unsigned AdvLoads  = totex_tdm_pkg::ADV_LOADS;
   localparam int unsigned SelBits   = P * (P + 32'd1) + P;
   localparam int unsigned SelCopies = (SelBits + AdvLoads - 32'd1) / AdvLoads;
   localparam int unsigned SrcCopies = (P * NodeW + 32'd2 * P + AdvLoads - 32'd1) / AdvLoads;

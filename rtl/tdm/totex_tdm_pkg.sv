@@ -7,6 +7,10 @@
 
 package totex_tdm_pkg;
 
+  /// Enable loads per copy of the slot pipeline's advance enable (totex_tdm_slot_pipe adv_o):
+  /// nextpnr promotes an enable net of more than 15 loads to a global buffer.
+  localparam int unsigned ADV_LOADS = 32'd14;
+
   /// Bits of one select field: 0 idle, 1+i input link i (i < P), P+1 local inject.
   function automatic int unsigned sel_width(input int unsigned num_ports);
     sel_width = totex_pkg::idx_width(num_ports + 32'd2);

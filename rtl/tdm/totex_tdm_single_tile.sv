@@ -111,7 +111,7 @@ module totex_tdm_single_tile #(
   // in copies of at most about AdvLoads enables (no global buffer, see totex_tdm_slot_pipe): 0 the
   // NIC, 1 its send buffer's read, 2 the execute selects, 3 the inject key, relay word and eject
   // source, 4 the relay buffer's read, then the bypass registers bit by bit.
-  localparam int unsigned AdvLoads  = 32'd14;
+  localparam int unsigned AdvLoads  = totex_tdm_pkg::ADV_LOADS;
   localparam int unsigned BypBase   = 32'd5;
   localparam int unsigned AdvCopies = BypBase + (W + 32'd1 + AdvLoads - 32'd1) / AdvLoads;
   logic [AdvCopies-1:0] adv;

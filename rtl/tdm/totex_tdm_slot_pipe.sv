@@ -22,9 +22,8 @@ module totex_tdm_slot_pipe #(
   parameter TableFile = "",
   /// Copies of the advance enable for the tile's registers (adv_o), each for at most AdvLoads.
   parameter int unsigned AdvCopies = 32'd1,
-  /// Enable loads per copy of adv: nextpnr promotes an enable net of more than 15 to a global
-  /// buffer, do not overwrite.
-  localparam int unsigned AdvLoads = 32'd14,
+  /// Enable loads per copy of adv (totex_tdm_pkg::ADV_LOADS); do not overwrite.
+  localparam int unsigned AdvLoads = totex_tdm_pkg::ADV_LOADS,
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
