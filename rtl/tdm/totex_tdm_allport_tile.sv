@@ -141,9 +141,11 @@ module totex_tdm_allport_tile #(
   logic [P-1:0]   pinj_q, inj_q, has_q, miss_p;
   logic [P*W-1:0] sb_rdata;
   for (genvar o = 0; o < P; o++) begin : gen_lane
-    localparam int unsigned KeyCopy = SrcBase + (P * NodeW + o) / AdvLoads;
+    // Two enables per lane after the eject sources (SrcCopies counts them).
+    localparam int unsigned PinjCopy = SrcBase + (P * NodeW + 32'd2 * o) / AdvLoads;
+    localparam int unsigned KeyCopy  = SrcBase + (P * NodeW + 32'd2 * o + 32'd1) / AdvLoads;
     always_ff @(posedge clk_i) begin
-      if (adv[KeyCopy]) pinj_q[o] <= (tbl_rd[o*SelW +: SelW] == SEL_INJ);
+      if (adv[PinjCopy]) pinj_q[o] <= (tbl_rd[o*SelW +: SelW] == SEL_INJ);
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) inj_q[o] <= 1'b0;

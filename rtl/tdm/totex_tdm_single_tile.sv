@@ -110,7 +110,8 @@ module totex_tdm_single_tile #(
   // Slot pipeline: load and priming, slot counter, the table read ahead into pre_q and ent_q. adv
   // in copies of at most about AdvLoads enables (no global buffer, see totex_tdm_slot_pipe): 0 the
   // NIC, 1 its send buffer's read, 2 the execute selects, 3 the inject key, relay word and eject
-  // source, 4 the relay buffer's read, then the bypass registers bit by bit.
+  // source, 4 the relay buffer's read, then the bypass registers bit by bit (the last copy also
+  // the bypass's address matches: copy 2 would have more than 15 loads).
   localparam int unsigned AdvLoads  = totex_tdm_pkg::ADV_LOADS;
   localparam int unsigned BypBase   = 32'd5;
   localparam int unsigned AdvCopies = BypBase + (W + 32'd1 + AdvLoads - 32'd1) / AdvLoads;
@@ -254,7 +255,7 @@ module totex_tdm_single_tile #(
   always_ff @(posedge clk_i) begin
     if (run_i) recv_q <= {rcv_v, rcv_d};
     bwa_q <= rbuf_q;
-    if (adv[2]) begin
+    if (adv[AdvCopies-1]) begin
       sbm_q     <= entv_q && (ent_ract == ACT_STORE) && (ent_q[RecvBufLsb +: BufW] == pre_sbuf);
       sam_q     <= a_st_q & (rbuf_q == pre_sbuf);
       byp_use_q <= sbm_q | (bw_q & sam_q);
