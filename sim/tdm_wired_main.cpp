@@ -13,14 +13,10 @@
 ///   reset        rst_ni low over two rising edges, released;
 ///   load         every tile's slot table (totex::tdm_tables, the folded schedule) through its write
 ///                port, one slot per edge, all tiles in parallel; period_last_i = P - 1;
-///   offer        every node's messages go through s_axis in the order its table injects them
-///                (period by period, slot by slot), tdest = destination, tdata =
-///                tdm_payload(src, dst, k, W); a message is offered once the one before it is
-///                taken (tvalid && tready at an edge), period 0 from the load on, period k >= 1
-///                from the cycle after period k-1's slot for that destination executed (the NIC
-///                holds one message per destination: offered earlier, it would wait at the NIC's
-///                head and hold back the offers behind it); all-port: on the s_axis lane of the
-///                output its slot injects on (TdmTables::lanes), each lane in its own order;
+///   offer        every node's messages go through s_axis as sim/tdm_drive.hpp says (the SystemC
+///                harness offers the same way): in the order its table injects them, tdest =
+///                destination, tdata = tdm_payload(src, dst, k, W), each once the one before it
+///                is taken (tvalid && tready at an edge);
 ///   run          run_i high from cycle 0 (the first cycle with run_i high executes slot 0), the
 ///                links copied from outputs to inputs after every edge;
 ///   scoreboard   every m_axis beat (all-port: of every lane; tvalid high in cycle c, tid = source, tdata = payload) is
@@ -33,20 +29,12 @@
 /// Prints "TOTEX-RESULT {json}" (the SimResult of every engine); exit 0 pass, 1 check failed,
 /// 2 usage.
 ///
-/// Fault injection (the checks must catch it; CTest rtl.tdm.fault_*): TOTEX_TDM_FAULT=eject
-/// loads node 0's first ejecting slot without its eject select (a message is never delivered and
-/// its flit is left on the input: error_o); TOTEX_TDM_FAULT=pause holds run_i low for one cycle
-/// in the middle of the second period (every later delivery one cycle late). Not a fault:
-/// TOTEX_TDM_FAULT=pauses holds run_i low in about one cycle in eight and counts the run in
-/// executed slots; a tile that pauses as its contract says passes it exactly.
+/// Fault injection (the checks must catch it; CTest rtl.tdm.fault_*): TOTEX_TDM_FAULT=eject or
+/// pause, and the contract check pauses (sim/tdm_drive.hpp, TdmPauses and tdm_load_words).
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdint>
-#include <deque>
-#include <exception>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,9 +47,8 @@
 #include "Vtotex_tdm_tile.h"
 #endif
 #include "harness_exit.hpp"
+#include "tdm_drive.hpp"
 #include "totex/error.hpp"
-#include "totex/io/schedule_io.hpp"
-#include "totex/network/spec.hpp"
 #include "totex/tdm_run.hpp"
 #include "totex/tdm_tables.hpp"
 #include "vl_harness.hpp"
@@ -88,20 +75,11 @@ void set_words(T& port, const std::vector<std::uint64_t>& words, int width) {
     set_bits(port, lsb, std::min(64, width - lsb), words[at(lsb / 64)]);
 }
 
-struct Offer {
-  std::int64_t period;
-  int dst;
-  /// The first run cycle it is offered in: right after the previous period's message for the
-  /// same destination has left (its slot executed), so it never waits at the NIC's head for an
-  /// occupied entry (which would hold back every offer behind it). Period 0: before the run.
-  std::int64_t from_cycle;
-};
-
 class TdmNetwork {
  public:
-  TdmNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods)
-      : t_(t), tables_(tables), periods_(periods), n_(t.nodes()), p_(tables.tile.ports), w_(tables.tile.payload_bits),
-        lanes_(tables.tile.all_port ? p_ : 1) {
+  TdmNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods, std::string fault)
+      : tables_(tables), fault_(std::move(fault)), n_(t.nodes()), p_(tables.tile.ports), w_(tables.tile.payload_bits),
+        lanes_(totex::sim::tdm_lanes(tables.tile)) {
     ctx_.randReset(2);
     ctx_.fatalOnError(false);
     ctx_.errorLimit(1 << 30);
@@ -112,22 +90,8 @@ class TdmNetwork {
         const totex::NodeId u = t.neighbor(v, i);
         upstream_[at(v) * at(p_) + at(i)] = {u, *t.port_to(u, v)};
       }
-    // What each node offers on each lane, in the order its table injects: period by period, slot
-    // by slot (nic: one lane; all-port: lane o for the slots injecting on output o).
-    queue_.resize(at(n_) * at(lanes_));
+    queue_ = totex::sim::tdm_offer_queues(tables, periods);
     next_.assign(queue_.size(), 0);
-    for (int v = 0; v < n_; ++v)
-      for (std::int64_t k = 0; k < periods; ++k)
-        for (int slot = 0; slot < tables.period; ++slot) {
-          const totex::TdmEntry& e = tables.entries[at(v)][at(slot)];
-          const std::int64_t from = k == 0 ? kBeforeRun : (k - 1) * tables.period + slot + 1;
-          for (int o = 0; o < p_; ++o) {
-            if (e.out_sel[at(o)] != p_ + 1) continue;
-            const int lane = tables.tile.all_port ? o : 0;
-            queue_[at(v) * at(lanes_) + at(lane)].push_back({k, tables.tile.all_port ? e.inject_dsts[at(o)] : e.inject_dst, from});
-            if (!tables.tile.all_port) break;
-          }
-        }
     for (int v = 0; v < n_; ++v) {
       tiles_.push_back(std::make_unique<Tile>(&ctx_, ("t" + std::to_string(v)).c_str()));
       Tile& x = *tiles_.back();
@@ -165,27 +129,12 @@ class TdmNetwork {
   TdmNetwork(const TdmNetwork&) = delete;
   TdmNetwork& operator=(const TdmNetwork&) = delete;
 
-  /// The fault TOTEX_TDM_FAULT asks for: "", "eject" or "pause".
-  std::string fault;
-
   /// Every tile's table through its write port: one slot per edge, all tiles at once, while the
   /// messages are offered (so the first period's wait before the tiles prime: the first slot's
   /// inject decision is made in the last priming cycle). The load starts at the first edge after
   /// reset, before the tiles prime on a table nobody wrote.
   void load() {
-    std::vector<std::vector<std::vector<std::uint64_t>>> words;
-    for (int v = 0; v < n_; ++v) words.push_back(tables_.words(v));
-    if (fault == "eject")
-      for (int slot = 0; slot < tables_.period; ++slot) {
-        totex::TdmEntry e = tables_.entries[0][at(slot)];
-        const auto ejecting = std::find_if(e.eject_srcs.begin(), e.eject_srcs.end(), [](int src) { return src >= 0; });
-        if (e.eject_sel == 0 && ejecting == e.eject_srcs.end()) continue;
-        e.eject_sel = 0;
-        if (e.recv_act == 1) e.recv_act = 0;  // single-port: received, then neither sent nor stored
-        if (ejecting != e.eject_srcs.end()) *ejecting = -1;
-        words[0][at(slot)] = totex::encode_tdm_entry(e, tables_.tile);
-        break;
-      }
+    const auto words = totex::sim::tdm_load_words(tables_, fault_);
     for (int slot = 0; slot < tables_.tile.depth; ++slot) {
       for (int v = 0; v < n_; ++v) {
         Tile& x = *tiles_[at(v)];
@@ -215,25 +164,15 @@ class TdmNetwork {
   template <class OnEject>
   void run(std::int64_t cycles, std::int64_t missed_check, OnEject on_eject) {
     for (auto& x : tiles_) x->run_i = 1;
-    const std::int64_t pause = fault == "pause" ? tables_.period + tables_.period / 2 : -1;
-    // TOTEX_TDM_FAULT=pauses: run_i low in about one cycle in eight (a fixed pseudo-random
-    // sequence). The run is then counted in executed slots: c is the slot executing, offers
-    // open by it, and a beat is reported at the slot executed in the cycle before it plus one, so
-    // the schedule's cycles hold exactly if the tiles pause as the contract says.
-    const bool pauses = fault == "pauses";
-    std::uint64_t lcg = 0x2545F4914F6CDD1DULL;
+    totex::sim::TdmPauses pauses(fault_, tables_.period);
     std::int64_t last = -1;  // the slot executed in the previous cycle, -1 after a pause
     for (std::int64_t c = 0; c < cycles;) {
-      bool exec = c != pause;
-      if (pauses) {
-        lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
-        exec = (lcg >> 61) != 0;
-      }
+      const bool exec = pauses.executes(c);
       now_ = c;
       for (auto& x : tiles_) x->run_i = exec ? 1 : 0;
       offer();
-      if (c == missed_check && (exec || !pauses)) missed_at_check_ = missed() - missed_before_;
-      const std::int64_t beat_cycle = pauses ? last + 1 : c;
+      if (c == missed_check && (exec || !pauses.counts_slots())) missed_at_check_ = missed() - missed_before_;
+      const std::int64_t beat_cycle = pauses.counts_slots() ? last + 1 : c;
       for (int v = 0; v < n_; ++v) {
         const Tile& x = *tiles_[at(v)];
         for (int l = 0; l < lanes_; ++l)
@@ -245,7 +184,7 @@ class TdmNetwork {
       clock_offered();
       ++run_edges_;
       last = exec ? c : -1;
-      if (exec || !pauses) ++c;
+      if (exec || !pauses.counts_slots()) ++c;
     }
     if (missed_check >= cycles) missed_at_check_ = missed() - missed_before_;
     // A pause (run_i low: no slot executes, no decision is made) for the counters' own pipeline
@@ -264,23 +203,22 @@ class TdmNetwork {
     for (const auto& x : tiles_) sum += bits(x->missed_o, 0, 64);
     return sum;
   }
-  /// What missed_o counted during the run.
-  [[nodiscard]] std::uint64_t missed_in_run() const { return missed() - missed_before_; }
-  [[nodiscard]] std::uint64_t missed_at_check() const { return missed_at_check_; }
-  [[nodiscard]] int errors_high() const {
-    int count = 0;
-    for (const auto& x : tiles_) count += x->error_o ? 1 : 0;
-    return count;
-  }
-  [[nodiscard]] std::size_t offered(int v) const {
-    std::size_t sum = 0;
-    for (int l = 0; l < lanes_; ++l) sum += next_[at(v) * at(lanes_) + at(l)];
-    return sum;
-  }
-  [[nodiscard]] std::size_t to_offer(int v) const {
-    std::size_t sum = 0;
-    for (int l = 0; l < lanes_; ++l) sum += queue_[at(v) * at(lanes_) + at(l)].size();
-    return sum;
+  /// What the run counted, for tdm_check_counts.
+  [[nodiscard]] totex::sim::TdmRunCounts counts() const {
+    totex::sim::TdmRunCounts c;
+    for (int v = 0; v < n_; ++v) {
+      std::size_t offered = 0, to_offer = 0;
+      for (int l = 0; l < lanes_; ++l) {
+        offered += next_[at(v) * at(lanes_) + at(l)];
+        to_offer += queue_[at(v) * at(lanes_) + at(l)].size();
+      }
+      c.offered.push_back(offered);
+      c.to_offer.push_back(to_offer);
+      c.errors_high += tiles_[at(v)]->error_o ? 1 : 0;
+    }
+    c.missed_at_check = missed_at_check_;
+    c.missed_in_run = missed() - missed_before_;
+    return c;
   }
   [[nodiscard]] int assertion_failures() const { return ctx_.errorCount(); }
   [[nodiscard]] std::uint64_t edges() const { return edges_; }
@@ -301,7 +239,7 @@ class TdmNetwork {
         const bool valid = i < queue_[q].size() && queue_[q][i].from_cycle <= now_;
         set_bits(x.s_axis_tvalid, l, 1, valid ? 1 : 0);
         if (!valid) continue;
-        const Offer& o = queue_[q][i];
+        const totex::sim::TdmOffer& o = queue_[q][i];
         set_bits(x.s_axis_tdest, l * nw, nw, static_cast<std::uint64_t>(o.dst));
         for (int lsb = 0; lsb < w_; lsb += 64) {
           const int width = std::min(64, w_ - lsb);
@@ -345,50 +283,31 @@ class TdmNetwork {
     ++edges_;
   }
 
-  const totex::Topology& t_;
   const totex::TdmTables& tables_;
-  int periods_, n_, p_, w_, lanes_;
+  std::string fault_;  // TOTEX_TDM_FAULT: "", eject, pause or pauses
+  int n_, p_, w_, lanes_;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Tile>> tiles_;
   std::vector<End> upstream_;
-  std::vector<std::vector<Offer>> queue_;
+  std::vector<std::vector<totex::sim::TdmOffer>> queue_;  // [v * lanes + l]
   std::vector<std::size_t> next_;  // per (node, lane): the next message of queue_ to offer
-  static constexpr std::int64_t kBeforeRun = -(std::int64_t{1} << 40);
-  std::int64_t now_ = kBeforeRun;  // the run cycle (kBeforeRun while loading and priming)
+  std::int64_t now_ = totex::sim::kTdmBeforeRun;  // the run cycle (before it while loading and priming)
   std::uint64_t missed_before_ = 0, missed_at_check_ = 0, edges_ = 0, run_edges_ = 0;
 };
 
 int tdm_main(int argc, char** argv) {
-  std::map<std::string, std::string> a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i];
-    if (key.rfind("--", 0) != 0) throw totex::UsageError("unexpected argument '" + key + "'");
-    a[key.substr(2)] = argv[i + 1];
-  }
-  if (argc % 2 == 0 || !a.count("topo") || !a.count("schedule") || !a.count("periods"))
-    throw totex::UsageError("usage: tdm_wired --topo T --schedule FILE --periods K [--payload W] [--period P]");
   const auto start = std::chrono::steady_clock::now();
-  const totex::Topology t = totex::parse_topology(a.at("topo"));
-  const int periods = std::stoi(a.at("periods"));
-  const int payload = a.count("payload") ? std::stoi(a.at("payload")) : 32;
-  if (periods < 1) throw totex::UsageError("--periods must be at least 1");
-  const totex::LoadedSchedule loaded = totex::read_schedule_file(a.at("schedule"));
-  const auto* s = std::get_if<totex::Schedule>(&loaded.schedule);
-  if (!s) throw totex::UsageError("the TDM tile runs step schedules of direct networks");
-  if (totex::parse_topology(s->topology).spec() != t.spec())
-    throw totex::UsageError("the schedule is for " + s->topology + ", this run for " + t.spec());
-  const totex::TdmTables tables = totex::tdm_tables(t, *s, a.count("period") ? std::stoi(a.at("period")) : 0, payload);
+  const totex::sim::TdmRunSetup setup = totex::sim::tdm_run_setup(argc, argv, "tdm_wired");
+  const totex::Topology& t = setup.topology;
+  const totex::TdmTables& tables = setup.tables;
+  const int periods = setup.periods;
   const totex::TdmTileParams& p = tables.tile;
   if (p.ports != TOTEX_TDM_PORTS || p.payload_bits != TOTEX_TDM_PAYLOAD || p.node_bits != TOTEX_TDM_NODE_BITS ||
       p.depth != TOTEX_TDM_DEPTH || p.all_port != (TOTEX_TDM_ALLPORT != 0) ||
       p.single_port != (TOTEX_TDM_SINGLE != 0) || (p.single_port && p.buffer_words != TOTEX_TDM_BUFFER))
     throw totex::UsageError("this model was built for another tile (kind, ports, payload, node bits, depth or relay buffer)");
 
-  TdmNetwork net(t, tables, periods);
-  const char* fault = std::getenv("TOTEX_TDM_FAULT");
-  net.fault = fault ? fault : "";
-  if (net.fault != "" && net.fault != "eject" && net.fault != "pause" && net.fault != "pauses")
-    throw totex::UsageError("TOTEX_TDM_FAULT=" + net.fault + ": accepted values are eject, pause and pauses (unset: none)");
+  TdmNetwork net(t, tables, periods, totex::sim::tdm_fault_from_env());
   net.load();
   // totex_tdm_pkg::prime_cycles is 2^NodeW + 4 since the NIC's toggle bits are in block RAM (the
   // sweep that clears them after reset; ceil(NodeW/2) + 4 before): a margin of 8 edges keeps the
@@ -415,28 +334,7 @@ int tdm_main(int argc, char** argv) {
   totex::SimResult r;
   r.engine = "rtl";
   board.fill(r);
-  for (int v = 0; v < t.nodes(); ++v)
-    if (net.offered(v) != net.to_offer(v))
-      r.errors.push_back("node " + std::to_string(v) + ": the tile took " + std::to_string(net.offered(v)) + " of its " +
-                         std::to_string(net.to_offer(v)) + " messages from s_axis");
-  if (net.missed_at_check() != 0)
-    r.errors.push_back("missed_o counts " + std::to_string(net.missed_at_check()) +
-                       " slots without a waiting message within the " + std::to_string(periods) +
-                       " periods (each message was offered from the cycle after its destination's previous slot: a "
-                       "period of " + std::to_string(tables.period) +
-                       " slots may be shorter than the tile's offer-to-inject latency; docs/tdm-runs.md, Limits)");
-  // After period K-1 nothing is offered: every inject slot decided by the end is missed (slots
-  // executing in cycles K*P .. cycles, decided one cycle before).
-  std::uint64_t idle_slots = 0;
-  for (std::int64_t c = check + 1; c <= cycles; ++c)
-    for (int v = 0; v < t.nodes(); ++v) {
-      const totex::TdmEntry& e = tables.entries[at(v)][static_cast<std::size_t>(c % tables.period)];
-      idle_slots += static_cast<std::uint64_t>(tables.inject_decisions(e));
-    }
-  if (net.missed_in_run() != idle_slots)
-    r.errors.push_back("missed_o counts " + std::to_string(net.missed_in_run()) + " at the end, expected " +
-                       std::to_string(idle_slots) + " (the inject slots after the last period, with nothing offered)");
-  if (net.errors_high() > 0) r.errors.push_back(std::to_string(net.errors_high()) + " tile(s) raised error_o");
+  totex::sim::tdm_check_counts(r, tables, periods, cycles, check, net.counts(), "_o");
   if (net.assertion_failures() > 0) r.errors.push_back(std::to_string(net.assertion_failures()) + " RTL assertion(s) fired");
   r.simulated_cycles = net.edges();
   r.run_edges = net.run_edges();

@@ -13,18 +13,19 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
                        ModelChecks& checks)
     : sc_module(name),
       tbl_data("tbl_data", at(t.nodes()) * at((params.entry_bits() + 63) / 64)),
-      s_tvalid("s_tvalid", at(t.nodes())),
-      s_tready("s_tready", at(t.nodes())),
-      s_tdata("s_tdata", at(t.nodes())),
-      s_tdest("s_tdest", at(t.nodes())),
-      m_tvalid("m_tvalid", at(t.nodes())),
-      m_tdata("m_tdata", at(t.nodes())),
-      m_tid("m_tid", at(t.nodes())),
+      s_tvalid("s_tvalid", at(t.nodes()) * at(TdmTile::lanes(params))),
+      s_tready("s_tready", at(t.nodes()) * at(TdmTile::lanes(params))),
+      s_tdata("s_tdata", at(t.nodes()) * at(TdmTile::lanes(params))),
+      s_tdest("s_tdest", at(t.nodes()) * at(TdmTile::lanes(params))),
+      m_tvalid("m_tvalid", at(t.nodes()) * at(TdmTile::lanes(params))),
+      m_tdata("m_tdata", at(t.nodes()) * at(TdmTile::lanes(params))),
+      m_tid("m_tid", at(t.nodes()) * at(TdmTile::lanes(params))),
       missed("missed", at(t.nodes())),
       error("error", at(t.nodes())),
       n_(t.nodes()),
       p_(params.ports),
       words_((params.entry_bits() + 63) / 64),
+      lanes_(TdmTile::lanes(params)),
       link_valid_("link_valid", at(t.nodes()) * at(params.ports)),
       link_data_("link_data", at(t.nodes()) * at(params.ports)) {
   for (int v = 0; v < n_; ++v) {
@@ -37,14 +38,17 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
     x.tbl_we(tbl_we);
     x.tbl_addr(tbl_addr);
     for (int w = 0; w < words_; ++w) x.tbl_data[at(w)](tbl_data[at(v * words_ + w)]);
-    x.s_tvalid(s_tvalid[at(v)]);
-    x.s_tready(s_tready[at(v)]);
-    x.s_tdata(s_tdata[at(v)]);
-    x.s_tdest(s_tdest[at(v)]);
-    x.m_tvalid(m_tvalid[at(v)]);
-    x.m_tready(m_tready);
-    x.m_tdata(m_tdata[at(v)]);
-    x.m_tid(m_tid[at(v)]);
+    for (int l = 0; l < lanes_; ++l) {
+      const std::size_t q = at(v * lanes_ + l);
+      x.s_tvalid[at(l)](s_tvalid[q]);
+      x.s_tready[at(l)](s_tready[q]);
+      x.s_tdata[at(l)](s_tdata[q]);
+      x.s_tdest[at(l)](s_tdest[q]);
+      x.m_tvalid[at(l)](m_tvalid[q]);
+      x.m_tready[at(l)](m_tready);
+      x.m_tdata[at(l)](m_tdata[q]);
+      x.m_tid[at(l)](m_tid[q]);
+    }
     x.missed(missed[at(v)]);
     x.error(error[at(v)]);
     for (int o = 0; o < p_; ++o) {

@@ -3,7 +3,8 @@
 /// Verilated ones (sim/tdm_wired_main.cpp): input link i of node v is the link arriving from
 /// neighbor(v, i), i.e. in_*[v][i] = out_*[u][port_to(u, v)] with u = neighbor(v, i); a port a node
 /// does not have (a mesh's border) reads idle. Clock, reset, run, period_last, the table write
-/// enable and address are shared; every tile has its own table data, s_axis and m_axis signals.
+/// enable and address are shared; every tile has its own table data, s_axis and m_axis signals (one
+/// per lane: P on the all-port tile, else 1).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -30,7 +31,7 @@ class TdmNetwork : public sc_core::sc_module {
   sc_core::sc_signal<int> tbl_addr{"tbl_addr", 0};
   sc_core::sc_signal<bool> m_tready{"m_tready", true};  // the network never stalls
 
-  /// Per node v (index v, or v * words + w for the table data).
+  /// Per node v: index v; v * words() + w for the table data; v * lanes() + l for s_* and m_*.
   sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> tbl_data;
   sc_core::sc_vector<sc_core::sc_signal<bool>> s_tvalid, s_tready;
   sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> s_tdata;
@@ -42,9 +43,10 @@ class TdmNetwork : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_signal<bool>> error;
 
   [[nodiscard]] int words() const { return words_; }
+  [[nodiscard]] int lanes() const { return lanes_; }
 
  private:
-  int n_, p_, words_;
+  int n_, p_, words_, lanes_;
   /// Output port o of node v drives link v * P + o (every port, linked or not).
   sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
   sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> link_data_;

@@ -7,6 +7,7 @@ namespace totex::sim {
 
 namespace {
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
+int words_of(const TdmTileParams& p) { return (p.entry_bits() + 63) / 64; }
 }  // namespace
 
 TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& params, int node, ModelChecks& checks)
@@ -15,27 +16,40 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       in_data("in_data", at(params.ports)),
       out_valid("out_valid", at(params.ports)),
       out_data("out_data", at(params.ports)),
-      tbl_data("tbl_data", at((params.entry_bits() + 63) / 64)),
+      tbl_data("tbl_data", at(words_of(params))),
+      s_tvalid("s_tvalid", at(lanes(params))),
+      s_tready("s_tready", at(lanes(params))),
+      s_tdata("s_tdata", at(lanes(params))),
+      s_tdest("s_tdest", at(lanes(params))),
+      m_tvalid("m_tvalid", at(lanes(params))),
+      m_tready("m_tready", at(lanes(params))),
+      m_tdata("m_tdata", at(lanes(params))),
+      m_tid("m_tid", at(lanes(params))),
       p_(params),
       node_(node),
       ports_(params.ports),
+      lanes_(lanes(params)),
       k_(lookup_stages(params.node_bits)),
       prime_(prime_cycles(params.node_bits)),
       mask_(params.payload_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.payload_bits) - 1),
       checks_(checks),
-      idle_{std::vector<int>(at(params.ports), 0), 0, 0, 0, {}, {}},
-      table_(at(params.depth), std::vector<std::uint64_t>(at((params.entry_bits() + 63) / 64), 0)),
-      rdata_(at((params.entry_bits() + 63) / 64), 0),
+      idle_(decode_tdm_entry(std::vector<std::uint64_t>(at(words_of(params)), 0), params)),
+      table_(at(params.depth), std::vector<std::uint64_t>(at(words_of(params)), 0)),
+      rdata_(at(words_of(params)), 0),
       ent_(idle_),
-      inject_(at(k_)),
-      v_(std::size_t{1} << params.node_bits, 0),
-      send_(at(k_)),
-      relookup_(at(k_), 0),
-      sendbuf_(std::size_t{1} << params.node_bits, 0),
+      stages_(at(k_)),
+      nic_(at(lanes_), TdmNicLane(k_, params.node_bits)),
       sel_(at(params.ports), -1),
+      ej_(at(lanes_), -1),
+      ejsrc_(at(lanes_), 0),
+      relay_valid_(at(params.single_port ? params.buffer_words : 0), 0),
+      relay_data_(at(params.single_port ? params.buffer_words : 0), 0),
       out_valid_q_(at(params.ports), 0),
-      out_data_q_(at(params.ports), 0) {
-  for (InjectStage& s : inject_) s.e = idle_;
+      m_valid_q_(at(lanes_), 0),
+      out_data_q_(at(params.ports), 0),
+      m_data_q_(at(lanes_), 0),
+      m_tid_q_(at(lanes_), 0) {
+  for (Stage& s : stages_) s.e = idle_;
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
   sensitive << clk.pos() << rst_n.neg();
 }
@@ -51,25 +65,112 @@ void TdmTile::on_clock() {
 }
 
 /// What rst_ni resets in the RTL: control state only (slot counters, valid bits, counters, the
-/// sticky error); the datapath keeps its contents.
+/// sticky error); the datapath (the relay buffer included) keeps its contents.
 void TdmTile::reset_control() {
   init_ = true;
   primed_ = false;
   pc_ = 0;
   rdv_ = entv_ = false;
-  for (InjectStage& s : inject_) s.valid = s.key = false;
-  for (SendStage& s : send_) s.valid = false;
-  std::fill(v_.begin(), v_.end(), 0);
-  clr_en_ = set_en_ = sb_we_ = false;
-  free_ = true;
+  for (Stage& s : stages_) s.valid = false;
+  for (TdmNicLane& lane : nic_) lane.reset();
   std::fill(sel_.begin(), sel_.end(), -1);
-  ej_ = -1;
-  has_ = false;
+  std::fill(ej_.begin(), ej_.end(), -1);
+  send_port_ = recv_port_ = -1;
+  send_src_ = recv_act_ = 0;
   std::fill(out_valid_q_.begin(), out_valid_q_.end(), 0);
-  m_valid_q_ = false;
+  std::fill(m_valid_q_.begin(), m_valid_q_.end(), 0);
   missed_lo_ = missed_hi_ = 0;
-  miss_q_ = miss_c_ = false;
+  miss_c_ = false;
   err_ = ea_ = eb_ = left_ = false;
+}
+
+/// The datapath of the executing slot (the decided selects, registered at the previous advance),
+/// from the values before the edge; reports a flit left on an input.
+TdmTile::Exec TdmTile::execute(bool exec) {
+  Exec x{std::vector<char>(at(ports_), 0), std::vector<char>(at(lanes_), 0),
+         std::vector<std::uint64_t>(at(ports_), 0), std::vector<std::uint64_t>(at(lanes_), 0)};
+  auto left = [&](int i, const char* what) {
+    if (!exec || !in_valid[at(i)].read()) return;
+    x.left = true;
+    fail("a flit left on input link " + std::to_string(i) + " (" + what + ")");
+  };
+  if (p_.single_port) {
+    const bool rcv_v = recv_port_ >= 0 && in_valid[at(recv_port_)].read();
+    const std::uint64_t rcv_d = recv_port_ >= 0 ? input(recv_port_) : 0;
+    for (int i = 0; i < ports_; ++i)
+      if (i != recv_port_) left(i, "the slot does not receive it");
+    bool send_v = false;
+    std::uint64_t send_d = 0;
+    if (send_src_ == 0) {
+      send_v = nic_[0].has();
+      send_d = nic_[0].data();
+    } else if (send_src_ == 1) {
+      send_v = rcv_v;
+      send_d = rcv_d;
+    } else if (send_src_ == 2) {
+      send_v = relay_valid_[at(send_buf_)] != 0;
+      send_d = relay_data_[at(send_buf_)];
+    }
+    for (int o = 0; o < ports_; ++o) {  // one data register drives every output
+      x.out_valid[at(o)] = o == send_port_ && send_v ? 1 : 0;
+      x.out_data[at(o)] = send_d;
+    }
+    x.m_valid[0] = exec && recv_act_ == 1 && rcv_v ? 1 : 0;
+    x.m_data[0] = rcv_d;
+    x.relay_store = exec && recv_act_ == 2;
+    x.relay_word = recv_buf_;
+    x.relay_valid = rcv_v;
+    x.relay_data = rcv_d;
+    return x;
+  }
+  for (int o = 0; o < ports_; ++o) {
+    const int s = sel_[at(o)];
+    if (s >= 0 && s < ports_) {
+      x.out_valid[at(o)] = in_valid[at(s)].read() ? 1 : 0;
+      x.out_data[at(o)] = input(s);
+    } else if (s == ports_) {  // inject: the nic tile's one lane, the all-port tile's lane o
+      const TdmNicLane& lane = nic_[at(p_.all_port ? o : 0)];
+      x.out_valid[at(o)] = lane.has() ? 1 : 0;
+      x.out_data[at(o)] = lane.data();
+    }
+  }
+  for (int l = 0; l < lanes_; ++l) {
+    const int i = ej_[at(l)];
+    x.m_valid[at(l)] = exec && i >= 0 && in_valid[at(i)].read() ? 1 : 0;
+    x.m_data[at(l)] = i >= 0 ? input(i) : 0;
+  }
+  for (int i = 0; i < ports_; ++i)
+    if (std::find(ej_.begin(), ej_.end(), i) == ej_.end() && std::find(sel_.begin(), sel_.end(), i) == sel_.end())
+      left(i, "no output and no eject selects it");
+  return x;
+}
+
+/// The execute registers of the slot at the head of the lookup (an invalid head: idle).
+void TdmTile::decide(const Stage& head) {
+  const TdmEntry& e = head.valid ? head.e : idle_;
+  if (p_.single_port) {
+    send_port_ = e.send_port - 1;
+    send_src_ = e.send_src;
+    send_buf_ = e.send_buf;
+    recv_port_ = e.recv_port - 1;
+    recv_act_ = e.recv_act;
+    recv_buf_ = e.recv_buf;
+    ejsrc_[0] = e.eject_src;
+    return;
+  }
+  for (int o = 0; o < ports_; ++o) {
+    const int s = e.out_sel[at(o)];
+    sel_[at(o)] = s >= 1 && s <= ports_ + 1 ? s - 1 : -1;
+  }
+  if (p_.all_port) {
+    for (int i = 0; i < ports_; ++i) {
+      ej_[at(i)] = e.eject_srcs[at(i)] >= 0 ? i : -1;
+      ejsrc_[at(i)] = std::max(0, e.eject_srcs[at(i)]);
+    }
+  } else {
+    ej_[0] = e.eject_sel >= 1 && e.eject_sel <= ports_ ? e.eject_sel - 1 : -1;
+    ejsrc_[0] = e.eject_src;
+  }
 }
 
 /// One rising edge: every register's next value from the values before the edge (the inputs as
@@ -81,57 +182,20 @@ void TdmTile::edge() {
   const bool flush = we;
   const bool adv = (run_in || !primed_) && !init_ && !flush;  // the slot pipeline moves
   const bool exec = run_in && primed_;                         // a slot executes in this cycle
+  const Stage head = stages_[at(k_ - 1)];
 
-  // Inject side: the decision for the slot at the head of the lookup.
-  const InjectStage head = inject_[at(k_ - 1)];
-  const bool dec_has = head.key && head.view && !head.conf;
-  const bool dec_miss = head.key && !(head.view && !head.conf);
-
-  // Send side: the offer at the head, the park.
-  const SendStage shead = send_[at(k_ - 1)];
-  const bool head_ok = shead.valid && !shead.view && !shead.conf;
-  const bool park_v = !free_;
-  const bool head_commit = free_ && head_ok;
-  const bool rl_view = relookup_[at(k_ - 1)] != 0;
-  const bool park_full = park_age_ >= k_;
-  const bool park_commit = park_v && park_full && !rl_view;
-
-  // Datapath of the executing slot (the decided selects, registered at the previous advance).
-  std::vector<char> ov(at(ports_), 0);
-  std::vector<std::uint64_t> od(at(ports_), 0);
-  for (int o = 0; o < ports_; ++o) {
-    const int s = sel_[at(o)];
-    if (s >= 0 && s < ports_) {
-      ov[at(o)] = in_valid[at(s)].read() ? 1 : 0;
-      od[at(o)] = in_data[at(s)].read() & mask_;
-    } else if (s == ports_) {
-      ov[at(o)] = has_ ? 1 : 0;
-      od[at(o)] = sb_rdata_;
-    }
-  }
-  const bool m_valid_d = exec && ej_ >= 0 && in_valid[at(ej_)].read();
-  const std::uint64_t m_data_d = ej_ >= 0 ? in_data[at(ej_)].read() & mask_ : 0;
-  bool left_d = false;
-  for (int i = 0; i < ports_; ++i) {
-    const bool used = ej_ == i || std::find(sel_.begin(), sel_.end(), i) != sel_.end();
-    if (exec && in_valid[at(i)].read() && !used) {
-      left_d = true;
-      fail("a flit left on input link " + std::to_string(i) + " (no output and no eject selects it)");
-    }
-  }
-  const bool err_overrun = m_valid_q_ && !m_tready.read();
+  bool pending = false;  // a decided injection waits on some lane
+  for (const TdmNicLane& lane : nic_) pending = pending || lane.has();
+  const Exec x = execute(exec);
+  bool err_overrun = false;
+  for (int l = 0; l < lanes_; ++l) err_overrun = err_overrun || (m_valid_q_[at(l)] && !m_tready[at(l)].read());
   const bool err_early = run_in && !primed_;
-  const bool err_lost = we && has_;
+  const bool err_lost = we && pending;
   const bool err_dup = adv && head.valid && head.dup;
   if (err_overrun) fail("m_axis tvalid while tready is low (receive overrun)");
   if (err_early) fail("run high before the slot pipeline is primed");
   if (err_lost) fail("table write while a decided injection is pending");
   if (err_dup) fail("table entry with two injecting outputs");
-
-  // The valid bits: clear and set decided one edge earlier.
-  std::vector<char> v_next = v_;
-  if (clr_en_) v_next[at(clr_d_)] = 0;
-  if (set_en_) v_next[at(set_d_)] = 1;
 
   // Slot control.
   const bool init_old = init_, primed_old = primed_;
@@ -164,7 +228,7 @@ void TdmTile::edge() {
     if (a >= 0 && a < p_.depth)
       for (std::size_t w = 0; w < tbl_data.size(); ++w) table_[at(a)][w] = tbl_data[w].read();
   }
-  const bool rdv_old = rdv_, entv_old = entv_, ent_inj_old = ent_inj_, ent_dup_old = ent_dup_;
+  const bool rdv_old = rdv_, entv_old = entv_, ent_dup_old = ent_dup_;
   const TdmEntry ent_old = ent_;
   if (flush || init_old) {
     rdv_ = entv_ = false;
@@ -174,103 +238,56 @@ void TdmTile::edge() {
   }
   if (adv) {
     ent_ = decode_tdm_entry(rdata_old, p_);
-    int injecting = 0;
-    for (int s : ent_.out_sel) injecting += s == ports_ + 1 ? 1 : 0;
-    ent_inj_ = injecting > 0;
-    ent_dup_ = injecting > 1;
+    ent_dup_ = !p_.all_port && ent_.injections() > 1;  // the all-port tile injects on every lane
   }
 
-  // Inject lookup: the entry enters with v[inject_dst] as it is now and its conflict flags (an
-  // injecting entry ahead of it for the same destination, or the clear just decided).
-  if (flush || init_old) {
-    for (InjectStage& s : inject_) s.valid = s.key = false;
+  // The lookup: the entry enters; each lane looks up its own inject destination and takes an offer.
+  const bool clear = flush || init_old;
+  if (clear) {
+    for (Stage& s : stages_) s.valid = false;
   } else if (adv) {
-    InjectStage in;
-    in.valid = entv_old;
-    in.key = entv_old && ent_inj_old;
-    in.d = ent_old.inject_dst;
-    in.view = v_[at(in.d)] != 0;
-    in.conf = clr_en_ && clr_d_ == in.d;
-    for (const InjectStage& s : inject_) in.conf = in.conf || (s.key && s.d == in.d);
-    in.dup = ent_dup_old;
-    in.e = ent_old;
-    for (int s = k_ - 1; s > 0; --s) inject_[at(s)] = std::move(inject_[at(s - 1)]);
-    inject_[0] = std::move(in);
+    for (int s = k_ - 1; s > 0; --s) stages_[at(s)] = std::move(stages_[at(s - 1)]);
+    stages_[0] = {entv_old, ent_dup_old, ent_old};
   }
-
-  // Decision (execute) registers, the send-buffer read of the decided destination, the clear.
-  const int ejsrc_old = ejsrc_;  // m_tid takes the executing slot's source
-  clr_en_ = adv && dec_has;
-  clr_d_ = head.d;
-  if (adv) {
-    for (int o = 0; o < ports_; ++o) {
-      const int s = head.valid ? head.e.out_sel[at(o)] : 0;
-      sel_[at(o)] = s >= 1 && s <= ports_ + 1 ? s - 1 : -1;
+  int misses = 0;  // the lanes' registered miss pulses, counted at this edge
+  for (const TdmNicLane& lane : nic_) misses += lane.miss() ? 1 : 0;
+  const int destinations = 1 << p_.node_bits;
+  for (int l = 0; l < lanes_; ++l) {
+    TdmNicLane::Edge in;
+    in.adv = adv;
+    in.clear = clear;
+    in.key = entv_old && (p_.all_port ? ent_old.out_sel[at(l)] == ports_ + 1 : ent_old.injections() > 0);
+    in.dst = p_.all_port ? ent_old.inject_dsts[at(l)] : ent_old.inject_dst;
+    in.offer = s_tvalid[at(l)].read();
+    in.tdest = s_tdest[at(l)].read();
+    in.tdata = s_tdata[at(l)].read() & mask_;
+    if (in.offer && (in.tdest < 0 || in.tdest >= destinations)) {
+      fail("s_axis tdest " + std::to_string(in.tdest) + " out of range on lane " + std::to_string(l));
+      in.offer = false;
     }
-    const int e = head.valid ? head.e.eject_sel : 0;
-    ej_ = e >= 1 && e <= ports_ ? e - 1 : -1;
-    has_ = dec_has;
-    ejsrc_ = head.e.eject_src;
-    sb_rdata_ = sendbuf_[at(head.d)];
+    nic_[at(l)].edge(in);
   }
-  if (sb_we_) sendbuf_[at(sb_waddr_)] = sb_wdata_;
-  const bool miss_old = miss_q_;
-  miss_q_ = adv && dec_miss;
 
-  // Send lookup: moves while the park is empty; an offer enters when s_tvalid && s_tready.
-  const int park_d_old = park_d_;
-  const std::uint64_t park_data_old = park_data_;
-  if (free_) {
-    SendStage in;
-    in.valid = s_tvalid.read();
-    in.d = s_tdest.read();
-    in.data = s_tdata.read() & mask_;
-    if (in.d < 0 || in.d >= static_cast<int>(v_.size())) {
-      if (in.valid) fail("s_axis tdest " + std::to_string(in.d) + " out of range");
-      in.d = 0;
-      in.valid = false;
-    }
-    in.view = v_[at(in.d)] != 0;
-    in.conf = set_en_ && set_d_ == in.d;
-    for (const SendStage& s : send_) in.conf = in.conf || (s.valid && s.d == in.d);
-    for (int s = k_ - 1; s > 0; --s) send_[at(s)] = send_[at(s - 1)];
-    send_[0] = in;
+  // Execute registers; the relay buffer's store (after the send read the word's old flit).
+  const std::vector<int> ejsrc_old = ejsrc_;  // m_tid takes the executing slot's source
+  if (adv) decide(head);
+  if (x.relay_store) {
+    relay_valid_[at(x.relay_word)] = x.relay_valid ? 1 : 0;
+    relay_data_[at(x.relay_word)] = x.relay_data;
   }
-  // The re-lookup of the parked destination runs every cycle.
-  for (int s = k_ - 1; s > 0; --s) relookup_[at(s)] = relookup_[at(s - 1)];
-  relookup_[0] = v_[at(park_d_old)];
-  const bool free_old = free_;
-  free_ = free_old ? !(shead.valid && (shead.view || shead.conf)) : (park_full && !rl_view);
-  if (free_old) {  // the park follows the head while it is free
-    park_d_ = shead.d;
-    park_data_ = shead.data;
-    park_age_ = 0;
-  } else {
-    park_age_ = std::min(park_age_ + 1, k_);
-  }
-  // Commit: the valid bit set and the send buffer written at the next edge.
-  set_en_ = head_commit || park_commit;
-  set_d_ = park_v ? park_d_old : shead.d;
-  sb_we_ = set_en_;
-  sb_waddr_ = set_d_;
-  sb_wdata_ = park_v ? park_data_old : shead.data;
-
-  v_ = std::move(v_next);
 
   // Datapath registers.
   if (run_in) {
-    for (int o = 0; o < ports_; ++o) {
-      out_valid_q_[at(o)] = ov[at(o)];
-      out_data_q_[at(o)] = od[at(o)];
-    }
-    m_data_q_ = m_data_d;
+    out_valid_q_ = x.out_valid;
+    out_data_q_ = x.out_data;
+    m_data_q_ = x.m_data;
     m_tid_q_ = ejsrc_old;
   }
-  m_valid_q_ = m_valid_d;
+  m_valid_q_ = x.m_valid;
 
   // Counters and the sticky error (as registered as the RTL's).
   constexpr int lo_w = kMissW / 2;
-  const std::uint64_t lo_sum = missed_lo_ + (miss_old ? 1U : 0U);
+  const std::uint64_t lo_sum = missed_lo_ + static_cast<std::uint64_t>(misses);
   const bool carry_old = miss_c_;
   miss_c_ = (lo_sum >> lo_w) != 0;
   missed_lo_ = lo_sum & ((std::uint64_t{1} << lo_w) - 1);
@@ -278,7 +295,7 @@ void TdmTile::edge() {
   const bool ea_old = ea_, eb_old = eb_, left_old = left_;
   ea_ = err_overrun || err_early;
   eb_ = err_lost || err_dup;
-  left_ = left_d;
+  left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
 }
 
@@ -287,10 +304,12 @@ void TdmTile::publish() {
     out_valid[at(o)].write(out_valid_q_[at(o)] != 0);
     out_data[at(o)].write(out_data_q_[at(o)]);
   }
-  s_tready.write(free_);
-  m_tvalid.write(m_valid_q_);
-  m_tdata.write(m_data_q_);
-  m_tid.write(m_tid_q_);
+  for (int l = 0; l < lanes_; ++l) {
+    s_tready[at(l)].write(nic_[at(l)].ready());
+    m_tvalid[at(l)].write(m_valid_q_[at(l)] != 0);
+    m_tdata[at(l)].write(m_data_q_[at(l)]);
+    m_tid[at(l)].write(m_tid_q_[at(l)]);
+  }
   missed.write((missed_hi_ << (kMissW / 2)) | missed_lo_);
   error.write(err_);
 }

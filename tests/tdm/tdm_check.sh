@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Usage: [TDM_ENGINE=rtl|systemc] [TDM_MODEL=nic|all-port] tdm_check.sh TOTEX TOPO PERIODS "SIM_ARGS" [schedule args...]
+# Usage: [TDM_ENGINE=rtl|systemc] [TDM_MODEL=nic|all-port|single-port] tdm_check.sh TOTEX TOPO PERIODS "SIM_ARGS" [schedule args...]
 # Makes a schedule for TOPO (`totex schedule --model TDM_MODEL [schedule args]`, default nic; all-port
 # runs on the all-port tile), runs its TDM slot
 # tables PERIODS periods on the reference engine and on the TDM tile network of TDM_ENGINE (default

@@ -50,10 +50,6 @@ class SystemcEngine final : public Engine {
     if (!o.wave.empty()) throw UsageError("--wave: the TDM tile network (--periods) does not trace");
     const int payload = o.payload_bits > 0 ? o.payload_bits : 32;
     const TdmTables tables = tdm_tables(t, s, o.period, payload);  // a fold conflict stops the run here
-    if (tables.tile.all_port || tables.tile.single_port)
-      throw UsageError(std::string("--engine systemc: the SystemC TDM model is of the nic tile; run ") +
-                       (tables.tile.all_port ? "all-port" : "single-port") + " schedules with --engine rtl (rtl/tdm/" +
-                       (tables.tile.all_port ? "totex_tdm_allport_tile" : "totex_tdm_single_tile") + ".sv) or ref");
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); });
     const std::string command = quote(systemc_binary().string()) + " --topo " + quote(t.spec()) + " --schedule " +
                                 quote(file.path()) + " --periods " + std::to_string(o.periods) + " --payload " +

@@ -29,7 +29,7 @@ SimResult run_tdm_rtl(const Topology& t, const Schedule& s, const RunOptions& o)
   b.top = p.all_port ? "totex_tdm_allport_tile" : p.single_port ? "totex_tdm_single_tile" : "totex_tdm_tile";
   b.file_lists = {"tdm/tdm.f"};
   b.cpp = {sim / "tdm_wired_main.cpp"};
-  b.headers = {sim / "vl_harness.hpp", sim / "harness_exit.hpp"};
+  b.headers = {sim / "vl_harness.hpp", sim / "harness_exit.hpp", sim / "tdm_drive.hpp"};
   b.args = {"-Wno-WIDTH", "--x-assign fast", "-GNumPorts=" + std::to_string(p.ports),
             "-GPayloadW=" + std::to_string(p.payload_bits), "-GNodeW=" + std::to_string(p.node_bits),
             "-GDepth=" + std::to_string(p.depth)};
