@@ -188,9 +188,9 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_flag("--unverified", o.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");
   sim->add_option("--periods", o.periods,
-                  "run the schedule's TDM slot tables K periods back to back (direct networks; nic on engines ref, "
-                  "rtl (N Verilated TDM tiles) and systemc (N SystemC TDM tiles); all-port and single-port on ref "
-                  "and rtl (their own tiles)); unset: one exchange")
+                  "run the schedule's TDM slot tables K periods back to back (direct networks, on engines ref, rtl "
+                  "(N Verilated TDM tiles) and systemc (N SystemC TDM tiles); the nic, all-port or single-port tile "
+                  "by the schedule's model); unset: one exchange")
       ->check(CLI::Range(1, 1000000));
   sim->add_option("--payload", o.payload, "payload bits of a --periods run (1..64, default 32)")
       ->check(CLI::Range(1, 64));
