@@ -244,11 +244,14 @@ void write_poseidon(std::ostream& out, const Topology& t, const Schedule& s) {
       input = opposite(side);
       letters += kPortName[side];
     }
-    const std::int64_t first = list.front().first, last = list.back().first;
-    router[at(m.second) * L + at(last) % L][kL] = kPortName[input];
+    // The ejection at the destination's router one slot after the last hop, when the flit is
+    // there: Poseidon's routers take a flit in the slot after its previous router (router depth
+    // 1, as its converter traces a route), and totex's nic model ejects in the last hop's step.
+    const std::int64_t first = list.front().first, eject = list.back().first + 1;
+    router[at(m.second) * L + at(eject) % L][kL] = kPortName[input];
     tx[at(m.first) * L + at(first) % L] = m.second;
     route[at(m.first) * L + at(first) % L] = letters;
-    rx[at(m.second) * L + at(last) % L] = m.first;
+    rx[at(m.second) * L + at(eject) % L] = m.first;
   }
   auto coord = [&](NodeId v) {
     const auto c = t.coordinates(v);
