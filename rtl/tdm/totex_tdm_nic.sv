@@ -64,6 +64,14 @@ module totex_tdm_nic #(
     if (!rst_ni)    sw_q <= '0;
     else if (sweep) sw_q <= sw_q + (NodeW + 32'd1)'(1);
   end
+  // The same flag in a flip-flop of its own for s_axis_tready's logic: the counter's top bit also
+  // drives both toggle-bit write ports and was placed 3 ns of net away from rdy_q on the UP5K (its
+  // critical path, 2026-11-26). Kept, so that Yosys does not merge it back into sw_q.
+  logic sweep_rdy_q;
+  (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)    sweep_rdy_q <= 1'b1;
+    else if (sweep) sweep_rdy_q <= (sw_q[NodeW-1:0] != '1);
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Toggle pairs. Each side owns one bit and knows it exactly (its own writes still in flight are
@@ -187,7 +195,7 @@ module totex_tdm_nic #(
   // rdy_d = ~sweep & ~pv_q & ~h_park & (rdy_q | ~hv_q | lih_q), with the flip-flop terms kept
   // apart so that the block-RAM bits pass one LUT.
   (* keep *) logic rdy_pre, go_k;
-  assign rdy_pre  = ~sweep & ~pv_q & ~(go & fq_q) & (rdy_q | ~hv_q | lih_q);
+  assign rdy_pre  = ~sweep_rdy_q & ~pv_q & ~(go & fq_q) & (rdy_q | ~hv_q | lih_q);
   assign go_k     = go;
   assign rdy_d    = rdy_pre & ~(go_k & (s_s ^ r_s));
   always_ff @(posedge clk_i or negedge rst_ni) begin
