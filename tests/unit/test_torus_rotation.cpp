@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 #include <tuple>
 
 #include "generators/pattern_schedule.hpp"
@@ -63,12 +64,15 @@ TEST_CASE("rotation one-shot schedules verify: each offset is sent once, the cor
     }
 }
 
-TEST_CASE("rotation periodic schedules meet the period bound on odd sides and verify on even ones", "[rotation]") {
-  // Measured: 11x11 165, 13x13 273 (searched labels), 15x15 420, 17x17 612, each = bound; 16x16 525
-  // (bound 512), 20x20 1017 (bound 1000); searched, with the tail: 14x14 350 (343), 18x18 738 (729).
+TEST_CASE("rotation periodic schedules meet the period bound on odd sides and, repaired, on 14, 16 and 20",
+          "[rotation]") {
+  // Measured: 11x11 165, 13x13 273 (searched labels), 15x15 420, 17x17 612, each = bound; even sides
+  // through the SAT repair at the bound (periodic_repair.hpp): 16x16 512, 20x20 1000, 14x14 343
+  // (were 525, 1017, 350 by the first fit); 18x18's repair is unknown within its work, so the
+  // first fit's 738 (bound 729).
   for (const auto& [spec, want] : {std::pair{"torus:11x11", 165}, {"torus:13x13", 273}, {"torus:15x15", 420},
-                                   {"torus:17x17", 612}, {"torus:16x16", 525}, {"torus:20x20", 1017},
-                                   {"torus:14x14", 350}, {"torus:18x18", 738}}) {
+                                   {"torus:17x17", 612}, {"torus:16x16", 512}, {"torus:20x20", 1000},
+                                   {"torus:14x14", 343}, {"torus:18x18", 738}}) {
     const Topology t = parse_topology(spec);
     const PeriodicOutcome o = periodic_schedule(t, Model::Nic, PeriodicRequest{"rotation", 0});
     INFO(spec);
@@ -78,7 +82,7 @@ TEST_CASE("rotation periodic schedules meet the period bound on odd sides and ve
     CHECK(r.ok);
     const bool at_bound = o.schedule.period == o.bound.steps;
     CHECK(o.proven_optimal == at_bound);
-    CHECK(at_bound == (t.factors()[0].size % 2 == 1));
+    CHECK(at_bound == (std::string(spec) != "torus:18x18"));
   }
 }
 

@@ -824,8 +824,13 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   if ((algo == "auto" || algo == "rotation") && rotation_why_not(t).empty()) {
     RotationPlan plan = rotation_patterns(t, m, true);
     const std::int64_t period = plan.steps;
+    for (const std::string& line : plan.log) out.log.push_back("rotation: " + line);
     out.log.push_back("rotation: period " + std::to_string(period) + " (" + std::to_string(plan.tail_routes) +
-                      " offset(s) fitted around the core, " + std::to_string(plan.idle_routes) + " core slot(s) idle)");
+                      " offset(s) beyond the core, " +
+                      (plan.repaired ? std::string("placed by the SAT repair at the bound")
+                                     : "fitted around the core, " + std::to_string(plan.idle_routes) +
+                                           " core slot(s) idle") +
+                      ")");
     return constructed(std::move(plan.patterns), "periodic-rotation", static_cast<int>(period));
   }
   const double budget = r.budget_seconds > 0 ? r.budget_seconds : 4.0;

@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <optional>
 #include <random>
 #include <stdexcept>
 #include <tuple>
 
+#include "cnf.hpp"
+#include "periodic_repair.hpp"
 #include "product_routes.hpp"
 #include "totex/error.hpp"
 
@@ -15,6 +18,12 @@ namespace totex {
 namespace {
 
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+/// The periodic repair's SAT work, in seconds of the development machine (cnf.hpp: counted in
+/// conflicts, the same answer on every machine; torus:16x16 needs 14 of them, 14x14 10, 20x20 3,
+/// 18x18 is unknown after 100), and the wall-clock safety stop.
+constexpr double kRepairWorkSeconds = 20.0;
+constexpr int kRepairSeconds = 300;
 
 /// The four link classes in quarter-turn order: a quarter turn maps class c to c + 1 (mod 4).
 /// Class c is (dimension, delta): E = (0, +1), N = (1, +1), W = (0, -1), S = (1, -1).
@@ -209,6 +218,15 @@ std::optional<std::pair<Frame, Labels>> frame_and_labels(int k) {
   return std::nullopt;
 }
 
+/// The nic period bound of a translation-invariant schedule: the four link classes (E, N, W, S)
+/// carry every offset's hops once per period, and every NIC injects N - 1 messages.
+std::int64_t periodic_link_bound(const Topology& t) {
+  std::int64_t hops = 0;
+  for (NodeId d = 1; d < t.nodes(); ++d)
+    for (const DimNeed& nd : minimal_needs(t, t.coordinates(0), t.coordinates(d))) hops += nd.count;
+  return std::max<std::int64_t>(t.nodes() - 1, (hops + 3) / 4);
+}
+
 Word local_word(int easts, int norths, bool norths_first, int q, int k) {
   Word w;
   const std::pair<int, int> east = link_class(q, k), north = link_class(q + 1, k);
@@ -294,6 +312,20 @@ RotationPlan rotation_patterns(const Topology& t, Model m, bool periodic) {
     if (owner[at(d)] < 0) rest.push_back(d);
   plan.tail_routes = static_cast<int>(rest.size());
   const MoveTable moves(t);
+  if (periodic && !rest.empty()) {
+    // At the period bound every link is busy in every slot, so the free link slots are exactly
+    // what the rest needs, but scattered: a local SAT repair (periodic_repair.hpp) re-routes the
+    // core's patterns near them. Else the first fit below, on a longer period.
+    const std::int64_t bound = periodic_link_bound(t);
+    if (auto repaired = repair_periodic(t, plan.patterns, rest, bound, kRepairWorkSeconds * kConflictClausesPerSecond,
+                                        std::chrono::steady_clock::now() + std::chrono::seconds(kRepairSeconds),
+                                        plan.log)) {
+      plan.repaired = true;
+      plan.patterns = std::move(*repaired);
+      plan.steps = bound;
+      return plan;
+    }
+  }
   for (std::int64_t period = core;; ++period) {
     const std::int64_t horizon = plan.core_steps + 4 * k * static_cast<std::int64_t>(rest.size() + 1);
     const std::int64_t len = periodic ? period : horizon;

@@ -14,7 +14,9 @@
 /// routes cut from w are exactly the stream's offsets; the four streams run it a fixed spacing
 /// apart, chosen so that the labels they are at always differ, so no two streams start (inject)
 /// or end (eject) a route in the same step: the nic rule. Offsets the streams cannot take (on even
-/// sides the antipode (m, m)) are placed after the core by a first fit on the free link classes.
+/// sides the antipode (m, m)) are placed after the core by a first fit on the free link classes;
+/// periodic schedules first try the period bound, the core's patterns next to its free link
+/// slots placed again with them by SAT (periodic_repair.hpp).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -36,10 +38,14 @@ struct RotationPlan {
   std::int64_t steps = 0;               // makespan (one-shot) or the period (periodic)
   int tail_routes = 0;                  // offsets placed after the core by first fit
   int idle_routes = 0;                  // core slots whose offset another stream sends (left idle)
+  bool repaired = false;                // periodic: the tail placed by the SAT repair at the period bound
+  std::vector<std::string> log;         // periodic: the repair's solves
 };
 
 /// The patterns of the one-shot schedule (periodic = false) or of a periodic schedule of period
-/// `steps` (periodic = true: the cyclic label sequence as it is, routes may wrap past the period). Throws UsageError where rotation_why_not() is not empty.
+/// `steps` (periodic = true: the cyclic label sequence as it is, routes may wrap past the period;
+/// at the period bound when the repair finds the rest a place). Throws UsageError where
+/// rotation_why_not() is not empty.
 [[nodiscard]] RotationPlan rotation_patterns(const Topology& t, Model m, bool periodic);
 
 /// The one-shot schedule (algorithm "rotation"), lazy past a few tens of millions of transfers.
