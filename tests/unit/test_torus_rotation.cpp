@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "generators/pattern_schedule.hpp"
 #include "generators/torus_rotation.hpp"
@@ -64,15 +65,12 @@ TEST_CASE("rotation one-shot schedules verify: each offset is sent once, the cor
     }
 }
 
-TEST_CASE("rotation periodic schedules meet the period bound on odd sides and, repaired, on 14, 16 and 20",
-          "[rotation]") {
-  // Measured: 11x11 165, 13x13 273 (searched labels), 15x15 420, 17x17 612, each = bound; even sides
-  // through the SAT repair at the bound (periodic_repair.hpp): 16x16 512, 20x20 1000, 14x14 343
-  // (were 525, 1017, 350 by the first fit); 18x18's repair is unknown within its work, so the
-  // first fit's 738 (bound 729).
-  for (const auto& [spec, want] : {std::pair{"torus:11x11", 165}, {"torus:13x13", 273}, {"torus:15x15", 420},
-                                   {"torus:17x17", 612}, {"torus:16x16", 512}, {"torus:20x20", 1000},
-                                   {"torus:14x14", 343}, {"torus:18x18", 738}}) {
+namespace {
+
+/// The rotation's periodic schedule of each network: its period as measured, verified modulo the
+/// period, proven optimal exactly when it equals the bound.
+void check_periodic_rotation(const std::vector<std::tuple<std::string, std::int64_t, bool>>& cases) {
+  for (const auto& [spec, want, at_bound] : cases) {
     const Topology t = parse_topology(spec);
     const PeriodicOutcome o = periodic_schedule(t, Model::Nic, PeriodicRequest{"rotation", 0});
     INFO(spec);
@@ -80,10 +78,27 @@ TEST_CASE("rotation periodic schedules meet the period bound on odd sides and, r
     CHECK(o.schedule.period == want);
     const PeriodicReport r = verify_periodic(t, o.schedule);
     CHECK(r.ok);
-    const bool at_bound = o.schedule.period == o.bound.steps;
+    CHECK((o.schedule.period == o.bound.steps) == at_bound);
     CHECK(o.proven_optimal == at_bound);
-    CHECK(at_bound == (std::string(spec) != "torus:18x18"));
   }
+}
+
+}  // namespace
+
+TEST_CASE("rotation periodic schedules meet the period bound on odd sides and, repaired, on 14 and 16",
+          "[rotation]") {
+  // Measured: 11x11 165, 13x13 273 (searched labels), 15x15 420, 17x17 612, each = bound; even sides
+  // through the SAT repair at the bound (periodic_repair.hpp): 16x16 512, 14x14 343 (were 525 and
+  // 350 by the first fit; about 30 s each).
+  check_periodic_rotation({{"torus:11x11", 165, true}, {"torus:13x13", 273, true}, {"torus:15x15", 420, true},
+                           {"torus:17x17", 612, true}, {"torus:16x16", 512, true}, {"torus:14x14", 343, true}});
+}
+
+// Hidden from `make test` (about a minute: 18x18's repair runs out of its work); `make bench`
+// runs it (tests/bench/run.sh).
+TEST_CASE("rotation periodic: 20x20 repaired at the bound, 18x18 falls back to the first fit", "[.][rotation-slow]") {
+  // 20x20 1000 (was 1017); 18x18's repair is unknown within its work, so the first fit's 738 (bound 729).
+  check_periodic_rotation({{"torus:20x20", 1000, true}, {"torus:18x18", 738, false}});
 }
 
 TEST_CASE("the lazy pattern source produces the materialized schedule's steps", "[rotation]") {
