@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "totex/error.hpp"
@@ -58,9 +59,6 @@ inline TdmRunSetup tdm_run_setup(int argc, char** argv, const std::string& name)
   return {t, tdm_tables(t, *s, a.count("period") ? std::stoi(a.at("period")) : 0, payload), periods};
 }
 
-/// s_axis / m_axis lanes of a tile: P on the all-port tile, else 1.
-inline int tdm_lanes(const TdmTileParams& p) { return p.all_port ? p.ports : 1; }
-
 /// One message a node offers: its period, destination and the first run cycle it may be offered in.
 struct TdmOffer {
   std::int64_t period;
@@ -71,7 +69,7 @@ inline constexpr std::int64_t kTdmBeforeRun = -(std::int64_t{1} << 40);  // a cy
 
 /// [v * lanes + l]: what node v offers on lane l, in order.
 inline std::vector<std::vector<TdmOffer>> tdm_offer_queues(const TdmTables& tables, int periods) {
-  const int lanes = tdm_lanes(tables.tile), ports = tables.tile.ports;
+  const int lanes = tables.tile.lanes(), ports = tables.tile.ports;
   std::vector<std::vector<TdmOffer>> queue(tables.entries.size() * static_cast<std::size_t>(lanes));
   for (std::size_t v = 0; v < tables.entries.size(); ++v)
     for (std::int64_t k = 0; k < periods; ++k)

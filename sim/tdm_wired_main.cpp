@@ -79,7 +79,7 @@ class TdmNetwork {
  public:
   TdmNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods, std::string fault)
       : tables_(tables), fault_(std::move(fault)), n_(t.nodes()), p_(tables.tile.ports), w_(tables.tile.payload_bits),
-        lanes_(totex::sim::tdm_lanes(tables.tile)) {
+        lanes_(tables.tile.lanes()) {
     ctx_.randReset(2);
     ctx_.fatalOnError(false);
     ctx_.errorLimit(1 << 30);

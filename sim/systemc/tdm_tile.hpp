@@ -71,8 +71,6 @@ class TdmTile : public sc_core::sc_module {
   [[nodiscard]] static int lookup_stages(int node_bits) { return (node_bits + 1) / 2; }
   /// PrimeCycles = K + 4 (the first RTL tile's; totex_tdm_pkg::prime_cycles is 2^NodeW + 4 now).
   [[nodiscard]] static int prime_cycles(int node_bits) { return lookup_stages(node_bits) + 4; }
-  /// s_axis and m_axis lanes: P on the all-port tile, else 1.
-  [[nodiscard]] static int lanes(const TdmTileParams& p) { return p.all_port ? p.ports : 1; }
 
  private:
   /// A slot entry in the lookup (the lanes hold their own inject state).

@@ -50,6 +50,8 @@ struct TdmTileParams {
   int buffer_words = 1;  // single-port: BufDepth, the relay buffer's words (a power of two)
   bool bits_in_flops = false;  // BitsInFlops: the NIC's toggle bits in flip-flops (synthesis only)
   [[nodiscard]] int buffer_bits() const;  // BufW = idx_width(buffer_words)
+  /// s_axis / m_axis lanes of the tile: P on the all-port tile, else 1.
+  [[nodiscard]] int lanes() const { return all_port ? ports : 1; }
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
   /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW;
