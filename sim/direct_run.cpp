@@ -177,12 +177,7 @@ bool DirectDut::backdoor_write(std::uint64_t, std::uint64_t) {
 
 int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make) {
   return harness_main("direct harness", [&] {
-    std::map<std::string, std::string> a;
-    for (int i = 1; i + 1 < argc; i += 2) {
-      const std::string key = argv[i];
-      if (key.rfind("--", 0) != 0) throw totex::UsageError("unexpected argument '" + key + "'");
-      a[key.substr(2)] = argv[i + 1];
-    }
+    const std::map<std::string, std::string> a = harness_options(argc, argv);
     if (argc % 2 == 0 || !a.count("topo") || !a.count("mode"))
       throw totex::UsageError("usage: direct_rtl --topo T --mode scheduled|dynamic [--model M --depth D --buffer B] "
                               "[--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] "

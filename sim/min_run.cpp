@@ -112,12 +112,7 @@ bool MinDut::backdoor_write(std::uint64_t, std::uint64_t) {
 
 int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make) {
   return harness_main("min harness", [&] {
-    std::map<std::string, std::string> a;
-    for (int i = 1; i + 1 < argc; i += 2) {
-      const std::string key = argv[i];
-      if (key.rfind("--", 0) != 0) throw UsageError("unexpected argument '" + key + "'");
-      a[key.substr(2)] = argv[i + 1];
-    }
+    const std::map<std::string, std::string> a = harness_options(argc, argv);
     if (argc % 2 == 0 || !a.count("schedule") || !a.count("min-mode") || !a.count("max-steps"))
       throw UsageError("usage: min harness --schedule FILE --min-mode table|computed --max-steps S "
                        "[--payload-bits W] [--load port|backdoor] [--wave FILE]");

@@ -22,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness_exit.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
 #include "totex/network/spec.hpp"
@@ -39,12 +40,7 @@ struct TdmRunSetup {
 
 /// Parses the harness's arguments and folds the schedule (a usage error for anything wrong).
 inline TdmRunSetup tdm_run_setup(int argc, char** argv, const std::string& name) {
-  std::map<std::string, std::string> a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string key = argv[i];
-    if (key.rfind("--", 0) != 0) throw UsageError("unexpected argument '" + key + "'");
-    a[key.substr(2)] = argv[i + 1];
-  }
+  const std::map<std::string, std::string> a = harness_options(argc, argv);
   if (argc % 2 == 0 || !a.count("topo") || !a.count("schedule") || !a.count("periods"))
     throw UsageError("usage: " + name + " --topo T --schedule FILE --periods K [--payload W] [--period P]");
   const Topology t = parse_topology(a.at("topo"));
@@ -147,6 +143,23 @@ struct TdmRunCounts {
   std::uint64_t missed_in_run = 0;             // at the end
   int errors_high = 0;                         // tiles with error high
 };
+
+/// The messages each node's lanes took and had to take (queue and next: [v * lanes + l]); the
+/// harness adds missed and errors_high.
+inline TdmRunCounts tdm_offer_counts(const std::vector<std::vector<TdmOffer>>& queue,
+                                     const std::vector<std::size_t>& next, int lanes) {
+  TdmRunCounts c;
+  const auto per_node = static_cast<std::size_t>(lanes);
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    if (q % per_node == 0) {
+      c.offered.push_back(0);
+      c.to_offer.push_back(0);
+    }
+    c.offered.back() += next[q];
+    c.to_offer.back() += queue[q].size();
+  }
+  return c;
+}
 
 /// The checks after the run, added to r.errors. `suffix` is the ports' ("_o" on the RTL).
 inline void tdm_check_counts(SimResult& r, const TdmTables& tables, int periods, std::int64_t cycles,

@@ -205,17 +205,8 @@ class TdmNetwork {
   }
   /// What the run counted, for tdm_check_counts.
   [[nodiscard]] totex::sim::TdmRunCounts counts() const {
-    totex::sim::TdmRunCounts c;
-    for (int v = 0; v < n_; ++v) {
-      std::size_t offered = 0, to_offer = 0;
-      for (int l = 0; l < lanes_; ++l) {
-        offered += next_[at(v) * at(lanes_) + at(l)];
-        to_offer += queue_[at(v) * at(lanes_) + at(l)].size();
-      }
-      c.offered.push_back(offered);
-      c.to_offer.push_back(to_offer);
-      c.errors_high += tiles_[at(v)]->error_o ? 1 : 0;
-    }
+    totex::sim::TdmRunCounts c = totex::sim::tdm_offer_counts(queue_, next_, lanes_);
+    for (const auto& x : tiles_) c.errors_high += x->error_o ? 1 : 0;
     c.missed_at_check = missed_at_check_;
     c.missed_in_run = missed() - missed_before_;
     return c;

@@ -104,17 +104,8 @@ class TdmRun {
   }
   /// What the run counted, for tdm_check_counts.
   [[nodiscard]] TdmRunCounts counts() const {
-    TdmRunCounts c;
-    for (int v = 0; v < n_; ++v) {
-      std::size_t offered = 0, to_offer = 0;
-      for (int l = 0; l < lanes_; ++l) {
-        offered += next_[at(v * lanes_ + l)];
-        to_offer += queue_[at(v * lanes_ + l)].size();
-      }
-      c.offered.push_back(offered);
-      c.to_offer.push_back(to_offer);
-      c.errors_high += net_->error[at(v)].read() ? 1 : 0;
-    }
+    TdmRunCounts c = tdm_offer_counts(queue_, next_, lanes_);
+    for (int v = 0; v < n_; ++v) c.errors_high += net_->error[at(v)].read() ? 1 : 0;
     c.missed_at_check = missed_at_check_;
     c.missed_in_run = missed() - missed_before_;
     return c;
