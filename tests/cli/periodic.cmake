@@ -19,6 +19,11 @@ cli_test(periodic_schedule_hypercube4 0 "verified"
   ${TOTEX} schedule --topo hypercube:4 --model nic --periodic --budget 8 --json)
 cli_test(periodic_exact_ring8 0 "proven optimal: equals the period bound 8"
   -- ${TOTEX} schedule --topo ring:8 --model nic --periodic --algo exact --budget 5)
+# torus:3x3 under --algo exact: minimal routes cannot make 8 (slot sums), detours do; proven for
+# every route because 8 is the bound.
+cli_test(periodic_exact_torus3x3 0 "verified"
+  --jq ".period==8 and .period_bound==8 and .verified==true and .proof_general==true and .proof_scope==\"general\" and .algorithm==\"periodic-exact\"" --
+  ${TOTEX} schedule --topo torus:3x3 --model nic --periodic --algo exact --json)
 cli_test(periodic_single_port 2 "single-port" -- ${TOTEX} schedule --topo torus:4x4 --model single-port --periodic)
 cli_test(periodic_min 2 "direct networks" -- ${TOTEX} schedule --topo min:16:4:omega --periodic)
 cli_test(periodic_bad_algo 2 "expected auto \\| greedy \\| exact" -- ${TOTEX} schedule --topo torus:4x4 --model nic --periodic --algo pattern)

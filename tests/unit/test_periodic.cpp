@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "generators/periodic.hpp"
+#include "generators/periodic_flow.hpp"
 #include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
 #include "totex/generators/periodic.hpp"
@@ -310,6 +311,48 @@ TEST_CASE("exact periodic search reaches the bound on ring:8 where translation i
   CHECK(o.schedule.period == 8);
   CHECK(o.proof_general);
   CHECK(verify_periodic(t, o.schedule).ok);
+}
+
+TEST_CASE("every-route model: torus:3x3 at its bound 8 with detours, path:4 refuted at 3", "[periodic]") {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  {
+    // Minimal routes cannot make 8 (slot sums: the hops minus one add up to 36, not 0 mod 8).
+    const Topology t = parse_topology("torus:3x3");
+    periodic::Problem packed;
+    std::vector<periodic::Placement> placed;
+    std::int64_t vars = 0;
+    REQUIRE(periodic::every_route_sat(t, 8, 10'000'000, end, packed, placed, &vars) == SatOutcome::Sat);
+    CHECK(vars > periodic::every_route_vars(t, 8));  // the crossings plus NIC slots and counters
+    REQUIRE(packed.items.size() == 72);
+    int hops = 0;
+    for (const auto& it : packed.items) hops += static_cast<int>(it.cands.at(0).path.size()) - 1;
+    CHECK((hops - 72) % 8 == 0);  // the slot-sum condition, met with detours
+    CHECK(hops > 108);            // 108: every message on a minimal route
+    const PeriodicReport r = verify_periodic(t, periodic::expand_node(t, Model::Nic, packed, placed, 8));
+    CHECK(r.ok);
+    CHECK(r.violation_count == 0);
+  }
+  {
+    // A path of four nodes: the middle link carries 2 x 2 messages each way, so 3 slots cannot
+    // hold them, whatever the routes (a walk may turn back, which only adds crossings).
+    const Topology t = parse_topology("path:4");
+    periodic::Problem packed;
+    std::vector<periodic::Placement> placed;
+    CHECK(periodic::every_route_sat(t, 3, 10'000'000, end, packed, placed) == SatOutcome::Unsat);
+    CHECK(periodic::every_route_sat(t, 4, 10'000'000, end, packed, placed) == SatOutcome::Sat);
+    CHECK(verify_periodic(t, periodic::expand_node(t, Model::Nic, packed, placed, 4)).ok);
+  }
+}
+
+TEST_CASE("exact periodic search: torus:3x3 at 8 and torus:3x4 at 11, with detours, proven", "[periodic]") {
+  for (const auto& [spec, period] : {std::pair<const char*, int>{"torus:3x3", 8}, {"torus:3x4", 11}}) {
+    const Topology t = parse_topology(spec);
+    const PeriodicOutcome o = periodic_schedule(t, Model::Nic, {"exact", 4});
+    CHECK(o.schedule.period == period);
+    CHECK(o.bound.steps == period);
+    CHECK(o.proof_general);
+    CHECK(verify_periodic(t, o.schedule).ok);
+  }
 }
 
 TEST_CASE("mesh: per-message packing, verified", "[periodic]") {

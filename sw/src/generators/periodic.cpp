@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Periodic (TDM) schedules: routes packed modulo the period (docs/periodic.md).
 #include "periodic.hpp"
+#include "periodic_flow.hpp"
 #include "pattern_schedule.hpp"
 #include "hypercube_doubling.hpp"
 #include "hypercube_pipeline.hpp"
@@ -861,7 +862,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     if (algo == "product")
       throw UsageError("--periodic --algo product found no period for " + t.spec() + " within its budget; use --algo auto");
   }
-  const bool ti = algo != "exact" && periodic_translation_invariant_applies(t, m);
+  const bool ti_applies = periodic_translation_invariant_applies(t, m);
+  const bool ti = algo != "exact" && ti_applies;
   out.translation_invariant = ti;
   constexpr std::int64_t kMaxSatVars = 4'000'000;
   // Every shortest path per message up to this many nodes (mesh:8x8 did worse with them: 132
@@ -1004,9 +1006,30 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     best = std::move(placed);
     best_period = bound;
     node_level = per_message;
+    if (!per_message) out.translation_invariant = true;
+  };
+  // Per message, detours where they help, at the bound (up to 16 nodes; below).
+  // Nothing at the bound yet (0: --algo exact, before its first SAT period).
+  const auto open_at_bound = [&] { return best_period == 0 || best_period > bound; };
+  const auto try_node_detours = [&] {
+    if (t.nodes() > kDetourNodes || r.translation_invariant_only) return;
+    periodic::Problem node = periodic::node_problem(t, nic, true, true);
+    if (auto q = periodic::half_translation_quotient(t, node, nic)) {
+      std::vector<periodic::Placement> pl;
+      // Its own safety stop (the run's allowance again): the translation-invariant calls before
+      // it may have spent the run's, and its conflicts bound it (torus:4x4: about 3 s).
+      const auto stop = std::max(end, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                         std::chrono::duration<double>(budget * 3 + 5)));
+      const SatOutcome o = sat_logged(q->quotient, bound, " per message with detours, symmetric under half-ring translations",
+                                      static_cast<std::int64_t>(budget * 2e5), stop, pl, periodic::SatHint::LikelySat);
+      if (o == SatOutcome::Sat) {
+        auto [unfolded, placed] = periodic::orbit_unfold(t, node, *q, pl, bound, nic);
+        adopt(std::move(unfolded), std::move(placed), true);
+      }
+    }
   };
   const auto try_detours = [&] {
-    if (ti && nic && algo != "greedy" && best_period > bound &&
+    if (ti_applies && nic && algo != "greedy" && open_at_bound() &&
         std::find(slot_sum_refuted.begin(), slot_sum_refuted.end(), bound) != slot_sum_refuted.end()) {
       const auto& f = t.factors();
       const bool cube4 = f.size() == 4 && std::all_of(f.begin(), f.end(), [](const Factor& x) { return x.size == 2; });
@@ -1026,7 +1049,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
         }
       }
       const double left = std::chrono::duration<double>(end - Clock::now()).count();
-      if (best_period > bound && !cube4 && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
+      if (open_at_bound() && !cube4 && candidate_vars(with, bound) <= kMaxSatVars && left > 0.05) {
         std::vector<periodic::Placement> pl;
         // A tenth of the packing's conflicts (deterministic; the wall clock only as the safety stop):
         // torus:4x4 stays unknown and would otherwise spend seconds here.
@@ -1040,29 +1063,14 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       // so CaDiCaL finds period N - 1 where the translation-invariant models are unknown.
       // The search is the quotient by the translations by half of two rings (a quarter of the
       // items; its detours come in fours, 44 on torus:4x4, still far from filling the links).
-      if (best_period > bound && t.nodes() <= kDetourNodes && !r.translation_invariant_only) {
-        periodic::Problem node = periodic::node_problem(t, nic, true, true);
-        if (auto q = periodic::half_translation_quotient(t, node, nic)) {
-          std::vector<periodic::Placement> pl;
-          // Its own safety stop (the run's allowance again): the translation-invariant calls before
-          // it may have spent the run's, and its conflicts bound it (torus:4x4: about 3 s).
-          const auto stop = std::max(end, Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                             std::chrono::duration<double>(budget * 3 + 5)));
-          const SatOutcome o = sat_logged(q->quotient, bound, " per message with detours, symmetric under half-ring translations",
-                                          static_cast<std::int64_t>(budget * 2e5), stop, pl, periodic::SatHint::LikelySat);
-          if (o == SatOutcome::Sat) {
-            auto [unfolded, placed] = periodic::orbit_unfold(t, node, *q, pl, bound, nic);
-            adopt(std::move(unfolded), std::move(placed), true);
-          }
-        }
-      }
+      if (open_at_bound()) try_node_detours();
     }
   };
   // Meshes: first the mirror quotient at the bound (a quarter of the items on a 2-D mesh of even
   // sides), which CaDiCaL settles where the per-message model stays unknown (docs/periodic.md).
   // Dimension-ordered routes (XY and YX): mesh:6x6's quotient has 58 k variables with them.
   const auto try_mesh_mirrors = [&] {
-    if (ti || algo == "greedy" || best_period <= bound) return;
+    if (ti || algo == "greedy" || !open_at_bound()) return;
     // Small quotients only: mesh:6x6's (58 k variables) is SAT in about 26 s; mesh:8x8's at 130
     // (465 k) stayed unknown after 255 s, mesh:7x7's half turn (344 k) after 73 s, time the
     // per-message search below uses better. Not built at all where even a group of four and one
@@ -1089,15 +1097,56 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     adopt(std::move(unfolded), std::move(placed), true);
   };
   std::vector<SatOutcome> at_period;  // index P - bound: what is known of period P
+  std::vector<int> every_route_unsat;  // periods no schedule has, whatever its routes
+  constexpr std::int64_t kMaxEveryRouteVars = 2'000'000;
+  const auto try_every_route = [&](int P) -> SatOutcome {
+    const std::int64_t vars = periodic::every_route_vars(t, P);
+    if (vars > kMaxEveryRouteVars) {
+      out.log.push_back("SAT period " + std::to_string(P) + " with every route: skipped (" + std::to_string(vars) +
+                        " crossing variables, more than " + std::to_string(kMaxEveryRouteVars) + ")");
+      return SatOutcome::Unknown;
+    }
+    const auto s0 = Clock::now();
+    const auto stop = std::max(end, s0 + std::chrono::seconds(1));
+    stage("SAT on period " + std::to_string(P) + " with every route (time-expanded), stopped after " +
+              std::to_string(static_cast<std::int64_t>(budget * 2e5)) + " conflicts",
+          std::chrono::duration<double>(stop - s0).count());
+    periodic::Problem packed;
+    std::vector<periodic::Placement> placed;
+    std::int64_t used_vars = 0;
+    const SatOutcome o = periodic::every_route_sat(t, P, static_cast<std::int64_t>(budget * 2e5), stop, packed, placed, &used_vars);
+    out.log.push_back("SAT period " + std::to_string(P) + " with every route: " +
+                      (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+                      std::to_string(used_vars) + " variables, " +
+                      std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+    if (o == SatOutcome::Sat) {
+      prob = std::move(packed);
+      best = std::move(placed);
+      best_period = P;
+      node_level = true;
+    } else if (o == SatOutcome::Unsat) {
+      every_route_unsat.push_back(P);
+    }
+    return o;
+  };
   if (algo == "exact") {
     // Period by period from the bound: the first SAT is optimal for the model searched when all
     // below were UNSAT.
     // A period left unknown (budget) is passed over: the schedule found above it is then not proven.
     // Up to the local search's period: that one is then optimal if all below are UNSAT.
+    // Where minimal routes do not make period P, the every-route model (nic) decides it for any
+    // routes: a detour may make it (torus:3x3 at 8), or nothing does (a proof for every schedule).
     for (int P = bound; best_period == 0 && P < greedy_period; ++P) {
       const SatOutcome o = try_period(P, 0.5);
       at_period.push_back(o);
       if (o == SatOutcome::Sat) break;
+      if (P == bound && nic) {  // auto's detour and symmetric searches first: seconds where they apply
+        try_detours();            // tori: translation-invariant, then per message (torus:3x4 11, 4x4 15)
+        if (!ti_applies && best_period != bound) try_node_detours();
+        if (best_period != bound) try_mesh_mirrors();  // mesh:4x4 16
+        if (best_period == bound) break;
+      }
+      if (nic && try_every_route(P) == SatOutcome::Sat) break;
       if (o == SatOutcome::Unknown && std::chrono::duration<double>(end - Clock::now()).count() < 0.1) break;
     }
     if (best_period == 0) {  // none below the local search's period
@@ -1143,7 +1192,13 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
                              : periodic::expand_node(t, m, prob, best, best_period);
   out.schedule.algorithm = out.algorithm;
   prove_if_at_bound(best_period);
-  if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {
+  if (best_period > bound && static_cast<int>(every_route_unsat.size()) == best_period - bound) {
+    out.proven_optimal = true;
+    out.proof_general = true;
+    out.proof_scope = "general";
+    out.proof = "optimal: periods " + std::to_string(bound) + ".." + std::to_string(best_period - 1) +
+                " are infeasible for every route (the time-expanded SAT model with any walk per message is UNSAT)";
+  } else if (all_unsat_below && static_cast<int>(slot_sum_refuted.size()) == best_period - bound) {
     // Every period below refuted by slot sums, which hold for any schedule whose routes are minimal.
     out.proven_optimal = true;
     out.proof_scope = "minimal routes";

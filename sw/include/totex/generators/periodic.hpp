@@ -18,8 +18,9 @@ struct PeriodicRequest {
   /// translation-invariant packing on products of rings (tori, rings, hypercubes), a per-message
   /// packing elsewhere (meshes); rotation: that construction only; greedy: the
   /// first-fit packing only; exact: a SAT
-  /// search over every minimal route and slot of every message, period by period from the bound
-  /// (small networks only).
+  /// search over every minimal route and slot of every message, period by period from the bound,
+  /// and where minimal routes do not make a period, auto's detour and symmetric searches (at the
+  /// bound) and the every-route model (any walk per message; nic; small networks only).
   std::string algorithm = "auto";
   double budget_seconds = 0;  // SAT work, about seconds (0: 4 s)
   /// Keep the schedule translation-invariant where the generator is (tori, hypercubes): no
@@ -36,8 +37,10 @@ struct PeriodicOutcome {
   /// infeasible for the model it searched (`proof` says which model; `proof_scope` "model").
   bool proven_optimal = false;
   std::string proof;                 // empty when not proven
-  bool proof_general = false;        // true: equals the bound, optimal for every periodic schedule
-  /// Where the proof holds: "general" (equals the bound), "minimal routes" (slot sums refute every
+  /// true: optimal for every periodic schedule (equals the bound, or the every-route model refuted
+  /// every period below)
+  bool proof_general = false;
+  /// Where the proof holds: "general" (as proof_general), "minimal routes" (slot sums refute every
   /// period below for any schedule whose routes are minimal), "model searched" (SAT UNSAT for the
   /// routes the generator offers); "" when not proven.
   std::string proof_scope;
