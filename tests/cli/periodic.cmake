@@ -24,6 +24,11 @@ cli_test(periodic_exact_ring8 0 "proven optimal: equals the period bound 8"
 cli_test(periodic_exact_torus3x3 0 "verified"
   --jq ".period==8 and .period_bound==8 and .verified==true and .proof_general==true and .proof_scope==\"general\" and .algorithm==\"periodic-exact\"" --
   ${TOTEX} schedule --topo torus:3x3 --model nic --periodic --algo exact --json)
+# Meshes with an even side above 36 nodes start from the mirror quotient's local search: mesh:6x8
+# reaches its bound 96 there in milliseconds.
+cli_test(periodic_mesh_mirror_search 0 "verified"
+  --jq ".period==96 and .period_bound==96 and .verified==true and ([.search[]|select(startswith(\"mirror quotient\"))]|length)==1" --
+  ${TOTEX} schedule --topo mesh:6x8 --model nic --periodic --json)
 cli_test(periodic_single_port 2 "single-port" -- ${TOTEX} schedule --topo torus:4x4 --model single-port --periodic)
 cli_test(periodic_min 2 "direct networks" -- ${TOTEX} schedule --topo min:16:4:omega --periodic)
 cli_test(periodic_bad_algo 2 "expected auto \\| greedy \\| exact" -- ${TOTEX} schedule --topo torus:4x4 --model nic --periodic --algo pattern)
