@@ -902,8 +902,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // Meshes with an even side, above 36 nodes (where `prob` has the XY and YX routes): first fit and
   // min-conflicts local search on the mirror quotient (a quarter of the items; try_mesh_mirrors
   // below), one period down at a time from the first fit until a call runs out of work; the
-  // per-message search then goes on from it. mesh:8x8 130 in 3 s, mesh:16x16 1044 in about 150 s,
-  // where the per-message packing alone made 131 (105 s) and 1053 (568 s). Odd meshes' half turn
+  // per-message search then goes on from it. At --budget 8: mesh:8x8 130 in 6 s, mesh:16x16 1044
+  // in 152 s, where the per-message packing alone made 131 and 1053 (568 s). Odd meshes' half turn
   // (slots moved by P/2) packs worse than the per-message search (mesh:15x15 1144), so not there.
   if (!ti && algo == "auto" && t.nodes() > kAllPathsNodes) {
     const auto q = periodic::mesh_mirror_quotient(t, prob, bound, nic);
@@ -1055,9 +1055,9 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     node_level = per_message;
     if (!per_message) out.translation_invariant = true;
   };
-  // Per message, detours where they help, at the bound (up to 16 nodes; below).
   // Nothing at the bound yet (0: --algo exact, before its first SAT period).
   const auto open_at_bound = [&] { return best_period == 0 || best_period > bound; };
+  // Per message, detours where they help, at the bound (up to 16 nodes; try_detours says why).
   const auto try_node_detours = [&] {
     if (t.nodes() > kDetourNodes || r.translation_invariant_only) return;
     periodic::Problem node = periodic::node_problem(t, nic, true, true);
