@@ -763,6 +763,17 @@ std::string terms_at(const LowerBound& lb) {
   return names;
 }
 
+/// Seconds since `t0`, as the search log writes them ("1.234 s").
+std::string seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()).substr(0, 5) + " s";
+}
+
+/// A SAT call's outcome for the search log: "SAT, 954 variables, 0.065 s".
+std::string sat_result(SatOutcome o, std::int64_t vars, std::chrono::steady_clock::time_point t0) {
+  return std::string(o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+         std::to_string(vars) + " variables, " + seconds_since(t0);
+}
+
 std::int64_t candidate_vars(const periodic::Problem& p, int period) {
   std::int64_t c = 0;
   for (const auto& it : p.items) c += static_cast<std::int64_t>(it.cands.size());
@@ -941,7 +952,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
         best_period = qperiod;
         out.log.push_back("mirror quotient (" + std::to_string(q->quotient.items.size()) + " orbits): first fit " +
                           std::to_string(first_fit) + ", local search down to " + std::to_string(qperiod) + ", " +
-                          std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+                          seconds_since(s0));
       }
     }
   }
@@ -993,10 +1004,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
               " conflicts or " + std::to_string(static_cast<long long>(may_take + 0.5)) + " s",
           may_take);
     const SatOutcome o = periodic::sat_pack(p, P, conflicts, stop, pl, &vars, hint);
-    out.log.push_back("SAT period " + std::to_string(P) + label + ": " +
-                      (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
-                      std::to_string(vars) + " variables, " +
-                      std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+    out.log.push_back("SAT period " + std::to_string(P) + label + ": " + sat_result(o, vars, s0));
     return o;
   };
   // One SAT call: Sat (best updated), Unsat or Unknown, logged.
@@ -1162,10 +1170,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     std::vector<periodic::Placement> placed;
     std::int64_t used_vars = 0;
     const SatOutcome o = periodic::every_route_sat(t, P, static_cast<std::int64_t>(budget * 2e5), stop, packed, placed, &used_vars);
-    out.log.push_back("SAT period " + std::to_string(P) + " with every route: " +
-                      (o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
-                      std::to_string(used_vars) + " variables, " +
-                      std::to_string(std::chrono::duration<double>(Clock::now() - s0).count()).substr(0, 5) + " s");
+    out.log.push_back("SAT period " + std::to_string(P) + " with every route: " + sat_result(o, used_vars, s0));
     if (o == SatOutcome::Sat) {
       prob = std::move(packed);
       best = std::move(placed);

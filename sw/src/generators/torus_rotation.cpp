@@ -12,6 +12,7 @@
 #include "cnf.hpp"
 #include "periodic_repair.hpp"
 #include "product_routes.hpp"
+#include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
 
 namespace totex {
@@ -218,15 +219,6 @@ std::optional<std::pair<Frame, Labels>> frame_and_labels(int k) {
   return std::nullopt;
 }
 
-/// The nic period bound of a translation-invariant schedule: the four link classes (E, N, W, S)
-/// carry every offset's hops once per period, and every NIC injects N - 1 messages.
-std::int64_t periodic_link_bound(const Topology& t) {
-  std::int64_t hops = 0;
-  for (NodeId d = 1; d < t.nodes(); ++d)
-    for (const DimNeed& nd : minimal_needs(t, t.coordinates(0), t.coordinates(d))) hops += nd.count;
-  return std::max<std::int64_t>(t.nodes() - 1, (hops + 3) / 4);
-}
-
 Word local_word(int easts, int norths, bool norths_first, int q, int k) {
   Word w;
   const std::pair<int, int> east = link_class(q, k), north = link_class(q + 1, k);
@@ -316,7 +308,7 @@ RotationPlan rotation_patterns(const Topology& t, Model m, bool periodic) {
     // At the period bound every link is busy in every slot, so the free link slots are exactly
     // what the rest needs, but scattered: a local SAT repair (periodic_repair.hpp) re-routes the
     // core's patterns near them. Else the first fit below, on a longer period.
-    const std::int64_t bound = periodic_link_bound(t);
+    const std::int64_t bound = periodic_lower_bound(lower_bound(t, m)).steps;
     if (auto repaired = repair_periodic(t, plan.patterns, rest, bound, kRepairWorkSeconds * kConflictClausesPerSecond,
                                         std::chrono::steady_clock::now() + std::chrono::seconds(kRepairSeconds),
                                         plan.log)) {
