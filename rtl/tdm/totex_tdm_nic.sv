@@ -55,6 +55,15 @@ module totex_tdm_nic #(
 
   localparam int unsigned W = PayloadW;
   localparam int unsigned Nodes = 32'd1 << NodeW;
+  // Node id comparisons in two-bit pieces (kept by their users, so that a flag of a comparison and
+  // one more term is two LUTs deep: Yosys mapped some three deep).
+  localparam int unsigned Pieces = (NodeW + 32'd1) / 32'd2;
+  function automatic logic [Pieces-1:0] eq_pieces(input logic [NodeW-1:0] a, input logic [NodeW-1:0] b);
+    for (int unsigned k = 0; k < Pieces; k++) begin
+      eq_pieces[k] = (a[2*k] == b[2*k]);
+      if (2 * k + 1 < NodeW) eq_pieces[k] = eq_pieces[k] & (a[2*k+1] == b[2*k+1]);
+    end
+  endfunction
 
   // Clearing sweep after reset (block RAM has no reset): one word per cycle, counted by sw_q.
   logic           sweep;
@@ -64,13 +73,17 @@ module totex_tdm_nic #(
     if (!rst_ni)    sw_q <= '0;
     else if (sweep) sw_q <= sw_q + (NodeW + 32'd1)'(1);
   end
-  // The same flag in a flip-flop of its own for s_axis_tready's logic: the counter's top bit also
-  // drives both toggle-bit write ports and was placed 3 ns of net away from rdy_q on the UP5K (its
-  // critical path, 2026-11-26). Kept, so that Yosys does not merge it back into sw_q.
-  logic sweep_rdy_q;
-  (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)    sweep_rdy_q <= 1'b1;
-    else if (sweep) sweep_rdy_q <= (sw_q[NodeW-1:0] != '1);
+  // swn_q: the next cycle sweeps too (a flip-flop a step ahead of the count, for the send side's
+  // sweep state below: no comparison of the count in front of its flip-flops).
+  logic swn_q, swn_d;
+  if (NodeW > 32'd1) begin : gen_swn
+    assign swn_d = sweep & (sw_q[NodeW-1:1] != '1);   // not the sweep's last two cycles
+  end else begin : gen_swn1
+    assign swn_d = 1'b0;                               // a sweep of two cycles
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) swn_q <= 1'b1;
+    else         swn_q <= swn_d;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -124,10 +137,13 @@ module totex_tdm_nic #(
   // then not pending anyway, or committed too late for this slot).
   logic             eq1_q, f2_q, dec_has;
   logic [NodeW-1:0] dec_d_q;
+  (* keep *) logic [Pieces-1:0] eq1_c, f2_c;
+  assign eq1_c = eq_pieces(pre_dst_i, ent_dst_i);
+  assign f2_c  = eq_pieces(pre_dst_i, dec_d_q);
   always_ff @(posedge clk_i) begin
     if (adv_i) begin
-      eq1_q <= (pre_dst_i == ent_dst_i);
-      f2_q  <= (pre_dst_i == dec_d_q) & has_q;
+      eq1_q <= &eq1_c;
+      f2_q  <= (&f2_c) & has_q;
     end
   end
   // The flip-flop terms are kept apart (dec_x) so that the block-RAM bits pass one LUT into
@@ -167,7 +183,7 @@ module totex_tdm_nic #(
   // Send side. The head (hv_q, hd_q, hdata_q) holds the offer accepted at the last edge; its bits
   // were read at that edge (ra = s_axis_tdest while rdy_q). In the next cycle it is placed: its
   // payload written to the free buffer word {~S[d], d}, and either committed (S[d] flipped, when
-  // d's entry is free) or parked (pv_q, d in la_q, its word's parity in pb_q; s_axis_tready low)
+  // d's entry is free) or parked (pv_q, d in la_q; s_axis_tready low)
   // until a fresh read of R[d] shows the entry free. An offer accepted while the head parks waits
   // in the head until the park commits (commits stay in offer order), then reads its bits again
   // (through la_q, two cycles later). s_axis_tready = rdy_q is high exactly when the head (if
@@ -175,14 +191,18 @@ module totex_tdm_nic #(
   // hvh_q: there is a head and this cycle's read is its (of s_axis_tdest at its acceptance, or of
   // la_q while la_q == hd_q: lih_q), one flip-flop so that the S write enable is one LUT; vq_q:
   // this cycle's read is the park's.
-  logic             rdy_q, hv_q, pv_q, pb_q, vq_q, hvh_q, lih_q, fq_q, fq_r_q;
+  // During the sweep hv_q and vq_q are high and lih_q low (reset values; hv_q and vq_q fall after
+  // the sweep's last cycle): a state of no other use (vq_q, the park's read, with hv_q and no
+  // park) that holds s_axis_tready low, so that its logic needs no sweep flag (below).
+  logic             rdy_q, hv_q, pv_q, vq_q, hvh_q, lih_q, fq_q, fq_r_q;
   logic [NodeW-1:0] hd_q, la_q;
   logic [W-1:0]     hdata_q;
-  logic             go, h_park, p_commit, pv_d, rdy_d;
+  logic             go, occ, pv_d, rdy_d;
   assign ra       = rdy_q ? s_axis_tdest : la_q;
   assign go       = hvh_q & ~pv_q;
-  assign h_park   = go & (fq_q | (s_s ^ r_s));
-  assign p_commit = pv_q & vq_q & (r_s ^ pb_q);           // R[d] == S[d]: the entry is free
+  // The bits show d's entry occupied (S[d] != R[d]). A park reads S[d] again beside R[d]: S[d]
+  // keeps the value written at the placement until the park commits (no copy of it is needed).
+  assign occ      = s_s ^ r_s;
   // The S write of the head and of the park is unconditional: S[d] := ~R[d] as read. That flips
   // S[d] exactly when the read shows the entry free (S[d] == R[d], a commit) and rewrites the
   // value S[d] has otherwise (S[d] != R[d]: waiting); so no decision drives the write enable,
@@ -191,47 +211,57 @@ module totex_tdm_nic #(
   assign s_wa     = pv_q ? la_q : hd_q;     // hd_q counts through every d during the sweep
   assign s_wd     = ~sweep & ~r_s;
   assign s_axis_tready = rdy_q;
-  assign pv_d     = pv_q ? ~p_commit : h_park;
-  // rdy_d = ~sweep & ~pv_q & ~h_park & (rdy_q | ~hv_q | lih_q), with the flip-flop terms kept
-  // apart so that the block-RAM bits pass one LUT.
-  (* keep *) logic rdy_pre, go_k;
-  assign rdy_pre  = ~sweep_rdy_q & ~pv_q & ~(go & fq_q) & (rdy_q | ~hv_q | lih_q);
+  // pv_d: the placed head parks on fq_q or occ, a park stays until a read (vq_q) shows the entry
+  // free. rdy_d: s_axis_tready next (no park now or next; the head placed or gone, not waiting
+  // behind a park: hv_q & vq_q, or hv_q & fq_q). Each is one LUT of the two block-RAM bits and two
+  // kept one-LUT functions of flip-flops, so that no path is more than two LUTs deep; their
+  // flip-flop terms are reduced over the reachable states of the send side (no sweep flag: its
+  // state above).
+  (* keep *) logic pk_now, pk_occ, rdy_k, go_k;
+  assign pk_now   = pv_q ? ~vq_q : (hvh_q & fq_q);   // parks whatever the bits show
+  assign pk_occ   = pv_q | hvh_q;                    // parks if the bits show the entry occupied
+  assign pv_d     = pk_now | (pk_occ & occ);
+  assign rdy_k    = ~pv_q & ~(hv_q & (vq_q | fq_q));
+  assign rdy_d    = rdy_k & ~(hvh_q & occ);
   assign go_k     = go;
-  assign rdy_d    = rdy_pre & ~(go_k & (s_s ^ r_s));
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rdy_q <= 1'b0;
-      hv_q  <= 1'b0;
+      hv_q  <= 1'b1;
       pv_q  <= 1'b0;
-      vq_q  <= 1'b0;
+      vq_q  <= 1'b1;
       hvh_q <= 1'b0;
       lih_q <= 1'b0;
       hd_q  <= '0;
     end else begin
-      // Not from p_commit (one LUT level after the block RAM): s_axis_tready returns one cycle
-      // after the park commits.
+      // Not from the park's commit (one LUT level after the block RAM): s_axis_tready returns one
+      // cycle after the park commits.
       rdy_q <= rdy_d;
       if (rdy_q) hv_q <= s_axis_tvalid;
+      else if (sweep && !swn_q) hv_q <= 1'b0;   // the sweep's last cycle
       pv_q  <= pv_d;
-      vq_q  <= pv_q;
+      vq_q  <= pv_q | swn_q;
       hvh_q <= (rdy_q ? s_axis_tvalid : hv_q) & (rdy_q | (~pv_q & hv_q & lih_q));
-      lih_q <= ~pv_q & ~rdy_q;
+      lih_q <= ~pv_q & ~rdy_q & ~swn_q;
       if (rdy_q)      hd_q <= s_axis_tdest;
       else if (sweep) hd_q <= hd_q + NodeW'(1);
     end
   end
+  // The head's forward flag (below): go and the comparison in kept pieces, two LUTs deep.
+  (* keep *) logic [Pieces-1:0] fq_c;
+  assign fq_c = eq_pieces(s_axis_tdest, hd_q);
   always_ff @(posedge clk_i) begin
     if (rdy_q) hdata_q <= s_axis_tdata;
     if (!pv_q) la_q <= hd_q;
-    fq_q    <= go & (s_axis_tdest == hd_q);   // go implies rdy_q: the read is of s_axis_tdest
+    fq_q    <= go_k & (&fq_c);   // go implies rdy_q: the read is of s_axis_tdest
     fq_r_q  <= r_s;
   end
   // The parity of the placed head's free word, ~S[hd]: S[hd] is the read, or the value the previous
   // head wrote for the same d at the read's edge (fq_q; after such a write the entry is occupied,
   // the head parks). Its pieces are registered at the placement as they come (no LUT between a
   // block-RAM output and a register: that was the HX8K's critical path) and combined in the cycle
-  // after (px): the registered buffer write takes it then, and the park's parity pb_q one cycle
-  // later (p_commit first reads it two cycles after the placement, when vq_q is high).
+  // after (px) by the registered buffer write. (The park itself reads S[d] again: it was written
+  // ~px at the placement and holds that until the park commits.)
   logic ps_q, pf_q, pr_q, px;
   always_ff @(posedge clk_i) begin
     if (!pv_q) begin
@@ -239,7 +269,6 @@ module totex_tdm_nic #(
       pf_q <= fq_q;
       pr_q <= fq_r_q;
     end
-    if (!vq_q) pb_q <= px;
   end
   assign px = pf_q ? pr_q : ~ps_q;
 

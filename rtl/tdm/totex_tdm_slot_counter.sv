@@ -32,19 +32,29 @@ module totex_tdm_slot_counter #(
   logic [SlotW-1:0] slot_q, left_q;   // left_q: slots after slot_q in this period
   logic             last_q;           // left_q == 0: slot_q is the period's last
   logic             plz_q;            // period_last_i == 0, registered (an input's comparison)
+  // last_q's next value is one LUT of three kept one-LUT parts (the wrap, and left_q == 1 as a low
+  // and a high piece; up to 7 bits), so that it is two LUTs deep rather than three.
+  localparam int unsigned LoW = (SlotW > 32'd4) ? 32'd4 : SlotW;
+  (* keep *) logic wrap, one_lo, zero_hi;
+  assign wrap   = load_i | last_q;
+  assign one_lo = (left_q[LoW-1:0] == LoW'(1));
+  if (SlotW > LoW) begin : gen_hi
+    assign zero_hi = (left_q[SlotW-1:LoW] == '0);
+  end else begin : gen_no_hi
+    assign zero_hi = 1'b1;
+  end
   always_ff @(posedge clk_i) begin
     plz_q <= (period_last_i == '0);
     // step_i only as the enable (off the data path; in the tile it is the run input's fan-out).
     if (load_i || step_i) begin
-      if (load_i || last_q) begin
+      if (wrap) begin
         slot_q <= '0;
         left_q <= period_last_i;
-        last_q <= plz_q;
       end else begin
         slot_q <= slot_q + SlotW'(1);
         left_q <= left_q - SlotW'(1);
-        last_q <= (left_q == SlotW'(1));
       end
+      last_q <= wrap ? plz_q : (one_lo & zero_hi);
     end
   end
   assign slot_o = slot_q;

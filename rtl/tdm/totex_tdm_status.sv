@@ -43,15 +43,23 @@ module totex_tdm_status #(
   logic [MissW-MissLoW-1:0] hi_q;
   logic [CarryW-1:0]        miss_c_q;
   if (Lanes == 32'd1) begin : gen_one
+    // lo_full_q = &lo_q, kept one count ahead (lo_q is about to wrap), so that the carry is one
+    // LUT of the pulse and flip-flops.
+    localparam logic [MissLoW-1:0] LoFullM1 = MissLoW'((64'd1 << MissLoW) - 64'd2);
+    logic lo_full_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        lo_q     <= '0;
-        miss_c_q <= '0;
+        lo_q      <= '0;
+        lo_full_q <= 1'b0;
+        miss_c_q  <= '0;
       end else begin
-        // The carry as an AND (two LUT levels), not out of the end of the carry chain; the pulse
-        // as the low half's enable, so the carry chain starts at flip-flops.
-        if (miss_i[0]) lo_q <= lo_q + MissLoW'(1);
-        miss_c_q <= CarryW'(miss_i[0] & (&lo_q));
+        // The carry as an AND, not out of the end of the carry chain; the pulse as the low half's
+        // enable, so the carry chain starts at flip-flops.
+        if (miss_i[0]) begin
+          lo_q      <= lo_q + MissLoW'(1);
+          lo_full_q <= (lo_q == LoFullM1);
+        end
+        miss_c_q <= CarryW'(miss_i[0] & lo_full_q);
       end
     end
   end else begin : gen_lanes
@@ -88,7 +96,12 @@ module totex_tdm_status #(
       eb_q   <= 1'b0;
       left_q <= '0;
     end else begin
-      hi_q   <= hi_q + (MissW - MissLoW)'(miss_c_q);
+      // One lane: the carry as the high half's enable (its carry chain starts at flip-flops).
+      if (Lanes == 32'd1) begin
+        if (miss_c_q[0]) hi_q <= hi_q + (MissW - MissLoW)'(1);
+      end else begin
+        hi_q <= hi_q + (MissW - MissLoW)'(miss_c_q);
+      end
       ea_q   <= err_a_i;
       eb_q   <= err_b_i;
       left_q <= left_i;
