@@ -96,12 +96,16 @@ std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, 
   return out;
 }
 
-namespace {
-
-std::optional<std::vector<Placement>> local_search_round(const Problem& p, int period, const std::vector<Placement>& start,
-                                                        std::int64_t work, std::uint64_t seed) {
+std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period, const std::vector<Placement>& start,
+                                                       std::int64_t work, std::uint64_t seed) {
   const auto P = at(period);
   std::vector<std::int32_t> occ(at(p.resources) * P, 0);
+  // Breakout (Morris, AAAI 1993): a move's cost weighs each (resource, slot) it would share, and
+  // at a local minimum (no position cheaper than staying) the weights of the (resource, slot)s
+  // left held twice grow by one, so the search climbs out of the plateaus where plain
+  // min-conflicts circles (mesh:7x7: 88 with min-conflicts and noise, 85 with weights;
+  // docs/periodic.md).
+  std::vector<std::int64_t> weight(occ.size(), 1);
   std::vector<Placement> cur = start;
   std::uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1;
   auto next = [&] {  // xorshift64*
@@ -110,9 +114,9 @@ std::optional<std::vector<Placement>> local_search_round(const Problem& p, int p
     rng ^= rng >> 27;
     return rng * 2685821657736338717ULL;
   };
+  auto cell = [&](std::size_t i, const Use& u) { return at(u.res) * P + (at(cur[i].slot) + at(u.offset)) % P; };
   auto apply = [&](std::size_t i, int delta) {
-    for (const Use& u : p.items[i].cands[at(cur[i].cand)].uses)
-      occ[at(u.res) * P + (at(cur[i].slot) + at(u.offset)) % P] += delta;
+    for (const Use& u : p.items[i].cands[at(cur[i].cand)].uses) occ[cell(i, u)] += delta;
   };
   for (std::size_t i = 0; i < p.items.size(); ++i) {
     cur[i].slot = static_cast<int>(at(cur[i].slot) % P);
@@ -120,32 +124,36 @@ std::optional<std::vector<Placement>> local_search_round(const Problem& p, int p
   }
   auto conflicted = [&](std::size_t i) {
     for (const Use& u : p.items[i].cands[at(cur[i].cand)].uses)
-      if (occ[at(u.res) * P + (at(cur[i].slot) + at(u.offset)) % P] > 1) return true;
+      if (occ[cell(i, u)] > 1) return true;
     return false;
   };
+  // The conflicted items, listed afresh every kRefresh moves (a full scan; items conflicted since
+  // wait for the next one, items no longer conflicted are passed over).
+  constexpr int kRefresh = 200;
   std::vector<std::size_t> bad;
   std::vector<Placement> best_pos;
-  while (work > 0) {
-    bad.clear();
-    for (std::size_t i = 0; i < p.items.size(); ++i)
-      if (conflicted(i)) bad.push_back(i);
-    work -= static_cast<std::int64_t>(p.items.size()) * 8;
-    if (bad.empty()) return cur;
+  for (std::int64_t move = 0; work > 0; ++move) {
+    if (move % kRefresh == 0) {
+      bad.clear();
+      for (std::size_t i = 0; i < p.items.size(); ++i)
+        if (conflicted(i)) bad.push_back(i);
+      work -= static_cast<std::int64_t>(p.items.size()) * 8;
+      if (bad.empty()) return cur;
+    }
     const std::size_t i = bad[next() % bad.size()];
+    if (!conflicted(i)) continue;
     apply(i, -1);
     const Item& it = p.items[i];
-    if (next() % 100 < 5) {  // noise: a random position
-      cur[i] = {static_cast<int>(next() % it.cands.size()), static_cast<int>(next() % P)};
-      apply(i, +1);
-      continue;
-    }
     std::int64_t best = -1;
     best_pos.clear();
     for (std::size_t c = 0; c < it.cands.size(); ++c) {
       const auto& uses = it.cands[c].uses;
       for (std::size_t sl = 0; sl < P; ++sl) {
         std::int64_t cost = 0;
-        for (const Use& u : uses) cost += occ[at(u.res) * P + (sl + at(u.offset)) % P];
+        for (const Use& u : uses) {
+          const std::size_t x = at(u.res) * P + (sl + at(u.offset)) % P;
+          cost += weight[x] * occ[x];
+        }
         if (best < 0 || cost < best) {
           best = cost;
           best_pos.clear();
@@ -154,24 +162,14 @@ std::optional<std::vector<Placement>> local_search_round(const Problem& p, int p
       }
       work -= static_cast<std::int64_t>(P * uses.size());
     }
-    // Not back where it was when another position is as good.
-    if (best_pos.size() > 1)
-      best_pos.erase(std::remove_if(best_pos.begin(), best_pos.end(),
-                                    [&](const Placement& q) { return q.cand == cur[i].cand && q.slot == cur[i].slot; }),
-                     best_pos.end());
+    std::int64_t here = 0;  // the cost of staying
+    for (const Use& u : it.cands[at(cur[i].cand)].uses) here += weight[cell(i, u)] * occ[cell(i, u)];
     cur[i] = best_pos[next() % best_pos.size()];
     apply(i, +1);
+    if (best >= here)  // a local minimum: no move makes the item cheaper
+      for (const Use& u : it.cands[at(cur[i].cand)].uses)
+        if (occ[cell(i, u)] > 1) ++weight[cell(i, u)];
   }
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period, const std::vector<Placement>& start,
-                                                       std::int64_t work, std::uint64_t seed) {
-  // Min-conflicts stalls now and then: four rounds from the start, each with its own seed.
-  for (std::uint64_t round = 0; round < 4; ++round)
-    if (auto r = local_search_round(p, period, start, work / 4, seed + round * 7919)) return r;
   return std::nullopt;
 }
 
@@ -911,11 +909,11 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   std::vector<periodic::Placement> best;
   int best_period = 0;
   // Meshes with an even side, above 36 nodes (where `prob` has the XY and YX routes): first fit and
-  // min-conflicts local search on the mirror quotient (a quarter of the items; try_mesh_mirrors
-  // below), one period down at a time from the first fit until a call runs out of work; the
-  // per-message search then goes on from it. At --budget 8: mesh:8x8 130 in 6 s, mesh:16x16 1044
-  // in 152 s, where the per-message packing alone made 131 and 1053 (568 s). Odd meshes' half turn
-  // (slots moved by P/2) packs worse than the per-message search (mesh:15x15 1144), so not there.
+  // local search on the mirror quotient (a quarter of the items; try_mesh_mirrors below), one
+  // period down at a time from the first fit until a call runs out of work; the per-message search
+  // then goes on from it. At --budget 8: mesh:8x8 128 (the bound) in 5 s, mesh:16x16 1040 in 68 s.
+  // Odd meshes' half turn (slots moved by P/2) packs worse than the per-message search (mesh:15x15
+  // 1144), so not there.
   if (!ti && algo == "auto" && t.nodes() > kAllPathsNodes) {
     const auto q = periodic::mesh_mirror_quotient(t, prob, bound, nic);
     if (q && std::all_of(q->shift.begin(), q->shift.end(), [](int x) { return x == 0; })) {
@@ -930,7 +928,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
           qperiod = P;
         }
       const int first_fit = qperiod;
-      const auto work = static_cast<std::int64_t>(budget * 1.0e8);
+      const auto work = static_cast<std::int64_t>(budget * periodic::kLookupsPerSecond);
       for (int P = qperiod - 1; qperiod > 0 && P >= bound; --P) {
         auto ls = periodic::local_search_pack(q->quotient, P, qbest, work, static_cast<std::uint64_t>(P));
         if (!ls) break;
@@ -970,13 +968,17 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     }
     if (best_period == 0) throw UsageError("--periodic: the first-fit packing found no period for " + t.spec());
   }
-  // Min-conflicts local search down from `best_period` while it packs within its work (logged).
+  // Products packed per message beyond kAllPathsNodes (meshes from 7x7): no SAT on the whole model;
+  // the local search gets the SAT's allowance (budget x 3) instead.
+  const bool per_message_large = !ti && algo != "exact" && t.is_product() && t.nodes() > kAllPathsNodes;
+  // Local search down from `best_period` while it packs within its work (logged), the bound
+  // included (SAT may have left it unknown, or not have been run).
   auto local_search_down = [&](const std::function<bool(int)>& skip) {
-    const auto work = static_cast<std::int64_t>(budget * 1.0e8);
+    const auto work = static_cast<std::int64_t>(budget * (per_message_large ? 3 : 1) * periodic::kLookupsPerSecond);
     const int ls_from = best_period;
-    if (best_period - 1 > bound) stage("local search below period " + std::to_string(best_period), 0);
+    if (best_period > bound) stage("local search below period " + std::to_string(best_period), 0);
     int ls_last = best_period;
-    for (int P = best_period - 1; P > bound && best_period > bound; --P) {
+    for (int P = best_period - 1; P >= bound && best_period > bound; --P) {
       if (skip(P)) continue;
       auto ls = periodic::local_search_pack(prob, P, best, work, static_cast<std::uint64_t>(P));
       if (!ls) break;
@@ -986,8 +988,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     }
     if (ls_last < ls_from)
       out.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(ls_last) + " packed" +
-                        (ls_last - 1 > bound ? ", none of " + std::to_string(ls_last - 1) + " within its work" : ""));
-    else if (best_period > bound + 1)
+                        (ls_last > bound ? ", none of " + std::to_string(ls_last - 1) + " within its work" : ""));
+    else if (best_period > bound)
       out.log.push_back("local search: none of period " + std::to_string(best_period - 1) + " within its work");
   };
   if (algo == "exact") local_search_down([](int) { return false; });
@@ -1029,6 +1031,12 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
         slot_sum_refuted.push_back(P);
         return SatOutcome::Unsat;
       }
+    }
+    if (per_message_large) {
+      out.log.push_back("SAT period " + std::to_string(P) + ": skipped (per-message model above " +
+                        std::to_string(kAllPathsNodes) + " nodes: unknown on every mesh measured, 7x7 to 9x9, at 0.7 " +
+                        "to 4.2 M variables and up to 9.5 GB; the local search has the time)");
+      return SatOutcome::Unknown;
     }
     if (candidate_vars(prob, P) > kMaxSatVars) {
       out.log.push_back("SAT period " + std::to_string(P) + ": skipped (" + std::to_string(candidate_vars(prob, P)) +
@@ -1204,7 +1212,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     if (best_period == 0) {  // none below the local search's period
       best = std::move(greedy_best);
       best_period = greedy_period;
-      out.log.push_back("exact: no period below " + std::to_string(best_period) + " found within the budget; the local search's kept");
+      if (greedy_period > bound)
+        out.log.push_back("exact: no period below " + std::to_string(best_period) + " found within the budget; the local search's kept");
     }
   } else if (algo != "greedy" && best_period > bound) {
     at_period.assign(static_cast<std::size_t>(best_period - bound), SatOutcome::Unknown);
