@@ -18,6 +18,11 @@ constexpr double kConflictClausesPerSecond = 6.0e8;
 
 enum class SatOutcome { Sat, Unsat, Unknown };
 
+/// The outcome as the search logs write it: "SAT", "UNSAT" or "unknown (budget)".
+inline const char* outcome_word(SatOutcome o) {
+  return o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)";
+}
+
 /// A CNF under construction, fed straight into CaDiCaL.
 class Cnf {
  public:

@@ -768,7 +768,7 @@ std::string seconds_since(std::chrono::steady_clock::time_point t0) {
 
 /// A SAT call's outcome for the search log: "SAT, 954 variables, 0.065 s".
 std::string sat_result(SatOutcome o, std::int64_t vars, std::chrono::steady_clock::time_point t0) {
-  return std::string(o == SatOutcome::Sat ? "SAT" : o == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") + ", " +
+  return std::string(outcome_word(o)) + ", " +
          std::to_string(vars) + " variables, " + seconds_since(t0);
 }
 

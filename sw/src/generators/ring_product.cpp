@@ -379,9 +379,8 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
       // An equal share of what is left per ring dimension still to try (the wall clock is a
       // safety stop; the conflicts bound the call).
       a = sat_windows(w, conflicts, s0 + (end - s0) / std::max(shares, 1));
-      how = "local search: none; SAT: " +
-            std::string(a.outcome == SatOutcome::Sat ? "SAT" : a.outcome == SatOutcome::Unsat ? "UNSAT" : "unknown (budget)") +
-            ", " + std::to_string(a.variables) + " variables";
+      how = "local search: none; SAT: " + std::string(outcome_word(a.outcome)) + ", " + std::to_string(a.variables) +
+            " variables";
     }
     const std::int64_t period = static_cast<std::int64_t>(window) * windows;
     best.log.push_back(head + ", " + std::to_string(windows) + " windows of " + std::to_string(window) + ": period " +
