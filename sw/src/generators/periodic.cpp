@@ -103,8 +103,8 @@ std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int pe
   // Breakout (Morris, AAAI 1993): a move's cost weighs each (resource, slot) it would share, and
   // at a local minimum (no position cheaper than staying) the weights of the (resource, slot)s
   // left held twice grow by one, so the search climbs out of the plateaus where plain
-  // min-conflicts circles (mesh:7x7: 88 with min-conflicts and noise, 85 with weights;
-  // docs/periodic.md).
+  // min-conflicts circles (mesh:7x7: 88 with min-conflicts, noise and restarts; its bound 84 with
+  // weights; docs/periodic.md).
   std::vector<std::int64_t> weight(occ.size(), 1);
   std::vector<Placement> cur = start;
   std::uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1;

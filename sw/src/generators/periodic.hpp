@@ -52,14 +52,14 @@ struct Problem {
 /// (slot, candidate) whose resources are free. nullopt when some item fits nowhere.
 [[nodiscard]] std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period,
                                                                 std::vector<int> order = {});
+/// The local search's work (resource look-ups) per second of --budget: measured on the 2-core
+/// development machine (mesh:11x11's per-message packing: about 4.5e8 a second).
+constexpr double kLookupsPerSecond = 4.0e8;
 /// Local search for one period (breakout: min-conflicts with a weight per resource and slot that
 /// grows where conflicts persist): from `start` (slots taken mod `period`), moves a conflicted item
 /// to its least-weighted (candidate, slot), ties broken at random (seeded, so the same on every
 /// machine), until no resource is held twice or `work` (resource look-ups) runs out. Returns the
 /// packing when conflict-free.
-/// The local search's work (resource look-ups) per second of --budget: measured on the 2-core
-/// development machine (mesh:11x11's per-message packing: about 4.5e8 a second).
-constexpr double kLookupsPerSecond = 4.0e8;
 [[nodiscard]] std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period,
                                                                       const std::vector<Placement>& start,
                                                                       std::int64_t work, std::uint64_t seed);
