@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli_common.hpp"
@@ -30,6 +31,15 @@ struct FpgaOptions : CommonOptions {
   std::string tables_out;
   bool bits_in_flops = false;
   std::string placer = "heap";
+  bool sweep = false;  // seeds 1-3 with every placer, the fastest kept (the report's rule)
+};
+
+/// One place-and-route of a sweep: its seed and placer, and its result unless nextpnr stalled.
+struct FpgaRun {
+  int seed = 0;
+  std::string placer;
+  std::optional<TdmSynthResult> result;
+  std::string dir;
 };
 
 /// The schedule: loaded from --schedule (its topology and model must match --topo and --model
@@ -133,15 +143,40 @@ int cmd_fpga(const FpgaOptions& o) {
   write_output_file(hex, [&](std::ostream& out) { out << tdm_hex_image(tables, 0); });
   std::cerr << "totex: synthesizing one TDM tile for " << t.spec() << " (" << tile.ports << " ports, " << tile.payload_bits
             << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth << " slots, node 0's table " << hex
-            << ") for iCE40 " << o.device << ", seed " << o.seed << ", placer " << o.placer << " in " << dir << '\n';
-  const TdmSynthResult r = run_tdm_synth(tile, o.device, o.seed, o.placer, hex, dir);
+            << ") for iCE40 " << o.device << ", "
+            << (o.sweep ? "seeds 1-3 with the heap and sa placers" : "seed " + std::to_string(o.seed) + ", placer " + o.placer)
+            << " in " << dir << '\n';
+  std::vector<FpgaRun> runs;
+  if (o.sweep) {
+    for (const std::string& placer : tdm_fpga_placers())
+      for (int seed = 1; seed <= 3; ++seed)
+        runs.push_back({seed, placer, std::nullopt, (std::filesystem::path(dir) / (placer + "-s" + std::to_string(seed))).string()});
+  } else {
+    runs.push_back({o.seed, o.placer, std::nullopt, dir});
+  }
+  const FpgaRun* best_run = nullptr;
+  for (FpgaRun& run : runs) {
+    if (o.sweep) std::cerr << "totex: place and route with seed " << run.seed << ", placer " << run.placer << '\n';
+    try {
+      run.result = run_tdm_synth(tile, o.device, run.seed, run.placer, hex, run.dir);
+    } catch (const ToolError& e) {
+      // In a sweep a stalled or failed run is listed, and the others go on.
+      if (!o.sweep) throw;
+      std::cerr << "totex: " << e.what() << '\n';
+      continue;
+    }
+    const auto fmax = [](const FpgaRun* x) { return x->result->fmax_mhz.value_or(0.0); };
+    if (best_run == nullptr || fmax(&run) > fmax(best_run)) best_run = &run;
+  }
+  if (best_run == nullptr) throw ToolError("tool: no run of the sweep finished; see the logs in " + dir);
+  const TdmSynthResult& r = *best_run->result;
   const std::int64_t cycles = tables.steps + 1;  // one exchange: entries 0..T, one register per hop
   json j{{"topology", t.spec()},
          {"model", to_string(s.model)},
          {"algorithm", s.algorithm},
          {"device", o.device},
-         {"seed", o.seed},
-         {"placer", o.placer},
+         {"seed", best_run->seed},
+         {"placer", best_run->placer},
          {"ports", tile.ports},
          {"payload", tile.payload_bits},
          {"node_bits", tile.node_bits},
@@ -161,6 +196,18 @@ int cmd_fpga(const FpgaOptions& o) {
          {"table", hex},
          {"out", dir},
          {"result", r.result_file}};
+  if (o.sweep) {
+    json list = json::array();
+    for (const FpgaRun& run : runs)
+      list.push_back({{"seed", run.seed},
+                      {"placer", run.placer},
+                      {"finished", run.result.has_value()},
+                      {"fmax_mhz", run.result && run.result->fmax_mhz ? json(*run.result->fmax_mhz) : json(nullptr)},
+                      {"lc", run.result ? json(run.result->lc) : json(nullptr)},
+                      {"result", run.result ? json(run.result->result_file) : json(nullptr)}});
+    j["sweep"] = true;
+    j["runs"] = list;
+  }
   if (r.fmax_mhz && *r.fmax_mhz > 0) {
     j["exchange_ns"] = static_cast<double>(cycles) * 1000.0 / *r.fmax_mhz;
     j["period_ns"] = static_cast<double>(tables.period) * 1000.0 / *r.fmax_mhz;
@@ -170,8 +217,17 @@ int cmd_fpga(const FpgaOptions& o) {
   }
   print(o.json, j, [&] {
     std::cout << t.spec() << ", " << to_string(s.model) << " (" << s.algorithm << ", " << tables.steps
-              << " steps): one TDM tile on iCE40 " << o.device << " (seed " << o.seed << ", placer " << o.placer
-              << ")\n";
+              << " steps): one TDM tile on iCE40 " << o.device << " (seed " << best_run->seed << ", placer "
+              << best_run->placer << (o.sweep ? ", the fastest of the sweep" : "") << ")\n";
+    if (o.sweep) {
+      std::cout << "  sweep:";
+      for (const FpgaRun& run : runs)
+        std::cout << ' ' << run.placer << " s" << run.seed << ' '
+                  << (!run.result ? std::string("did not finish")
+                                  : run.result->fmax_mhz ? fixed(*run.result->fmax_mhz, 1) + " MHz" : std::string("n/a"))
+                  << (&run == &runs.back() ? "" : ",");
+      std::cout << '\n';
+    }
     std::cout << "  tile: " << (tile.all_port ? "all-port, " : tile.single_port ? "single-port, " : "") << tile.ports
               << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth
               << " slots of " << tile.entry_bits() << " bits";
@@ -205,10 +261,16 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_option("--device", o.device, "up5k | hx8k: the iCE40 to place and route for (default up5k)")
       ->check(one_of(tdm_fpga_devices()));
   fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));
-  fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
-      ->check(CLI::Range(0, 2147483647));
-  fpga->add_option("--placer", o.placer, "heap | sa: nextpnr's placer (default heap; sa is steadier and faster on the nic tile but can stall)")
-      ->check(one_of(tdm_fpga_placers()));
+  CLI::Option* seed = fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
+                          ->check(CLI::Range(0, 2147483647));
+  CLI::Option* placer =
+      fpga->add_option("--placer", o.placer, "heap | sa: nextpnr's placer (default heap; sa is steadier and faster on the nic tile but can stall)")
+          ->check(one_of(tdm_fpga_placers()));
+  CLI::Option* sweep = fpga->add_flag("--sweep", o.sweep,
+                 "place and route with seeds 1, 2 and 3 and both placers (six runs, as the report counts) and "
+                 "report the fastest, every run listed; a run that stalls is listed and skipped")
+      ->excludes(seed)
+      ->excludes(placer);
   fpga->add_flag("--bits-in-flops", o.bits_in_flops,
                  "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
@@ -217,7 +279,8 @@ void register_fpga(CLI::App& app, Actions& actions) {
       ->check(output_path());
   fpga->add_option("--tables-out", o.tables_out,
                    "write every node's slot table (DIR/node<v>.hex) and DIR/tables.json, then stop (no synthesis)")
-      ->check(output_path());
+      ->check(output_path())
+      ->excludes(sweep);
   actions[fpga] = [opts] { return cmd_fpga(*opts); };
 }
 
