@@ -173,6 +173,25 @@ std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int pe
   return std::nullopt;
 }
 
+namespace {
+
+/// Local search one period down at a time from `period` (packed by `best`) to `lowest`, passing
+/// over the periods `skip` names, until a call fails within `work`: the lowest period packed, with
+/// `best` its packing.
+int local_search_descend(const Problem& p, std::vector<Placement>& best, int period, int lowest, std::int64_t work,
+                         const std::function<bool(int)>& skip = {}) {
+  for (int P = period - 1; P >= lowest; --P) {
+    if (skip && skip(P)) continue;
+    auto ls = local_search_pack(p, P, best, work, static_cast<std::uint64_t>(P));
+    if (!ls) break;
+    best = std::move(*ls);
+    period = P;
+  }
+  return period;
+}
+
+}  // namespace
+
 SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts, std::chrono::steady_clock::time_point end,
                     std::vector<Placement>& out, std::int64_t* variables, SatHint hint) {
   const auto P = at(period);
@@ -928,13 +947,9 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
           qperiod = P;
         }
       const int first_fit = qperiod;
-      const auto work = static_cast<std::int64_t>(budget * periodic::kLookupsPerSecond);
-      for (int P = qperiod - 1; qperiod > 0 && P >= bound; --P) {
-        auto ls = periodic::local_search_pack(q->quotient, P, qbest, work, static_cast<std::uint64_t>(P));
-        if (!ls) break;
-        qbest = std::move(*ls);
-        qperiod = P;
-      }
+      if (qperiod > 0)
+        qperiod = periodic::local_search_descend(q->quotient, qbest, qperiod, bound,
+                                                 static_cast<std::int64_t>(budget * periodic::kLookupsPerSecond));
       if (qperiod > 0) {
         // Each image of a quotient route is one of the message's own candidates (a mirror keeps
         // the order of the dimensions), so the per-message search continues with every route.
@@ -977,18 +992,11 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     const auto work = static_cast<std::int64_t>(budget * (per_message_large ? 3 : 1) * periodic::kLookupsPerSecond);
     const int ls_from = best_period;
     if (best_period > bound) stage("local search below period " + std::to_string(best_period), 0);
-    int ls_last = best_period;
-    for (int P = best_period - 1; P >= bound && best_period > bound; --P) {
-      if (skip(P)) continue;
-      auto ls = periodic::local_search_pack(prob, P, best, work, static_cast<std::uint64_t>(P));
-      if (!ls) break;
-      best = std::move(*ls);
-      best_period = P;
-      ls_last = P;
-    }
-    if (ls_last < ls_from)
-      out.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(ls_last) + " packed" +
-                        (ls_last > bound ? ", none of " + std::to_string(ls_last - 1) + " within its work" : ""));
+    best_period = periodic::local_search_descend(prob, best, best_period, bound, work, skip);
+    if (best_period < ls_from)
+      out.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(best_period) +
+                        " packed" +
+                        (best_period > bound ? ", none of " + std::to_string(best_period - 1) + " within its work" : ""));
     else if (best_period > bound)
       out.log.push_back("local search: none of period " + std::to_string(best_period - 1) + " within its work");
   };
