@@ -286,7 +286,8 @@ module totex_tdm_nic #(
     sb_wa_q <= hd_q;
     sb_wd_q <= hdata_q;
   end
-  totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W)) u_sendbuf (
+  // SpareHalf (the write enable off the block RAM's mask pins) where it costs no block RAM.
+  totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W), .SpareHalf(Nodes <= 32'd64)) u_sendbuf (
     .clk_i,
     .we_i   (sb_we_q),
     .waddr_i({px, sb_wa_q}),

@@ -135,7 +135,11 @@ int cmd_fpga(const FpgaOptions& o) {
   if (!o.tables_out.empty()) return cmd_fpga_tables(o);
   (void)tdm_synth_script();  // before any scheduling: the script must be there
   const auto [t, s] = fpga_schedule(o);
-  const TdmTables tables = tdm_tables(t, s, o.period, o.payload);
+  TdmTables tables = tdm_tables(t, s, o.period, o.payload);
+  // The synthesized tile holds exactly the period's slots. tdm_tables rounds the depth up to a power
+  // of two so that the Verilated tile models (one build per depth) are shared by many schedules; a
+  // bitstream is built for one schedule, and the report's tile rows are sized the same way.
+  tables.tile.depth = tables.period;
   TdmTileParams tile = tables.tile;
   tile.bits_in_flops = o.bits_in_flops;
   const std::string dir = make_out_dir(o.out);
