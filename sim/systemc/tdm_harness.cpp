@@ -95,7 +95,7 @@ class TdmRun {
       clock_offered();
     }
   }
-  static constexpr int kSettleEdges = 4;
+  static constexpr int kSettleEdges = 8;  // as the rtl harness's (the all-port tile counts two edges later)
 
   [[nodiscard]] std::uint64_t missed() const {
     std::uint64_t sum = 0;
@@ -165,7 +165,7 @@ int run_main(int argc, char** argv) {
   ModelChecks checks("systemc");
   TdmRun net(t, tables, periods, tdm_fault_from_env(), checks);
   net.load();
-  // The rtl harness's priming: PrimeCycles plus a margin of 8 edges.
+  // The rtl harness's priming: PrimeCycles (2^NodeW + 4) plus a margin of 8 edges.
   net.preload(TdmTile::prime_cycles(tables.tile.node_bits) + 8);
   // Delivery cycle k*P + t_last + 1 (one register per hop); m_axis is registered, so the beat is
   // one cycle later and the scoreboard gets its cycle minus 1.

@@ -29,16 +29,15 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       node_(node),
       ports_(params.ports),
       lanes_(params.lanes()),
-      k_(lookup_stages(params.node_bits)),
-      prime_(prime_cycles(params.node_bits)),
       mask_(params.payload_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.payload_bits) - 1),
       checks_(checks),
       idle_(decode_tdm_entry(std::vector<std::uint64_t>(at(words_of(params)), 0), params)),
       table_(at(params.depth), std::vector<std::uint64_t>(at(words_of(params)), 0)),
       rdata_(at(words_of(params)), 0),
+      pre_(idle_),
       ent_(idle_),
-      stages_(at(k_)),
-      nic_(at(lanes_), TdmNicLane(k_, params.node_bits)),
+      ent_inj_(at(lanes_), 0),
+      nic_(at(lanes_), TdmNicLane(params.node_bits)),
       sel_(at(params.ports), -1),
       ej_(at(lanes_), -1),
       ejsrc_(at(lanes_), 0),
@@ -48,8 +47,8 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       m_valid_q_(at(lanes_), 0),
       out_data_q_(at(params.ports), 0),
       m_data_q_(at(lanes_), 0),
-      m_tid_q_(at(lanes_), 0) {
-  for (Stage& s : stages_) s.e = idle_;
+      m_tid_q_(at(lanes_), 0),
+      miss_q_(at(lanes_), 0) {
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
   sensitive << clk.pos() << rst_n.neg();
 }
@@ -64,14 +63,17 @@ void TdmTile::on_clock() {
   publish();
 }
 
-/// What rst_ni resets in the RTL: control state only (slot counters, valid bits, counters, the
-/// sticky error); the datapath (the relay buffer included) keeps its contents.
+/// What rst_ni resets in the RTL: control state only (the load count, priming, the entry flags
+/// and keys, the NIC lanes' control, counters, the sticky error); the datapath (the relay buffer
+/// included) keeps its contents.
 void TdmTile::reset_control() {
+  swc_ = 1;
   init_ = true;
   primed_ = false;
   pc_ = 0;
-  rdv_ = entv_ = false;
-  for (Stage& s : stages_) s.valid = false;
+  rdv_ = prev_ = entv_ = false;
+  std::fill(ent_inj_.begin(), ent_inj_.end(), 0);
+  dec_q_ = dup_h_ = false;
   for (TdmNicLane& lane : nic_) lane.reset();
   std::fill(sel_.begin(), sel_.end(), -1);
   std::fill(ej_.begin(), ej_.end(), -1);
@@ -79,8 +81,9 @@ void TdmTile::reset_control() {
   send_src_ = recv_act_ = 0;
   std::fill(out_valid_q_.begin(), out_valid_q_.end(), 0);
   std::fill(m_valid_q_.begin(), m_valid_q_.end(), 0);
-  missed_lo_ = missed_hi_ = 0;
-  miss_c_ = false;
+  missed_lo_ = missed_hi_ = miss_c_ = 0;
+  std::fill(miss_q_.begin(), miss_q_.end(), 0);
+  miss_n_ = 0;
   err_ = ea_ = eb_ = left_ = false;
 }
 
@@ -145,9 +148,9 @@ TdmTile::Exec TdmTile::execute(bool exec) {
   return x;
 }
 
-/// The execute registers of the slot at the head of the lookup (an invalid head: idle).
-void TdmTile::decide(const Stage& head) {
-  const TdmEntry& e = head.valid ? head.e : idle_;
+/// The execute registers of the decided slot (an invalid entry: idle).
+void TdmTile::decide(bool valid, const TdmEntry& entry) {
+  const TdmEntry& e = valid ? entry : idle_;
   if (p_.single_port) {
     send_port_ = e.send_port - 1;
     send_src_ = e.send_src;
@@ -173,6 +176,16 @@ void TdmTile::decide(const Stage& head) {
   }
 }
 
+/// Whether an entry injects on a lane (all-port: lane o on output o; else any output).
+bool TdmTile::injects(const TdmEntry& e, int lane) const {
+  return p_.all_port ? e.out_sel[at(lane)] == ports_ + 1 : e.injections() > 0;
+}
+
+/// The destination a lane reads its toggle bits at for an entry.
+int TdmTile::inject_dst(const TdmEntry& e, int lane) const {
+  return p_.all_port ? e.inject_dsts[at(lane)] : e.inject_dst;
+}
+
 /// One rising edge: every register's next value from the values before the edge (the inputs as
 /// sampled at the edge), then all assigned.
 void TdmTile::edge() {
@@ -180,33 +193,39 @@ void TdmTile::edge() {
   const bool run_in = run.read();
   const int plast = period_last.read();
   const bool flush = we;
-  const bool adv = (run_in || !primed_) && !init_ && !flush;  // the slot pipeline moves
-  const bool exec = run_in && primed_;                         // a slot executes in this cycle
-  const Stage head = stages_[at(k_ - 1)];
+  // The slot pipeline moves: run (once primed) or a priming advance (prm_q = ~primed & ~init).
+  const bool prm = !primed_ && !init_;
+  const bool adv = ((run_in && primed_) || prm) && !flush;
+  const bool look_next = run_in || !primed_;  // the lanes read the next slot's bits
 
   bool pending = false;  // a decided injection waits on some lane
   for (const TdmNicLane& lane : nic_) pending = pending || lane.has();
-  const Exec x = execute(exec);
+  // The datapath takes run alone, as the RTL's (the same as run && primed under the contract).
+  const Exec x = execute(run_in);
   bool err_overrun = false;
   for (int l = 0; l < lanes_; ++l) err_overrun = err_overrun || (m_valid_q_[at(l)] && !m_tready[at(l)].read());
   const bool err_early = run_in && !primed_;
   const bool err_lost = we && pending;
-  const bool err_dup = adv && head.valid && head.dup;
+  const bool err_dup = dec_q_ && dup_h_;  // one cycle after the decision
   if (err_overrun) fail("m_axis tvalid while tready is low (receive overrun)");
   if (err_early) fail("run high before the slot pipeline is primed");
   if (err_lost) fail("table write while a decided injection is pending");
   if (err_dup) fail("table entry with two injecting outputs");
 
-  // Slot control.
+  // Slot control: 2^NodeW load cycles after reset or a table write (swc_ counts them from 1), then
+  // four priming advances (pc_ 0..3).
+  const int nodes = 1 << p_.node_bits;
   const bool init_old = init_, primed_old = primed_;
   if (flush) {
+    swc_ = 1;
     init_ = true;
     primed_ = false;
     pc_ = 0;
   } else {
-    init_ = false;
+    init_ = swc_ < nodes;
+    if (swc_ < nodes) ++swc_;
     if (!init_old && !primed_old) {
-      primed_ = pc_ == prime_ - 2;
+      primed_ = pc_ == 3;
       ++pc_;
     }
   }
@@ -220,7 +239,9 @@ void TdmTile::edge() {
     r_ = wrap ? plast : r_ - 1;
   }
 
-  // Slot table (registered read of the word before this edge's write), entry register.
+  // Slot table (registered read of the word before this edge's write), the pre-entry and entry
+  // registers, their valid flags (set by the priming advances, cleared by a table write) and the
+  // decision's key and double-inject flag beside the entry.
   const std::vector<std::uint64_t> rdata_old = rdata_;
   if (adv) rdata_ = table_[at(f_old % p_.depth)];
   if (we) {
@@ -228,40 +249,39 @@ void TdmTile::edge() {
     if (a >= 0 && a < p_.depth)
       for (std::size_t w = 0; w < tbl_data.size(); ++w) table_[at(a)][w] = tbl_data[w].read();
   }
-  const bool rdv_old = rdv_, entv_old = entv_, ent_dup_old = ent_dup_;
-  const TdmEntry ent_old = ent_;
-  if (flush || init_old) {
-    rdv_ = entv_ = false;
-  } else if (adv) {
-    rdv_ = true;
-    entv_ = rdv_old;
+  const bool rdv_old = rdv_, prev_old = prev_, entv_old = entv_, ent_dup_old = ent_dup_;
+  const std::vector<char> ent_inj_old = ent_inj_;
+  const TdmEntry pre_old = pre_, ent_old = ent_;
+  rdv_ = !flush && (rdv_old || prm);
+  prev_ = !flush && (prev_old || (prm && rdv_old));
+  entv_ = !flush && (entv_old || (prm && prev_old));
+  for (int l = 0; l < lanes_; ++l) {
+    if (flush) ent_inj_[at(l)] = 0;
+    else if (adv) ent_inj_[at(l)] = prev_old && injects(pre_old, l) ? 1 : 0;
   }
   if (adv) {
-    ent_ = decode_tdm_entry(rdata_old, p_);
-    ent_dup_ = !p_.all_port && ent_.injections() > 1;  // the all-port tile injects on every lane
+    pre_ = decode_tdm_entry(rdata_old, p_);
+    ent_ = pre_old;
+    ent_dup_ = !p_.all_port && pre_old.injections() > 1;  // the all-port tile injects on every lane
+    dup_h_ = entv_old && ent_dup_old;
   }
+  dec_q_ = adv;
 
-  // The lookup: the entry enters; each lane looks up its own inject destination and takes an offer.
-  const bool clear = flush || init_old;
-  if (clear) {
-    for (Stage& s : stages_) s.valid = false;
-  } else if (adv) {
-    for (int s = k_ - 1; s > 0; --s) stages_[at(s)] = std::move(stages_[at(s - 1)]);
-    stages_[0] = {entv_old, ent_dup_old, ent_old};
-  }
-  int misses = 0;  // the lanes' registered miss pulses, counted at this edge
-  for (const TdmNicLane& lane : nic_) misses += lane.miss() ? 1 : 0;
-  const int destinations = 1 << p_.node_bits;
+  // The lanes: each reads its toggle bits at the next slot's inject destination, decides the
+  // entry's slot and takes an offer.
+  std::vector<char> miss_old(at(lanes_), 0);  // the lanes' miss pulses before the edge
+  for (int l = 0; l < lanes_; ++l) miss_old[at(l)] = nic_[at(l)].miss() ? 1 : 0;
   for (int l = 0; l < lanes_; ++l) {
     TdmNicLane::Edge in;
     in.adv = adv;
-    in.clear = clear;
-    in.key = entv_old && (p_.all_port ? ent_old.out_sel[at(l)] == ports_ + 1 : ent_old.injections() > 0);
-    in.dst = p_.all_port ? ent_old.inject_dsts[at(l)] : ent_old.inject_dst;
+    in.look_next = look_next;
+    in.pre_dst = inject_dst(pre_old, l);
+    in.ent_dst = inject_dst(ent_old, l);
+    in.key = ent_inj_old[at(l)] != 0;
     in.offer = s_tvalid[at(l)].read();
     in.tdest = s_tdest[at(l)].read();
     in.tdata = s_tdata[at(l)].read() & mask_;
-    if (in.offer && (in.tdest < 0 || in.tdest >= destinations)) {
+    if (in.offer && (in.tdest < 0 || in.tdest >= nodes)) {
       fail("s_axis tdest " + std::to_string(in.tdest) + " out of range on lane " + std::to_string(l));
       in.offer = false;
     }
@@ -270,7 +290,7 @@ void TdmTile::edge() {
 
   // Execute registers; the relay buffer's store (after the send read the word's old flit).
   const std::vector<int> ejsrc_old = ejsrc_;  // m_tid takes the executing slot's source
-  if (adv) decide(head);
+  if (adv) decide(entv_old, ent_old);
   if (x.relay_store) {
     relay_valid_[at(x.relay_word)] = x.relay_valid ? 1 : 0;
     relay_data_[at(x.relay_word)] = x.relay_data;
@@ -285,13 +305,22 @@ void TdmTile::edge() {
   }
   m_valid_q_ = x.m_valid;
 
-  // Counters and the sticky error (as registered as the RTL's).
+  // Counters and the sticky error (totex_tdm_status). One lane: its pulse counted at this edge.
+  // More lanes: the pulses registered, then their count, then added (two edges later).
   constexpr int lo_w = kMissW / 2;
+  int misses = 0;
+  if (lanes_ == 1) {
+    misses = miss_old[0];
+  } else {
+    misses = miss_n_;
+    miss_n_ = static_cast<int>(std::count(miss_q_.begin(), miss_q_.end(), 1));
+    miss_q_ = miss_old;
+  }
   const std::uint64_t lo_sum = missed_lo_ + static_cast<std::uint64_t>(misses);
-  const bool carry_old = miss_c_;
-  miss_c_ = (lo_sum >> lo_w) != 0;
+  const std::uint64_t carry_old = miss_c_;
+  miss_c_ = lo_sum >> lo_w;
   missed_lo_ = lo_sum & ((std::uint64_t{1} << lo_w) - 1);
-  missed_hi_ = (missed_hi_ + (carry_old ? 1U : 0U)) & ((std::uint64_t{1} << (kMissW - lo_w)) - 1);
+  missed_hi_ = (missed_hi_ + carry_old) & ((std::uint64_t{1} << (kMissW - lo_w)) - 1);
   const bool ea_old = ea_, eb_old = eb_, left_old = left_;
   ea_ = err_overrun || err_early;
   eb_ = err_lost || err_dup;

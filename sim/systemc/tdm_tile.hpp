@@ -12,19 +12,18 @@
 /// decoded by the library's decode_tdm_entry (the layout of totex/tdm_tables.hpp) when the slot
 /// is read.
 ///
-/// Cycle-accurate to the tiles' external contract (one contract for the three, docs/tdm-tile.md
-/// "Cycle contract") with the first RTL tile's priming (26aa3bb): K = ceil(NodeW/2), PrimeCycles =
-/// K + 4. The RTL tiles have since moved to toggle bits in block RAM (PrimeCycles 2^NodeW + 4: a
-/// reset sweep clears them) and kept the rest of the contract; each harness primes its own model
-/// long enough and counts delivery cycles from the first slot, so the digests agree
-/// (docs/tdm-runs.md). This model does not follow the RTL's internals.
-///   * Priming: after reset or a table write, one load cycle (the slot counter takes
-///     period_last), then K + 3 advances of the read-ahead (table read, entry register, K
-///     lookup stages, decision) with run low; run high before that is an error.
+/// Cycle-exact to the RTL tiles (docs/tdm-runs.md; the tdm.systemc.agree_* tests compare the two):
+///   * Priming: after reset or a table write, 2^NodeW load cycles (the slot counter takes
+///     period_last; after reset the NIC lanes clear their toggle bits meanwhile), then four
+///     advances of the read-ahead (table read, pre-entry register, entry register with the lanes'
+///     toggle-bit reads, decision) with run low: PrimeCycles = 2^NodeW + 4
+///     (totex_tdm_pkg::prime_cycles); run high before that is an error.
 ///   * A cycle with run high executes the next slot; a flit selected in slot s is on out_* from
 ///     the next cycle on (one register per hop), an ejected flit on m_axis (tvalid one cycle,
 ///     tid = the entry's eject source) in the next cycle. run low: a pause.
-///   * Inject and send: per lane, as tdm_nic_lane.hpp says.
+///   * Inject and send: per lane, as tdm_nic_lane.hpp (the RTL NIC's registers).
+///   * missed: the RTL's totex_tdm_status (one lane: the pulse counted at the next edge; more
+///     lanes: the pulses and their count registered first, two edges later).
 ///   * Single-port relay buffer: a flit the slot stores is in its word from the next slot on; a
 ///     slot that sends a word and stores into it sends the word's old flit.
 #pragma once
@@ -67,18 +66,11 @@ class TdmTile : public sc_core::sc_module {
   TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& params, int node, ModelChecks& checks);
 
   static constexpr int kMissW = 16;  // the RTL's default MissW (the harness instantiates the default)
-  /// Lookup stages K = ceil(NodeW/2) (the first RTL tile's totex_tdm_pkg::lookup_stages).
-  [[nodiscard]] static int lookup_stages(int node_bits) { return (node_bits + 1) / 2; }
-  /// PrimeCycles = K + 4 (the first RTL tile's; totex_tdm_pkg::prime_cycles is 2^NodeW + 4 now).
-  [[nodiscard]] static int prime_cycles(int node_bits) { return lookup_stages(node_bits) + 4; }
+  /// PrimeCycles = 2^NodeW + 4 (totex_tdm_pkg::prime_cycles: the load as long as the NIC's sweep,
+  /// four advances).
+  [[nodiscard]] static int prime_cycles(int node_bits) { return (1 << node_bits) + 4; }
 
  private:
-  /// A slot entry in the lookup (the lanes hold their own inject state).
-  struct Stage {
-    bool valid = false;
-    bool dup = false;  // nic: two outputs inject
-    TdmEntry e;
-  };
   /// The datapath's next values for one executing cycle.
   struct Exec {
     std::vector<char> out_valid, m_valid;
@@ -94,25 +86,30 @@ class TdmTile : public sc_core::sc_module {
   void reset_control();
   void edge();
   Exec execute(bool exec);
-  void decide(const Stage& head);
+  void decide(bool valid, const TdmEntry& e);
+  [[nodiscard]] bool injects(const TdmEntry& e, int lane) const;
+  [[nodiscard]] int inject_dst(const TdmEntry& e, int lane) const;
   void publish();
   void fail(const std::string& what);
   [[nodiscard]] std::uint64_t input(int i) const { return in_data[static_cast<std::size_t>(i)].read() & mask_; }
 
   const TdmTileParams p_;
-  const int node_, ports_, lanes_, k_, prime_;
+  const int node_, ports_, lanes_;
   const std::uint64_t mask_;
   ModelChecks& checks_;
   TdmEntry idle_;
 
-  // Slot pipeline control and the slot table (block RAM, registered read).
+  // Slot pipeline control (totex_tdm_slot_pipe): the load count, priming, the slot counter; the
+  // slot table (block RAM, registered read), the pre-entry and entry registers and their flags.
+  int swc_ = 1, pc_ = 0, f_ = 0, r_ = 0;
   bool init_ = true, primed_ = false;
-  int pc_ = 0, f_ = 0, r_ = 0;
   std::vector<std::vector<std::uint64_t>> table_;  // [depth][words]
   std::vector<std::uint64_t> rdata_;
-  bool rdv_ = false, entv_ = false, ent_dup_ = false;
-  TdmEntry ent_;
-  std::vector<Stage> stages_;  // [K], K-1 the head
+  bool rdv_ = false, prev_ = false, entv_ = false;
+  TdmEntry pre_, ent_;
+  std::vector<char> ent_inj_;  // [lanes_] the decision's key: ent_ injects on the lane and is valid
+  bool ent_dup_ = false;       // nic: ent_ has two injecting outputs
+  bool dec_q_ = false, dup_h_ = false;  // the decision's double-inject flag, checked a cycle later
   std::vector<TdmNicLane> nic_;  // [lanes_]
 
   // Execute registers (the decided slot).
@@ -130,8 +127,9 @@ class TdmTile : public sc_core::sc_module {
   std::vector<int> m_tid_q_;
 
   // Counters and checks.
-  std::uint64_t missed_lo_ = 0, missed_hi_ = 0;
-  bool miss_c_ = false;
+  std::uint64_t missed_lo_ = 0, missed_hi_ = 0, miss_c_ = 0;
+  std::vector<char> miss_q_;  // more lanes: the lanes' pulses registered, then their count
+  int miss_n_ = 0;
   bool err_ = false, ea_ = false, eb_ = false, left_ = false;
 };
 
