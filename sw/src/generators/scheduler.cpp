@@ -15,6 +15,7 @@
 #include "totex/generators/generators.hpp"
 #include "hypercube_doubling.hpp"
 #include "hypercube_pipeline.hpp"
+#include "mesh_fit.hpp"
 #include "mesh_symmetry.hpp"
 #include "totex/generators/metacube.hpp"
 #include "pattern_schedule.hpp"
@@ -152,6 +153,12 @@ const std::vector<Generator>& generators() {
          return r.schedule;
        },
        7},
+      {"xyfit",
+       [](const Topology& t, Model m) -> std::string {
+         if (m == Model::SinglePort) return "schedules all-port and nic";
+         return mesh_fit_why_not(t);
+       },
+       [](const Topology& t, Model m, double, std::vector<std::string>& log) { return mesh_fit_schedule(t, m, log); }},
       {"greedy",
        [](const Topology& t, Model m) -> std::string {
          if (m == Model::SinglePort) return "schedules all-port and nic";
@@ -216,6 +223,9 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
   const bool has_ring = t.is_product() && std::any_of(t.factors().begin(), t.factors().end(),
                                                       [](const Factor& f) { return f.kind == FactorKind::Ring; });
   if (generator == "greedy") return hop_steps / (has_ring ? kGreedyRingHopStepsPerSecond : kGreedyHopStepsPerSecond);
+  // xyfit compares about 1.2e11 hop-steps' worth of windows per second (one pass: mesh:32x32
+  // 1.5 s, mesh:48x48 28 s); its second pass runs only where the first is short.
+  if (generator == "xyfit") return hop_steps / 1.2e11;
   if (generator == "symmetric")
     return hop_steps / kGreedyHopStepsPerSecond / static_cast<double>(mesh_rotations(t).size());
   return 0;
@@ -227,7 +237,7 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
 constexpr double kAutoScheduleBytes = 2.0 * (1 << 30);
 bool holds_every_transfer(const std::string& generator) {
   return generator != "rotation" && generator != "pattern" && generator != "doubling" && generator != "pipeline" &&
-         generator != "a2" && generator != "product" &&
+         generator != "a2" && generator != "product" && generator != "xyfit" &&
          generator != "table";
 }
 
@@ -282,7 +292,7 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
 std::string direct_algorithm_help() {
   return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K odd "
          ">= 15 or a multiple of 4 >= 16; four quarter-turned streams, every link busy) | pattern (all-port, nic: "
-         "tori, rings, hypercubes, ghc) | product (nic: tori of 3 or more dimensions; a ring times a periodic schedule of the rest) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
+         "tori, rings, hypercubes, ghc) | product (nic: tori of 3 or more dimensions; a ring times a periodic schedule of the rest) | xyfit (all-port, nic: 2-D meshes; x-then-y or y-then-x routes, longest first at the earliest free step) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
          "SAT, small networks) | doubling (all-port hypercubes) | pipeline (nic hypercubes: at the nic pipeline bound) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }

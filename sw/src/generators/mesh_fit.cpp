@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: Apache-2.0
+/// `--algo xyfit` (mesh_fit.hpp).
+///
+/// Why longest first: a mesh's bound is its central cuts, and a message that is long in one
+/// dimension crosses the middle of that dimension with little freedom; placed first (the longer
+/// of its two distances descending, then fewer hops first), they pack the cut links, and the short
+/// messages fill the holes near the ends. Measured on mesh:32x32 nic (docs/scale.md): 1.018 x the
+/// bound; with hops descending instead 1.025, with x-then-y routes only 1.078.
+#include "mesh_fit.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <tuple>
+#include <cstdint>
+#include <memory>
+#include <numeric>
+
+#include "product_routes.hpp"
+#include "totex/bounds/bounds.hpp"
+
+namespace totex {
+namespace {
+
+std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+/// The busy bits of each resource (a directed link, a NIC's inject or eject port) over the steps,
+/// 64 steps a word; grows when a message fits only past the end.
+class BusyBits {
+ public:
+  BusyBits(int resources, std::int64_t steps) : resources_(resources) { resize(steps); }
+  [[nodiscard]] std::int64_t steps() const { return 64 * words_; }
+  /// Bits of steps t .. t+63 of resource r (t + 63 < steps()).
+  [[nodiscard]] std::uint64_t window(int r, std::int64_t t) const {
+    const std::uint64_t* row = &bits_[at(r) * at(words_)];
+    const std::int64_t w = t / 64;
+    const int o = static_cast<int>(t % 64);
+    const std::uint64_t lo = row[at(w)];
+    const std::uint64_t hi = w + 1 < words_ ? row[at(w + 1)] : ~std::uint64_t{0};
+    return o == 0 ? lo : (lo >> o) | (hi << (64 - o));
+  }
+  void set(int r, std::int64_t t) {
+    std::uint64_t* row = &bits_[at(r) * at(words_)];
+    row[at(t / 64)] |= std::uint64_t{1} << (t % 64);
+    std::int64_t& open = open_[at(r)];
+    while (open < words_ && row[at(open)] == ~std::uint64_t{0}) ++open;
+  }
+  /// No step of r before this one is free.
+  [[nodiscard]] std::int64_t first_free(int r) const { return 64 * open_[at(r)]; }
+  void resize(std::int64_t steps) {
+    const std::int64_t words = (steps + 63) / 64;
+    std::vector<std::uint64_t> bits(at(resources_) * at(words), 0);
+    for (int r = 0; r < resources_ && words_ > 0; ++r)
+      std::copy_n(&bits_[at(r) * at(words_)], at(words_), &bits[at(r) * at(words)]);
+    bits_ = std::move(bits);
+    words_ = words;
+    open_.resize(at(resources_), 0);
+  }
+
+ private:
+  int resources_;
+  std::int64_t words_ = 0;
+  std::vector<std::uint64_t> bits_;
+  std::vector<std::int64_t> open_;  // per resource, its first word with a free step
+};
+
+/// A message as placed: its route is y first or x first, from step `start`.
+struct Placed {
+  NodeId src = 0, dst = 0;
+  std::int32_t start = 0;
+  bool y_first = false;
+};
+
+/// The second pass runs where the first compared at most this many windows (64 steps of one
+/// resource): about 7 s on the 2-core machine (mesh:32x32 nic: 2.3e8; mesh:48x48: 4.0e9, no second).
+constexpr std::int64_t kSecondPassMaxWindows = 1'000'000'000;
+
+/// The placed messages in start order, and what the steps need to be rebuilt from them.
+struct FitPlan {
+  FitPlan(const Topology& topo, std::vector<Placed> p) : t(topo), moves(topo), placed(std::move(p)) {}
+  Topology t;
+  MoveTable moves;
+  std::vector<Placed> placed;
+  std::int64_t steps = 0;
+  std::int64_t transfers = 0;
+
+  /// The move classes of a route, in order.
+  void route(const Placed& p, std::vector<int>& classes) const {
+    const std::vector<int> a = t.coordinates(p.src), b = t.coordinates(p.dst);
+    classes.clear();
+    for (int pass = 0; pass < 2; ++pass) {
+      const int dim = (pass == 0) == p.y_first ? 1 : 0;
+      const int k = t.factors()[at(dim)].size;
+      const int cls = moves.move_class(dim, b[at(dim)] > a[at(dim)] ? 1 : k - 1);
+      for (int i = std::abs(b[at(dim)] - a[at(dim)]); i > 0; --i) classes.push_back(cls);
+    }
+  }
+};
+
+/// Steps of a lazy xyfit schedule, one at a time: the messages on the way, each at its node.
+class FitCursor : public StepCursor {
+ public:
+  explicit FitCursor(std::shared_ptr<const FitPlan> plan) : plan_(std::move(plan)) {}
+  bool next(std::vector<Transfer>& out) override {
+    out.clear();
+    const FitPlan& p = *plan_;
+    if (c_ >= p.steps) return false;
+    for (; next_ < p.placed.size() && p.placed[next_].start == c_; ++next_) {
+      Live l;
+      l.index = next_;
+      l.at = p.placed[next_].src;
+      p.route(p.placed[next_], l.classes);
+      live_.push_back(std::move(l));
+    }
+    for (std::size_t i = 0; i < live_.size();) {
+      Live& l = live_[i];
+      const Placed& m = p.placed[l.index];
+      const int cls = l.classes[l.hop];
+      out.push_back({{m.src, m.dst}, l.at, p.moves.port(l.at, cls)});
+      l.at = p.moves.next(l.at, cls);
+      if (++l.hop == l.classes.size()) {
+        live_[i] = std::move(live_.back());
+        live_.pop_back();
+      } else {
+        ++i;
+      }
+    }
+    ++c_;
+    return true;
+  }
+
+ private:
+  struct Live {
+    std::size_t index = 0, hop = 0;
+    NodeId at = 0;
+    std::vector<int> classes;
+  };
+  std::shared_ptr<const FitPlan> plan_;
+  std::vector<Live> live_;
+  std::size_t next_ = 0;
+  std::int64_t c_ = 0;
+};
+
+class FitSource : public StepSource {
+ public:
+  explicit FitSource(std::shared_ptr<const FitPlan> plan) : plan_(std::move(plan)) {}
+  [[nodiscard]] std::size_t step_count() const override { return at(plan_->steps); }
+  [[nodiscard]] std::int64_t transfer_count() const override { return plan_->transfers; }
+  [[nodiscard]] std::unique_ptr<StepCursor> cursor() const override { return std::make_unique<FitCursor>(plan_); }
+
+ private:
+  std::shared_ptr<const FitPlan> plan_;
+};
+
+/// splitmix64: the tie order among messages of equal length, the same on every platform.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::string mesh_fit_why_not(const Topology& t) {
+  if (!t.is_product() || t.factors().size() != 2 ||
+      std::any_of(t.factors().begin(), t.factors().end(), [](const Factor& f) { return f.kind != FactorKind::Path; }))
+    return "needs a 2-D mesh (two path factors)";
+  if (t.is_partial()) return "schedules every node, not the processors of a placed network";
+  return "";
+}
+
+Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>& log, std::int64_t lazy_above) {
+  const int n = t.nodes();
+  const bool nic = m == Model::Nic;
+  const int kx = t.factors()[0].size, ky = t.factors()[1].size;
+  const MoveTable moves(t);
+  std::vector<std::array<int, 2>> xy(at(n));
+  for (NodeId v = 0; v < n; ++v) {
+    const std::vector<int> c = t.coordinates(v);
+    xy[at(v)] = {c[0], c[1]};
+  }
+  const auto node = [&](int x, int y) { return t.node_at({x, y}); };
+  // The mesh's symmetries (the dihedral group of the square, or the four reflections and half
+  // turns of a rectangle), as node maps and the link maps they induce. A message is placed with its
+  // images under them, in the same step on the images of its route: the images of a schedule's
+  // route are routes of the images, so a symmetric placement is as valid as any, and one search
+  // places up to eight messages (mesh:32x32: 1.018 x the bound either way, a quarter of the time).
+  std::vector<std::vector<NodeId>> group;
+  const auto add_map = [&](auto f) {
+    std::vector<NodeId> g(at(n));
+    for (NodeId v = 0; v < n; ++v) g[at(v)] = f(xy[at(v)][0], xy[at(v)][1]);
+    group.push_back(std::move(g));
+  };
+  add_map([&](int x, int y) { return node(x, y); });
+  add_map([&](int x, int y) { return node(kx - 1 - x, ky - 1 - y); });
+  if (kx == ky) {
+    add_map([&](int x, int y) { return node(kx - 1 - y, x); });
+    add_map([&](int x, int y) { return node(y, kx - 1 - x); });
+  }
+  const int links = t.links();
+  std::vector<std::vector<LinkId>> link_map(group.size(), std::vector<LinkId>(at(links)));
+  for (std::size_t g = 0; g < group.size(); ++g)
+    for (LinkId l = 0; l < links; ++l) {
+      const NodeId a = group[g][at(t.link_source(l))], b = group[g][at(t.link_target(l))];
+      link_map[g][at(l)] = t.link_id(a, *t.port_to(a, b));
+    }
+
+  // Placement units: a message and its distinct images (the group element of each), longest
+  // first (the longer distance descending, then fewer hops), ties in a fixed pseudo-random order.
+  struct Unit {
+    NodeId src, dst;
+    std::int32_t start = 0;
+    bool y_first = false;
+    std::uint8_t images = 0;  // bit g: group element g gives an image of its own
+  };
+  const auto dist = [&](NodeId s, NodeId d, int dim) { return std::abs(xy[at(d)][at(dim)] - xy[at(s)][at(dim)]); };
+  std::vector<Unit> units;
+  {
+    std::vector<bool> seen(at(n) * at(n), false);
+    for (NodeId s = 0; s < n; ++s)
+      for (NodeId d = 0; d < n; ++d) {
+        if (s == d || seen[at(s) * at(n) + at(d)]) continue;
+        Unit u{s, d};
+        for (std::size_t g = 0; g < group.size(); ++g) {
+          const std::size_t key = at(group[g][at(s)]) * at(n) + at(group[g][at(d)]);
+          if (seen[key]) continue;
+          seen[key] = true;
+          u.images = static_cast<std::uint8_t>(u.images | (1U << g));
+        }
+        units.push_back(u);
+      }
+  }
+  std::vector<std::uint32_t> order(units.size());
+  std::iota(order.begin(), order.end(), std::uint32_t{0});
+  const auto key = [&](std::uint32_t i) {
+    const int dx = dist(units[i].src, units[i].dst, 0), dy = dist(units[i].src, units[i].dst, 1);
+    return std::tuple(-std::max(dx, dy), dx + dy, mix(i));
+  };
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) < key(b); });
+
+  // Resources: the directed links, then each node's inject and eject port (nic). Compared most
+  // central first: a link's distance from the middle of its path (doubled), the ports last.
+  const int resources = links + (nic ? 2 * n : 0);
+  std::vector<int> centrality(at(resources), kx + ky);
+  for (LinkId l = 0; l < links; ++l) {
+    const auto& a = xy[at(t.link_source(l))];
+    const auto& b = xy[at(t.link_target(l))];
+    const int dim = a[0] != b[0] ? 0 : 1;
+    centrality[at(l)] = std::abs(a[at(dim)] + b[at(dim)] + 1 - t.factors()[at(dim)].size);
+  }
+  const std::int64_t bound = lower_bound(t, m).steps;
+  const FitPlan probe(t, {});
+  std::vector<int> classes;
+  // (centrality, resource, step offset) of every image's hops and ports, per route choice.
+  std::vector<std::tuple<int, int, std::int64_t>> uses[2];
+  std::int64_t work = 0;  // windows compared: the same count on every machine
+
+  // The resources of unit u's route choice yf, most central first (a counting sort: centrality is
+  // at most kx + ky). Only the centre of a mesh with two odd sides is fixed by a turn, so only a
+  // message from or to it can have two images on one NIC port at once; no link is ever fixed.
+  const NodeId centre = kx % 2 == 1 && ky % 2 == 1 ? node(kx / 2, ky / 2) : -1;
+  std::vector<std::tuple<int, int, std::int64_t>> unsorted;
+  std::vector<std::size_t> count(at(kx + ky + 2));
+  const auto unit_uses = [&](const Unit& u, int yf, auto& out) {
+    unsorted.clear();
+    probe.route({u.src, u.dst, 0, yf == 1}, classes);
+    const auto h = static_cast<std::int64_t>(classes.size());
+    for (std::size_t g = 0; g < group.size(); ++g) {
+      if (!(u.images & (1U << g))) continue;
+      NodeId v = u.src;
+      for (std::int64_t j = 0; j < h; ++j) {
+        const LinkId l = link_map[g][at(moves.link(v, classes[at(j)]))];
+        unsorted.push_back({centrality[at(l)], l, j});
+        v = moves.next(v, classes[at(j)]);
+      }
+      if (nic) {
+        unsorted.push_back({kx + ky, links + group[g][at(u.src)], 0});
+        unsorted.push_back({kx + ky, links + n + group[g][at(u.dst)], h - 1});
+      }
+    }
+    std::fill(count.begin(), count.end(), 0);
+    for (const auto& use : unsorted) ++count[at(std::get<0>(use)) + 1];
+    for (std::size_t c = 1; c < count.size(); ++c) count[c] += count[c - 1];
+    out.resize(unsorted.size());
+    for (const auto& use : unsorted) out[count[at(std::get<0>(use))]++] = use;
+  };
+  // The earliest step from which every use is free.
+  const auto earliest = [&](BusyBits& busy, const auto& use, std::int64_t h) {
+    std::int64_t lo = 0;
+    for (const auto& [c, r, j] : use) lo = std::max(lo, busy.first_free(r) - j);
+    for (std::int64_t s = lo;; s += 64) {
+      while (s + h + 64 > busy.steps()) busy.resize(2 * busy.steps());
+      std::uint64_t b = 0;
+      for (std::size_t q = 0; q < use.size() && b != ~std::uint64_t{0}; ++q, ++work)
+        b |= busy.window(std::get<1>(use[q]), s + std::get<2>(use[q]));
+      if (b != ~std::uint64_t{0}) return s + __builtin_ctzll(~b);
+    }
+  };
+
+  // One pass: every unit in `order` at its earliest start on the earlier of its two routes
+  // (x first on a tie); returns the makespan.
+  std::vector<Unit> placed;  // the units as placed; a colliding unit becomes one per image
+  const auto place_all = [&]() {
+    BusyBits busy(resources, bound + bound / 8 + 256);
+    placed.clear();
+    std::int64_t makespan = 0;
+    const auto place = [&](Unit u) {
+      const int dx = dist(u.src, u.dst, 0), dy = dist(u.src, u.dst, 1);
+      const std::int64_t h = dx + dy;
+      std::int64_t start[2] = {-1, -1};
+      if (std::popcount(u.images) > 1 && (u.src == centre || u.dst == centre)) return false;
+      for (int yf = 0; yf < (dx > 0 && dy > 0 ? 2 : 1); ++yf) {
+        unit_uses(u, yf, uses[yf]);
+        start[yf] = earliest(busy, uses[yf], h);
+      }
+      u.y_first = start[1] >= 0 && start[1] < start[0];
+      u.start = static_cast<std::int32_t>(start[u.y_first ? 1 : 0]);
+      for (const auto& [c, r, j] : uses[u.y_first ? 1 : 0]) busy.set(r, u.start + j);
+      makespan = std::max(makespan, u.start + h);
+      placed.push_back(u);
+      return true;
+    };
+    for (const std::uint32_t i : order) {
+      if (place(units[i])) continue;
+      for (std::size_t g = 0; g < group.size(); ++g)  // images that collide: one at a time
+        if (units[i].images & (1U << g)) {
+          Unit one = units[i];
+          one.images = static_cast<std::uint8_t>(1U << g);
+          (void)place(one);
+        }
+    }
+    return makespan;
+  };
+
+  // Then, where the first pass was short, again with the units that ended past the bound moved to
+  // the front (in their order): mesh:16x16 1052 -> 1043, mesh:32x32 8337 -> 8315 in the second
+  // pass (without the symmetry); later passes measured no better, so at most two.
+  std::int64_t best = place_all();
+  std::vector<Unit> kept = placed;
+  if (best > bound && work <= kSecondPassMaxWindows) {
+    // The units (found by their representative's (src, dst)) with a message past the bound.
+    std::vector<char> late(units.size(), 0);
+    {
+      std::vector<std::pair<std::uint64_t, std::uint32_t>> by_key;
+      by_key.reserve(units.size());
+      for (std::uint32_t i = 0; i < units.size(); ++i)
+        by_key.push_back({static_cast<std::uint64_t>(units[i].src) * at(n) + at(units[i].dst), i});
+      std::sort(by_key.begin(), by_key.end());
+      for (const Unit& u : placed) {
+        if (u.start + dist(u.src, u.dst, 0) + dist(u.src, u.dst, 1) <= bound) continue;
+        const auto it = std::lower_bound(by_key.begin(), by_key.end(),
+                                         std::pair(static_cast<std::uint64_t>(u.src) * at(n) + at(u.dst), std::uint32_t{0}));
+        if (it != by_key.end() && it->first == static_cast<std::uint64_t>(u.src) * at(n) + at(u.dst)) late[it->second] = 1;
+      }
+    }
+    std::stable_partition(order.begin(), order.end(), [&](std::uint32_t i) { return late[i] != 0; });
+    if (const std::int64_t again = place_all(); again < best) {
+      best = again;
+      kept = placed;
+    }
+  }
+
+  // Every image as a message of its own, in start order.
+  std::vector<Placed> messages;
+  messages.reserve(at(n) * at(n - 1));
+  std::int64_t transfers = 0;
+  for (const Unit& u : kept)
+    for (std::size_t g = 0; g < group.size(); ++g) {
+      if (!(u.images & (1U << g))) continue;
+      const NodeId s = group[g][at(u.src)], d = group[g][at(u.dst)];
+      // The image of an x-first route is x-first where g keeps the axes, y-first where it swaps them.
+      const bool swaps = xy[at(group[g][at(node(1 % kx, 0))])][1] != xy[at(group[g][at(node(0, 0))])][1];
+      messages.push_back({s, d, u.start, u.y_first != swaps});
+      transfers += dist(s, d, 0) + dist(s, d, 1);
+    }
+  std::stable_sort(messages.begin(), messages.end(), [](const Placed& a, const Placed& b) { return a.start < b.start; });
+  auto plan = std::make_shared<FitPlan>(t, std::move(messages));
+  plan->steps = best;
+  plan->transfers = transfers;
+  log.push_back("xyfit: " + std::to_string(best) + " steps (" + std::to_string(work) + " windows compared)");
+  Schedule out{t.spec(), m, "xyfit", {}};
+  out.source = std::make_shared<FitSource>(std::move(plan));
+  if (transfers <= lazy_above) out.materialize();  // small: plain steps, as every generator's
+  return out;
+}
+
+}  // namespace totex
