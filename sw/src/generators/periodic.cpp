@@ -5,6 +5,7 @@
 #include "pattern_schedule.hpp"
 #include "hypercube_doubling.hpp"
 #include "hypercube_pipeline.hpp"
+#include "mesh_fit.hpp"
 #include "ring_product.hpp"
 #include "torus_rotation.hpp"
 
@@ -898,6 +899,20 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // Every shortest path per message up to this many nodes (mesh:8x8 did worse with them: 132
   // against 131 with XY and YX, its SAT models beyond kMaxSatVars).
   constexpr int kAllPathsNodes = 36;
+  // 2-D meshes past the per-message packing's size: xyfit's one-shot schedule of T steps repeated
+  // every T steps (its hops all lie in steps 0 .. T-1, so each slot modulo T holds each link and
+  // port once): mesh:32x32 period 8317 against the period bound 8192, where --periodic refused.
+  if (algo == "auto" && !ti && t.nodes() > 256 && mesh_fit_why_not(t).empty()) {
+    stage("xyfit's one-shot schedule, repeated every period", 0);
+    std::vector<std::string> lines;
+    out.schedule = mesh_fit_schedule(t, m, lines);
+    out.schedule.period = static_cast<int>(out.schedule.step_count());
+    for (std::string& line : lines) out.log.push_back(line);
+    out.log.push_back("xyfit: period " + std::to_string(out.schedule.period) + " (its one-shot steps)");
+    out.algorithm = "periodic-xyfit";
+    prove_if_at_bound(out.schedule.period);
+    return out;
+  }
   // The packings scan every slot for every item: refused up front where that is hours of work.
   if (algo != "exact" && t.nodes() > (ti ? 1024 : 256))
     throw ResourceError("resources: --periodic on " + t.spec() + ": " +
