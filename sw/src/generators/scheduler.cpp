@@ -223,9 +223,9 @@ double first_pass_seconds(const std::string& generator, const Topology& t, const
   const bool has_ring = t.is_product() && std::any_of(t.factors().begin(), t.factors().end(),
                                                       [](const Factor& f) { return f.kind == FactorKind::Ring; });
   if (generator == "greedy") return hop_steps / (has_ring ? kGreedyRingHopStepsPerSecond : kGreedyHopStepsPerSecond);
-  // xyfit: 1.4e11 to 1.7e11 hop-steps per second in its first pass (mesh:32x32 1.3 s, mesh:48x48
-  // 28 s, mesh:64x64 270 s, this machine with a build on the other core); its second pass runs
-  // only where the first is short (mesh_fit.hpp).
+  // xyfit: 1.4e11 to 2e11 hop-steps per second in its first pass (mesh:32x32 1.3 s, mesh:48x48
+  // about 25 s, mesh:64x64 about 240 s, on this 2-core machine); its second pass runs only where
+  // the first is short (mesh_fit.hpp).
   if (generator == "xyfit") return hop_steps / 1.6e11;
   if (generator == "symmetric")
     return hop_steps / kGreedyHopStepsPerSecond / static_cast<double>(mesh_rotations(t).size());
@@ -360,7 +360,7 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
       char estimate[160];
       std::snprintf(estimate, sizeof estimate, "its first pass would take about %.0f s", first);
       // ... unless nothing is kept yet and no later generator can run: then within the run limit
-      // it still runs (mesh:64x64: xyfit, where every other generator would hold 10 GB).
+      // it still runs (mesh:64x64: xyfit, where every other generator would hold 23 GB).
       const auto g_at = static_cast<std::size_t>(&g - generators().data());
       const bool last_resort =
           best < 0 && std::none_of(generators().begin() + static_cast<std::ptrdiff_t>(g_at) + 1, generators().end(),
