@@ -76,25 +76,32 @@ struct Placed {
 /// resource): about 7 s on the 2-core machine (mesh:32x32 nic: 2.3e8; mesh:48x48: 4.0e9, no second).
 constexpr std::int64_t kSecondPassMaxWindows = 1'000'000'000;
 
+/// The move classes, in order, of the route from coordinates a to b, y first or x first, on a mesh
+/// whose path in dimension dim has sides[dim] nodes.
+template <typename Coords>
+void route_classes(const MoveTable& moves, const Coords& a, const Coords& b, const std::array<int, 2>& sides,
+                   bool y_first, std::vector<int>& classes) {
+  classes.clear();
+  for (int pass = 0; pass < 2; ++pass) {
+    const int dim = (pass == 0) == y_first ? 1 : 0;
+    const int cls = moves.move_class(dim, b[at(dim)] > a[at(dim)] ? 1 : sides[at(dim)] - 1);
+    for (int i = std::abs(b[at(dim)] - a[at(dim)]); i > 0; --i) classes.push_back(cls);
+  }
+}
+
 /// The placed messages in start order, and what the steps need to be rebuilt from them.
 struct FitPlan {
-  FitPlan(const Topology& topo, std::vector<Placed> p) : t(topo), moves(topo), placed(std::move(p)) {}
+  FitPlan(const Topology& topo, std::vector<Placed> p)
+      : t(topo), moves(topo), sides{topo.factors()[0].size, topo.factors()[1].size}, placed(std::move(p)) {}
   Topology t;
   MoveTable moves;
+  std::array<int, 2> sides;
   std::vector<Placed> placed;
   std::int64_t steps = 0;
   std::int64_t transfers = 0;
 
-  /// The move classes of a route, in order.
   void route(const Placed& p, std::vector<int>& classes) const {
-    const std::vector<int> a = t.coordinates(p.src), b = t.coordinates(p.dst);
-    classes.clear();
-    for (int pass = 0; pass < 2; ++pass) {
-      const int dim = (pass == 0) == p.y_first ? 1 : 0;
-      const int k = t.factors()[at(dim)].size;
-      const int cls = moves.move_class(dim, b[at(dim)] > a[at(dim)] ? 1 : k - 1);
-      for (int i = std::abs(b[at(dim)] - a[at(dim)]); i > 0; --i) classes.push_back(cls);
-    }
+    route_classes(moves, t.coordinates(p.src), t.coordinates(p.dst), sides, p.y_first, classes);
   }
 };
 
@@ -244,7 +251,7 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
   // Resources: the directed links, then each node's inject and eject port (nic). Compared most
   // central first: a link's distance from the middle of its path (doubled), the ports last.
   const int resources = links + (nic ? 2 * n : 0);
-  std::vector<int> centrality(at(resources), kx + ky);
+  std::vector<int> centrality(at(links));
   for (LinkId l = 0; l < links; ++l) {
     const auto& a = xy[at(t.link_source(l))];
     const auto& b = xy[at(t.link_target(l))];
@@ -252,7 +259,6 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
     centrality[at(l)] = std::abs(a[at(dim)] + b[at(dim)] + 1 - t.factors()[at(dim)].size);
   }
   const std::int64_t bound = lower_bound(t, m).steps;
-  const FitPlan probe(t, {});
   std::vector<int> classes;
   // (centrality, resource, step offset) of every image's hops and ports, per route choice.
   std::vector<std::tuple<int, int, std::int64_t>> uses[2];
@@ -266,7 +272,7 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
   std::vector<std::size_t> count(at(kx + ky + 2));
   const auto unit_uses = [&](const Unit& u, int yf, auto& out) {
     unsorted.clear();
-    probe.route({u.src, u.dst, 0, yf == 1}, classes);
+    route_classes(moves, xy[at(u.src)], xy[at(u.dst)], {kx, ky}, yf == 1, classes);
     const auto h = static_cast<std::int64_t>(classes.size());
     for (std::size_t g = 0; g < group.size(); ++g) {
       if (!(u.images & (1U << g))) continue;

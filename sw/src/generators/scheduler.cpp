@@ -361,15 +361,14 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
       std::snprintf(estimate, sizeof estimate, "its first pass would take about %.0f s", first);
       // ... unless nothing is kept yet and no later generator can run: then within the run limit
       // it still runs (mesh:64x64: xyfit, where every other generator would hold 23 GB).
-      const auto g_at = static_cast<std::size_t>(&g - generators().data());
-      const bool last_resort =
-          best < 0 && std::none_of(generators().begin() + static_cast<std::ptrdiff_t>(g_at) + 1, generators().end(),
-                                   [&](const Generator& h) {
-                                     return h.why_not(t, m).empty() && !too_large(h) &&
-                                            first_pass_seconds(h.name, t, lb) <= std::min(r.limits.seconds, 5 * r.budget_seconds);
-                                   });
-      if (automatic && first > std::min(r.limits.seconds, 5 * r.budget_seconds) &&
-          !(last_resort && first <= r.limits.seconds)) {
+      const double auto_limit = std::min(r.limits.seconds, 5 * r.budget_seconds);
+      const auto last_resort = [&] {
+        const auto later = generators().begin() + (&g - generators().data()) + 1;
+        return best < 0 && std::none_of(later, generators().end(), [&](const Generator& h) {
+                 return h.why_not(t, m).empty() && !too_large(h) && first_pass_seconds(h.name, t, lb) <= auto_limit;
+               });
+      };
+      if (automatic && first > auto_limit && !(first <= r.limits.seconds && last_resort())) {
         out.tried.push_back({g.name, 0, false, 0, std::string("skipped: ") + estimate + ", more than 5 budgets"});
         continue;
       }
