@@ -878,7 +878,8 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // translation-invariant schedule of the other dimensions, at the bound on torus:8x8x8 in about a
   // second where the packing below starts from a first fit of 617. Kept unless the packing does
   // better.
-  const std::string product_why_not = ring_product_why_not(t, m);
+  // (under nic only here: the periodic all-port searches are the packings below)
+  const std::string product_why_not = m == Model::Nic ? ring_product_why_not(t, m) : std::string("is a nic construction here");
   if (algo == "product" && !product_why_not.empty())
     throw UsageError("--periodic --algo product " + product_why_not + " (" + t.spec() + ")");
   RingProductPlan product;

@@ -25,8 +25,8 @@
 
 namespace totex {
 
-/// Empty when the construction applies (nic, a torus of three or more dimensions, every factor a
-/// ring of size >= 3, every node a processor), else why not.
+/// Empty when the construction applies (nic or all-port, a torus of three or more dimensions, every
+/// factor a ring of size >= 3, every node a processor), else why not.
 [[nodiscard]] std::string ring_product_why_not(const Topology& t, Model m);
 
 struct RingProductPlan {
@@ -42,7 +42,8 @@ struct RingProductPlan {
 [[nodiscard]] RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget);
 
 /// The one-shot schedule (algorithm "product"): the periodic plan's messages, each sent once,
-/// from the slot of the period after which the last arrival is earliest.
+/// from the slot of the period after which the last arrival is earliest. The plan is built under
+/// nic, whose schedules also meet all-port's rules, so an all-port request gets the same patterns.
 [[nodiscard]] Schedule ring_product_schedule(const Topology& t, Model m, double budget, std::vector<std::string>& log);
 
 }  // namespace totex

@@ -291,9 +291,10 @@ ScheduleOutcome run_exact(const Topology& t, Model m, const ScheduleRequest& r, 
 }  // namespace
 
 std::string direct_algorithm_help() {
-  return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K odd "
-         ">= 15 or a multiple of 4 >= 16; four quarter-turned streams, every link busy) | pattern (all-port, nic: "
-         "tori, rings, hypercubes, ghc) | product (nic: tori of 3 or more dimensions; a ring times a periodic schedule of the rest) | xyfit (all-port, nic: 2-D meshes; x-then-y or y-then-x routes, longest first at the earliest free step) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
+  return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K >= 11 "
+         "other than 12; four quarter-turned streams, every link busy) | pattern (all-port, nic: tori, rings, hypercubes, "
+         "ghc) | product (nic, all-port: tori of 3 or more dimensions; a ring times a periodic schedule of the rest, built "
+         "under nic) | xyfit (all-port, nic: 2-D meshes; x-then-y or y-then-x routes, longest first at the earliest free step) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
          "SAT, small networks) | doubling (all-port hypercubes) | pipeline (nic hypercubes: at the nic pipeline bound) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }
