@@ -106,8 +106,10 @@ class DirectRun {
   static constexpr std::int64_t kLatency = 1;
 
   void load(const std::vector<totex::LoadWrite>& writes) {
+    const auto started = std::chrono::steady_clock::now();
     for (const totex::LoadWrite& w : writes)
       if (!backdoor_ || !dut_.backdoor_write(w.addr, w.data)) dut_.write(w.addr, w.data);
+    load_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
 
   /// Starts a run and reports every ejected message with the cycle it is visible in; stops after
@@ -156,6 +158,7 @@ class DirectRun {
     r.simulated_cycles = dut_.edges();
     r.run_edges = run_edges_;
     r.run_seconds = run_seconds_;
+    r.load_seconds = load_seconds_;
   }
 
   const totex::Topology& t_;
@@ -166,6 +169,7 @@ class DirectRun {
   bool done_seen_ = false;
   std::uint64_t run_edges_ = 0;
   double run_seconds_ = 0;
+  double load_seconds_ = 0;  // the load writes' wall time
   std::string stall_text_ = "the run did not finish";
 };
 

@@ -58,13 +58,16 @@ class MinRun {
     r.simulated_cycles = dut_.edges();
     r.run_edges = run_edges_;
     r.run_seconds = run_seconds_;
+    r.load_seconds = load_seconds_;
     return r;
   }
 
  private:
   void load(const std::vector<LoadWrite>& writes) {
+    const auto started = std::chrono::steady_clock::now();
     for (const LoadWrite& w : writes)
       if (!build_.backdoor || !dut_.backdoor_write(w.addr, w.data)) dut_.write(w.addr, w.data);
+    load_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
 
   /// Starts a run and reports every ejected message with the cycle it is visible in; returns the
@@ -102,6 +105,7 @@ class MinRun {
   std::string engine_;
   std::uint64_t run_edges_ = 0;  // the exchange's edges (both phases) and their wall time
   double run_seconds_ = 0;
+  double load_seconds_ = 0;  // the load writes' wall time
 };
 
 }  // namespace

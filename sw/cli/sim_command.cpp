@@ -149,6 +149,7 @@ int cmd_sim(const SimOptions& options) {
     if (r.run_edges > 0)
       std::cout << "  the exchange itself (loading excluded): " << r.run_edges << " cycles in " << r.run_seconds
                 << " s: " << static_cast<std::int64_t>(r.run_cycles_per_second()) << " cycles/s\n";
+    if (r.load_seconds > 0) std::cout << "  the load writes themselves: " << r.load_seconds << " s\n";
     for (const auto& e : r.errors) std::cout << "  " << e << '\n';
     if (!r.wave.empty()) std::cout << "  waveform: " << r.wave << '\n';
     if (j.contains("plot")) std::cout << "  cycle-level view: " << j["plot"].get<std::string>() << '\n';

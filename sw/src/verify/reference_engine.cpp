@@ -31,6 +31,7 @@ std::string sim_result_json(const SimResult& r) {
     j["run_seconds"] = r.run_seconds;
     j["run_cycles_per_second"] = r.run_cycles_per_second();
   }
+  if (r.load_seconds > 0) j["load_seconds"] = r.load_seconds;
   if (!r.wave.empty()) j["wave"] = r.wave;
   if (!r.deliveries_per_cycle.empty()) j["deliveries_per_cycle"] = r.deliveries_per_cycle;
   return j.dump();
@@ -53,6 +54,7 @@ SimResult parse_sim_result(const std::string& json) {
       r.run_edges = j.at("run_edges");
       r.run_seconds = j.at("run_seconds");
     }
+    if (j.contains("load_seconds")) r.load_seconds = j.at("load_seconds");
     if (j.contains("wave")) r.wave = j.at("wave");
     if (j.contains("deliveries_per_cycle")) r.deliveries_per_cycle = j.at("deliveries_per_cycle").get<std::vector<std::int64_t>>();
     return r;

@@ -25,6 +25,7 @@ struct SimResult {
   std::uint64_t simulated_cycles = 0;  // every clock edge simulated, load phases included (0 for ref)
   std::uint64_t run_edges = 0;         // of those, the exchange's: from each start edge to the run's end
   double run_seconds = 0;              // their wall time (0 for ref)
+  double load_seconds = 0;             // wall time of the load writes, port or backdoor (0: not measured)
   std::string trace_sha256;
   std::string wave;  // waveform file written, if any
   std::vector<std::int64_t> deliveries_per_cycle;  // from the scoreboard; empty from an older harness
