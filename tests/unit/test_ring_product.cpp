@@ -19,12 +19,14 @@
 
 using namespace totex;
 
-TEST_CASE("the ring product applies to nic tori of three or more dimensions", "[ring-product]") {
+TEST_CASE("the ring product applies to nic and all-port tori of three or more dimensions", "[ring-product]") {
   for (const char* yes : {"torus:3x3x3", "torus:8x8x8", "torus:4x4x8", "torus:8x16x16", "torus:3x3x3x3"})
     CHECK(ring_product_why_not(parse_topology(yes), Model::Nic).empty());
   for (const char* no : {"torus:8x8", "mesh:4x4x4", "hypercube:6", "ring:8"})
     CHECK_FALSE(ring_product_why_not(parse_topology(no), Model::Nic).empty());
-  CHECK_FALSE(ring_product_why_not(parse_topology("torus:4x4x4"), Model::AllPort).empty());
+  // All-port takes the nic construction's patterns (nic's rules include all-port's); single-port not.
+  CHECK(ring_product_why_not(parse_topology("torus:4x4x8"), Model::AllPort).empty());
+  CHECK_FALSE(ring_product_why_not(parse_topology("torus:4x4x8"), Model::SinglePort).empty());
   CHECK_THROWS_AS(ring_product_periodic(parse_topology("torus:8x8"), Model::Nic, 1), UsageError);
 }
 
