@@ -108,14 +108,19 @@ cli_test(ring_product_8x8x8 0 "product"
 cli_test(ring_product_not_3d 2 "needs a torus of three or more dimensions" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --algo product)
 # All-port gets the nic construction's patterns (nic's rules include all-port's): torus:4x4x8, where
-# no exchange table applies, 131 against the all-port bound 128, verified as all-port (about 2 s).
+# no exchange table applies, 131 against the all-port bound 128, verified as all-port, and periodic
+# at its bound 128 (about 2 s each).
 cli_test(ring_product_all_port 0 "product"
   --jq ".steps==131 and .lower_bound==128 and .algorithm==\"product\" and .model==\"all-port\" and .verified==true" --
   ${TOTEX} schedule --topo torus:4x4x8 --model all-port --algo product --json)
 cli_test(ring_product_single_port 2 "--algo product schedules nic and all-port" --
   ${TOTEX} schedule --topo torus:4x4x8 --model single-port --algo product)
-cli_test(ring_product_periodic_all_port 2 "--periodic --algo product is a nic construction here" --
-  ${TOTEX} schedule --periodic --topo torus:4x4x8 --model all-port --algo product)
+cli_test(ring_product_periodic_all_port 0 "periodic-product"
+  --jq ".period==128 and .period_bound==128 and .algorithm==\"periodic-product\" and .model==\"all-port\" and .verified==true" --
+  ${TOTEX} schedule --periodic --topo torus:4x4x8 --model all-port --algo product --json)
+# Not where nic's period bound is above all-port's (torus:4x4x4: 64 against 32).
+cli_test(ring_product_periodic_all_port_below_nic 2 "reaches at best nic's period bound, above all-port's here" --
+  ${TOTEX} schedule --periodic --topo torus:4x4x4 --model all-port --algo product)
 # A construction that finds nothing says so, exit 2, instead of listing every message as unsent
 # (torus:12x12x12: 12 windows are UNSAT, 13 unknown at --budget 0.1; about 6 s).
 cli_test(ring_product_none 2 "--algo product found no schedule for torus:12x12x12 within its budget" --

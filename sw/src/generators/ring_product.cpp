@@ -357,6 +357,7 @@ std::string ring_product_why_not(const Topology& t, Model m) {
 RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget) {
   if (const std::string why = ring_product_why_not(t, m); !why.empty())
     throw UsageError("the ring product " + why + " (" + t.spec() + ")");
+  m = Model::Nic;  // the plan is built under nic for all-port too (nic's rules include all-port's)
   const auto t0 = Clock::now();
   const auto end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget * 3 + 5));
   const auto conflicts = static_cast<std::int64_t>(budget * 2.5e5);
@@ -456,7 +457,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
 Schedule ring_product_schedule(const Topology& t, Model m, double budget, std::vector<std::string>& log) {
   // Built under nic, whose rules include all-port's (one message per link and step, no relay
   // waits): the same patterns serve an all-port request (torus:8x16x16, where no table applies).
-  RingProductPlan plan = ring_product_periodic(t, Model::Nic, budget);
+  RingProductPlan plan = ring_product_periodic(t, m, budget);
   for (std::string& line : plan.log) log.push_back("product: " + line);
   if (plan.period == 0) return Schedule{t.spec(), m, "product", {}};  // the verifier rejects it
   // Each message sent once: the periodic schedule's copies of one period, the period cut at the

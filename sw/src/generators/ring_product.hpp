@@ -37,7 +37,8 @@ struct RingProductPlan {
 
 /// The periodic plan with the shortest period over the ring dimensions tried (the largest size
 /// first; sizes already tried are skipped); `budget` is shared by B's periodic schedules and the
-/// SAT calls. Empty patterns (period 0) when no SAT call found a plan. Throws UsageError where
+/// SAT calls. Empty patterns (period 0) when no SAT call found a plan. Built under nic whatever `m`
+/// (all-port's rules are nic's without the NIC ports). Throws UsageError where
 /// ring_product_why_not() is not empty.
 [[nodiscard]] RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget);
 
