@@ -65,43 +65,68 @@ class BusyBits {
   std::vector<std::int64_t> open_;  // per resource, its first word with a free step
 };
 
-/// A message as placed: its route is y first or x first, from step `start`.
+/// A message as placed: its route takes the dimensions in order `route` (an index into the
+/// dimension orders, kDimOrders), from step `start`.
 struct Placed {
   NodeId src = 0, dst = 0;
   std::int32_t start = 0;
-  bool y_first = false;
+  std::uint8_t route = 0;
 };
+
+/// Coordinates on a mesh of two or three dimensions (the third 0 on two).
+using Coords3 = std::array<int, 3>;
+/// The orders in which a dimension-ordered route takes the dimensions, lexicographic: on two
+/// dimensions {0, 1} (x first) then {1, 0} (y first), on three the six permutations.
+std::vector<Coords3> dimension_orders(int dims) {
+  Coords3 o{0, 1, 2};
+  std::vector<Coords3> out;
+  do out.push_back(o);
+  while (std::next_permutation(o.begin(), o.begin() + dims));
+  return out;
+}
 
 /// The second pass runs where the first compared at most this many windows (64 steps of one
 /// resource): about 7 s on the 2-core machine (mesh:32x32 nic: 2.3e8; mesh:48x48: 4.0e9, no second).
 constexpr std::int64_t kSecondPassMaxWindows = 1'000'000'000;
 
-/// The move classes, in order, of the route from coordinates a to b, y first or x first, on a mesh
-/// whose path in dimension dim has sides[dim] nodes.
-template <typename Coords>
-void route_classes(const MoveTable& moves, const Coords& a, const Coords& b, const std::array<int, 2>& sides,
-                   bool y_first, std::vector<int>& classes) {
+/// The move classes, in order, of the route from coordinates a to b taking the first `dims`
+/// dimensions in `order`, on a mesh whose path in dimension dim has sides[dim] nodes.
+void route_classes(const MoveTable& moves, const Coords3& a, const Coords3& b, const Coords3& sides, int dims,
+                   const Coords3& order, std::vector<int>& classes) {
   classes.clear();
-  for (int pass = 0; pass < 2; ++pass) {
-    const int dim = (pass == 0) == y_first ? 1 : 0;
+  for (int pass = 0; pass < dims; ++pass) {
+    const int dim = order[at(pass)];
+    if (a[at(dim)] == b[at(dim)]) continue;
     const int cls = moves.move_class(dim, b[at(dim)] > a[at(dim)] ? 1 : sides[at(dim)] - 1);
     for (int i = std::abs(b[at(dim)] - a[at(dim)]); i > 0; --i) classes.push_back(cls);
   }
 }
 
+Coords3 coords3(const Topology& t, NodeId v) {
+  const std::vector<int> c = t.coordinates(v);
+  return {c[0], c[1], c.size() > 2 ? c[2] : 0};
+}
+
 /// The placed messages in start order, and what the steps need to be rebuilt from them.
 struct FitPlan {
   FitPlan(const Topology& topo, std::vector<Placed> p)
-      : t(topo), moves(topo), sides{topo.factors()[0].size, topo.factors()[1].size}, placed(std::move(p)) {}
+      : t(topo),
+        moves(topo),
+        dims(static_cast<int>(topo.factors().size())),
+        sides{topo.factors()[0].size, topo.factors()[1].size, dims > 2 ? topo.factors()[2].size : 1},
+        orders(dimension_orders(dims)),
+        placed(std::move(p)) {}
   Topology t;
   MoveTable moves;
-  std::array<int, 2> sides;
+  int dims;
+  Coords3 sides;
+  std::vector<Coords3> orders;
   std::vector<Placed> placed;
   std::int64_t steps = 0;
   std::int64_t transfers = 0;
 
   void route(const Placed& p, std::vector<int>& classes) const {
-    route_classes(moves, t.coordinates(p.src), t.coordinates(p.dst), sides, p.y_first, classes);
+    route_classes(moves, coords3(t, p.src), coords3(t, p.dst), sides, dims, orders[p.route], classes);
   }
 };
 
@@ -171,9 +196,9 @@ std::uint64_t mix(std::uint64_t x) {
 }  // namespace
 
 std::string mesh_fit_why_not(const Topology& t) {
-  if (!t.is_product() || t.factors().size() != 2 ||
+  if (!t.is_product() || t.factors().size() < 2 || t.factors().size() > 3 ||
       std::any_of(t.factors().begin(), t.factors().end(), [](const Factor& f) { return f.kind != FactorKind::Path; }))
-    return "needs a 2-D mesh (two path factors)";
+    return "needs a 2-D or 3-D mesh (two or three path factors)";
   if (t.is_partial()) return "schedules every node, not the processors of a placed network";
   return "";
 }
@@ -181,30 +206,50 @@ std::string mesh_fit_why_not(const Topology& t) {
 Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>& log, std::int64_t lazy_above) {
   const int n = t.nodes();
   const bool nic = m == Model::Nic;
-  const int kx = t.factors()[0].size, ky = t.factors()[1].size;
+  const int dims = static_cast<int>(t.factors().size());
+  const Coords3 sides{t.factors()[0].size, t.factors()[1].size, dims > 2 ? t.factors()[2].size : 1};
+  const int kx = sides[0], ky = sides[1], kz = sides[2];
   const MoveTable moves(t);
-  std::vector<std::array<int, 2>> xy(at(n));
-  for (NodeId v = 0; v < n; ++v) {
-    const std::vector<int> c = t.coordinates(v);
-    xy[at(v)] = {c[0], c[1]};
-  }
-  const auto node = [&](int x, int y) { return t.node_at({x, y}); };
-  // The mesh's turns (quarter turns of a square, the half turn of a rectangle), as node maps and
-  // the link maps they induce. A message is placed with its images under them, in the same step on
-  // the images of its route: the images of a route are routes of the images, so a symmetric
-  // placement is as valid as any, and one search places up to four messages (mesh:32x32: the same
-  // steps within 0.1 %, 30 % fewer windows compared; the mirrors as well cost 0.5 %).
+  const std::vector<Coords3> orders = dimension_orders(dims);
+  std::vector<Coords3> xy(at(n));
+  for (NodeId v = 0; v < n; ++v) xy[at(v)] = coords3(t, v);
+  const auto node = [&](int x, int y, int z) { return dims > 2 ? t.node_at({x, y, z}) : t.node_at({x, y}); };
+  // The mesh's turns (quarter turns of a square, the half turn of a rectangle; on three
+  // dimensions the point reflection through the centre), as node maps and the link maps they
+  // induce. A message is placed with its images under them, in the same step on the images of its
+  // route: the images of a route are routes of the images, so a symmetric placement is as valid as
+  // any, and one search places up to four messages (mesh:32x32: the same steps within 0.1 %, 30 %
+  // fewer windows compared; the mirrors as well cost 0.5 %).
   std::vector<std::vector<NodeId>> group;
   const auto add_map = [&](auto f) {
     std::vector<NodeId> g(at(n));
-    for (NodeId v = 0; v < n; ++v) g[at(v)] = f(xy[at(v)][0], xy[at(v)][1]);
+    for (NodeId v = 0; v < n; ++v) g[at(v)] = f(xy[at(v)][0], xy[at(v)][1], xy[at(v)][2]);
     group.push_back(std::move(g));
   };
-  add_map([&](int x, int y) { return node(x, y); });
-  add_map([&](int x, int y) { return node(kx - 1 - x, ky - 1 - y); });
-  if (kx == ky) {
-    add_map([&](int x, int y) { return node(kx - 1 - y, x); });
-    add_map([&](int x, int y) { return node(y, kx - 1 - x); });
+  add_map([&](int x, int y, int z) { return node(x, y, z); });
+  add_map([&](int x, int y, int z) { return node(kx - 1 - x, ky - 1 - y, kz - 1 - z); });
+  if (dims == 2 && kx == ky) {
+    add_map([&](int x, int y, int) { return node(kx - 1 - y, x, 0); });
+    add_map([&](int x, int y, int) { return node(y, kx - 1 - x, 0); });
+  }
+  // The route order of each image: element g maps dimension d onto axis[g][d].
+  std::vector<std::vector<std::uint8_t>> image_route(group.size(), std::vector<std::uint8_t>(orders.size()));
+  for (std::size_t g = 0; g < group.size(); ++g) {
+    Coords3 axis{0, 1, 2};
+    const Coords3 o = xy[at(group[g][at(node(0, 0, 0))])];
+    for (int d = 0; d < dims; ++d) {
+      if (sides[at(d)] < 2) continue;
+      Coords3 e{0, 0, 0};
+      e[at(d)] = 1;
+      const Coords3 ge = xy[at(group[g][at(node(e[0], e[1], e[2]))])];
+      for (int a = 0; a < dims; ++a)
+        if (ge[at(a)] != o[at(a)]) axis[at(d)] = a;
+    }
+    for (std::size_t r = 0; r < orders.size(); ++r) {
+      Coords3 image = orders[r];
+      for (int i = 0; i < dims; ++i) image[at(i)] = axis[at(orders[r][at(i)])];
+      image_route[g][r] = static_cast<std::uint8_t>(std::find(orders.begin(), orders.end(), image) - orders.begin());
+    }
   }
   const int links = t.links();
   std::vector<std::vector<LinkId>> link_map(group.size(), std::vector<LinkId>(at(links)));
@@ -220,10 +265,11 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
     NodeId src, dst;
     std::uint32_t index = 0;  // in `units` (a unit split into its images keeps it)
     std::int32_t start = 0;
-    bool y_first = false;
+    std::uint8_t route = 0;   // its dimension order, an index into `orders`
     std::uint8_t images = 0;  // bit g: group element g gives an image of its own
   };
   const auto dist = [&](NodeId s, NodeId d, int dim) { return std::abs(xy[at(d)][at(dim)] - xy[at(s)][at(dim)]); };
+  const auto hops = [&](NodeId s, NodeId d) { return dist(s, d, 0) + dist(s, d, 1) + dist(s, d, 2); };
   std::vector<Unit> units;
   {
     std::vector<bool> seen(at(n) * at(n), false);
@@ -243,8 +289,9 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
   std::vector<std::uint32_t> order(units.size());
   std::iota(order.begin(), order.end(), std::uint32_t{0});
   const auto key = [&](std::uint32_t i) {
-    const int dx = dist(units[i].src, units[i].dst, 0), dy = dist(units[i].src, units[i].dst, 1);
-    return std::tuple(-std::max(dx, dy), dx + dy, mix(i));
+    const int dx = dist(units[i].src, units[i].dst, 0), dy = dist(units[i].src, units[i].dst, 1),
+              dz = dist(units[i].src, units[i].dst, 2);
+    return std::tuple(-std::max({dx, dy, dz}), dx + dy + dz, mix(i));
   };
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) < key(b); });
 
@@ -255,24 +302,26 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
   for (LinkId l = 0; l < links; ++l) {
     const auto& a = xy[at(t.link_source(l))];
     const auto& b = xy[at(t.link_target(l))];
-    const int dim = a[0] != b[0] ? 0 : 1;
-    centrality[at(l)] = std::abs(a[at(dim)] + b[at(dim)] + 1 - t.factors()[at(dim)].size);
+    const int dim = a[0] != b[0] ? 0 : a[1] != b[1] ? 1 : 2;
+    centrality[at(l)] = std::abs(a[at(dim)] + b[at(dim)] + 1 - sides[at(dim)]);
   }
   const std::int64_t bound = lower_bound(t, m).steps;
   std::vector<int> classes;
   // (centrality, resource, step offset) of every image's hops and ports, per route choice.
-  std::vector<std::tuple<int, int, std::int64_t>> uses[2];
+  std::vector<std::vector<std::tuple<int, int, std::int64_t>>> uses(orders.size());
   std::int64_t work = 0;  // windows compared: the same count on every machine
 
-  // The resources of unit u's route choice yf, most central first (a counting sort: centrality is
-  // at most kx + ky). Only the centre of a mesh with two odd sides is fixed by a turn, so only a
-  // message from or to it can have two images on one NIC port at once; no link is ever fixed.
-  const NodeId centre = kx % 2 == 1 && ky % 2 == 1 ? node(kx / 2, ky / 2) : -1;
+  // The resources of unit u's route choice r, most central first (a counting sort: centrality is
+  // less than the sum of the sides). Only the centre of a mesh with odd sides is fixed by a turn,
+  // so only a message from or to it can have two images on one NIC port at once; no link is ever
+  // fixed.
+  const int port_rank = kx + ky + kz;  // the NIC ports, after every link
+  const NodeId centre = kx % 2 == 1 && ky % 2 == 1 && kz % 2 == 1 ? node(kx / 2, ky / 2, kz / 2) : -1;
   std::vector<std::tuple<int, int, std::int64_t>> unsorted;
-  std::vector<std::size_t> count(at(kx + ky + 2));
-  const auto unit_uses = [&](const Unit& u, int yf, auto& out) {
+  std::vector<std::size_t> count(at(port_rank + 2));
+  const auto unit_uses = [&](const Unit& u, std::size_t r, auto& out) {
     unsorted.clear();
-    route_classes(moves, xy[at(u.src)], xy[at(u.dst)], {kx, ky}, yf == 1, classes);
+    route_classes(moves, xy[at(u.src)], xy[at(u.dst)], sides, dims, orders[r], classes);
     const auto h = static_cast<std::int64_t>(classes.size());
     for (std::size_t g = 0; g < group.size(); ++g) {
       if (!(u.images & (1U << g))) continue;
@@ -283,8 +332,8 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
         v = moves.next(v, classes[at(j)]);
       }
       if (nic) {
-        unsorted.push_back({kx + ky, links + group[g][at(u.src)], 0});
-        unsorted.push_back({kx + ky, links + n + group[g][at(u.dst)], h - 1});
+        unsorted.push_back({port_rank, links + group[g][at(u.src)], 0});
+        unsorted.push_back({port_rank, links + n + group[g][at(u.dst)], h - 1});
       }
     }
     std::fill(count.begin(), count.end(), 0);
@@ -306,25 +355,51 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
     }
   };
 
-  // One pass: every unit in `order` at its earliest start on the earlier of its two routes
-  // (x first on a tie); returns the makespan.
+  // Route choices that give another route: the dimensions with moves, in order, differ from every
+  // earlier choice's (on two dimensions: y first only where both have moves).
+  const auto new_route = [&](const Unit& u, std::size_t r) {
+    for (std::size_t q = 0; q < r; ++q) {
+      bool same = true;
+      for (int i = 0, j = 0; same && (i < dims || j < dims);) {
+        if (i < dims && dist(u.src, u.dst, orders[q][at(i)]) == 0) {
+          ++i;
+          continue;
+        }
+        if (j < dims && dist(u.src, u.dst, orders[r][at(j)]) == 0) {
+          ++j;
+          continue;
+        }
+        same = i < dims && j < dims && orders[q][at(i)] == orders[r][at(j)];
+        ++i;
+        ++j;
+      }
+      if (same) return false;
+    }
+    return true;
+  };
+
+  // One pass: every unit in `order` at its earliest start on the earliest of its routes (the
+  // first in `orders` on a tie: x first); returns the makespan.
   std::vector<Unit> placed;  // the units as placed; a colliding unit becomes one per image
   const auto place_all = [&]() {
     BusyBits busy(resources, bound + bound / 8 + 256);
     placed.clear();
     std::int64_t makespan = 0;
     const auto place = [&](Unit u) {
-      const int dx = dist(u.src, u.dst, 0), dy = dist(u.src, u.dst, 1);
-      const std::int64_t h = dx + dy;
-      std::int64_t start[2] = {-1, -1};
+      const std::int64_t h = hops(u.src, u.dst);
       if (std::popcount(u.images) > 1 && (u.src == centre || u.dst == centre)) return false;
-      for (int yf = 0; yf < (dx > 0 && dy > 0 ? 2 : 1); ++yf) {
-        unit_uses(u, yf, uses[yf]);
-        start[yf] = earliest(busy, uses[yf], h);
+      std::int64_t first = -1;
+      for (std::size_t r = 0; r < orders.size(); ++r) {
+        if (!new_route(u, r)) continue;
+        unit_uses(u, r, uses[r]);
+        const std::int64_t s = earliest(busy, uses[r], h);
+        if (first < 0 || s < first) {
+          first = s;
+          u.route = static_cast<std::uint8_t>(r);
+        }
       }
-      u.y_first = start[1] >= 0 && start[1] < start[0];
-      u.start = static_cast<std::int32_t>(start[u.y_first ? 1 : 0]);
-      for (const auto& [c, r, j] : uses[u.y_first ? 1 : 0]) busy.set(r, u.start + j);
+      u.start = static_cast<std::int32_t>(first);
+      for (const auto& [c, r, j] : uses[u.route]) busy.set(r, u.start + j);
       makespan = std::max(makespan, u.start + h);
       placed.push_back(u);
       return true;
@@ -350,7 +425,7 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
   if (best > bound && work <= kSecondPassMaxWindows) {
     std::vector<char> late(units.size(), 0);
     for (const Unit& u : placed)
-      if (u.start + dist(u.src, u.dst, 0) + dist(u.src, u.dst, 1) > bound) late[u.index] = 1;
+      if (u.start + hops(u.src, u.dst) > bound) late[u.index] = 1;
     std::stable_partition(order.begin(), order.end(), [&](std::uint32_t i) { return late[i] != 0; });
     const std::int64_t again = place_all();
     passes += ", then " + std::to_string(again) + " with the late ones first";
@@ -368,10 +443,8 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
     for (std::size_t g = 0; g < group.size(); ++g) {
       if (!(u.images & (1U << g))) continue;
       const NodeId s = group[g][at(u.src)], d = group[g][at(u.dst)];
-      // The image of an x-first route is x-first where g keeps the axes, y-first where it swaps them.
-      const bool swaps = xy[at(group[g][at(node(1, 0))])][1] != xy[at(group[g][at(node(0, 0))])][1];
-      messages.push_back({s, d, u.start, u.y_first != swaps});
-      transfers += dist(s, d, 0) + dist(s, d, 1);
+      messages.push_back({s, d, u.start, image_route[g][u.route]});
+      transfers += hops(s, d);
     }
   std::stable_sort(messages.begin(), messages.end(), [](const Placed& a, const Placed& b) { return a.start < b.start; });
   auto plan = std::make_shared<FitPlan>(t, std::move(messages));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// `--algo xyfit` (all-port, nic; 2-D meshes): every message on one of its two dimension-ordered
-/// routes (x then y, or y then x), placed longest first at its earliest conflict-free start, with a
-/// bitset per link and NIC port. No search: mesh:32x32's million messages in about a second a pass,
+/// `--algo xyfit` (all-port, nic; 2-D and 3-D meshes): every message on one of its dimension-ordered
+/// routes (x then y, or y then x; on three dimensions the six orders), placed longest first at its
+/// earliest conflict-free start, with a bitset per link and NIC port. No search: mesh:32x32's million messages in about a second a pass,
 /// mesh:64x64's 16.8 million in four minutes; the schedule is lazy past 5e7 transfers (mesh:64x64
 /// holds its placements in about 600 MB).
 #pragma once
@@ -15,7 +15,7 @@
 
 namespace totex {
 
-/// "" when xyfit applies to t (a product of two paths, every node a processor), else why not.
+/// "" when xyfit applies to t (a product of two or three paths, every node a processor), else why not.
 [[nodiscard]] std::string mesh_fit_why_not(const Topology& t);
 
 /// The xyfit schedule of t under m (all-port or nic): one pass, and a second one (the messages
