@@ -66,7 +66,7 @@ class BusyBits {
 };
 
 /// A message as placed: its route takes the dimensions in order `route` (an index into the
-/// dimension orders, kDimOrders), from step `start`.
+/// dimension orders, FitPlan::orders), from step `start`.
 struct Placed {
   NodeId src = 0, dst = 0;
   std::int32_t start = 0;
