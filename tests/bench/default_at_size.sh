@@ -24,6 +24,7 @@ cases() {
   for k in 8 16 24 30 32 48 62 64; do echo "torus 2-D|torus:${k}x${k}|$((k * k))"; done
   for k in 8 16 32 64; do echo "mesh 2-D|mesh:${k}x${k}|$((k * k))"; done
   for k in 4 8 12 16; do echo "torus 3-D|torus:${k}x${k}x${k}|$((k * k * k))"; done
+  for k in 4 8 16; do echo "mesh 3-D|mesh:${k}x${k}x${k}|$((k * k * k))"; done
   for n in 6 8 10 12; do echo "hypercube|hypercube:$n|$((1 << n))"; done
   echo "non-square|torus:16x32|512"
   echo "non-square|torus:20x30|600"
@@ -60,7 +61,7 @@ done < <(cases)
 awk -F'\t' '
   BEGIN { w = 640; h = 360; x0 = 60; y0 = 320; xs = (w - 80) / 8; ys = (y0 - 30) / 0.5
           col["torus 2-D"] = "#1f77b4"; col["mesh 2-D"] = "#d62728"; col["torus 3-D"] = "#2ca02c"
-          col["hypercube"] = "#9467bd"; col["non-square"] = "#ff7f0e"
+          col["hypercube"] = "#9467bd"; col["non-square"] = "#ff7f0e"; col["mesh 3-D"] = "#8c564b"
           printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", w, h
           printf "<text x=\"%d\" y=\"16\">default schedule: steps / lower bound against N (filled nic, hollow all-port)</text>\n", x0
           for (r = 1.0; r <= 1.5001; r += 0.1) { y = y0 - (r - 1) * ys
@@ -70,6 +71,6 @@ awk -F'\t' '
   $6 != "-" { n = $3; r = $7; if (r > 1.5) r = 1.5; x = x0 + (log(n) / log(2) - 6) * xs; y = y0 - (r - 1) * ys
               c = col[$1]; fill = ($4 == "nic") ? c : "none"
               printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\"><title>%s %s %s</title></circle>\n", x, y, fill, c, $2, $4, $7 }
-  END { k = 0; for (f in col) { printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n", x0 + 10 + k * 110, 40, col[f], f; k++ }
+  END { k = 0; for (f in col) { printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n", x0 + 10 + k * 95, 40, col[f], f; k++ }
         print "</svg>" }' "$tsv" >"$out/default_at_size.svg"
 cat "$out/default_at_size.md"
