@@ -2,8 +2,8 @@
 /// `--algo xyfit` (mesh_fit.hpp).
 ///
 /// Why longest first: a mesh's bound is its central cuts, and a message that is long in one
-/// dimension crosses the middle of that dimension with little freedom; placed first (the longer
-/// of its two distances descending, then fewer hops first), they pack the cut links, and the short
+/// dimension crosses the middle of that dimension with little freedom; placed first (the longest
+/// of its distances descending, then fewer hops first), they pack the cut links, and the short
 /// messages fill the holes near the ends. Measured on mesh:32x32 nic, one pass of a prototype
 /// (docs/scale.md): 1.018 x the bound; with hops descending instead 1.025, x-then-y routes only 1.078.
 #include "mesh_fit.hpp"
@@ -107,13 +107,18 @@ Coords3 coords3(const Topology& t, NodeId v) {
   return {c[0], c[1], c.size() > 2 ? c[2] : 0};
 }
 
+/// The mesh's sides (the third 1 on two dimensions).
+Coords3 mesh_sides(const Topology& t) {
+  return {t.factors()[0].size, t.factors()[1].size, t.factors().size() > 2 ? t.factors()[2].size : 1};
+}
+
 /// The placed messages in start order, and what the steps need to be rebuilt from them.
 struct FitPlan {
   FitPlan(const Topology& topo, std::vector<Placed> p)
       : t(topo),
         moves(topo),
         dims(static_cast<int>(topo.factors().size())),
-        sides{topo.factors()[0].size, topo.factors()[1].size, dims > 2 ? topo.factors()[2].size : 1},
+        sides(mesh_sides(topo)),
         orders(dimension_orders(dims)),
         placed(std::move(p)) {}
   Topology t;
@@ -207,7 +212,7 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
   const int n = t.nodes();
   const bool nic = m == Model::Nic;
   const int dims = static_cast<int>(t.factors().size());
-  const Coords3 sides{t.factors()[0].size, t.factors()[1].size, dims > 2 ? t.factors()[2].size : 1};
+  const Coords3 sides = mesh_sides(t);
   const int kx = sides[0], ky = sides[1], kz = sides[2];
   const MoveTable moves(t);
   const std::vector<Coords3> orders = dimension_orders(dims);
@@ -355,26 +360,20 @@ Schedule mesh_fit_schedule(const Topology& t, Model m, std::vector<std::string>&
     }
   };
 
-  // Route choices that give another route: the dimensions with moves, in order, differ from every
-  // earlier choice's (on two dimensions: y first only where both have moves).
+  // The dimensions route choice r of unit u moves in, in order (-1 past them): two choices give
+  // the same route exactly where these agree (on two dimensions: y first is new only where both
+  // dimensions have moves).
+  const auto moving_dims = [&](const Unit& u, std::size_t r) {
+    Coords3 seq{-1, -1, -1};
+    int k = 0;
+    for (int i = 0; i < dims; ++i)
+      if (dist(u.src, u.dst, orders[r][at(i)]) > 0) seq[at(k++)] = orders[r][at(i)];
+    return seq;
+  };
   const auto new_route = [&](const Unit& u, std::size_t r) {
-    for (std::size_t q = 0; q < r; ++q) {
-      bool same = true;
-      for (int i = 0, j = 0; same && (i < dims || j < dims);) {
-        if (i < dims && dist(u.src, u.dst, orders[q][at(i)]) == 0) {
-          ++i;
-          continue;
-        }
-        if (j < dims && dist(u.src, u.dst, orders[r][at(j)]) == 0) {
-          ++j;
-          continue;
-        }
-        same = i < dims && j < dims && orders[q][at(i)] == orders[r][at(j)];
-        ++i;
-        ++j;
-      }
-      if (same) return false;
-    }
+    const Coords3 mine = moving_dims(u, r);
+    for (std::size_t q = 0; q < r; ++q)
+      if (moving_dims(u, q) == mine) return false;
     return true;
   };
 

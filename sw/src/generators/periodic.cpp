@@ -906,8 +906,9 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   // against 131 with XY and YX, its SAT models beyond kMaxSatVars).
   constexpr int kAllPathsNodes = 36;
   // 2-D and 3-D meshes past the per-message packing's size: xyfit's one-shot schedule of T steps
-  // repeated every T steps (its hops all lie in steps 0 .. T-1, so each slot modulo T holds each link and
-  // port once): mesh:32x32 period 8317 against the period bound 8192, where --periodic refused.
+  // repeated every T steps (its hops all lie in steps 0 .. T-1, so each slot modulo T holds each
+  // link and port once): mesh:32x32 period 8317 against the period bound 8192, where --periodic
+  // refused.
   if (algo == "auto" && !ti && t.nodes() > 256 && mesh_fit_why_not(t).empty()) {
     stage("xyfit's one-shot schedule, repeated every period", 0);
     std::vector<std::string> lines;
