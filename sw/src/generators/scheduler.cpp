@@ -305,7 +305,8 @@ std::string direct_algorithm_help() {
   return "auto (default: every generator that applies, best verified kept) | rotation (all-port, nic: tori KxK, K >= 11 "
          "other than 12; four quarter-turned streams, every link busy) | pattern (all-port, nic: tori, rings, hypercubes, "
          "ghc) | product (nic, all-port: tori of 3 or more dimensions; a ring times a periodic schedule of the rest, built "
-         "under nic) | xyfit (all-port, nic: 2-D and 3-D meshes; dimension-ordered routes, longest first at the earliest free step) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
+         "under nic) | octant (nic, all-port: tori KxKxK, K >= 6; Eulerian walks in octant and quadrant pipelines, every link "
+         "busy in nearly every step) | xyfit (all-port, nic: 2-D and 3-D meshes; dimension-ordered routes, longest first at the earliest free step) | greedy (all-port, nic: any product, meshes) | symmetric (all-port, nic: meshes with an even side; greedy over rotation orbits, then SAT on the tail) | exact (all-port, nic: "
          "SAT, small networks) | doubling (all-port hypercubes) | pipeline (nic hypercubes: at the nic pipeline bound) | table (all-port: " + exchange_table_support() + ") | a2 (single-port products) | "
          "metacube | metacube-firstfit (nic metacubes) | odr | udr (tori KxK[x...], placed or not) | pairwise (all)";
 }
