@@ -126,8 +126,9 @@ std::vector<TieClass> tie_classes(const std::vector<std::vector<int>>& pipes, in
 
 /// Chooses tie classes covering every offset of `items` once, the pipelines of each phase as even
 /// as the choice allows. Offsets in exactly two classes (one coordinate k/2) make a graph whose
-/// classes are 2-coloured component by component; the rest (two coordinates k/2) by a small
-/// exact-cover search. Returns false when the graph is not 2-colourable or the rest is not covered.
+/// classes are 2-coloured component by component; the rest (two coordinates k/2) by a randomised
+/// first fit over the classes, the most even of 200 tries. Returns false when the graph is not
+/// 2-colourable or no try covers the rest (the ties then go to the first fit of the routes).
 bool balanced_cover(const std::vector<TieClass>& cls, const std::vector<Offset>& items, int k,
                     std::vector<double>& load, const std::vector<std::vector<int>>& phases, Rng& rng,
                     std::vector<int>& chosen) {
@@ -214,7 +215,7 @@ bool balanced_cover(const std::vector<TieClass>& cls, const std::vector<Offset>&
   for (const Offset& v : items)
     if (!covered[code(v)]) rest.push_back(v);
   if (rest.empty()) return true;
-  // The rest: exact covers by a randomised search, the most even of a few kept.
+  // The rest: each offset by the first class in a shuffled order that still fits.
   std::vector<int> rest_cls;
   for (std::size_t i = 0; i < cls.size(); ++i)
     if (colour[i] < 0 && std::all_of(cls[i].offsets.begin(), cls[i].offsets.end(), [&](const Offset& v) {
