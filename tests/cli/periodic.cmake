@@ -135,3 +135,10 @@ cli_test(octant_not_cube 2 "--algo octant needs a torus KxKxK, every node a proc
   ${TOTEX} schedule --topo torus:8x8x16 --model nic --algo octant)
 cli_test(octant_single_port 2 "--algo octant schedules nic and all-port" --
   ${TOTEX} schedule --topo torus:8x8x8 --model single-port --algo octant)
+# --periodic on the cubes past 1024 nodes: the octant schedule repeated every T steps, verified modulo
+# the period (torus:12x12x12: 2639 against the period bound 2592; about 6 s).
+cli_test(periodic_octant_12x12x12 0 "periodic-octant"
+  --jq ".period<=2649 and .period_bound==2592 and .translation_invariant==true and .verified==true" --
+  ${TOTEX} schedule --periodic --topo torus:12x12x12 --model nic --algo octant --budget 1 --json)
+cli_test(periodic_octant_not_cube 2 "--periodic --algo octant needs a torus KxKxK, every node a processor" --
+  ${TOTEX} schedule --periodic --topo torus:8x8x16 --model nic --algo octant)

@@ -6,6 +6,7 @@
 #include "hypercube_doubling.hpp"
 #include "hypercube_pipeline.hpp"
 #include "mesh_fit.hpp"
+#include "octant_pipelines.hpp"
 #include "ring_product.hpp"
 #include "torus_rotation.hpp"
 
@@ -806,9 +807,10 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
     throw UsageError("--periodic: applies to the nic and all-port models (single-port buffers at relays), not single-port");
   if (t.is_partial()) throw UsageError("--periodic: a partially populated torus is not supported");
   const std::string& algo = r.algorithm.empty() ? std::string("auto") : r.algorithm;
-  if (algo != "auto" && algo != "greedy" && algo != "exact" && algo != "rotation" && algo != "pipeline" && algo != "product")
+  if (algo != "auto" && algo != "greedy" && algo != "exact" && algo != "rotation" && algo != "pipeline" && algo != "product" &&
+      algo != "octant")
     throw UsageError("--algo '" + printable(algo) +
-                     "' is not available with --periodic: expected auto | greedy | exact | rotation | pipeline | product");
+                     "' is not available with --periodic: expected auto | greedy | exact | rotation | pipeline | product | octant");
   const bool nic = m == Model::Nic;
   PeriodicOutcome out;
   out.bound = periodic_lower_bound(lower_bound(t, m));
@@ -897,6 +899,26 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
       return constructed(std::move(product.patterns), "periodic-product", product.period);
     if (algo == "product")
       throw UsageError("--periodic --algo product found no period for " + t.spec() + " within its budget; use --algo auto");
+  }
+  // Cubes KxKxK past the translation-invariant packing's 1024 nodes (or named): the octant
+  // pipelines' one-shot schedule of T steps repeated every T steps. Its hops all lie in steps
+  // 0 .. T-1 and its starts and ends are distinct there, so each slot modulo T holds each link
+  // class and NIC port once: torus:12x12x12 period 2639, torus:16x16x16 8214 (period bounds 2592
+  // and 8192), where --periodic refused.
+  const std::string octant_why = octant_why_not(t, m);
+  if (algo == "octant" && !octant_why.empty())
+    throw UsageError("--periodic --algo octant " + octant_why + " (" + t.spec() + ")");
+  if ((algo == "octant" || (algo == "auto" && t.nodes() > 1024)) && octant_why.empty()) {
+    stage("octant pipelines' one-shot schedule, repeated every period", budget);
+    std::vector<std::string> lines;
+    out.schedule = octant_schedule(t, m, budget, lines);
+    out.schedule.period = static_cast<int>(out.schedule.step_count());
+    for (std::string& line : lines) out.log.push_back(line);
+    out.log.push_back("octant: period " + std::to_string(out.schedule.period) + " (its one-shot steps)");
+    out.algorithm = "periodic-octant";
+    out.translation_invariant = true;
+    prove_if_at_bound(out.schedule.period);
+    return out;
   }
   const bool ti_applies = periodic_translation_invariant_applies(t, m);
   const bool ti = algo != "exact" && ti_applies;
