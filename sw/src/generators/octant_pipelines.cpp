@@ -390,13 +390,13 @@ std::optional<std::vector<int>> euler_walk(const Pipeline& p, const std::vector<
       if (!used[at(e)]) avail.push_back(e);
     if (last[at(u)] >= 0 && avail.size() > 1)  // the last exit waits until nothing else is left
       avail.erase(std::remove(avail.begin(), avail.end(), last[at(u)]), avail.end());
-    const std::int64_t j = static_cast<std::int64_t>(T.size());  // index of the push this edge makes
-    const bool final_edge = done + 1 == total;
+    // Push j starts tuple j (j < total) and ends tuple j - n (j >= n).
+    const std::int64_t j = static_cast<std::int64_t>(T.size());
     std::vector<std::pair<double, int>> scored;
     for (const int e : avail) {
       const int g = p.tuples[at(e)][at(n - 1)];
       const std::int64_t t = T.back() + g;
-      if ((!final_edge && j < total && occ.injects(t)) || (j >= n && occ.ejects(t))) continue;
+      if ((j < total && occ.injects(t)) || (j >= n && occ.ejects(t))) continue;
       const int v = node_index(p.tuples[at(e)].data() + 1, n, base);
       // finish nodes early: the forced last exits then come one at a time, not as a long tail
       const double r = static_cast<double>(rng.next() % 3000) / 1000.0;
@@ -589,7 +589,8 @@ std::optional<Build> build(int k, Rng rng, std::int64_t& work, std::int64_t work
   for (const auto& ph : phases2)
     for (const int q : ph)
       if (!place(quad[at(q)])) return std::nullopt;
-  // First fit for the rest: each dimension order and sign of a k/2 coordinate, the earliest start.
+  // First fit for the rest, longest first: the earliest start with a free start and end step at
+  // which some minimal route fits (fit_word).
   for (int x = 0; x < k; ++x)
     for (int y = 0; y < k; ++y)
       for (int z = 0; z < k; ++z)
