@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "totex/error.hpp"
+#include "totex/splitmix.hpp"
 #include "totex/verify/trace.hpp"
 
 namespace totex {
@@ -330,17 +331,6 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
 // ---------------------------------------------------------------------------------------------
 // Dynamic mode
 // ---------------------------------------------------------------------------------------------
-
-namespace {
-/// splitmix64 (Steele, Lea, Flood 2014): a fixed, portable sequence for the dynamic send order
-/// (std::shuffle's algorithm differs between standard libraries).
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-}  // namespace
 
 std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout) {
   // Ranks: processor index under `dor` (processor i sends to i+1, ..., i+|P|-1 mod |P|: every

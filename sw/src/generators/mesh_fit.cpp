@@ -19,6 +19,7 @@
 
 #include "product_routes.hpp"
 #include "totex/bounds/bounds.hpp"
+#include "totex/splitmix.hpp"
 
 namespace totex {
 namespace {
@@ -207,13 +208,9 @@ class FitSource : public StepSource {
   std::shared_ptr<const FitPlan> plan_;
 };
 
-/// splitmix64: the tie order among messages of equal length, the same on every platform.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+/// The tie order among messages of equal length (splitmix64 seeded by the unit), the same on
+/// every platform.
+std::uint64_t mix(std::uint64_t x) { return splitmix64(x); }
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include "pattern_schedule.hpp"
 #include "product_routes.hpp"
 #include "totex/error.hpp"
+#include "totex/splitmix.hpp"
 
 namespace totex {
 namespace {
@@ -41,16 +42,11 @@ int dim_of(int c) { return c % 3; }
 bool positive(int c) { return c < 3; }
 int hops_of(const Offset& v, int k) { return std::min(v[0], k - v[0]) + std::min(v[1], k - v[1]) + std::min(v[2], k - v[2]); }
 
-/// splitmix64: the construction's own generator and shuffle, so that the schedule does not depend
+/// The construction's own generator (splitmix64) and shuffle, so that the schedule does not depend
 /// on the standard library.
 struct Rng {
   std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return splitmix64(s); }
   std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
   template <class T>
   void shuffle(std::vector<T>& v) {
