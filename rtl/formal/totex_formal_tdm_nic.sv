@@ -35,10 +35,9 @@
 /// entry's inject_dst, no flit a missed slot.
 ///
 /// Latencies. totex_tdm_pkg gives prime_cycles(NodeW) (2^NodeW + 4: the reset sweep and priming),
-/// used as is. It no longer has a function for the NIC's own latencies (lookup_stages(NodeW) is
-/// the first tile's lookup depth, kept in the package for old users; the toggle-bit tile has no
-/// lookup), so the bounds below are derived from the cycle contract of docs/tdm-tile.md ("Cycle
-/// contract", "Interface changes"), whose numbers are the constants of this wrapper:
+/// used as is. It has no function for the NIC's own latencies, so the bounds below are derived
+/// from the cycle contract of docs/tdm-tile.md ("Cycle contract", "Interface changes"), whose
+/// numbers are the constants of this wrapper:
 ///   * an offer accepted at the end of cycle a is placed in a + 1 (HeadLag = 1): committed at the
 ///     end of a + 1 if its entry is free, else parked (tready low from a + 2); a parked offer
 ///     commits at the end of the first cycle whose read (taken at the edge before) shows the entry

@@ -6,16 +6,15 @@
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
 #                               --depth D [--table FILE.hex] [--top tile|allport|single|xbar]
 #                               [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR
-#   tile: rtl/synth/totex_synth_tdm_tile.sv around rtl/tdm/totex_tdm_tile.sv (links looped back,
-#         local and control IO serialised); allport: rtl/synth/totex_synth_tdm_allport_tile.sv
-#         around rtl/tdm/totex_tdm_allport_tile.sv (the same, P s_axis and m_axis lanes); single:
-#         rtl/synth/totex_synth_tdm_single_tile.sv around rtl/tdm/totex_tdm_single_tile.sv (a relay
-#         buffer of --buffer-words words, default 64); --bits-in-flops 1: the tiles' NIC toggle bits
-#         in flip-flops (BitsInFlops: four block RAMs fewer per NIC lane, slower); xbar: rtl/synth/totex_synth_tdm_xbar.sv around
-#         rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
-#         table depth in block RAM (the floor). --table sets the tile's TableFile (block-RAM initial
+#   The wrapper rtl/synth/totex_synth_tdm.sv (links looped back, local and control IO
+#   serialised) around the design --top names: tile, rtl/tdm/totex_tdm_tile.sv; allport,
+#   rtl/tdm/totex_tdm_allport_tile.sv (P s_axis and m_axis lanes); single,
+#   rtl/tdm/totex_tdm_single_tile.sv (a relay buffer of --buffer-words words, default 64); xbar,
+#   rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
+#   table depth in block RAM (the floor). --bits-in-flops 1: the tiles' NIC toggle bits in
+#   flip-flops (BitsInFlops: four block RAMs fewer per NIC lane, slower). --table sets the tile's TableFile (block-RAM initial
 #         contents, $readmemh); --node-bits and --table are ignored for xbar.
-# Flow: Yosys `synth_ice40 -top <wrapper> -json`, then nextpnr-ice40 (--up5k --package sg48 or
+# Flow: Yosys `synth_ice40 -top totex_synth_tdm -json`, then nextpnr-ice40 (--up5k --package sg48 or
 #   --hx8k --package ct256) --seed S --placer heap|sa --freq F --timing-allow-fail; F = FREQ,
 #   default 120 (up5k) / 240 (hx8k), a timing target 20 % above the tile's goal. --placer: nextpnr's
 #   placer, default heap (nextpnr's own default); sa (simulated annealing) is faster and steadier
@@ -83,17 +82,16 @@ out="$(cd "$out" && pwd)"
 rm -f "$out/result.json" "$out/pnr.json" "$out/pnr.asc"
 mapfile -t src < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
 
+# One wrapper (rtl/synth/totex_synth_tdm.sv); its Kind is totex_tdm_pkg's KIND_NIC, KIND_ALLPORT,
+# KIND_SINGLE or KIND_XBAR.
+wrapper=totex_synth_tdm
+case "$top" in tile) kind=0 ;; allport) kind=1 ;; single) kind=2 ;; xbar) kind=3 ;; esac
+params="-set Kind $kind -set NumPorts $ports -set PayloadW $payload -set Depth $depth"
 if [ "$top" != xbar ]; then
-  wrapper=totex_synth_tdm_tile
-  [ "$top" = allport ] && wrapper=totex_synth_tdm_allport_tile
-  [ "$top" = single ] && wrapper=totex_synth_tdm_single_tile
-  params="-set NumPorts $ports -set PayloadW $payload -set NodeW $nw -set Depth $depth"
+  params="$params -set NodeW $nw"
   [ "$top" = single ] && params="$params -set BufDepth $bufw"
   [ "$bif" = 1 ] && params="$params -set BitsInFlops 1"
   [ -n "$table" ] && params="$params -set TableFile \"$table\""
-else
-  wrapper=totex_synth_tdm_xbar
-  params="-set NumPorts $ports -set PayloadW $payload -set Depth $depth"
 fi
 
 # SYNTH_CACHE=dir: reuse the netlist of an identical synthesis (same wrapper, parameters, options

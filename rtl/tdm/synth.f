@@ -1,8 +1,5 @@
-// The TDM tile and its reference crossbar with the pin-light wrappers of rtl/synth/tdm_synth.sh.
+// The TDM tiles and their reference crossbar with the pin-light wrapper of rtl/synth/tdm_synth.sh.
 -F tdm.f
 ../synth/totex_synth_sipo.sv
 ../synth/totex_synth_piso.sv
-../synth/totex_synth_tdm_tile.sv
-../synth/totex_synth_tdm_allport_tile.sv
-../synth/totex_synth_tdm_single_tile.sv
-../synth/totex_synth_tdm_xbar.sv
+../synth/totex_synth_tdm.sv

@@ -1,4 +1,4 @@
-// The TDM tiles (nic and all-port) and their parts (docs/tdm-tile.md), in dependency order.
+// The TDM tiles (nic, all-port and single-port) and their parts (docs/tdm-tile.md), in dependency order.
 -F ../common.f
 totex_tdm_pkg.sv
 totex_tdm_ram.sv
@@ -7,6 +7,8 @@ totex_tdm_slot_counter.sv
 totex_tdm_slot_pipe.sv
 totex_tdm_nic.sv
 totex_tdm_status.sv
+totex_tdm_shell.sv
+totex_tdm_router.sv
 totex_tdm_tile.sv
 totex_tdm_allport_tile.sv
 totex_tdm_single_tile.sv

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The NIC of a TDM tile (docs/tdm-tile.md, "How the NIC stays small"): one inject lane. The nic
-/// tile (totex_tdm_tile) has one; the all-port tile (totex_tdm_allport_tile) one per output link.
+/// The NIC of a TDM tile (docs/tdm-tile.md, "How the NIC stays small"): one inject lane. The tiles'
+/// shell (totex_tdm_shell) has one on the nic and single-port tiles, one per output link on the
+/// all-port tile.
 ///
 /// One waiting message per destination: the send buffer in block RAM (two words per destination),
 /// the pending state as toggle bits in block RAM, one per side (S flips on a commit, R on an
@@ -65,25 +66,26 @@ module totex_tdm_nic #(
     end
   endfunction
 
-  // Clearing sweep after reset (block RAM has no reset): one word per cycle, counted by sw_q.
+  // Clearing sweep after reset (block RAM has no reset): one word per cycle, counted by
+  // sweep_cnt_q.
   logic           sweep;
-  logic [NodeW:0] sw_q;
-  assign sweep = ~sw_q[NodeW];
+  logic [NodeW:0] sweep_cnt_q;
+  assign sweep = ~sweep_cnt_q[NodeW];
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)    sw_q <= '0;
-    else if (sweep) sw_q <= sw_q + (NodeW + 32'd1)'(1);
+    if (!rst_ni)    sweep_cnt_q <= '0;
+    else if (sweep) sweep_cnt_q <= sweep_cnt_q + (NodeW + 32'd1)'(1);
   end
-  // swn_q: the next cycle sweeps too (a flip-flop a step ahead of the count, for the send side's
-  // sweep state below: no comparison of the count in front of its flip-flops).
-  logic swn_q, swn_d;
+  // sweep_next_q: the next cycle sweeps too (a flip-flop a step ahead of the count, for the send
+  // side's sweep state below: no comparison of the count in front of its flip-flops).
+  logic sweep_next_q, sweep_next_d;
   if (NodeW > 32'd1) begin : gen_swn
-    assign swn_d = sweep & (sw_q[NodeW-1:1] != '1);   // not the sweep's last two cycles
+    assign sweep_next_d = sweep & (sweep_cnt_q[NodeW-1:1] != '1);   // not the sweep's last two cycles
   end else begin : gen_swn1
-    assign swn_d = 1'b0;                               // a sweep of two cycles
+    assign sweep_next_d = 1'b0;                                            // a sweep of two cycles
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) swn_q <= 1'b1;
-    else         swn_q <= swn_d;
+    if (!rst_ni) sweep_next_q <= 1'b1;
+    else         sweep_next_q <= sweep_next_d;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -99,7 +101,7 @@ module totex_tdm_nic #(
   logic             s_i, r_i, s_s, r_s;     // bits read by the inject (i) and send (s) sides
   logic             s_we, s_wd;
   logic [NodeW-1:0] s_wa;
-  logic             rw_we, rw_d, dec_q, rq_q, has_q;
+  logic             rw_we, rw_d, dec_q, dec_r_q, has_q;
   logic [NodeW-1:0] rw_a;
   // The inject side reads the next slot's bits when the slot pipeline moves, and reads the bits of
   // the decided slot again in every cycle it does not (a pause, or primed and waiting for run_i),
@@ -156,7 +158,7 @@ module totex_tdm_nic #(
   always_ff @(posedge clk_i) begin
     if (adv_i) begin
       dec_d_q <= ent_dst_i;
-      rq_q    <= r_i;
+      dec_r_q <= r_i;
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -177,29 +179,32 @@ module totex_tdm_nic #(
   // R write in the cycle after the decision, from the decision registers (and the clearing sweep
   // after reset): R[d] := ~R[d] when the slot sends.
   assign rw_we = sweep | (dec_q & has_q);
-  assign rw_a  = sweep ? sw_q[NodeW-1:0] : dec_d_q;
-  assign rw_d  = ~sweep & ~rq_q;
+  assign rw_a  = sweep ? sweep_cnt_q[NodeW-1:0] : dec_d_q;
+  assign rw_d  = ~sweep & ~dec_r_q;
 
-  // Send side. The head (hv_q, hd_q, hdata_q) holds the offer accepted at the last edge; its bits
-  // were read at that edge (ra = s_axis_tdest while rdy_q). In the next cycle it is placed: its
-  // payload written to the free buffer word {~S[d], d}, and either committed (S[d] flipped, when
-  // d's entry is free) or parked (pv_q, d in la_q; s_axis_tready low)
-  // until a fresh read of R[d] shows the entry free. An offer accepted while the head parks waits
-  // in the head until the park commits (commits stay in offer order), then reads its bits again
-  // (through la_q, two cycles later). s_axis_tready = rdy_q is high exactly when the head (if
-  // any) is placed in this cycle, so an accepted offer always finds the head register free.
-  // hvh_q: there is a head and this cycle's read is its (of s_axis_tdest at its acceptance, or of
-  // la_q while la_q == hd_q: lih_q), one flip-flop so that the S write enable is one LUT; vq_q:
-  // this cycle's read is the park's.
-  // During the sweep hv_q and vq_q are high and lih_q low (reset values; hv_q and vq_q fall after
-  // the sweep's last cycle): a state of no other use (vq_q, the park's read, with hv_q and no
-  // park) that holds s_axis_tready low, so that its logic needs no sweep flag (below).
-  logic             rdy_q, hv_q, pv_q, vq_q, hvh_q, lih_q, fq_q, fq_r_q;
-  logic [NodeW-1:0] hd_q, la_q;
-  logic [W-1:0]     hdata_q;
-  logic             go, occ, pv_d, rdy_d;
-  assign ra       = rdy_q ? s_axis_tdest : la_q;
-  assign go       = hvh_q & ~pv_q;
+  // Send side. The head (head_q: there is one; head_dst_q, head_data_q) holds the offer accepted at
+  // the last edge; its bits were read at that edge (ra = s_axis_tdest while rdy_q). In the next
+  // cycle it is placed: its payload written to the free buffer word {~S[d], d}, and either
+  // committed (S[d] flipped, when d's entry is free) or parked (parked_q, d in park_dst_q;
+  // s_axis_tready low) until a fresh read of R[d] shows the entry free. An offer accepted while the
+  // head parks waits in the head until the park commits (commits stay in offer order), then reads
+  // its bits again (through park_dst_q, two cycles later). s_axis_tready = rdy_q is high exactly
+  // when the head (if any) is placed in this cycle, so an accepted offer always finds the head
+  // register free.
+  // head_read_q: there is a head and this cycle's read is its (of s_axis_tdest at its acceptance,
+  // or of park_dst_q while park_dst_q holds head_dst_q: park_dst_head_q), one flip-flop so that
+  // the S write enable is one LUT; park_read_q: this cycle's read is the park's.
+  // During the sweep head_q and park_read_q are high and park_dst_head_q low (reset values; head_q
+  // and park_read_q fall after the sweep's last cycle): a state of no other use (park_read_q, the
+  // park's read, with head_q and no park) that holds s_axis_tready low, so that its logic needs no
+  // sweep flag (below).
+  logic             rdy_q, head_q, parked_q, park_read_q, head_read_q, park_dst_head_q;
+  logic             same_dst_q, same_dst_r_q;
+  logic [NodeW-1:0] head_dst_q, park_dst_q;
+  logic [W-1:0]     head_data_q;
+  logic             go, occ, park_d, rdy_d;
+  assign ra       = rdy_q ? s_axis_tdest : park_dst_q;
+  assign go       = head_read_q & ~parked_q;
   // The bits show d's entry occupied (S[d] != R[d]). A park reads S[d] again beside R[d]: S[d]
   // keeps the value written at the placement until the park commits (no copy of it is needed).
   assign occ      = s_s ^ r_s;
@@ -207,70 +212,71 @@ module totex_tdm_nic #(
   // S[d] exactly when the read shows the entry free (S[d] == R[d], a commit) and rewrites the
   // value S[d] has otherwise (S[d] != R[d]: waiting); so no decision drives the write enable,
   // which is one LUT of four flip-flops.
-  assign s_we     = sweep | (pv_q ? vq_q : hvh_q);
-  assign s_wa     = pv_q ? la_q : hd_q;     // hd_q counts through every d during the sweep
+  assign s_we     = sweep | (parked_q ? park_read_q : head_read_q);
+  assign s_wa     = parked_q ? park_dst_q : head_dst_q;   // head_dst_q: every d during the sweep
   assign s_wd     = ~sweep & ~r_s;
   assign s_axis_tready = rdy_q;
-  // pv_d: the placed head parks on fq_q or occ, a park stays until a read (vq_q) shows the entry
-  // free. rdy_d: s_axis_tready next (no park now or next; the head placed or gone, not waiting
-  // behind a park: hv_q & vq_q, or hv_q & fq_q). Each is one LUT of the two block-RAM bits and two
-  // kept one-LUT functions of flip-flops, so that no path is more than two LUTs deep; their
+  // park_d: the placed head parks on same_dst_q or occ, a park stays until a read (park_read_q)
+  // shows the entry free. rdy_d: s_axis_tready next (no park now or next; the head placed or gone,
+  // not waiting behind a park: head_q & park_read_q, or head_q & same_dst_q). Each is one LUT of
+  // the two block-RAM bits and two kept one-LUT functions of flip-flops, so that no path is more than two LUTs deep; their
   // flip-flop terms are reduced over the reachable states of the send side (no sweep flag: its
   // state above).
   (* keep *) logic pk_now, pk_occ, rdy_k, go_k;
-  assign pk_now   = pv_q ? ~vq_q : (hvh_q & fq_q);   // parks whatever the bits show
-  assign pk_occ   = pv_q | hvh_q;                    // parks if the bits show the entry occupied
-  assign pv_d     = pk_now | (pk_occ & occ);
-  assign rdy_k    = ~pv_q & ~(hv_q & (vq_q | fq_q));
-  assign rdy_d    = rdy_k & ~(hvh_q & occ);
+  assign pk_now   = parked_q ? ~park_read_q : (head_read_q & same_dst_q);   // parks anyway
+  assign pk_occ   = parked_q | head_read_q;   // parks if the bits show the entry occupied
+  assign park_d   = pk_now | (pk_occ & occ);
+  assign rdy_k    = ~parked_q & ~(head_q & (park_read_q | same_dst_q));
+  assign rdy_d    = rdy_k & ~(head_read_q & occ);
   assign go_k     = go;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rdy_q <= 1'b0;
-      hv_q  <= 1'b1;
-      pv_q  <= 1'b0;
-      vq_q  <= 1'b1;
-      hvh_q <= 1'b0;
-      lih_q <= 1'b0;
-      hd_q  <= '0;
+      rdy_q           <= 1'b0;
+      head_q          <= 1'b1;
+      parked_q        <= 1'b0;
+      park_read_q     <= 1'b1;
+      head_read_q     <= 1'b0;
+      park_dst_head_q <= 1'b0;
+      head_dst_q      <= '0;
     end else begin
       // Not from the park's commit (one LUT level after the block RAM): s_axis_tready returns one
       // cycle after the park commits.
       rdy_q <= rdy_d;
-      if (rdy_q) hv_q <= s_axis_tvalid;
-      else if (sweep && !swn_q) hv_q <= 1'b0;   // the sweep's last cycle
-      pv_q  <= pv_d;
-      vq_q  <= pv_q | swn_q;
-      hvh_q <= (rdy_q ? s_axis_tvalid : hv_q) & (rdy_q | (~pv_q & hv_q & lih_q));
-      lih_q <= ~pv_q & ~rdy_q & ~swn_q;
-      if (rdy_q)      hd_q <= s_axis_tdest;
-      else if (sweep) hd_q <= hd_q + NodeW'(1);
+      if (rdy_q) head_q <= s_axis_tvalid;
+      else if (sweep && !sweep_next_q) head_q <= 1'b0;   // the sweep's last cycle
+      parked_q        <= park_d;
+      park_read_q     <= parked_q | sweep_next_q;
+      head_read_q     <= (rdy_q ? s_axis_tvalid : head_q)
+                       & (rdy_q | (~parked_q & head_q & park_dst_head_q));
+      park_dst_head_q <= ~parked_q & ~rdy_q & ~sweep_next_q;
+      if (rdy_q)      head_dst_q <= s_axis_tdest;
+      else if (sweep) head_dst_q <= head_dst_q + NodeW'(1);
     end
   end
   // The head's forward flag (below): go and the comparison in kept pieces, two LUTs deep.
-  (* keep *) logic [Pieces-1:0] fq_c;
-  assign fq_c = eq_pieces(s_axis_tdest, hd_q);
+  (* keep *) logic [Pieces-1:0] same_dst_c;
+  assign same_dst_c = eq_pieces(s_axis_tdest, head_dst_q);
   always_ff @(posedge clk_i) begin
-    if (rdy_q) hdata_q <= s_axis_tdata;
-    if (!pv_q) la_q <= hd_q;
-    fq_q    <= go_k & (&fq_c);   // go implies rdy_q: the read is of s_axis_tdest
-    fq_r_q  <= r_s;
+    if (rdy_q) head_data_q <= s_axis_tdata;
+    if (!parked_q) park_dst_q <= head_dst_q;
+    same_dst_q   <= go_k & (&same_dst_c);   // go implies rdy_q: the read is of s_axis_tdest
+    same_dst_r_q <= r_s;
   end
   // The parity of the placed head's free word, ~S[hd]: S[hd] is the read, or the value the previous
-  // head wrote for the same d at the read's edge (fq_q; after such a write the entry is occupied,
-  // the head parks). Its pieces are registered at the placement as they come (no LUT between a
+  // head wrote for the same d at the read's edge (same_dst_q; after such a write the entry is
+  // occupied, the head parks). Its pieces are registered at the placement as they come (no LUT between a
   // block-RAM output and a register: that was the HX8K's critical path) and combined in the cycle
   // after (px) by the registered buffer write. (The park itself reads S[d] again: it was written
   // ~px at the placement and holds that until the park commits.)
-  logic ps_q, pf_q, pr_q, px;
+  logic par_s_q, par_same_q, par_r_q, px;
   always_ff @(posedge clk_i) begin
-    if (!pv_q) begin
-      ps_q <= s_s;
-      pf_q <= fq_q;
-      pr_q <= fq_r_q;
+    if (!parked_q) begin
+      par_s_q    <= s_s;
+      par_same_q <= same_dst_q;
+      par_r_q    <= same_dst_r_q;
     end
   end
-  assign px = pf_q ? pr_q : ~ps_q;
+  assign px = par_same_q ? par_r_q : ~par_s_q;
 
   // Send buffer: written when the head is placed, read at the decision (ahead of the executing
   // slot) at the committed word {S[d], d}.
@@ -283,8 +289,8 @@ module totex_tdm_nic #(
   logic [W-1:0]     sb_wd_q;
   always_ff @(posedge clk_i) begin
     sb_we_q <= go;
-    sb_wa_q <= hd_q;
-    sb_wd_q <= hdata_q;
+    sb_wa_q <= head_dst_q;
+    sb_wd_q <= head_data_q;
   end
   // SpareHalf (the write enable off the block RAM's mask pins) where it costs no block RAM.
   totex_tdm_ram #(.Depth(32'd2 * Nodes), .Width(W), .SpareHalf(Nodes <= 32'd64)) u_sendbuf (

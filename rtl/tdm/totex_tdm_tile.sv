@@ -10,9 +10,11 @@
 /// selected in slot s is on out_* during slot s+1 (one register per hop) and the neighbour's entry
 /// for slot s+1 decides what happens to it.
 ///
-/// The slot counter, the table and its read-ahead are totex_tdm_slot_pipe; the NIC is
-/// totex_tdm_nic: one waiting message per destination (send buffer in block RAM, two words per
-/// destination; the pending state as toggle bits in block RAM, one per side: S flips on a commit,
+/// Built from the shell of the three tiles (totex_tdm_shell: the slot pipeline with the table
+/// read ahead, the NIC lane, the inject-key decode, the output registers, missed_o and error_o)
+/// and the router of the nic and all-port tiles (totex_tdm_router); this module adds the eject
+/// mux in front of m_axis. The NIC (totex_tdm_nic) holds one waiting message per destination
+/// (send buffer in block RAM, two words per destination; the pending state as toggle bits in block RAM, one per side: S flips on a commit,
 /// R on an injection). An offer on s_axis is accepted unless an earlier offer whose destination is
 /// occupied is parked (head of line); accepted messages are committed in order, each as soon as
 /// its destination's entry is free. The slot of d injects d's message if one is committed, else
@@ -114,248 +116,60 @@ module totex_tdm_tile #(
 
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
-  localparam int unsigned SelsW = (P + 32'd1) * SelW;       // output and eject selects
-  localparam logic [SelW-1:0] SEL_INJ = SelW'(P + 32'd1);
+  localparam int unsigned SelsW = P * SelW;   // the output selects; the eject select follows
+  localparam int unsigned Copies = totex_tdm_pkg::router_copies(NumPorts);
 
-  // Slot pipeline (totex_tdm_slot_pipe): load and priming after reset and table writes, the slot
-  // counter, the table read ahead into pre_q and ent_q. adv is the pipeline's enable, in five
-  // copies of at most 14 loads (no global buffer, see totex_tdm_slot_pipe): 0 and 1 the selects,
-  // 2 the entry's flags and source, 3 the NIC, 4 the send buffer's read.
-  logic              primed_q, look_next, prev_q, entv_q;
-  logic [4:0]        adv;
-  logic [EntryW-1:0] ent_q;
-  // Waiver: of the table's output only the selects are used (decoded beside pre_q), of pre_q only
-  // the inject destination (the NIC's read ahead).
+  // The shell: slot pipeline, NIC lane, inject key (an entry may select P+1 on any output: the
+  // shell also checks that it does so at most once), output registers, status.
+  logic [Copies-1:0] adv;
+  logic [EntryW-1:0] unused_pre;
+  // Waiver: of the decided entry only the selects and the eject select are the router's (the inject
+  // destinations and eject sources are the shell's).
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [EntryW-1:0] tbl_rd, pre_q;
+  logic [EntryW-1:0] ent;
   /* verilator lint_on UNUSEDSIGNAL */
-  totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
-                        .AdvCopies(32'd5)) u_pipe (
-    .clk_i,
-    .rst_ni,
-    .run_i,
-    .period_last_i,
-    .tbl_we_i,
-    .tbl_addr_i,
-    .tbl_data_i,
-    .adv_o       (adv),
-    .primed_o    (primed_q),
-    .look_next_o (look_next),
-    .rd_o        (tbl_rd),
-    .pre_o       (pre_q),
-    .prev_o      (prev_q),
-    .ent_o       (ent_q),
-    .entv_o      (entv_q)
-  );
-  // Whether an entry injects (and injects twice: an error): each output's select compared with
-  // SEL_INJ as the table's block RAM delivers it (pinj_q, beside pre_q), then combined one advance
-  // later, so that neither takes more than two LUTs. ent_inj_q is the decision's key: the entry
-  // injects and is valid (entv_q is set at the advance that loads a valid pre_q, prev_q, and
-  // cleared by a table write), one flip-flop.
-  logic [P-1:0] pinj_q;
-  logic         ent_inj_q, ent_dup_q, rd_inj, rd_dup;
-  always_ff @(posedge clk_i) begin
-    if (adv[2]) begin
-      for (int unsigned o = 0; o < P; o++) pinj_q[o] <= (tbl_rd[o*SelW +: SelW] == SEL_INJ);
-    end
-  end
-  always_comb begin
-    rd_inj = 1'b0;
-    rd_dup = 1'b0;
-    for (int unsigned o = 0; o < P; o++) begin
-      if (pinj_q[o]) begin
-        rd_dup = rd_dup | rd_inj;
-        rd_inj = 1'b1;
-      end
-    end
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) ent_inj_q <= 1'b0;
-    else if (tbl_we_i) ent_inj_q <= 1'b0;
-    else if (adv[2]) ent_inj_q <= rd_inj & prev_q;
-  end
-  always_ff @(posedge clk_i) begin
-    if (adv[2]) ent_dup_q <= rd_dup;
-  end
-  logic [NodeW-1:0] ent_src;
-  logic [SelsW-1:0] ent_sels;
-  assign ent_sels = ent_q[SelsW-1:0];
-  assign ent_src  = ent_q[SelsW + NodeW +: NodeW];
-
-  // NIC (totex_tdm_nic): one inject lane; has_q = the executing slot sends sb_rdata.
-  logic         has_q, miss_p;
-  logic [W-1:0] sb_rdata;
-  totex_tdm_nic #(.PayloadW(PayloadW), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
-    .clk_i,
-    .rst_ni,
-    .adv_i        (adv[3]),
-    .adv_buf_i    (adv[4]),
-    .look_next_i  (look_next),
-    .pre_dst_i    (pre_q[SelsW +: NodeW]),
-    .ent_dst_i    (ent_q[SelsW +: NodeW]),
-    .key_i        (ent_inj_q),
-    .s_axis_tvalid,
-    .s_axis_tready,
-    .s_axis_tdata,
-    .s_axis_tdest,
-    .has_o        (has_q),
-    .data_o       (sb_rdata),
-    .miss_o       (miss_p)
+  logic              entv, inj_valid, m_valid_d;
+  logic [W-1:0]      inj_data, m_data_d;
+  logic [P-1:0]      out_valid_d, left, ent_ej, ej_q;
+  logic [P*W-1:0]    out_data_d;
+  totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_NIC), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
+                    .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
+                    .TileCopies(Copies)) u_shell (
+    .*, .adv_o(adv), .pre_o(unused_pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(inj_valid),
+    .inj_data_o(inj_data), .out_valid_d_i(out_valid_d), .out_data_d_i(out_data_d),
+    .m_valid_d_i(m_valid_d), .m_data_d_i(m_data_d), .left_i(left)
   );
 
-  // ---------------------------------------------------------------------------------------------
-  // Execute registers: one-hot selects of the slot executing next, decoded from the entry register.
-  // ---------------------------------------------------------------------------------------------
-  logic [P*(P+1)-1:0] sel_d, sel_q;    // sel[o*(P+1) + i]: i < P forward input i, i == P inject
-  logic [P-1:0]       ej_d, ej_q;
-  logic [NodeW-1:0]   ejsrc_q;
+  // The router: every output's inject source is the one lane.
   always_comb begin
-    for (int unsigned o = 0; o < P; o++) begin
-      for (int unsigned i = 0; i < P + 1; i++) begin
-        sel_d[o*(P+1) + i] = entv_q && (ent_sels[o*SelW +: SelW] == SelW'(i + 32'd1));
-      end
-    end
-    for (int unsigned i = 0; i < P; i++) begin
-      ej_d[i] = entv_q && (ent_sels[P*SelW +: SelW] == SelW'(i + 32'd1));
-    end
+    for (int unsigned i = 0; i < P; i++) ent_ej[i] = ent[SelsW +: SelW] == SelW'(i + 32'd1);
   end
-  localparam int unsigned SelHalf = P * (P + 32'd1) / 32'd2;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      sel_q <= '0;
-      ej_q  <= '0;
-    end else begin
-      if (adv[0]) sel_q[SelHalf-1:0] <= sel_d[SelHalf-1:0];
-      if (adv[1]) begin
-        sel_q[P*(P+1)-1:SelHalf] <= sel_d[P*(P+1)-1:SelHalf];
-        ej_q <= ej_d;
-      end
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (adv[2]) ejsrc_q <= ent_src;
-  end
+  totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
+    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[SelsW-1:0]), .entv_i(entv),
+    .ent_ej_i(ent_ej), .in_valid_i, .in_data_i, .inj_valid_i({P{inj_valid}}),
+    .inj_data_i({P{inj_data}}), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
+    .out_data_d_o(out_data_d), .left_o(left)
+  );
 
-  // ---------------------------------------------------------------------------------------------
-  // Datapath: registered crossbar (AND-OR of one-hot selects), ejection register.
-  // ---------------------------------------------------------------------------------------------
-  logic [P-1:0]   out_valid_d, out_valid_q;
-  logic [P*W-1:0] out_data_d, out_data_q;
-  logic           m_valid_d, m_valid_q;
-  logic [W-1:0]   m_data_d, m_data_q;
-  logic [P-1:0]   left_d;
-  // AND-OR selects written as a two-level tree (pairs of forwarded inputs, then one OR with the
-  // injected payload), which is what LUT4 mapping needs to stay at two levels; a sequential OR
-  // chain maps one level deeper. The pairs are kept (keep: LUT outputs of their own) so that the
-  // send buffer's block-RAM output, late, passes one LUT only (P <= 4: two pairs + select + data).
-  localparam int unsigned G = (P + 32'd1) / 32'd2;  // pairs of the P forwarded inputs of an output
-  localparam int unsigned GE = (P + 32'd1) / 32'd2; // pairs of the P eject sources
-  (* keep *) logic [P*G-1:0]   ov_t;
-  (* keep *) logic [P*G*W-1:0] od_t;
-  logic [GE-1:0]   mv_t;
-  logic [GE*W-1:0] md_t;
+  // Eject mux in front of m_axis: the one-hot eject flags AND-OR the input links, in pairs then
+  // one OR (two LUT levels, as the crossbar).
+  localparam int unsigned G = (P + 32'd1) / 32'd2;
+  logic [G-1:0]   ej_pair_valid;
+  logic [G*W-1:0] ej_pair_data;
   always_comb begin
-    for (int unsigned o = 0; o < P; o++) begin
-      for (int unsigned g = 0; g < G; g++) begin
-        ov_t[o*G + g]         = 1'b0;
-        od_t[(o*G + g)*W +: W] = '0;
-        for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
-          if (k < P) begin
-            ov_t[o*G + g]          = ov_t[o*G + g] | (sel_q[o*(P+1) + k] & in_valid_i[k]);
-            od_t[(o*G + g)*W +: W] = od_t[(o*G + g)*W +: W]
-                                   | ({W{sel_q[o*(P+1) + k]}} & in_data_i[k*W +: W]);
-          end
-        end
-      end
-      out_valid_d[o]       = (|ov_t[o*G +: G]) | (sel_q[o*(P+1) + P] & has_q);
-      out_data_d[o*W +: W] = {W{sel_q[o*(P+1) + P]}} & sb_rdata;
-      for (int unsigned g = 0; g < G; g++) out_data_d[o*W +: W] = out_data_d[o*W +: W] | od_t[(o*G + g)*W +: W];
-    end
-    for (int unsigned g = 0; g < GE; g++) begin
-      mv_t[g]         = 1'b0;
-      md_t[g*W +: W]  = '0;
+    for (int unsigned g = 0; g < G; g++) begin
+      ej_pair_valid[g]        = 1'b0;
+      ej_pair_data[g*W +: W]  = '0;
       for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
         if (k < P) begin
-          mv_t[g]        = mv_t[g] | (ej_q[k] & in_valid_i[k]);
-          md_t[g*W +: W] = md_t[g*W +: W] | ({W{ej_q[k]}} & in_data_i[k*W +: W]);
+          ej_pair_valid[g]       = ej_pair_valid[g] | (ej_q[k] & in_valid_i[k]);
+          ej_pair_data[g*W +: W] = ej_pair_data[g*W +: W] | ({W{ej_q[k]}} & in_data_i[k*W +: W]);
         end
       end
     end
-    m_valid_d = run_i & (|mv_t);
+    m_valid_d = |ej_pair_valid;
     m_data_d  = '0;
-    for (int unsigned g = 0; g < GE; g++) m_data_d = m_data_d | md_t[g*W +: W];
-    for (int unsigned i = 0; i < P; i++) begin
-      logic used;
-      used = ej_q[i];
-      for (int unsigned o = 0; o < P; o++) used = used | sel_q[o*(P+1) + i];
-      left_d[i] = run_i & in_valid_i[i] & ~used;
-    end
+    for (int unsigned g = 0; g < G; g++) m_data_d = m_data_d | ej_pair_data[g*W +: W];
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      out_valid_q <= '0;
-      m_valid_q   <= 1'b0;
-    end else begin
-      if (run_i) out_valid_q <= out_valid_d;
-      m_valid_q <= m_valid_d;
-    end
-  end
-  // Enable run_i rather than exec: the same under the contract (run_i low while priming; a
-  // violation is an error anyway), and an input, not a LUT, drives the wide enable.
-  always_ff @(posedge clk_i) begin
-    if (run_i) begin
-      out_data_q <= out_data_d;
-      m_data_q   <= m_data_d;
-      m_axis_tid <= ejsrc_q;
-    end
-  end
-  assign out_valid_o   = out_valid_q;
-  assign out_data_o    = out_data_q;
-  assign m_axis_tvalid = m_valid_q;
-  assign m_axis_tdata  = m_data_q;
-
-  // ---------------------------------------------------------------------------------------------
-  // Counters and checks: the error sources, counted and made sticky by totex_tdm_status.
-  // ---------------------------------------------------------------------------------------------
-  logic             dec_q, dup_h_q;
-  logic             err_overrun, err_early, err_lost, err_dup;
-  assign err_overrun = m_valid_q & ~m_axis_tready;
-  assign err_early   = run_i & ~primed_q;
-  assign err_lost    = tbl_we_i & has_q;
-  assign err_dup     = dec_q & dup_h_q;   // one cycle after the decision
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      dec_q   <= 1'b0;
-      dup_h_q <= 1'b0;
-    end else begin
-      dec_q <= adv[2];   // a decision was made at the last edge
-      if (adv[2]) dup_h_q <= entv_q & ent_dup_q;
-    end
-  end
-  totex_tdm_status #(.Lanes(32'd1), .Ports(P), .MissW(MissW)) u_status (
-    .clk_i,
-    .rst_ni,
-    .miss_i  (miss_p),
-    .err_a_i (err_overrun | err_early),
-    .err_b_i (err_lost | err_dup),
-    .left_i  (left_d),
-    .missed_o,
-    .error_o
-  );
-
-
-`ifndef SYNTHESIS
-`ifndef TOTEX_NO_ASSERTIONS
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (!err_overrun) else $error("totex_tdm_tile: m_axis_tvalid while m_axis_tready is low (receive overrun)");
-      assert (!err_early) else $error("totex_tdm_tile: run_i high before the slot pipeline is primed");
-      assert (!(|left_d)) else $error("totex_tdm_tile: a flit left on an input link (in_valid_i %b)", in_valid_i);
-      assert (!err_lost) else $error("totex_tdm_tile: table write while a decided injection is pending");
-      assert (!err_dup) else $error("totex_tdm_tile: table entry with two injecting outputs");
-    end
-  end
-`endif
-`endif
 
 endmodule

@@ -41,8 +41,12 @@ run totex_tdm_allport_tile -GNumPorts=4 -GNodeW=4 -GDepth=8 -GBitsInFlops=1\'b1
 run totex_tdm_single_tile
 run totex_tdm_single_tile -GNumPorts=1 -GNodeW=1 -GDepth=2 -GBufDepth=1
 run totex_tdm_single_tile -GNumPorts=6 -GNodeW=6 -GDepth=200 -GPayloadW=8 -GBufDepth=5
-run totex_synth_tdm_tile
-run totex_synth_tdm_allport_tile
-run totex_synth_tdm_single_tile
-run totex_synth_tdm_xbar
+run totex_tdm_shell
+run totex_tdm_shell -GKind=1 -GNumPorts=3 -GNodeW=2 -GDepth=5
+run totex_tdm_shell -GKind=2 -GBufW=3
+run totex_tdm_router
+run totex_tdm_router -GNumPorts=1 -GPayloadW=1
+# The synthesis wrapper around each design (Kind: totex_tdm_pkg::KIND_NIC, _ALLPORT, _SINGLE, _XBAR).
+for k in 0 1 2 3; do run totex_synth_tdm -GKind=$k; done
+run totex_synth_tdm -GKind=1 -GNumPorts=1 -GNodeW=1 -GDepth=2
 exit $fail
