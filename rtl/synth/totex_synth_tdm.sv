@@ -35,7 +35,8 @@ module totex_synth_tdm #(
   localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW,
                                                                    totex_pkg::idx_width(BufDepth)),
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth),
-  localparam int unsigned InW = totex_tdm_pkg::io_in_width(Kind, NumPorts, PayloadW, NodeW, SlotW, EntryW),
+  localparam int unsigned InW = totex_tdm_pkg::io_in_width(Kind, NumPorts, PayloadW, NodeW, SlotW,
+                                                         EntryW),
   localparam int unsigned OutW = totex_tdm_pkg::io_out_width(Kind, NumPorts, PayloadW, NodeW, MissW)
 ) (
   /// Clock, rising edge.
@@ -54,7 +55,8 @@ module totex_synth_tdm #(
   localparam int unsigned LaneW = totex_tdm_pkg::io_lane_width(Kind, PayloadW, NodeW);
   localparam int unsigned RdyLsb = totex_tdm_pkg::io_ready_lsb(Kind, NumPorts, PayloadW, NodeW);
   localparam int unsigned TblLsb = totex_tdm_pkg::io_table_lsb(Kind, NumPorts, PayloadW, NodeW);
-  localparam int unsigned RunLsb = totex_tdm_pkg::io_run_lsb(Kind, NumPorts, PayloadW, NodeW, SlotW, EntryW);
+  localparam int unsigned RunLsb = totex_tdm_pkg::io_run_lsb(Kind, NumPorts, PayloadW, NodeW, SlotW,
+                                                            EntryW);
   logic [InW-1:0]  in_q;
   logic [OutW-1:0] out_d;
   totex_synth_sipo #(.Width(InW)) u_in (.clk_i, .rst_ni, .sin_i, .q_o(in_q));

@@ -6,14 +6,14 @@
 ///
 /// Built, as the nic tile, from the tiles' shell (totex_tdm_shell, here with P NIC lanes) and
 /// router (totex_tdm_router). Every cycle with run_i high executes one slot (slot 0 ..
-/// period_last_i, then 0 again). A slot's table entry (block RAM, read ahead) says for each output link o whether it
-/// is idle, forwards input link i, or injects lane o's message for inject_dst[o], and for each
-/// input link i whether its flit is ejected (to m_axis lane i, source eject_src[i]). Output link o
-/// injects from its own NIC lane (totex_tdm_nic, the nic tile's NIC), which has its own s_axis
-/// stream: the core offers d's message on the lane whose link carries d's slot (the lane map that
-/// `totex` writes with the tables), so that a node can take up to P messages per cycle, as many
-/// as its slots may inject. Receive: P m_axis lanes, lane i a registered one-cycle pulse per flit
-/// ejected from input link i; the core takes every beat (m_axis_tready[i] high whenever
+/// period_last_i, then 0 again). A slot's table entry (block RAM, read ahead) says for each output
+/// link o whether it is idle, forwards input link i, or injects lane o's message for inject_dst[o],
+/// and for each input link i whether its flit is ejected (to m_axis lane i, source eject_src[i]).
+/// Output link o injects from its own NIC lane (totex_tdm_nic, the nic tile's NIC), which has its
+/// own s_axis stream: the core offers d's message on the lane whose link carries d's slot (the lane
+/// map that `totex` writes with the tables), so that a node can take up to P messages per cycle, as
+/// many as its slots may inject. Receive: P m_axis lanes, lane i a registered one-cycle pulse per
+/// flit ejected from input link i; the core takes every beat (m_axis_tready[i] high whenever
 /// m_axis_tvalid[i] is, else error_o).
 ///
 /// Cycle contract: the nic tile's (docs/tdm-tile.md, "Cycle contract"; PrimeCycles =
@@ -91,7 +91,7 @@ module totex_tdm_allport_tile #(
 
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
-  localparam int unsigned SelsW = P * SelW;   // the output selects; the eject mask follows
+  localparam int unsigned MaskLsb = P * SelW;   // the eject mask, after the output selects
   localparam int unsigned Copies = totex_tdm_pkg::router_copies(NumPorts);
 
   // The shell: slot pipeline, a NIC lane per output link, their inject keys, output registers,
@@ -117,8 +117,8 @@ module totex_tdm_allport_tile #(
   // The router: output o's inject source is lane o; the ejection registers (in the shell) take the
   // input links as they are, a lane per link.
   totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
-    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[SelsW-1:0]), .entv_i(entv),
-    .ent_ej_i(ent[SelsW +: P]), .in_valid_i, .in_data_i, .inj_valid_i(inj_valid),
+    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[MaskLsb-1:0]), .entv_i(entv),
+    .ent_ej_i(ent[MaskLsb +: P]), .in_valid_i, .in_data_i, .inj_valid_i(inj_valid),
     .inj_data_i(inj_data), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
     .out_data_d_o(out_data_d), .left_o(left)
   );

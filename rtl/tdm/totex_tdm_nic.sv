@@ -219,9 +219,9 @@ module totex_tdm_nic #(
   // park_d: the placed head parks on same_dst_q or occ, a park stays until a read (park_read_q)
   // shows the entry free. rdy_d: s_axis_tready next (no park now or next; the head placed or gone,
   // not waiting behind a park: head_q & park_read_q, or head_q & same_dst_q). Each is one LUT of
-  // the two block-RAM bits and two kept one-LUT functions of flip-flops, so that no path is more than two LUTs deep; their
-  // flip-flop terms are reduced over the reachable states of the send side (no sweep flag: its
-  // state above).
+  // the two block-RAM bits and two kept one-LUT functions of flip-flops, so that no path is more
+  // than two LUTs deep; their flip-flop terms are reduced over the reachable states of the send
+  // side (no sweep flag: its state above).
   (* keep *) logic pk_now, pk_occ, rdy_k, go_k;
   assign pk_now   = parked_q ? ~park_read_q : (head_read_q & same_dst_q);   // parks anyway
   assign pk_occ   = parked_q | head_read_q;   // parks if the bits show the entry occupied
@@ -264,10 +264,10 @@ module totex_tdm_nic #(
   end
   // The parity of the placed head's free word, ~S[hd]: S[hd] is the read, or the value the previous
   // head wrote for the same d at the read's edge (same_dst_q; after such a write the entry is
-  // occupied, the head parks). Its pieces are registered at the placement as they come (no LUT between a
-  // block-RAM output and a register: that was the HX8K's critical path) and combined in the cycle
-  // after (px) by the registered buffer write. (The park itself reads S[d] again: it was written
-  // ~px at the placement and holds that until the park commits.)
+  // occupied, the head parks). Its pieces are registered at the placement as they come (no LUT
+  // between a block-RAM output and a register: that was the HX8K's critical path) and combined in
+  // the cycle after (px) by the registered buffer write. (The park itself reads S[d] again: it was
+  // written ~px at the placement and holds that until the park commits.)
   logic par_s_q, par_same_q, par_r_q, px;
   always_ff @(posedge clk_i) begin
     if (!parked_q) begin

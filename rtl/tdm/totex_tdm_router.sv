@@ -93,7 +93,8 @@ module totex_tdm_router #(
         pair_data[(o*G + g)*W +: W] = '0;
         for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
           if (k < P) begin
-            pair_valid[o*G + g]         = pair_valid[o*G + g] | (sel_q[o*(P+1) + k] & in_valid_i[k]);
+            pair_valid[o*G + g]         = pair_valid[o*G + g]
+                                        | (sel_q[o*(P+1) + k] & in_valid_i[k]);
             pair_data[(o*G + g)*W +: W] = pair_data[(o*G + g)*W +: W]
                                         | ({W{sel_q[o*(P+1) + k]}} & in_data_i[k*W +: W]);
           end

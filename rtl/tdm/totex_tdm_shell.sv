@@ -45,7 +45,8 @@ module totex_tdm_shell #(
   localparam int unsigned Lanes = totex_tdm_pkg::lanes(Kind, NumPorts),
   /// Bits of the output data register (one for every link on the single-port tile); do not
   /// overwrite.
-  localparam int unsigned OutW = (Kind == totex_tdm_pkg::KIND_SINGLE) ? PayloadW : NumPorts * PayloadW,
+  localparam int unsigned OutW = (Kind == totex_tdm_pkg::KIND_SINGLE) ? PayloadW
+                                                                     : NumPorts * PayloadW,
   /// Bits of a table entry; do not overwrite.
   localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW, BufW),
   /// Bits of a slot number; do not overwrite.
@@ -193,7 +194,9 @@ module totex_tdm_shell #(
       end
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) dec_dup_q[l] <= 1'b0;
-        else if (adv[KeyBase + (Load + Terms + 32'd2) / AdvLoads]) dec_dup_q[l] <= entv_o & ent_dup_q;
+        else if (adv[KeyBase + (Load + Terms + 32'd2) / AdvLoads]) begin
+          dec_dup_q[l] <= entv_o & ent_dup_q;
+        end
       end
     end else begin : gen_no_dup
       assign dec_dup_q[l] = 1'b0;
@@ -274,7 +277,7 @@ module totex_tdm_shell #(
   if (Dup) begin : gen_decided
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) decided_q <= 1'b0;
-      else decided_q <= adv[KeyBase + (KeyLoads - 32'd1) / AdvLoads];   // a decision at the last edge
+      else decided_q <= adv[KeyBase + (KeyLoads - 32'd1) / AdvLoads];   // decided at the last edge
     end
   end else begin : gen_no_decided
     assign decided_q = 1'b0;
@@ -294,9 +297,10 @@ module totex_tdm_shell #(
 `ifndef TOTEX_NO_ASSERTIONS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!err_overrun) else $error("m_axis_tvalid while m_axis_tready is low (receive overrun)");
+      assert (!err_overrun) else $error("m_axis_tvalid while m_axis_tready is low (overrun)");
       assert (!err_early) else $error("run_i high before the slot pipeline is primed");
-      assert (!(|left_i)) else $error("a flit left on an input link (links %b): no output, eject or receive takes it", left_i);
+      assert (!(|left_i)) else $error("a flit left on an input link (links %b): nothing takes it",
+                                      left_i);
       assert (!err_lost) else $error("table write while a decided injection is pending");
       assert (!err_dup) else $error("table entry with two injecting outputs");
     end

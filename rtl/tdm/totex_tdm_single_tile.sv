@@ -101,7 +101,8 @@ module totex_tdm_single_tile #(
   // shell's), receive port, receive action, receive buffer word, eject_src (the shell's).
   localparam int unsigned SendSrcLsb  = SelW;
   localparam int unsigned SendBufLsb  = SendSrcLsb + 32'd2;
-  localparam int unsigned RecvPortLsb = totex_tdm_pkg::inj_dst_lsb(totex_tdm_pkg::KIND_SINGLE, P, BufW) + NodeW;
+  localparam int unsigned RecvPortLsb = totex_tdm_pkg::inj_dst_lsb(totex_tdm_pkg::KIND_SINGLE, P,
+                                                                   BufW) + NodeW;
   localparam int unsigned RecvActLsb  = RecvPortLsb + SelW;
   localparam int unsigned RecvBufLsb  = RecvActLsb + 32'd2;
 
@@ -152,8 +153,10 @@ module totex_tdm_single_tile #(
       recv_ej_q   <= 1'b0;
       recv_st_q   <= 1'b0;
     end else if (adv[0]) begin
-      for (int unsigned o = 0; o < P; o++) send_port_q[o] <= entv && (ent_sport == SelW'(o + 32'd1));
-      for (int unsigned i = 0; i < P; i++) recv_port_q[i] <= entv && (ent_rport == SelW'(i + 32'd1));
+      for (int unsigned o = 0; o < P; o++) begin
+        send_port_q[o] <= entv && (ent_sport == SelW'(o + 32'd1));
+        recv_port_q[o] <= entv && (ent_rport == SelW'(o + 32'd1));
+      end
       send_inj_q <= entv && (ent_ssrc == totex_tdm_pkg::SRC_INJECT);
       send_rcv_q <= entv && (ent_ssrc == totex_tdm_pkg::SRC_RECEIVED);
       send_buf_q <= entv && (ent_ssrc == totex_tdm_pkg::SRC_BUFFER);
@@ -202,7 +205,8 @@ module totex_tdm_single_tile #(
     if (run_i) recv_q <= {rcv_v, rcv_d};
     buf_waddr_q <= recv_buf_q;
     if (adv[BypBase]) begin
-      byp_rcv_q <= entv && (ent_ract == totex_tdm_pkg::ACT_STORE) && (ent[RecvBufLsb +: BufW] == pre_sbuf);
+      byp_rcv_q <= entv && (ent_ract == totex_tdm_pkg::ACT_STORE)
+                && (ent[RecvBufLsb +: BufW] == pre_sbuf);
       byp_wr_q  <= recv_st_q & (recv_buf_q == pre_sbuf);
       byp_use_q <= byp_rcv_q | (buf_we_q & byp_wr_q);
     end

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The slot pipeline of a TDM tile (docs/tdm-tile.md): slot counter, slot table in block RAM read
-/// one slot ahead, and the two entry registers behind it, with the load and priming control that
-/// the nic tile (totex_tdm_tile) and the all-port tile (totex_tdm_allport_tile) share.
+/// one slot ahead, and the two entry registers behind it, with the load and priming control: part
+/// of the shell (totex_tdm_shell) of all three tiles (nic, all-port, single-port).
 ///
 /// After reset and after a table write: 2**NodeW load cycles (the slot counter takes
 /// period_last_i), then four priming advances (table read, pre_o, ent_o, the tile's decision

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// missed_o and error_o of a TDM tile (docs/tdm-tile.md): the count of inject slots that found no
-/// committed message, and the sticky error, from sources each tile computes. Shared by the nic,
-/// all-port and single-port tiles.
+/// committed message, and the sticky error, from the sources the tiles' shell (totex_tdm_shell)
+/// computes: part of all three tiles (nic, all-port, single-port).
 ///
 /// The count is two halves, the high one adding the low one's registered carry (short carry
 /// chains; missed_o lags one cycle more when the low half wraps). One lane (Lanes = 1): the
@@ -24,7 +24,7 @@ module totex_tdm_status #(
   input  logic             rst_ni,
   /// One pulse per lane whose decision missed (one cycle after the decision).
   input  logic [Lanes-1:0] miss_i,
-  /// Error sources, any cycle (ORed by the tile into two groups to keep this register small).
+  /// Error sources, any cycle (ORed by the shell into two groups to keep this register small).
   input  logic             err_a_i,
   input  logic             err_b_i,
   /// Per input link: a flit left on it (valid, used by nothing) in an executing cycle.

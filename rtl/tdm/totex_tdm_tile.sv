@@ -10,17 +10,17 @@
 /// selected in slot s is on out_* during slot s+1 (one register per hop) and the neighbour's entry
 /// for slot s+1 decides what happens to it.
 ///
-/// Built from the shell of the three tiles (totex_tdm_shell: the slot pipeline with the table
-/// read ahead, the NIC lane, the inject-key decode, the output registers, missed_o and error_o)
-/// and the router of the nic and all-port tiles (totex_tdm_router); this module adds the eject
-/// mux in front of m_axis. The NIC (totex_tdm_nic) holds one waiting message per destination
-/// (send buffer in block RAM, two words per destination; the pending state as toggle bits in block RAM, one per side: S flips on a commit,
-/// R on an injection). An offer on s_axis is accepted unless an earlier offer whose destination is
-/// occupied is parked (head of line); accepted messages are committed in order, each as soon as
-/// its destination's entry is free. The slot of d injects d's message if one is committed, else
-/// nothing is sent and missed_o counts the slot. Receive: m_axis is a registered one-cycle pulse
-/// per ejected flit; the core must take it (m_axis_tready high whenever m_axis_tvalid is high),
-/// else error_o.
+/// Built from the shell of the three tiles (totex_tdm_shell: the slot pipeline with the table read
+/// ahead, the NIC lane, the inject-key decode, the output registers, missed_o and error_o) and the
+/// router of the nic and all-port tiles (totex_tdm_router); this module adds the eject mux in front
+/// of m_axis. The NIC (totex_tdm_nic) holds one waiting message per destination (send buffer in
+/// block RAM, two words per destination; the pending state as toggle bits in block RAM, one per
+/// side: S flips on a commit, R on an injection). An offer on s_axis is accepted unless an earlier
+/// offer whose destination is occupied is parked (head of line); accepted messages are committed in
+/// order, each as soon as its destination's entry is free. The slot of d injects d's message if one
+/// is committed, else nothing is sent and missed_o counts the slot. Receive: m_axis is a registered
+/// one-cycle pulse per ejected flit; the core must take it (m_axis_tready high whenever
+/// m_axis_tvalid is high), else error_o.
 ///
 /// Cycle contract (PrimeCycles = totex_tdm_pkg::prime_cycles(NodeW) = 2**NodeW + 4):
 ///   * After reset release the NIC clears its toggle bits (2**NodeW cycles, s_axis_tready low).
@@ -116,22 +116,22 @@ module totex_tdm_tile #(
 
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
-  localparam int unsigned SelsW = P * SelW;   // the output selects; the eject select follows
+  localparam int unsigned EjLsb = P * SelW;   // the eject select, after the output selects
   localparam int unsigned Copies = totex_tdm_pkg::router_copies(NumPorts);
 
   // The shell: slot pipeline, NIC lane, inject key (an entry may select P+1 on any output: the
   // shell also checks that it does so at most once), output registers, status.
+  logic              inj_valid, entv, m_valid_d;
+  logic [W-1:0]      inj_data, m_data_d;
+  logic [P-1:0]      ent_ej, ej_q, out_valid_d, left;
+  logic [P*W-1:0]    out_data_d;
   logic [Copies-1:0] adv;
   logic [EntryW-1:0] unused_pre;
-  // Waiver: of the decided entry only the selects and the eject select are the router's (the inject
-  // destinations and eject sources are the shell's).
+  // Waiver: of the decided entry only the selects and the eject select are the router's (the
+  // inject destination and the eject source are the shell's).
   /* verilator lint_off UNUSEDSIGNAL */
   logic [EntryW-1:0] ent;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic              entv, inj_valid, m_valid_d;
-  logic [W-1:0]      inj_data, m_data_d;
-  logic [P-1:0]      out_valid_d, left, ent_ej, ej_q;
-  logic [P*W-1:0]    out_data_d;
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_NIC), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
                     .TileCopies(Copies)) u_shell (
@@ -142,10 +142,10 @@ module totex_tdm_tile #(
 
   // The router: every output's inject source is the one lane.
   always_comb begin
-    for (int unsigned i = 0; i < P; i++) ent_ej[i] = ent[SelsW +: SelW] == SelW'(i + 32'd1);
+    for (int unsigned i = 0; i < P; i++) ent_ej[i] = ent[EjLsb +: SelW] == SelW'(i + 32'd1);
   end
   totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
-    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[SelsW-1:0]), .entv_i(entv),
+    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb-1:0]), .entv_i(entv),
     .ent_ej_i(ent_ej), .in_valid_i, .in_data_i, .inj_valid_i({P{inj_valid}}),
     .inj_data_i({P{inj_data}}), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
     .out_data_d_o(out_data_d), .left_o(left)
