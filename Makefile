@@ -8,6 +8,9 @@ DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2
                 nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
                 xvfb xauth imagemagick jq bc libcadical-dev libxml2-utils chromium
 
+# COIN-OR CLP: the min-congestion LP of the traffic bounds (sw/src/traffic/congestion_lp.cpp).
+DEB_PACKAGES += coinor-libclp-dev
+
 # z3: the SMT solver of the formal proofs (yosys-smtbmc; formal.quick in `make test`, all in `make formal`).
 DEB_PACKAGES += z3
 

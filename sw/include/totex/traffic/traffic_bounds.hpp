@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Lower bounds for any traffic on a direct network, per model (docs/traffic.md, "Lower bounds").
+/// The terms mirror totex::lower_bound's (bounds.hpp) and keep their names where the term is the
+/// same one generalised; with `all` every shared term has today's value.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "totex/bounds/bounds.hpp"
+#include "totex/model.hpp"
+#include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
+
+namespace totex {
+
+struct TrafficBoundOptions {
+  /// Solve the min-congestion multicommodity-flow LP (COIN-OR CLP).
+  bool congestion_lp = true;
+  /// The LP has (sources with traffic) x (directed links) + 1 columns; above this it is not solved
+  /// and the term says so (value 0). 16x16 torus `all`: 262,145.
+  std::int64_t lp_max_columns = 300000;
+};
+
+/// One-shot lower bound on the steps of any schedule that delivers `traffic` on `t` under `m`.
+/// Terms (each only where it applies): average_status (single-port), link_traversals,
+/// injection, ejection, nic_injection, nic_ejection, distance, nic_pipeline, link_fill,
+/// bisection, dimension_cut, cut_corners, relay, congestion_lp.
+[[nodiscard]] LowerBound traffic_lower_bound(const Topology& t, Model m, const Traffic& traffic,
+                                             const TrafficBoundOptions& options = {});
+/// Periodic (TDM) bound: only the terms that count capacity per period (no fill, drain, distance,
+/// relay); nic_injection and nic_ejection become the plain per-node totals.
+[[nodiscard]] LowerBound traffic_periodic_lower_bound(const Topology& t, Model m, const Traffic& traffic,
+                                                      const TrafficBoundOptions& options = {});
+
+/// The fractional min-congestion multicommodity flow, aggregated by source: minimise z subject to
+/// one flow per source s (supplying sent(s), each d absorbing traffic(s,d)) and, on every directed
+/// link, the sum of the flows <= z; under single-port also every node's outgoing and incoming sums
+/// <= z. Solved with CLP; the bound is certified from its dual: integer lengths on the links (and
+/// nodes) scaled from the duals, sum w(s,d) dist(s,d) / sum of lengths, computed exactly, rounded up.
+struct CongestionLp {
+  bool solved = false;
+  std::int64_t columns = 0;
+  double lp_value = 0;           // CLP's optimum z*
+  std::int64_t bound = 0;        // ceil of the certified ratio (<= ceil(z*))
+  std::string certificate;       // "numerator/denominator"
+  std::string why_not;           // when not solved
+};
+[[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns);
+
+/// S_w = sum over pairs of traffic(s,d) * dist(s,d): the hops all flits need at least.
+[[nodiscard]] std::int64_t traffic_status(const Topology& t, const Traffic& traffic);
+
+}  // namespace totex

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+// The min-congestion multicommodity-flow LP, one commodity per source, solved with COIN-OR CLP and
+// certified from its dual (docs/traffic.md, "congestion_lp").
+#include <ClpSimplex.hpp>
+
+#include <cmath>
+#include <queue>
+
+#include "totex/traffic/traffic_bounds.hpp"
+
+namespace totex {
+namespace {
+
+using i64 = std::int64_t;
+__extension__ typedef __int128 i128;
+
+std::string str128(i128 v) {
+  if (v == 0) return "0";
+  std::string s;
+  while (v > 0) {
+    s += static_cast<char>('0' + static_cast<int>(v % 10));
+    v /= 10;
+  }
+  return {s.rbegin(), s.rend()};
+}
+
+/// Shortest distances from `s` with non-negative integer link costs.
+std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& cost) {
+  std::vector<i64> dist(static_cast<std::size_t>(t.nodes()), INT64_MAX);
+  using Item = std::pair<i64, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
+  dist[static_cast<std::size_t>(s)] = 0;
+  heap.emplace(0, s);
+  while (!heap.empty()) {
+    const auto [d, v] = heap.top();
+    heap.pop();
+    if (d != dist[static_cast<std::size_t>(v)]) continue;
+    for (Port p = 0; p < t.degree(v); ++p) {
+      const LinkId l = t.link_id(v, p);
+      const NodeId w = t.neighbor(v, p);
+      const i64 nd = d + cost[static_cast<std::size_t>(l)];
+      if (nd < dist[static_cast<std::size_t>(w)]) {
+        dist[static_cast<std::size_t>(w)] = nd;
+        heap.emplace(nd, w);
+      }
+    }
+  }
+  return dist;
+}
+
+}  // namespace
+
+CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns) {
+  CongestionLp out;
+  const int n = t.nodes();
+  const int links = t.links();
+  std::vector<NodeId> sources;
+  for (NodeId s = 0; s < n; ++s)
+    if (tr.sent(s) > 0) sources.push_back(s);
+  const auto k = static_cast<i64>(sources.size());
+  out.columns = k * links + 1;
+  if (k == 0) {
+    out.why_not = "no traffic";
+    return out;
+  }
+  if (out.columns > max_columns) {
+    out.why_not = std::to_string(k) + " sources x " + std::to_string(links) + " links = " + std::to_string(out.columns - 1) +
+                  " flow variables, above the limit of " + std::to_string(max_columns);
+    return out;
+  }
+  const bool node_rows = m == Model::SinglePort;
+  // Rows: conservation (source i, node v) at i*n+v; link capacity at cap+l; single-port: sends of v
+  // at send+v, receives at recv+v.
+  const i64 cap = k * n, send = cap + links, recv = send + n;
+  const i64 rows = node_rows ? recv + n : send;
+  const i64 cols = out.columns;
+  std::vector<CoinBigIndex> start;
+  std::vector<int> index;
+  std::vector<double> value;
+  start.reserve(static_cast<std::size_t>(cols) + 1);
+  const std::size_t per_col = node_rows ? 5 : 3;
+  index.reserve(static_cast<std::size_t>(cols) * per_col + static_cast<std::size_t>(links + 2 * n));
+  value.reserve(index.capacity());
+  for (i64 i = 0; i < k; ++i)
+    for (LinkId l = 0; l < links; ++l) {
+      const NodeId u = t.link_source(l), v = t.link_target(l);
+      start.push_back(static_cast<CoinBigIndex>(index.size()));
+      index.push_back(static_cast<int>(i * n + u));
+      value.push_back(1.0);
+      index.push_back(static_cast<int>(i * n + v));
+      value.push_back(-1.0);
+      index.push_back(static_cast<int>(cap + l));
+      value.push_back(1.0);
+      if (node_rows) {
+        index.push_back(static_cast<int>(send + u));
+        value.push_back(1.0);
+        index.push_back(static_cast<int>(recv + v));
+        value.push_back(1.0);
+      }
+    }
+  start.push_back(static_cast<CoinBigIndex>(index.size()));  // z
+  for (i64 r = cap; r < rows; ++r) {
+    index.push_back(static_cast<int>(r));
+    value.push_back(-1.0);
+  }
+  start.push_back(static_cast<CoinBigIndex>(index.size()));
+  std::vector<double> col_lo(static_cast<std::size_t>(cols), 0.0), col_hi(static_cast<std::size_t>(cols), COIN_DBL_MAX);
+  std::vector<double> obj(static_cast<std::size_t>(cols), 0.0);
+  obj.back() = 1.0;
+  std::vector<double> row_lo(static_cast<std::size_t>(rows), -COIN_DBL_MAX), row_hi(static_cast<std::size_t>(rows), 0.0);
+  for (i64 i = 0; i < k; ++i) {
+    const NodeId s = sources[static_cast<std::size_t>(i)];
+    for (NodeId v = 0; v < n; ++v) {
+      const double b = v == s ? static_cast<double>(tr.sent(s)) : -static_cast<double>(tr.flits(s, v));
+      row_lo[static_cast<std::size_t>(i * n + v)] = row_hi[static_cast<std::size_t>(i * n + v)] = b;
+    }
+  }
+  ClpSimplex model;
+  model.setLogLevel(0);
+  model.loadProblem(static_cast<int>(cols), static_cast<int>(rows), start.data(), index.data(), value.data(), col_lo.data(),
+                    col_hi.data(), obj.data(), row_lo.data(), row_hi.data());
+  start = {};
+  index = {};
+  value = {};
+  model.setOptimizationDirection(1.0);
+  model.dual();
+  if (!model.isProvenOptimal()) {
+    out.why_not = "CLP did not prove an optimum (status " + std::to_string(model.status()) + ")";
+    return out;
+  }
+  out.lp_value = model.objectiveValue();
+  // Certificate (weak duality): for lengths len_l >= 0 on the links (and, single-port, send_v and
+  // recv_v on the nodes), any flow of congestion z has
+  //   z * (sum len + sum send + sum recv) >= sum over flows of f_{s,l} (len_l + send_tail + recv_head)
+  //                                        >= sum over pairs w(s,d) dist(s,d)
+  // with dist under those costs. Lengths: the duals of the capacity rows, scaled to integers.
+  const double* dual = model.dualRowSolution();
+  const i64 scale_rows = rows - cap;
+  double total = 0;
+  for (i64 r = cap; r < rows; ++r) total += std::fabs(dual[r]);
+  if (!(total > 0) || !std::isfinite(total)) {
+    out.why_not = "CLP returned no usable dual";
+    return out;
+  }
+  constexpr double kScale = 1073741824.0;  // 2^30
+  std::vector<i64> len(static_cast<std::size_t>(scale_rows));
+  i128 denominator = 0;
+  for (i64 r = 0; r < scale_rows; ++r) {
+    len[static_cast<std::size_t>(r)] = static_cast<i64>(std::floor(std::fabs(dual[cap + r]) / total * kScale));
+    denominator += len[static_cast<std::size_t>(r)];
+  }
+  if (denominator == 0) {
+    out.why_not = "the dual lengths round to zero";
+    return out;
+  }
+  std::vector<i64> cost(static_cast<std::size_t>(links));
+  for (LinkId l = 0; l < links; ++l) {
+    cost[static_cast<std::size_t>(l)] = len[static_cast<std::size_t>(l)];
+    if (node_rows)
+      cost[static_cast<std::size_t>(l)] += len[static_cast<std::size_t>(links + t.link_source(l))] +
+                                            len[static_cast<std::size_t>(links + n + t.link_target(l))];
+  }
+  i128 numerator = 0;
+  for (NodeId s : sources) {
+    const std::vector<i64> dist = dijkstra(t, s, cost);
+    tr.for_each_in_row(s, [&](NodeId d, i64 w) { numerator += static_cast<i128>(w) * dist[static_cast<std::size_t>(d)]; });
+  }
+  out.bound = static_cast<i64>((numerator + denominator - 1) / denominator);
+  out.certificate = str128(numerator) + "/" + str128(denominator);
+  out.solved = true;
+  return out;
+}
+
+}  // namespace totex
