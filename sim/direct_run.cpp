@@ -3,9 +3,8 @@
 /// controller loads the schedule (scheduled mode) or the send queues (dynamic mode) through the
 /// load port, starts the run and a scoreboard checks every delivery.
 ///
-/// Usage: harness --topo T --mode scheduled|dynamic [--model M --depth D --buffer B]
-///                [--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE]
-///                [--load port|backdoor] [--wave FILE]
+/// Usage: harness direct --topo T [--mode scheduled|dynamic] [--model M --depth D --buffer B] ...:
+/// the fields of schema::DirectHarnessArgs (totex/hw_schema.hpp), which the engines write.
 /// The parameters must be the ones the model was built with (checked against signature_o).
 /// The schedule is NOT verified here, so that broken schedules reach the RTL checks; `totex sim`
 /// verifies before it calls this. Prints its result as one line "TOTEX-RESULT {json}" (other stdout
@@ -27,6 +26,7 @@
 #include <utility>
 
 #include "totex/direct_controller.hpp"
+#include "totex/hw_schema.hpp"
 #include "totex/verify/reference_engine.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
@@ -181,31 +181,16 @@ bool DirectDut::backdoor_write(std::uint64_t, std::uint64_t) {
 
 int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make) {
   return harness_main("direct harness", [&] {
-    const std::map<std::string, std::string> a = harness_options(argc, argv);
-    if (argc % 2 == 0 || !a.count("topo") || !a.count("mode"))
-      throw totex::UsageError("usage: direct_rtl --topo T --mode scheduled|dynamic [--model M --depth D --buffer B] "
-                              "[--fifo-depth F] [--dynamic dor|adaptive] [--payload-bits W] [--schedule FILE] "
-                              "[--load port|backdoor] [--wave FILE]");
-    auto num = [&](const char* key, int def) { return a.count(key) ? std::stoi(a.at(key)) : def; };
-    const totex::Topology t = totex::parse_topology(a.at("topo"));
-    totex::DirectParams p;
-    p.mode = a.at("mode") == "dynamic" ? totex::DirectMode::Dynamic : totex::DirectMode::Scheduled;
-    if (a.count("model")) p.model = totex::parse_model(a.at("model"));
-    p.depth = num("depth", p.depth);
-    p.buffer_slots = num("buffer", p.buffer_slots);
-    p.fifo_depth = num("fifo-depth", p.fifo_depth);
-    p.payload_bits = num("payload-bits", p.payload_bits);
-    if (a.count("dynamic")) p.routing = totex::parse_dynamic_routing(a.at("dynamic"));
-    const totex::DirectLayout layout(t, p);
-    const std::unique_ptr<DirectDut> dut = make(t, layout, a.count("wave") ? a.at("wave") : "");
-    const std::string load = a.count("load") ? a.at("load") : "port";
-    if (load != "port" && load != "backdoor")
-      throw totex::UsageError("--load " + load + ": accepted values are port and backdoor");
-    DirectRun run(t, layout, *dut, engine, load == "backdoor");
+    const schema::DirectHarnessArgs a = schema::parse_argv<schema::DirectHarnessArgs>(argc, argv, "direct harness");
+    const totex::Topology t = totex::parse_topology(a.topo);
+    const totex::DirectLayout layout(t, a.params());
+    const std::unique_ptr<DirectDut> dut = make(t, layout, a.wave);
+    dut->set_skip_quiet(a.skip_quiet);
+    DirectRun run(t, layout, *dut, engine, a.load == schema::LoadPath::Backdoor);
     totex::SimResult r;
-    if (p.mode == totex::DirectMode::Scheduled) {
-      if (!a.count("schedule")) throw totex::UsageError("scheduled mode needs --schedule FILE");
-      const totex::LoadedSchedule loaded = totex::read_schedule_file(a.at("schedule"));
+    if (a.mode == totex::DirectMode::Scheduled) {
+      if (a.schedule.empty()) throw totex::UsageError("scheduled mode needs --schedule FILE");
+      const totex::LoadedSchedule loaded = totex::read_schedule_file(a.schedule);
       const auto* s = std::get_if<totex::Schedule>(&loaded.schedule);
       if (!s) throw totex::UsageError("the direct-network RTL runs step-schedule files");
       if (totex::parse_topology(s->topology).spec() != t.spec())

@@ -50,13 +50,16 @@ class DirectDut {
   virtual void ejects(std::vector<Eject>& out) = 0;
   [[nodiscard]] virtual int assertion_failures() = 0;
   [[nodiscard]] virtual std::uint64_t edges() = 0;
+  /// Whether quiet tiles skip their edges (TOTEX_WIRED_SKIP_QUIET, the harness's --skip-quiet):
+  /// only the wired build has them; the others ignore it.
+  virtual void set_skip_quiet(bool /*skip*/) {}
 };
 
 /// Makes the model under test for a topology and its parameters; `wave` is empty or a dump file.
 using MakeDirectDut =
     std::function<std::unique_ptr<DirectDut>(const Topology& t, const DirectLayout& layout, const std::string& wave)>;
 
-/// The harness's main: parses argv, runs, prints "TOTEX-RESULT {json}", returns the exit code.
+/// The harness's main: parses argv (schema::DirectHarnessArgs), runs, prints "TOTEX-RESULT {json}", returns the exit code.
 /// `engine` names the result ("rtl", "systemc", "cosim").
 int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make);
 

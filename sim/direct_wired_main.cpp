@@ -18,12 +18,11 @@
 /// arriving and no load-port write for it (its node field, or the broadcast CONTROL_LAST), keeps
 /// every flip-flop on that edge (proved for any state: the fixpoint rows of tests/formal/run.sh),
 /// and none of its outputs depends on the load port, so the edge is skipped. During a load only
-/// the addressed tile is clocked. TOTEX_WIRED_SKIP_QUIET=0 clocks every tile on every edge (CTest
+/// the addressed tile is clocked. TOTEX_WIRED_SKIP_QUIET=0 (read by the CLI, --skip-quiet 0 here) clocks every tile on every edge (CTest
 /// rtl.direct.wired_skip_* compares both).
 /// One thread: TOTEX_RTL_THREADS is for the generated top (sw/hw/src/rtl_engine.cpp says why).
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -122,17 +121,17 @@ class WiredDirect final : public totex::sim::DirectDut {
     // Evaluated outside evaluate(): count again, connect all next time.
     recount_done();
     for (int v = 0; v < n; ++v) mark_stale(v);
-    // From here on (never during reset, whose edges also load the node's constant copies).
-    const std::string skip = std::getenv("TOTEX_WIRED_SKIP_QUIET") ? std::getenv("TOTEX_WIRED_SKIP_QUIET") : "1";
-    if (skip != "0" && skip != "1")
-      throw totex::UsageError("TOTEX_WIRED_SKIP_QUIET=" + skip + ": accepted values are 1 (skip quiet tiles) and 0");
-    skip_quiet_ = skip == "1";
+    // Quiet tiles skip edges from here on (never during reset, whose edges also load the node's
+    // constant copies), unless set_skip_quiet(false).
+    skip_quiet_ = true;
   }
   ~WiredDirect() override {
     for (auto& x : tiles_) x->final();
   }
   WiredDirect(const WiredDirect&) = delete;
   WiredDirect& operator=(const WiredDirect&) = delete;
+
+  void set_skip_quiet(bool skip) override { skip_quiet_ = skip; }
 
   void set_layout(int eject_lanes, int msg_bits, int node_bits, int payload_bits) override {
     lanes_ = eject_lanes;

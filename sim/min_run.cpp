@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 
+#include "totex/hw_schema.hpp"
 #include "totex/verify/reference_engine.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
@@ -116,28 +117,19 @@ bool MinDut::backdoor_write(std::uint64_t, std::uint64_t) {
 
 int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make) {
   return harness_main("min harness", [&] {
-    const std::map<std::string, std::string> a = harness_options(argc, argv);
-    if (argc % 2 == 0 || !a.count("schedule") || !a.count("min-mode") || !a.count("max-steps"))
-      throw UsageError("usage: min harness --schedule FILE --min-mode table|computed --max-steps S "
-                       "[--payload-bits W] [--load port|backdoor] [--wave FILE]");
+    const schema::MinHarnessArgs a = schema::parse_argv<schema::MinHarnessArgs>(argc, argv, "min harness");
     MinBuild build;
-    const std::string& mode = a.at("min-mode");
-    if (mode != "table" && mode != "computed") throw UsageError("--min-mode must be table | computed");
-    build.mode = mode == "table" ? MinConfigMode::Table : MinConfigMode::Computed;
-    build.max_steps = std::stoi(a.at("max-steps"));
-    if (a.count("payload-bits")) build.payload_bits = std::stoi(a.at("payload-bits"));
-    if (a.count("load")) {
-      if (a.at("load") != "port" && a.at("load") != "backdoor")
-        throw UsageError("--load " + a.at("load") + ": accepted values are port and backdoor");
-      build.backdoor = a.at("load") == "backdoor";
-    }
-    const LoadedSchedule loaded = read_schedule_file(a.at("schedule"));
+    build.mode = a.min_mode;
+    build.max_steps = a.max_steps;
+    build.payload_bits = a.payload_bits;
+    build.backdoor = a.load == schema::LoadPath::Backdoor;
+    const LoadedSchedule loaded = read_schedule_file(a.schedule);
     const auto* s = std::get_if<MinSchedule>(&loaded.schedule);
     if (!s) throw UsageError("a MIN harness runs configuration-matrix files");
     const MinNetwork net = std::get<MinNetwork>(parse_spec(s->topology));
     if (build.max_steps < net.terminals() || build.max_steps < static_cast<int>(s->configurations.size()))
       throw UsageError("--max-steps " + std::to_string(build.max_steps) + " is shorter than the schedule");
-    const std::unique_ptr<MinDut> dut = make(net, build, a.count("wave") ? a.at("wave") : "");
+    const std::unique_ptr<MinDut> dut = make(net, build, a.wave);
     const SimResult r = MinRun(net, *s, loaded.claimed_steps, build, *dut, engine).run();
     std::cout << "TOTEX-RESULT " << sim_result_json(r) << '\n';  // model assertions also print to stdout
     return r.ok() ? 0 : 1;

@@ -57,8 +57,8 @@ struct MinBuild {
 using MakeMinDut =
     std::function<std::unique_ptr<MinDut>(const MinNetwork& net, const MinBuild& build, const std::string& wave)>;
 
-/// The harness's main. Usage: harness --schedule FILE --min-mode table|computed --max-steps S
-/// [--payload-bits W] [--load port|backdoor] [--wave FILE]. Prints "TOTEX-RESULT {json}" (engine `engine`); exit 0 pass,
+/// The harness's main. Usage: harness min --schedule FILE --max-steps S [--min-mode table|computed]
+/// [--payload-bits W] [--load port|backdoor] [--wave FILE] (schema::MinHarnessArgs). Prints "TOTEX-RESULT {json}" (engine `engine`); exit 0 pass,
 /// 1 check failed, 2 usage. The schedule is not verified here (`totex sim` does that), so that
 /// a broken file reaches the model's checks.
 int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make);

@@ -2,27 +2,27 @@
 /// What the two TDM tile harnesses share (`totex sim --periods K`, docs/tdm-runs.md): the rtl one
 /// (sim/tdm_wired_main.cpp, Verilated tiles) and the SystemC one (sim/systemc/tdm_harness.cpp)
 /// drive their tiles the same way, so that a run means the same on both:
-///   * the arguments (--topo T --schedule FILE --periods K [--payload W] [--period P]) and the
-///     folded tables;
+///   * the arguments (schema::TdmHarnessArgs: tdm --topo T --schedule FILE --periods K [--payload W]
+///     [--period P] [--fault F]) and the folded tables;
 ///   * the offers: each node's messages in the order its table injects them, period by period,
 ///     slot by slot, on the s_axis lane of the output its slot injects on (all-port: lane o for
 ///     output o; else one lane); period 0 from the load on, period k >= 1 from the cycle after
 ///     period k-1's slot for that destination executed (the NIC holds one message per
 ///     destination: offered earlier, it would wait at the NIC's head and hold back the offers
 ///     behind it);
-///   * the faults of TOTEX_TDM_FAULT (eject, pause, pauses) and the pause sequence;
+///   * the faults of TOTEX_TDM_FAULT (--fault eject|pause|pauses) and the pause sequence;
 ///   * the checks after the run (every message taken, missed at the end of period K-1 and at the
 ///     end, the tiles' error outputs).
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <map>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "harness_exit.hpp"
+#include "totex/hw_schema.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
 #include "totex/network/spec.hpp"
@@ -31,28 +31,27 @@
 
 namespace totex::sim {
 
-/// A harness's run: the network, its folded tables, K.
+/// A harness's run: the network, its folded tables, K, the fault to inject ("" none, eject, pause
+/// or pauses: TOTEX_TDM_FAULT as the CLI read it, --fault here).
 struct TdmRunSetup {
   Topology topology;
   TdmTables tables;
   int periods = 1;
+  std::string fault;
 };
 
-/// Parses the harness's arguments and folds the schedule (a usage error for anything wrong).
+/// Parses the harness's arguments (schema::TdmHarnessArgs) and folds the schedule (a usage error
+/// for anything wrong).
 inline TdmRunSetup tdm_run_setup(int argc, char** argv, const std::string& name) {
-  const std::map<std::string, std::string> a = harness_options(argc, argv);
-  if (argc % 2 == 0 || !a.count("topo") || !a.count("schedule") || !a.count("periods"))
-    throw UsageError("usage: " + name + " --topo T --schedule FILE --periods K [--payload W] [--period P]");
-  const Topology t = parse_topology(a.at("topo"));
-  const int periods = std::stoi(a.at("periods"));
-  const int payload = a.count("payload") ? std::stoi(a.at("payload")) : 32;
-  if (periods < 1) throw UsageError("--periods must be at least 1");
-  const LoadedSchedule loaded = read_schedule_file(a.at("schedule"));
+  const schema::TdmHarnessArgs a = schema::parse_argv<schema::TdmHarnessArgs>(argc, argv, name);
+  const Topology t = parse_topology(a.topo);
+  const LoadedSchedule loaded = read_schedule_file(a.schedule);
   const auto* s = std::get_if<Schedule>(&loaded.schedule);
   if (!s) throw UsageError("the TDM tile runs step schedules of direct networks");
   if (parse_topology(s->topology).spec() != t.spec())
     throw UsageError("the schedule is for " + s->topology + ", this run for " + t.spec());
-  return {t, tdm_tables(t, *s, a.count("period") ? std::stoi(a.at("period")) : 0, payload), periods};
+  return {t, tdm_tables(t, *s, a.period, a.payload), a.periods,
+          a.fault == schema::TdmFault::None ? std::string() : schema::enum_name(a.fault)};
 }
 
 /// One message a node offers: its period, destination and the first run cycle it may be offered in.
@@ -74,22 +73,14 @@ inline std::vector<std::vector<TdmOffer>> tdm_offer_queues(const TdmTables& tabl
         const std::int64_t from = k == 0 ? kTdmBeforeRun : (k - 1) * tables.period + slot + 1;
         for (int o = 0; o < ports; ++o) {
           if (e.out_sel[static_cast<std::size_t>(o)] != ports + 1) continue;
-          const int lane = tables.tile.all_port ? o : 0;
-          const int dst = tables.tile.all_port ? e.inject_dsts[static_cast<std::size_t>(o)] : e.inject_dst;
+          const bool all_port = tables.tile.kind == TileKind::AllPort;
+          const int lane = all_port ? o : 0;
+          const int dst = all_port ? e.inject_dsts[static_cast<std::size_t>(o)] : e.inject_dst;
           queue[v * static_cast<std::size_t>(lanes) + static_cast<std::size_t>(lane)].push_back({k, dst, from});
-          if (!tables.tile.all_port) break;
+          if (!all_port) break;
         }
       }
   return queue;
-}
-
-/// TOTEX_TDM_FAULT, checked: "" (none), eject, pause or pauses.
-inline std::string tdm_fault_from_env() {
-  const char* env = std::getenv("TOTEX_TDM_FAULT");
-  const std::string fault = env ? env : "";
-  if (fault != "" && fault != "eject" && fault != "pause" && fault != "pauses")
-    throw UsageError("TOTEX_TDM_FAULT=" + fault + ": accepted values are eject, pause and pauses (unset: none)");
-  return fault;
 }
 
 /// Every node's table words as loaded: TOTEX_TDM_FAULT=eject takes node 0's first ejecting slot's

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The TDM tile network (`totex sim --engine rtl --periods K`, docs/tdm-runs.md): one Verilated
 /// model of rtl/tdm/totex_tdm_tile.sv (nic schedules), rtl/tdm/totex_tdm_allport_tile.sv (all-port
-/// ones, TOTEX_TDM_ALLPORT=1) or rtl/tdm/totex_tdm_single_tile.sv (single-port ones,
-/// TOTEX_TDM_SINGLE=1), built once per tile parameter set (sw/hw/src/tdm_rtl.cpp),
+/// ones, TOTEX_TDM_KIND=1) or rtl/tdm/totex_tdm_single_tile.sv (single-port ones,
+/// TOTEX_TDM_KIND=2), built once per tile parameter set (sw/hw/src/tdm_rtl.cpp, the macros of
+/// schema::tdm_tile_fields),
 /// instantiated N times here and wired in C++ by the topology: input link i of node v is the link
 /// arriving from neighbor(v, i), so in_*[v][i] = out_*[u][port_to(u, v)] with u = neighbor(v, i);
 /// a port a node does not have (a mesh's border) reads idle.
 ///
-/// Usage: harness --topo T --schedule FILE --periods K [--payload W] [--period P]
+/// Usage: harness tdm --topo T --schedule FILE --periods K [--payload W] [--period P] [--fault F]
 ///
 /// The run:
 ///   reset        rst_ni low over two rising edges, released;
@@ -29,8 +30,8 @@
 /// Prints "TOTEX-RESULT {json}" (the SimResult of every engine); exit 0 pass, 1 check failed,
 /// 2 usage.
 ///
-/// Fault injection (the checks must catch it; CTest rtl.tdm.fault_*): TOTEX_TDM_FAULT=eject or
-/// pause, and the contract check pauses (sim/tdm_drive.hpp, TdmPauses and tdm_load_words).
+/// Fault injection (the checks must catch it; CTest rtl.tdm.fault_*): --fault eject or pause
+/// (TOTEX_TDM_FAULT as the CLI read it), and the contract check pauses (sim/tdm_drive.hpp, TdmPauses and tdm_load_words).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -39,9 +40,9 @@
 #include <string>
 #include <vector>
 
-#if TOTEX_TDM_ALLPORT
+#if TOTEX_TDM_KIND == 1  // TileKind::AllPort
 #include "Vtotex_tdm_allport_tile.h"
-#elif TOTEX_TDM_SINGLE
+#elif TOTEX_TDM_KIND == 2  // TileKind::SinglePort
 #include "Vtotex_tdm_single_tile.h"
 #else
 #include "Vtotex_tdm_tile.h"
@@ -58,9 +59,9 @@ namespace {
 using totex::sim::bits;
 using totex::sim::set_bits;
 using totex::sim::set_port;
-#if TOTEX_TDM_ALLPORT
+#if TOTEX_TDM_KIND == 1
 using Tile = Vtotex_tdm_allport_tile;
-#elif TOTEX_TDM_SINGLE
+#elif TOTEX_TDM_KIND == 2
 using Tile = Vtotex_tdm_single_tile;
 #else
 using Tile = Vtotex_tdm_tile;
@@ -293,12 +294,17 @@ int tdm_main(int argc, char** argv) {
   const totex::TdmTables& tables = setup.tables;
   const int periods = setup.periods;
   const totex::TdmTileParams& p = tables.tile;
-  if (p.ports != TOTEX_TDM_PORTS || p.payload_bits != TOTEX_TDM_PAYLOAD || p.node_bits != TOTEX_TDM_NODE_BITS ||
-      p.depth != TOTEX_TDM_DEPTH || p.all_port != (TOTEX_TDM_ALLPORT != 0) ||
-      p.single_port != (TOTEX_TDM_SINGLE != 0) || (p.single_port && p.buffer_words != TOTEX_TDM_BUFFER))
+  totex::TdmTileParams built;  // the tile this harness was compiled for (schema::cpp_defines)
+  built.kind = static_cast<totex::TileKind>(TOTEX_TDM_KIND);
+  built.ports = TOTEX_TDM_PORTS;
+  built.payload_bits = TOTEX_TDM_PAYLOAD;
+  built.node_bits = TOTEX_TDM_NODE_BITS;
+  built.depth = TOTEX_TDM_DEPTH;
+  built.buffer_words = TOTEX_TDM_BUFFER;
+  if (!totex::schema::same_build(p, built))
     throw totex::UsageError("this model was built for another tile (kind, ports, payload, node bits, depth or relay buffer)");
 
-  TdmNetwork net(t, tables, periods, totex::sim::tdm_fault_from_env());
+  TdmNetwork net(t, tables, periods, setup.fault);
   net.load();
   // totex_tdm_pkg::prime_cycles is 2^NodeW + 4 since the NIC's toggle bits are in block RAM (the
   // sweep that clears them after reset; ceil(NodeW/2) + 4 before): a margin of 8 edges keeps the

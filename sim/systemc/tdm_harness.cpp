@@ -163,7 +163,7 @@ int run_main(int argc, char** argv) {
   const int periods = setup.periods;
 
   ModelChecks checks("systemc");
-  TdmRun net(t, tables, periods, tdm_fault_from_env(), checks);
+  TdmRun net(t, tables, periods, setup.fault, checks);
   net.load();
   // The rtl harness's priming: PrimeCycles (2^NodeW + 4) plus a margin of 8 edges.
   net.preload(TdmTile::prime_cycles(tables.tile.node_bits) + 8);

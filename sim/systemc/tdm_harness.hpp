@@ -6,9 +6,9 @@
 /// table injects them, the TdmScoreboard checking every delivery's cycle and payload, missed and
 /// error checked at the end.
 ///
-/// Arguments: --topo T --schedule FILE --periods K [--payload W] [--period P]
-/// (totex_systemc takes this harness when --periods is given). TOTEX_TDM_FAULT=eject|pause|pauses
-/// as for the rtl harness. Prints "TOTEX-RESULT {json}"; exit 0 pass, 1 check failed,
+/// Arguments: tdm --topo T --schedule FILE --periods K [--payload W] [--period P] [--fault F]
+/// (schema::TdmHarnessArgs; `totex_systemc tdm ...`). --fault eject|pause|pauses (TOTEX_TDM_FAULT
+/// as the CLI read it) as for the rtl harness. Prints "TOTEX-RESULT {json}"; exit 0 pass, 1 check failed,
 /// 2 usage, 3 tool failure (sim/harness_exit.hpp).
 #pragma once
 

@@ -41,8 +41,8 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       sel_(at(params.ports), -1),
       ej_(at(lanes_), -1),
       ejsrc_(at(lanes_), 0),
-      relay_valid_(at(params.single_port ? params.buffer_words : 0), 0),
-      relay_data_(at(params.single_port ? params.buffer_words : 0), 0),
+      relay_valid_(at(params.kind == TileKind::SinglePort ? params.buffer_words : 0), 0),
+      relay_data_(at(params.kind == TileKind::SinglePort ? params.buffer_words : 0), 0),
       out_valid_q_(at(params.ports), 0),
       m_valid_q_(at(lanes_), 0),
       out_data_q_(at(params.ports), 0),
@@ -97,7 +97,7 @@ TdmTile::Exec TdmTile::execute(bool exec) {
     x.left = true;
     fail("a flit left on input link " + std::to_string(i) + " (" + what + ")");
   };
-  if (p_.single_port) {
+  if (p_.kind == TileKind::SinglePort) {
     const bool rcv_v = recv_port_ >= 0 && in_valid[at(recv_port_)].read();
     const std::uint64_t rcv_d = recv_port_ >= 0 ? input(recv_port_) : 0;
     for (int i = 0; i < ports_; ++i)
@@ -132,7 +132,7 @@ TdmTile::Exec TdmTile::execute(bool exec) {
       x.out_valid[at(o)] = in_valid[at(s)].read() ? 1 : 0;
       x.out_data[at(o)] = input(s);
     } else if (s == ports_) {  // inject: the nic tile's one lane, the all-port tile's lane o
-      const TdmNicLane& lane = nic_[at(p_.all_port ? o : 0)];
+      const TdmNicLane& lane = nic_[at(p_.kind == TileKind::AllPort ? o : 0)];
       x.out_valid[at(o)] = lane.has() ? 1 : 0;
       x.out_data[at(o)] = lane.data();
     }
@@ -151,7 +151,7 @@ TdmTile::Exec TdmTile::execute(bool exec) {
 /// The execute registers of the decided slot (an invalid entry: idle).
 void TdmTile::decide(bool valid, const TdmEntry& entry) {
   const TdmEntry& e = valid ? entry : idle_;
-  if (p_.single_port) {
+  if (p_.kind == TileKind::SinglePort) {
     send_port_ = e.send_port - 1;
     send_src_ = e.send_src;
     send_buf_ = e.send_buf;
@@ -165,7 +165,7 @@ void TdmTile::decide(bool valid, const TdmEntry& entry) {
     const int s = e.out_sel[at(o)];
     sel_[at(o)] = s >= 1 && s <= ports_ + 1 ? s - 1 : -1;
   }
-  if (p_.all_port) {
+  if (p_.kind == TileKind::AllPort) {
     for (int i = 0; i < ports_; ++i) {
       ej_[at(i)] = e.eject_srcs[at(i)] >= 0 ? i : -1;
       ejsrc_[at(i)] = std::max(0, e.eject_srcs[at(i)]);
@@ -178,12 +178,12 @@ void TdmTile::decide(bool valid, const TdmEntry& entry) {
 
 /// Whether an entry injects on a lane (all-port: lane o on output o; else any output).
 bool TdmTile::injects(const TdmEntry& e, int lane) const {
-  return p_.all_port ? e.out_sel[at(lane)] == ports_ + 1 : e.injections() > 0;
+  return p_.kind == TileKind::AllPort ? e.out_sel[at(lane)] == ports_ + 1 : e.injections() > 0;
 }
 
 /// The destination a lane reads its toggle bits at for an entry.
 int TdmTile::inject_dst(const TdmEntry& e, int lane) const {
-  return p_.all_port ? e.inject_dsts[at(lane)] : e.inject_dst;
+  return p_.kind == TileKind::AllPort ? e.inject_dsts[at(lane)] : e.inject_dst;
 }
 
 /// One rising edge: every register's next value from the values before the edge (the inputs as
@@ -262,7 +262,7 @@ void TdmTile::edge() {
   if (adv) {
     pre_ = decode_tdm_entry(rdata_old, p_);
     ent_ = pre_old;
-    ent_dup_ = !p_.all_port && pre_old.injections() > 1;  // the all-port tile injects on every lane
+    ent_dup_ = p_.kind != TileKind::AllPort && pre_old.injections() > 1;  // the all-port tile injects on every lane
     dup_h_ = entv_old && ent_dup_old;
   }
   dec_q_ = adv;

@@ -2,8 +2,14 @@
 /// `totex fpga`: one TDM tile for a network's schedule, synthesized, placed and routed for iCE40
 /// (rtl/synth/tdm_synth.sh): LUT4, flip-flops, block RAM, logic cells, Fmax, and what an exchange
 /// takes at that clock (docs/tdm-runs.md).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <stdio.h>  // renameat2
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -12,6 +18,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "schema_options.hpp"
 #include "totex/error.hpp"
 #include "totex/io/output_file.hpp"
 #include "totex/io/schedule_io.hpp"
@@ -55,6 +62,7 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
       throw UsageError("--topo " + o.topo + " does not match the schedule file's topology " + t.spec());
     if (!o.model.empty() && parse_model(o.model) != s->model)
       throw UsageError("--model " + o.model + " does not match the schedule file's model " + to_string(s->model));
+    if (o.tables_out.empty()) check_tdm_tile_can_fit(t, s->model, o.device, o.payload);
     s->materialize();
     const VerifyReport report = verify(t, *s, loaded.claimed_steps, run_limits());
     if (!report.ok) {
@@ -73,6 +81,7 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
     throw UsageError("--topo " + o.topo + ": a MIN; the TDM tile is a router of direct networks (torus, mesh, hypercube, ...)");
   const Topology& t = std::get<Topology>(net);
   const Model model = model_for(net, o.model);
+  if (o.tables_out.empty()) check_tdm_tile_can_fit(t, model, o.device, o.payload);  // before the schedule search
   Schedule s = std::get<Schedule>(make_schedule(net, model, o.algo, o.budget));
   const VerifyReport report = verify(t, s);
   if (!report.ok) throw ToolError("tool: the generated schedule does not verify; run `totex schedule` on it");
@@ -97,31 +106,88 @@ std::string make_out_dir(const std::string& given) {
   return name;
 }
 
+/// A new directory beside `dir` (same file system, so it can be renamed onto it).
+std::string temporary_beside(const std::string& dir) {
+  const std::filesystem::path target = std::filesystem::absolute(dir).lexically_normal();
+  const std::filesystem::path parent = target.has_filename() ? target.parent_path() : target.parent_path().parent_path();
+  std::error_code ec;
+  std::filesystem::create_directories(parent, ec);
+  if (ec) throw OutputError(parent.string() + ": " + ec.message());
+  std::string name = (parent / ("." + target.filename().string() + ".totex-XXXXXX")).string();
+  if (!::mkdtemp(name.data())) throw OutputError(name + ": cannot create a temporary directory");
+  const mode_t mask = ::umask(0);  // mkdtemp makes it 0700; the set gets a new directory's mode
+  ::umask(mask);
+  std::filesystem::permissions(name, static_cast<std::filesystem::perms>(0777 & ~mask), ec);
+  return name;
+}
+
+/// Whether `dir` holds only what --tables-out writes (node<v>.hex, tables.json), so that it may be
+/// replaced as a whole.
+bool only_tables(const std::filesystem::path& dir) {
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    const std::string f = e.path().filename().string();
+    const bool node_hex = f.rfind("node", 0) == 0 && f.size() > 8 && f.compare(f.size() - 4, 4, ".hex") == 0 &&
+                          f.find_first_not_of("0123456789", 4) == f.size() - 4;
+    if (!e.is_regular_file() || (!node_hex && f != "tables.json")) return false;
+  }
+  return true;
+}
+
+/// Puts the directory `staged` in place of `dir` in one step (renameat2 RENAME_EXCHANGE when `dir`
+/// exists, so a reader sees the whole old set or the whole new one) and removes the old set.
+void replace_directory(const std::string& staged, const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir, ec)) {
+    std::filesystem::rename(staged, dir, ec);
+    if (ec) throw OutputError(dir + ": " + ec.message());
+    return;
+  }
+  if (!std::filesystem::is_directory(dir, ec) || !only_tables(dir))
+    throw OutputError(dir + ": holds other files than a --tables-out set (node<v>.hex, tables.json); "
+                      "give a new directory or one written by --tables-out");
+  if (::renameat2(AT_FDCWD, staged.c_str(), AT_FDCWD, dir.c_str(), RENAME_EXCHANGE) != 0)
+    throw OutputError(dir + ": cannot replace it with " + staged + ": " + std::strerror(errno));
+  std::filesystem::remove_all(staged, ec);  // now the old set; a left-over is harmless
+}
+
 /// --tables-out DIR: every node's slot table as DIR/node<v>.hex (write_tdm_hex_files) and the tile
 /// parameters as DIR/tables.json, for a board with the whole network (rtl/board/); no synthesis.
+/// The set is written into a new directory beside DIR and renamed into place, so DIR holds the
+/// whole old set or the whole new one, never a mix (a full disk, a failed write).
 int cmd_fpga_tables(const FpgaOptions& o) {
   const auto [t, s] = fpga_schedule(o);
   const TdmTables tables = tdm_tables(t, s, o.period, o.payload);
   const TdmTileParams& tile = tables.tile;
-  const std::string dir = make_out_dir(o.tables_out);
-  const std::vector<std::string> files = write_tdm_hex_files(tables, dir);
-  json j{{"topology", t.spec()},
-         {"model", to_string(s.model)},
-         {"algorithm", s.algorithm},
-         {"nodes", t.nodes()},
-         {"ports", tile.ports},
-         {"payload", tile.payload_bits},
-         {"node_bits", tile.node_bits},
-         {"depth", tile.depth},
-         {"entry_bits", tile.entry_bits()},
-         {"buffer_words", tile.buffer_words},
-         {"steps", tables.steps},
-         {"period", tables.period},
-         {"tables", files},
-         {"out", dir}};
-  if (tile.all_port) j["lanes"] = tables.lanes;  // [node][dst]: the s_axis lane its core offers dst's message on
+  const std::string dir = o.tables_out;
+  const std::string staged = temporary_beside(dir);
+  std::vector<std::string> files;
+  try {
+    for (const std::string& f : write_tdm_hex_files(tables, staged))
+      files.push_back((std::filesystem::path(dir) / std::filesystem::path(f).filename()).string());
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove_all(staged, ignored);
+    throw;
+  }
+  json j{{"topology", t.spec()}, {"model", to_string(s.model)}, {"algorithm", s.algorithm}, {"nodes", t.nodes()}};
+  put_schema_json(j, tile);  // kind, ports, payload, node_bits, depth (schema::tdm_tile_fields)
+  j["entry_bits"] = tile.entry_bits();
+  j["buffer_words"] = tile.buffer_words;
+  j["steps"] = tables.steps;
+  j["period"] = tables.period;
+  j["tables"] = files;
+  j["out"] = dir;
+  if (tile.kind == TileKind::AllPort) j["lanes"] = tables.lanes;  // [node][dst]: the s_axis lane its core offers dst's message on
   const std::string params = (std::filesystem::path(dir) / "tables.json").string();
-  write_output_file(params, [&](std::ostream& out) { out << j.dump(2) << '\n'; });
+  try {
+    write_output_file((std::filesystem::path(staged) / "tables.json").string(),
+                      [&](std::ostream& out) { out << j.dump(2) << '\n'; });
+    replace_directory(staged, dir);
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove_all(staged, ignored);
+    throw;
+  }
   print(o.json, j, [&] {
     std::cout << t.spec() << ", " << to_string(s.model) << " (" << s.algorithm << ", " << tables.steps << " steps): "
               << files.size() << " TDM slot tables (period " << tables.period << ", " << tile.depth << " slots of "
@@ -132,8 +198,9 @@ int cmd_fpga_tables(const FpgaOptions& o) {
 }
 
 int cmd_fpga(const FpgaOptions& o) {
+  const schema::HwEnvironment env = schema::read_hw_environment([](const char* name) { return std::getenv(name); });
   if (!o.tables_out.empty()) return cmd_fpga_tables(o);
-  (void)tdm_synth_script();  // before any scheduling: the script must be there
+  (void)tdm_synth_script(env.tdm_synth);  // before any scheduling: the script must be there
   const auto [t, s] = fpga_schedule(o);
   TdmTables tables = tdm_tables(t, s, o.period, o.payload);
   // The synthesized tile holds exactly the period's slots. tdm_tables rounds the depth up to a power
@@ -162,7 +229,7 @@ int cmd_fpga(const FpgaOptions& o) {
   for (FpgaRun& run : runs) {
     if (o.sweep) std::cerr << "totex: place and route with seed " << run.seed << ", placer " << run.placer << '\n';
     try {
-      run.result = run_tdm_synth(tile, o.device, run.seed, run.placer, hex, run.dir);
+      run.result = run_tdm_synth(tile, o.device, run.seed, run.placer, hex, run.dir, env.tdm_synth);
     } catch (const ToolError& e) {
       // In a sweep a stalled or failed run is listed, and the others go on.
       if (!o.sweep) throw;
@@ -232,10 +299,10 @@ int cmd_fpga(const FpgaOptions& o) {
                   << (&run == &runs.back() ? "" : ",");
       std::cout << '\n';
     }
-    std::cout << "  tile: " << (tile.all_port ? "all-port, " : tile.single_port ? "single-port, " : "") << tile.ports
+    std::cout << "  tile: " << (tile.kind == TileKind::Nic ? "" : tdm_tile_kind_info(tile.kind).name + std::string(", ")) << tile.ports
               << " ports, " << tile.payload_bits << "-bit payload, " << tile.node_bits << " node bits, " << tile.depth
               << " slots of " << tile.entry_bits() << " bits";
-    if (tile.single_port) std::cout << ", relay buffer of " << tile.buffer_words << " words";
+    if (tile.kind == TileKind::SinglePort) std::cout << ", relay buffer of " << tile.buffer_words << " words";
     if (tile.bits_in_flops) std::cout << ", toggle bits in flip-flops";
     std::cout << '\n';
     std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "

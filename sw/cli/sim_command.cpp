@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// `totex sim`: run a schedule on an engine (totex/engines.hpp) and check every delivery.
+#include <cstdlib>
 #include <iostream>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "schema_options.hpp"
 #include "sim_plot.hpp"
 #include "totex/bounds/bounds.hpp"
 #include "totex/engines.hpp"
@@ -25,11 +27,17 @@ struct SimOptions : CommonOptions {
   std::string wave;
   std::string plot;  // --plot (sim_plot.cpp)
   bool unverified = false;
-  int periods = 0;  // --periods K: the TDM slot tables run K periods (0: one-shot)
-  int payload = 0;  // --payload W with --periods (0: the tile's default, 32)
-  int period = 0;   // --period P with --periods (0: the default period)
+  /// --periods K, --payload W, --period P (schema::TdmHarnessArgs; periods 0: one-shot).
+  schema::TdmHarnessArgs tdm;
+  bool payload_or_period_given = false;
   bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
 };
+
+/// The hardware side's environment, read here and only here (schema::read_hw_environment checks
+/// it the same way for every engine: a bad value is exit 2 naming the variable).
+schema::HwEnvironment hw_environment() {
+  return schema::read_hw_environment([](const char* name) { return std::getenv(name); });
+}
 
 /// What `totex sim` runs: the network, the schedule, and the step count its file claims (unset
 /// for a schedule generated here).
@@ -73,8 +81,8 @@ SimInput load_or_make(const SimOptions& o) {
   return {std::move(net), std::move(s), std::nullopt};
 }
 
-/// The engine's options from the flags (CLI11 has checked their values).
-RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_steps) {
+/// The engine's options from the flags (CLI11 has checked their values) and the environment.
+RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_steps, const schema::HwEnvironment& env) {
   RunOptions r;
   r.claimed_steps = claimed_steps;
   r.schedule_file = o.schedule_file;
@@ -82,20 +90,25 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.routing = parse_dynamic_routing(o.dynamic);
   r.min_mode = o.min_mode == "computed" ? MinConfigMode::Computed : MinConfigMode::Table;
   r.split = o.cosim_split == "rtl-nics" ? CosimSplit::RtlNics : CosimSplit::RtlNetwork;
-  r.backdoor_load = o.load == "backdoor";
+  r.load = schema::parse_enum<schema::LoadPath>(o.load, "--load");
   r.wave = o.wave;
-  r.periods = o.periods;
-  r.payload_bits = o.payload;
-  r.period = o.period;
+  r.tdm = o.tdm;
+  r.env = env;
   return r;
 }
 
 int cmd_sim(const SimOptions& options) {
   SimOptions o = options;
-  if (o.periodic && o.periods == 0) o.periods = 1;  // a periodic schedule runs as TDM slot tables
-  if (o.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
-  if ((o.payload > 0 || o.period > 0) && o.periods == 0)
-    throw UsageError(std::string(o.payload > 0 ? "--payload" : "--period") + " applies to periodic runs only: give --periods K");
+  const schema::HwEnvironment env = hw_environment();  // before any work: a bad value is exit 2 on every engine
+  if (o.periodic && o.tdm.periods == 0) o.tdm.periods = 1;  // a periodic schedule runs as TDM slot tables
+  if (o.tdm.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
+  if (o.payload_or_period_given && o.tdm.periods == 0)
+    throw UsageError(std::string(o.tdm.period == 0 ? "--payload" : "--period") +
+                     " applies to periodic runs only: give --periods K");
+  // The memory K periods take, before the schedule search (exit 3 past totex's budget).
+  if (o.tdm.periods > 0 && !o.topo.empty())
+    if (const Network n = parse_spec(o.topo); std::holds_alternative<Topology>(n))
+      check_periodic_memory(std::get<Topology>(n), o.tdm.periods);
   const auto [net, schedule, claimed_steps] = load_or_make(o);
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(
@@ -113,7 +126,7 @@ int cmd_sim(const SimOptions& options) {
     for (const auto& e : errors_json(report)) std::cerr << "  " << e.get<std::string>() << '\n';
     return kCheckFailedExit;
   }
-  const SimResult r = make_engine(o.engine)->run(net, schedule, run_options(o, claimed_steps));
+  const SimResult r = make_engine(o.engine)->run(net, schedule, run_options(o, claimed_steps, env));
   const std::string spec = std::visit([](const auto& x) { return x.topology; }, schedule);
   json j = json::parse(sim_result_json(r));
   j["topology"] = spec;
@@ -125,9 +138,11 @@ int cmd_sim(const SimOptions& options) {
   } else {
     j["algorithm"] = algorithm_of(schedule);  // the dynamic routers use none
   }
-  if (o.periods > 0) {  // periodic (TDM) run: the engine folded the same tables (totex/tdm_tables.hpp)
-    j["periods"] = o.periods;
-    j["period"] = o.period > 0 ? o.period : tdm_default_period(std::get<Topology>(net), std::get<Schedule>(schedule));
+  if (o.tdm.periods > 0) {  // periodic (TDM) run: the engine folded the same tables (totex/tdm_tables.hpp)
+    schema::TdmHarnessArgs run = o.tdm;  // periods, payload, period and fault, as the schema names them
+    if (run.period == 0) run.period = tdm_default_period(std::get<Topology>(net), std::get<Schedule>(schedule));
+    run.fault = env.tdm_fault;
+    put_schema_json(j, run);
     j["deliveries"] = r.delivered;
     j["digest"] = r.trace_sha256;
   }
@@ -139,9 +154,9 @@ int cmd_sim(const SimOptions& options) {
       std::cout << "(dynamic " << o.dynamic << " routing; nic lower bound " << j["lower_bound"] << ")\n";
     else
       std::cout << "(schedule predicts " << r.expected_cycles << ")\n";
-    if (o.periods > 0)
-      std::cout << "  " << o.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
-                << r.expected_delivered / o.periods << " messages per period\n";
+    if (o.tdm.periods > 0)
+      std::cout << "  " << o.tdm.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
+                << r.expected_delivered / o.tdm.periods << " messages per period\n";
     std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
     if (r.simulated_cycles > 0)
       std::cout << "  " << r.simulated_cycles << " clock cycles simulated (loading included) in " << r.wall_seconds
@@ -184,21 +199,13 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_option("--load", o.load,
                   "port | backdoor: how --engine rtl loads tables and queues (default port: one load-port write "
                   "per word; backdoor: written into the model's memories, no clock edges)")
-      ->check(one_of({"port", "backdoor"}));
+      ->check(one_of({schema::enum_name(schema::LoadPath::Port), schema::enum_name(schema::LoadPath::Backdoor)}));
   sim->add_option("--wave", o.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", o.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");
-  sim->add_option("--periods", o.periods,
-                  "run the schedule's TDM slot tables K periods back to back (direct networks, on engines ref, rtl "
-                  "(N Verilated TDM tiles) and systemc (N SystemC TDM tiles); the nic, all-port or single-port tile "
-                  "by the schedule's model); unset: one exchange")
-      ->check(CLI::Range(1, 1000000));
-  sim->add_option("--payload", o.payload, "payload bits of a --periods run (1..64, default 32)")
-      ->check(CLI::Range(1, 64));
-  sim->add_option("--period", o.period,
-                  "slots per period of a --periods run (default: the schedule's own period, else the smallest >= its "
-                  "steps T whose fold has no conflict); a fold with conflicts is refused, each conflict named")
-      ->check(CLI::Range(1, 1 << 30));
+  // --periods, --payload, --period: the rows of schema::TdmHarnessArgs that have help text.
+  for (CLI::Option* opt : add_schema_options(sim, o.tdm))
+    if (opt->get_name() != "--periods") opt->each([&o](const std::string&) { o.payload_or_period_given = true; });
   sim->add_flag("--periodic", o.periodic,
                 "generate a periodic (TDM) schedule (as `totex schedule --periodic`) and run it K = --periods "
                 "periods (default 1) on the TDM tables");

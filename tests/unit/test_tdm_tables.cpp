@@ -35,7 +35,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 /// The tile contract at slot level: in cycle c every tile executes entry c mod P on the flits its
 /// neighbours drove in cycle c-1 (one register per hop). Returns the deliveries (cycle, node, src,
 /// period) of `periods` periods; every inject slot takes the message for its destination of the
-/// period the cycle belongs to. All-port tables (tile.all_port): each output injects its own
+/// period the cycle belongs to. All-port tables (tile.kind == TileKind::AllPort): each output injects its own
 /// destination and each input link ejects on its own lane. Single-port tables: one receive (eject,
 /// store in a relay word, or hand to this slot's send) and one send (inject, the received flit, or
 /// a relay word read before this slot's store) per slot.
@@ -66,7 +66,7 @@ std::vector<Seen> run_tables(const Topology& t, const TdmTables& tb, int periods
         const NodeId u = t.neighbor(v, i);
         return out[at(u) * at(p) + at(*t.port_to(u, v))];
       };
-      if (tb.tile.single_port) {
+      if (tb.tile.kind == TileKind::SinglePort) {
         const Flit got = e.recv_port > 0 ? input(e.recv_port - 1) : Flit{};
         if (e.recv_act == 1 && got.valid) {
           CHECK(got.dst == v);
@@ -98,7 +98,7 @@ std::vector<Seen> run_tables(const Topology& t, const TdmTables& tb, int periods
         if (sel == 0) continue;
         REQUIRE(o < t.degree(v));
         if (sel == p + 1) {
-          const int dst = tb.tile.all_port ? e.inject_dsts[at(o)] : e.inject_dst;
+          const int dst = tb.tile.kind == TileKind::AllPort ? e.inject_dsts[at(o)] : e.inject_dst;
           if (k < periods) next[at(v) * at(p) + at(o)] = {true, v, dst, k};
         } else {
           // Idle when the hop belongs to a period that is not run (before 0, after K-1).
@@ -112,7 +112,7 @@ std::vector<Seen> run_tables(const Topology& t, const TdmTables& tb, int periods
         CHECK(f.src == src);
         seen.push_back({c, v, f.src, f.dst, f.period});
       };
-      if (tb.tile.all_port) {
+      if (tb.tile.kind == TileKind::AllPort) {
         for (int i = 0; i < p; ++i)
           if (e.eject_srcs[at(i)] >= 0) eject(i, e.eject_srcs[at(i)]);
       } else if (e.eject_sel > 0) {
@@ -178,7 +178,7 @@ TEST_CASE("tdm all-port entry layout: selects, eject mask, inject destinations, 
   p.ports = 4;
   p.node_bits = 6;
   p.depth = 64;
-  p.all_port = true;
+  p.kind = TileKind::AllPort;
   CHECK(p.entry_bits() == 4 * 3 + 4 + 2 * 4 * 6);  // 64: four SB_RAM40_4K side by side
   TdmEntry e{{5, 0, 1, 5}, 0, 0, 0, {17, 0, 0, 63}, {-1, 2, -1, 40}};
   const auto w = encode_tdm_entry(e, p);
@@ -198,7 +198,7 @@ TEST_CASE("tdm all-port tables: a lane per link, every destination on the lane o
     const Topology t = parse_topology(spec);
     const Schedule s = model_schedule(t, Model::AllPort);
     const TdmTables tb = tdm_tables(t, s);
-    CHECK(tb.tile.all_port);
+    CHECK((tb.tile.kind == TileKind::AllPort));
     const int n = t.nodes();
     REQUIRE(tb.lanes.size() == at(n));
     std::int64_t injections = 0;
@@ -270,7 +270,7 @@ TEST_CASE("tdm single-port entry layout and relay words", "[tdm]") {
   p.ports = 4;
   p.node_bits = 6;
   p.depth = 256;
-  p.single_port = true;
+  p.kind = TileKind::SinglePort;
   p.buffer_words = 64;
   CHECK(p.buffer_bits() == 6);
   CHECK(p.entry_bits() == 2 * 3 + 4 + 2 * 6 + 2 * 6);  // 34
@@ -298,7 +298,7 @@ TEST_CASE("tdm single-port entry layout and relay words", "[tdm]") {
   // once before it is sent (checked by the slot-level model above on smaller networks).
   const Topology t = parse_topology("torus:8x8");
   const TdmTables tb = tdm_tables(t, model_schedule(t, Model::SinglePort));
-  CHECK(tb.tile.single_port);
+  CHECK((tb.tile.kind == TileKind::SinglePort));
   CHECK(tb.period == 256);
   CHECK(tb.tile.buffer_words == 64);
   for (int v = 0; v < t.nodes(); ++v) {
@@ -379,7 +379,7 @@ TEST_CASE("tdm tables refuse what the tile cannot run", "[tdm]") {
   // Under single-port the same relay stores it (one relay word); a wait of a whole period is refused.
   s.model = Model::SinglePort;
   const TdmTables sp = tdm_tables(t, s, 3);
-  CHECK(sp.tile.single_port);
+  CHECK((sp.tile.kind == TileKind::SinglePort));
   CHECK(sp.tile.buffer_words == 1);
   CHECK(sp.entries[1][1].recv_act == 2);
   CHECK(sp.entries[1][2].send_src == 2);

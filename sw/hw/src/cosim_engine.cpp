@@ -21,6 +21,11 @@ namespace fs = std::filesystem;
 class CosimEngine final : public Engine {
  public:
   [[nodiscard]] std::string name() const override { return "cosim"; }
+  [[nodiscard]] EngineCaps caps() const override {
+    EngineCaps c;
+    c.hardware = true;
+    return c;
+  }
 
  protected:
   [[nodiscard]] SimResult run_min(const MinNetwork& net, const MinSchedule& s, const RunOptions& o) const override {
@@ -28,12 +33,13 @@ class CosimEngine final : public Engine {
     if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
     (void)wave_is_vcd(o.wave, true);
-    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave);
+    const schema::MinHarnessArgs run = min_harness_args(net, s, o, file.path());
     const bool rtl_network = o.split == CosimSplit::RtlNetwork;
     const MinPortLayout layout(net, run.max_steps, run.payload_bits);
     const int message_bits = layout.message_bits();
     const fs::path sim = install_paths().sim;
     VerilatedBuild b;
+    b.cache_dir = o.env.cache_dir;
     b.systemc = true;
     b.key = "cosim_min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
             to_string(net.wiring()) + "_s" + std::to_string(run.max_steps) +
@@ -59,7 +65,7 @@ class CosimEngine final : public Engine {
                           "cosim/sc_bits.hpp", "cosim/min_rtl_banyan.hpp", "cosim/min_rtl_nic.hpp"})
       b.headers.push_back(sim / h);
     const fs::path binary = build_verilated(b);
-    return run_systemc_harness(quote(binary.string()) + run.args, "the co-simulation harness", o.wave);
+    return run_harness(binary, schema::to_argv(run), "the co-simulation harness", true, o.wave);
   }
 
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
@@ -81,6 +87,7 @@ class CosimEngine final : public Engine {
     // One Verilated router serves every node (all ports connected; see sim/cosim/direct_rtl_router.hpp),
     // so the build depends on the router's parameters only, not on the topology.
     VerilatedBuild b;
+    b.cache_dir = o.env.cache_dir;
     b.systemc = true;
     b.file_lists = {"direct.f"};
     if (!dynamic) {
@@ -114,8 +121,8 @@ class CosimEngine final : public Engine {
     std::sort(models.begin(), models.end());  // a stable command line: the fingerprint includes it
     for (const fs::path& f : models) (f.extension() == ".cpp" ? b.cpp : b.headers).push_back(f);
     const fs::path binary = build_verilated(b);
-    return run_systemc_harness(quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave),
-                               "the co-simulation harness", o.wave);
+    return run_harness(binary, schema::to_argv(direct_harness_args(t, p, file.path(), o)), "the co-simulation harness",
+                       true, o.wave);
   }
 };
 

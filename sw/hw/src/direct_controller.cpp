@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "totex/direct_controller.hpp"
+#include "totex/hw_schema.hpp"
 
 #include <algorithm>
 #include <map>
@@ -507,18 +508,7 @@ std::string direct_params_svh(const Topology& t, const DirectLayout& L) {
     << to_string(L.params.mode) << (dyn ? " " + to_string(L.params.routing) : " " + to_string(L.params.model))
     << ". Do not edit.\n"
     << "// The parameters of rtl/totex_direct_top.sv (its header describes each), included in its parameter list.\n"
-    << "  parameter int unsigned N           = 32'd" << n << ",\n"
-    << "  parameter int unsigned NumPorts    = 32'd" << p << ",\n"
-    << "  parameter int unsigned NumLinks    = 32'd" << links << ",\n"
-    << "  parameter int unsigned Dynamic     = 32'd" << (dyn ? 1 : 0) << ",\n"
-    << "  parameter int unsigned Model       = 32'd" << static_cast<int>(L.params.model) << ",\n"
-    << "  parameter int unsigned PW          = 32'd" << L.params.payload_bits << ",\n"
-    << "  parameter int unsigned Depth       = 32'd" << L.params.depth << ",\n"
-    << "  parameter int unsigned BufSlots    = 32'd" << L.params.buffer_slots << ",\n"
-    << "  parameter int unsigned FifoDepth   = 32'd" << L.params.fifo_depth << ",\n"
-    << "  parameter int unsigned NumVcs      = 32'd" << L.vcs << ",\n"
-    << "  parameter int unsigned AdaptiveVcs = 32'd" << L.adaptive_vcs << ",\n"
-    << "  parameter logic [31:0] Signature   = 32'h" << std::hex << L.signature() << std::dec << ",\n"
+    << schema::svh_params(schema::WiredTileParams::from(L, links, true))
     << "  parameter logic [" << n * p * link_w - 1 << ":0] InLink = " << flat_hex(in_link, link_w) << ",\n"
     << "  parameter logic [" << n * p * link_w - 1 << ":0] OutLink = " << flat_hex(out_link, link_w) << ",\n"
     << "  parameter logic [" << route.size() * at(port_w) - 1 << ":0] RouteTable = " << flat_hex(route, port_w)

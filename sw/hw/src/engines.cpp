@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The engine factory and the `ref` engine (the hardware engines are rtl_engine.cpp,
-/// systemc_engine.cpp and cosim_engine.cpp).
+/// The engine registry, the checks every engine shares, and the `ref` engine (the hardware engines
+/// are rtl_engine.cpp, systemc_engine.cpp and cosim_engine.cpp).
 #include "totex/engines.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "harness.hpp"
 #include "totex/error.hpp"
@@ -16,69 +17,106 @@ namespace {
 class ReferenceEngine final : public Engine {
  public:
   [[nodiscard]] std::string name() const override { return "ref"; }
+  [[nodiscard]] EngineCaps caps() const override {
+    EngineCaps c;
+    c.periodic = true;
+    return c;
+  }
 
  protected:
   [[nodiscard]] SimResult run_min(const MinNetwork& net, const MinSchedule& s, const RunOptions& o) const override {
-    refuse_hardware_options(o);
     return run_reference(net, s, o.claimed_steps);
   }
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
-    refuse_hardware_options(o);
-    if (o.periods > 0)  // periodic (TDM): tdm_run.cpp
-      return run_reference_periodic(t, s, tdm_tables(t, s, o.period, o.payload_bits > 0 ? o.payload_bits : 32), o.periods);
+    if (o.tdm.periods > 0)  // periodic (TDM): tdm_run.cpp
+      return run_reference_periodic(t, s, tdm_tables(t, s, o.tdm.period, o.tdm.payload), o.tdm.periods);
     return run_reference(t, s, o.claimed_steps);
-  }
-
- private:
-  static void refuse_hardware_options(const RunOptions& o) {
-    if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic needs a hardware engine (rtl), not ref");
-    if (!o.wave.empty()) throw UsageError("--wave needs a hardware engine (rtl), not ref");
   }
 };
 
+/// "a, b and c": the registered engines for which `can` holds.
+std::string engines_that(const std::function<bool(const EngineCaps&)>& can) {
+  std::vector<std::string> names;
+  for (const EngineEntry& e : engine_registry())
+    if (can(e.make()->caps())) names.emplace_back(e.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
+/// The options only a clocked model honours.
+void check_hardware_options(const Engine& e, const RunOptions& o) {
+  if (e.caps().hardware) return;
+  const std::string hw = engines_that([](const EngineCaps& c) { return c.hardware; });
+  if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic needs a hardware engine (" + hw + "), not " + e.name());
+  if (!o.wave.empty()) throw UsageError("--wave needs a hardware engine (" + hw + "), not " + e.name());
+  if (o.env.tdm_fault != schema::TdmFault::None)
+    throw UsageError("TOTEX_TDM_FAULT=" + schema::enum_name(o.env.tdm_fault) + " injects a fault into the TDM tiles; --engine " +
+                     e.name() + " has none (engines " +
+                     engines_that([](const EngineCaps& c) { return c.hardware && c.periodic; }) + " do)");
+}
+
+/// --periods: the engine, the network and the options must be ones a periodic run has.
+void check_periodic_options(const Engine& e, const Network& net, const RunOptions& o) {
+  if (!e.caps().periodic)
+    throw UsageError("--periods: --engine " + e.name() + " does not run periodic (TDM) exchanges; engines " +
+                     engines_that([](const EngineCaps& c) { return c.periodic; }) + " do");
+  if (std::holds_alternative<MinNetwork>(net))
+    throw UsageError("--periods applies to direct networks (the TDM router tile), not to a MIN");
+  if (o.mode == DirectMode::Dynamic) throw UsageError("--periods runs a schedule; --mode dynamic has none");
+  if (o.load == schema::LoadPath::Backdoor)
+    throw UsageError("--periods: the TDM tile loads its tables through its write port; --load backdoor does not apply");
+  check_periodic_memory(std::get<Topology>(net), o.tdm.periods);
+}
+
 }  // namespace
 
+void check_periodic_memory(const Topology& t, int periods) {
+  const auto n = static_cast<std::uint64_t>(t.processors().size());
+  const std::uint64_t deliveries = n * (n > 0 ? n - 1 : 0) * static_cast<std::uint64_t>(std::max(periods, 0));
+  if (deliveries <= kMemoryBudgetBytes / kTdmBytesPerDelivery) return;
+  const std::uint64_t most = n > 1 ? kMemoryBudgetBytes / kTdmBytesPerDelivery / (n * (n - 1)) : 0;
+  throw ResourceError("resources: --periods " + std::to_string(periods) + " on " + t.spec() + " checks " +
+                      std::to_string(deliveries) + " deliveries, about " +
+                      std::to_string(deliveries * kTdmBytesPerDelivery >> 20) + " MiB at " +
+                      std::to_string(kTdmBytesPerDelivery) + " bytes each, more than the " +
+                      std::to_string(kMemoryBudgetBytes >> 30) + " GiB totex allows itself; at most --periods " +
+                      std::to_string(most) + " on this network");
+}
+
 SimResult Engine::run(const Network& net, const AnySchedule& schedule, const RunOptions& options) const {
-  // The backdoor writes the models' memories directly: the Verilated ones (rtl) and the SystemC
-  // direct network's (its MIN model has none).
-  const bool backdoor_ok = name() == "rtl" || (name() == "systemc" && std::holds_alternative<Topology>(net));
-  if (options.backdoor_load && !backdoor_ok)
-    throw UsageError("--load backdoor needs --engine rtl, or --engine systemc on a direct network; --engine " + name() +
-                     (std::holds_alternative<MinNetwork>(net) ? " on a MIN" : "") + " accepts --load port");
-  if (options.periods > 0 || options.payload_bits > 0 || options.period > 0) {  // periodic TDM runs (tdm_run.hpp)
-    const auto& engines = periodic_engine_names();
-    std::string accepted;  // "ref, rtl and systemc"
-    for (std::size_t i = 0; i < engines.size(); ++i)
-      accepted += (i == 0 ? "" : i + 1 == engines.size() ? " and " : ", ") + engines[i];
-    if (options.periods <= 0) throw UsageError("--payload and --period apply to periodic runs (--periods K) only");
-    const auto& names = periodic_engine_names();
-    if (std::find(names.begin(), names.end(), name()) == names.end())
-      throw UsageError("--periods: --engine " + name() + " does not run periodic (TDM) exchanges; engines " + accepted +
-                       " do");
-    if (std::holds_alternative<MinNetwork>(net))
-      throw UsageError("--periods applies to direct networks (the TDM router tile), not to a MIN");
-    if (options.mode == DirectMode::Dynamic) throw UsageError("--periods runs a schedule; --mode dynamic has none");
-    if (options.backdoor_load) throw UsageError("--periods: the TDM tile loads its tables through its write port; --load backdoor does not apply");
-  }
+  check_hardware_options(*this, options);
+  const bool is_min = std::holds_alternative<MinNetwork>(net);
+  if (options.load == schema::LoadPath::Backdoor && !(is_min ? caps().min_backdoor : caps().direct_backdoor))
+    throw UsageError("--load backdoor needs --engine " + engines_that([](const EngineCaps& c) { return c.min_backdoor; }) +
+                     ", or --engine " +
+                     engines_that([](const EngineCaps& c) { return c.direct_backdoor && !c.min_backdoor; }) +
+                     " on a direct network; --engine " + name() + (is_min ? " on a MIN" : "") + " accepts --load port");
+  if (options.tdm.periods > 0) check_periodic_options(*this, net, options);
   if (const auto* min = std::get_if<MinNetwork>(&net)) return run_min(*min, std::get<MinSchedule>(schedule), options);
   return run_direct(std::get<Topology>(net), std::get<Schedule>(schedule), options);
 }
 
-const std::vector<std::string>& periodic_engine_names() {
-  static const std::vector<std::string> names = {"ref", "rtl", "systemc"};
-  return names;
+const std::vector<EngineEntry>& engine_registry() {
+  static const std::vector<EngineEntry> registry = {
+      {"ref", [] { return std::unique_ptr<Engine>(std::make_unique<ReferenceEngine>()); }},
+      {"rtl", &hw::make_rtl_engine},
+      {"systemc", &hw::make_systemc_engine},
+      {"cosim", &hw::make_cosim_engine},
+  };
+  return registry;
 }
 
-const std::vector<std::string>& engine_names() {
-  static const std::vector<std::string> names = {"ref", "rtl", "systemc", "cosim"};
+std::vector<std::string> engine_names() {
+  std::vector<std::string> names;
+  for (const EngineEntry& e : engine_registry()) names.emplace_back(e.name);
   return names;
 }
 
 std::unique_ptr<Engine> make_engine(const std::string& name) {
-  if (name == "ref") return std::make_unique<ReferenceEngine>();
-  if (name == "rtl") return hw::make_rtl_engine();
-  if (name == "systemc") return hw::make_systemc_engine();
-  if (name == "cosim") return hw::make_cosim_engine();
+  for (const EngineEntry& e : engine_registry())
+    if (name == e.name) return e.make();
   std::string accepted;
   for (const std::string& n : engine_names()) accepted += (accepted.empty() ? "" : " | ") + n;
   throw UsageError("engine '" + printable(name) + "' is not accepted; accepted: " + accepted);

@@ -10,6 +10,7 @@
 #include "harness_exit.hpp"  // sim/: the exit codes the harnesses end with
 #include "install_paths.hpp"
 #include "model_cache.hpp"
+#include "process.hpp"
 #include "totex/error.hpp"
 #include "totex/io/output_file.hpp"
 
@@ -49,17 +50,17 @@ void check_wave_writable(const std::string& wave) {
   for (const std::string& path : {wave, wave + ".gtkw"}) OutputFile probe(path);  // uncommitted: removed
 }
 
-MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
-                              const std::string& schedule_file, const std::string& wave, bool backdoor) {
-  MinHarnessRun run;
-  run.max_steps = net.terminals();
-  while (run.max_steps < static_cast<int>(s.configurations.size())) run.max_steps *= 2;
-  (void)min_configuration_writes(net, s, mode, MinPortLayout(net, run.max_steps, run.payload_bits));
-  run.args = " --schedule " + quote(schedule_file) + " --min-mode " +
-             (mode == MinConfigMode::Table ? "table" : "computed") + " --max-steps " + std::to_string(run.max_steps) +
-             " --payload-bits " + std::to_string(run.payload_bits) + (backdoor ? " --load backdoor" : "") +
-             (wave.empty() ? "" : " --wave " + quote(wave));
-  return run;
+schema::MinHarnessArgs min_harness_args(const MinNetwork& net, const MinSchedule& s, const RunOptions& o,
+                                        const std::string& schedule_file) {
+  schema::MinHarnessArgs a;
+  a.max_steps = net.terminals();
+  while (a.max_steps < static_cast<int>(s.configurations.size())) a.max_steps *= 2;
+  (void)min_configuration_writes(net, s, o.min_mode, MinPortLayout(net, a.max_steps, a.payload_bits));
+  a.schedule = schedule_file;
+  a.min_mode = o.min_mode;
+  a.load = o.load;
+  a.wave = o.wave;
+  return a;
 }
 
 DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode, DynamicRouting routing) {
@@ -80,28 +81,39 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode 
   return p;
 }
 
-std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
-                                const std::string& wave, bool backdoor) {
-  std::string a = " --topo " + quote(t.spec()) + " --mode " + to_string(p.mode) + " --model " + to_string(p.model) +
-                  " --depth " + std::to_string(p.depth) + " --buffer " + std::to_string(p.buffer_slots) +
-                  " --fifo-depth " + std::to_string(p.fifo_depth) + " --payload-bits " + std::to_string(p.payload_bits);
-  if (p.mode == DirectMode::Scheduled) a += " --schedule " + quote(schedule_file);
-  else a += " --dynamic " + to_string(p.routing);
-  if (backdoor) a += " --load backdoor";
-  if (!wave.empty()) a += " --wave " + quote(wave);
+schema::DirectHarnessArgs direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
+                                              const RunOptions& o) {
+  schema::DirectHarnessArgs a = schema::DirectHarnessArgs::from(t.spec(), p);
+  if (p.mode == DirectMode::Scheduled) a.schedule = schedule_file;
+  a.load = o.load;
+  a.wave = o.wave;
+  a.skip_quiet = o.env.wired_skip_quiet;
   return a;
+}
+
+schema::TdmHarnessArgs tdm_harness_args(const Topology& t, const TdmTables& tables, const std::string& schedule_file,
+                                        const RunOptions& o) {
+  schema::TdmHarnessArgs a = o.tdm;
+  a.topo = t.spec();
+  a.schedule = schedule_file;
+  a.period = tables.period;
+  a.payload = tables.tile.payload_bits;
+  a.fault = o.env.tdm_fault;
+  return a;
+}
+
+void check_tdm_tile_period(const TdmTables& tables, const RunOptions& o) {
+  if (tables.period >= kTdmTileMinPeriod || o.tdm.period > 0) return;
+  throw UsageError("period " + std::to_string(tables.period) + " (the schedule's own) is below the TDM tiles' minimum period " +
+                   std::to_string(kTdmTileMinPeriod) + ": a destination's slots must be at least " +
+                   std::to_string(kTdmTileMinPeriod) + " cycles apart (docs/tdm-runs.md, Limits); give --period " +
+                   std::to_string(kTdmTileMinPeriod) + " or more, or run --engine ref");
 }
 
 fs::path systemc_binary() {
   const fs::path binary = install_paths().systemc_binary;
   if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");
   return binary;
-}
-
-SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave) {
-  SimResult r = run_harness("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + command, what);
-  r.wave = wave;
-  return r;
 }
 
 namespace {
@@ -125,18 +137,23 @@ SimResult parse_result(const std::string& out, const std::string& what) {
 
 }  // namespace
 
-SimResult run_harness(const std::string& command, const std::string& what) {
-  const auto [out, rc] = capture(command);
+SimResult run_harness(const fs::path& binary, const std::vector<std::string>& args, const std::string& what,
+                      bool systemc, const std::string& wave) {
+  std::vector<std::string> argv = {binary.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ProcessResult child = run_process(argv, ChildOutput::Capture, "",
+                                          systemc ? std::vector<std::string>{"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1"}
+                                                  : std::vector<std::string>{});
   // The harness's own message is on stderr already (sim/harness_exit.hpp has the codes).
-  if (rc == sim::kHarnessUsageExit) throw UsageError(what + " refused its input (its message is above)");
-  if (rc != 0 && rc != 1) {
-    // popen runs the command through sh, which reports a process killed by signal S as 128 + S.
-    const std::string how = rc < 0      ? "killed by a signal"
-                            : rc > 128 ? "killed by signal " + std::to_string(rc - 128)
-                                       : "exit " + std::to_string(rc);
+  if (child.exit_code == sim::kHarnessUsageExit) throw UsageError(what + " refused its input (its message is above)");
+  if (child.exit_code != 0 && child.exit_code != 1) {
+    const std::string how = child.signal != 0 ? "killed by signal " + std::to_string(child.signal)
+                                              : "exit " + std::to_string(child.exit_code);
     throw ToolError("tool: " + what + " failed (" + how + "); its message, if any, is above");
   }
-  return parse_result(out, what);
+  SimResult r = parse_result(child.out, what);
+  r.wave = wave;
+  return r;
 }
 
 bool wave_is_vcd(const std::string& wave, bool vcd_only) {

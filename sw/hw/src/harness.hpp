@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// What the hardware engines share: the harness command lines (sim/min_run.hpp, sim/direct_run.hpp),
+/// What the hardware engines share: the harness arguments (totex/hw_schema.hpp),
 /// the schedule file a harness loads, the result protocol (a line "TOTEX-RESULT {json}") and the
 /// factories of the engines (engines.cpp lists them). Internal to totex_hw.
 #pragma once
@@ -8,8 +8,10 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "totex/engines.hpp"
+#include "totex/tdm_tables.hpp"
 
 namespace totex::hw {
 
@@ -40,17 +42,11 @@ void check_wave_writable(const std::string& wave);
 /// when `vcd_only`, .vcd). Returns true for VCD.
 bool wave_is_vcd(const std::string& wave, bool vcd_only = false);
 
-/// A MIN harness run (sim/min_run.hpp): the table size and the harness arguments.
-struct MinHarnessRun {
-  int max_steps = 0;
-  int payload_bits = 16;
-  std::string args;  // --schedule FILE --min-mode M --max-steps S --payload-bits W [--wave W]
-};
-/// Tables hold one entry per step: N by default, a power-of-two multiple of N for longer
-/// (baseline) schedules. Throws UsageError for a schedule the mode cannot run, before any build.
-[[nodiscard]] MinHarnessRun min_harness_run(const MinNetwork& net, const MinSchedule& s, MinConfigMode mode,
-                                            const std::string& schedule_file, const std::string& wave,
-                                            bool backdoor = false);
+/// A MIN harness run (sim/min_run.hpp): tables hold one entry per step, N by default, a
+/// power-of-two multiple of N for longer (baseline) schedules. Throws UsageError for a schedule the
+/// mode cannot run, before any build.
+[[nodiscard]] schema::MinHarnessArgs min_harness_args(const MinNetwork& net, const MinSchedule& s, const RunOptions& o,
+                                                      const std::string& schedule_file);
 
 /// The build parameters of a direct-network run: schedule memories of steps + 1 entries and relay
 /// buffers rounded up to powers of two (so similar schedules share a build), default payload and
@@ -58,18 +54,25 @@ struct MinHarnessRun {
 /// before anything is built.
 [[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode,
                                              DynamicRouting routing = DynamicRouting::Adaptive);
-/// The arguments of sim/direct_run.cpp's harness for a run (`backdoor`: --load backdoor).
-[[nodiscard]] std::string direct_harness_args(const Topology& t, const DirectParams& p, const std::string& schedule_file,
-                                              const std::string& wave, bool backdoor = false);
+/// The arguments of sim/direct_run.cpp's harness for a run.
+[[nodiscard]] schema::DirectHarnessArgs direct_harness_args(const Topology& t, const DirectParams& p,
+                                                            const std::string& schedule_file, const RunOptions& o);
+
+/// The arguments of a TDM tile harness (sim/tdm_drive.hpp) for the folded `tables`.
+[[nodiscard]] schema::TdmHarnessArgs tdm_harness_args(const Topology& t, const TdmTables& tables,
+                                                      const std::string& schedule_file, const RunOptions& o);
+/// Refuses (UsageError) a period below kTdmTileMinPeriod that totex picked (the schedule's own),
+/// naming the tiles' minimum; a --period the user gave runs as asked.
+void check_tdm_tile_period(const TdmTables& tables, const RunOptions& o);
 
 /// The SystemC engine built with the project (totex_systemc).
 [[nodiscard]] std::filesystem::path systemc_binary();
-/// Runs a harness that links SystemC (banner silenced) and reads its result.
-[[nodiscard]] SimResult run_systemc_harness(const std::string& command, const std::string& what, const std::string& wave);
-/// Runs a harness command and reads its result, by its exit code (sim/harness_exit.hpp): 0 or 1 a
-/// result; 2 the harness refused its input (UsageError); anything else, a signal included, a tool
-/// failure (ToolError naming `what`), as is a run that printed no result.
-[[nodiscard]] SimResult run_harness(const std::string& command, const std::string& what);
-
+/// Runs `binary` with the harness argv `args` and reads its result, by its exit code
+/// (sim/harness_exit.hpp): 0 or 1 a result; 2 the harness refused its input (UsageError); anything
+/// else, a signal included, a tool failure (ToolError naming `what`), as is a run that printed no
+/// result. A harness that links SystemC (`systemc`) runs with its banner silenced; the result
+/// carries `wave`.
+[[nodiscard]] SimResult run_harness(const std::filesystem::path& binary, const std::vector<std::string>& args,
+                                    const std::string& what, bool systemc = false, const std::string& wave = "");
 
 }  // namespace totex::hw

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -24,12 +23,6 @@ fs::path executable_dir() {
   return fs::path(std::string(buf.data(), static_cast<std::size_t>(n))).parent_path();
 }
 
-fs::path user_cache() {
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "totex";
-  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "totex";
-  return fs::temp_directory_path() / "totex-cache";
-}
-
 InstallPaths find_paths() {
   InstallPaths p;
   const fs::path bin = executable_dir();
@@ -41,7 +34,8 @@ InstallPaths find_paths() {
     p.include_dirs = {prefix / "include"};
     p.libraries = {prefix / "lib" / "libtotex_hw.a", prefix / "lib" / "libtotex_core.a"};
     p.systemc_binary = bin / "totex_systemc";
-    p.cache = user_cache();
+    // p.cache stays empty: an installed totex caches in the user's cache directory, which the CLI
+    // works out from the environment (schema::read_hw_environment).
     return p;
   }
   // Fallback: the build tree this binary was built in.

@@ -5,7 +5,8 @@
 ///
 ///   installed (`cmake --install build --prefix P`): P/bin/totex finds P/share/totex/{rtl,sim},
 ///     P/include, P/lib/libtotex_{hw,core}.a, P/bin/totex_systemc; models are cached in
-///     $TOTEX_CACHE_DIR, else $XDG_CACHE_HOME/totex, else ~/.cache/totex;
+///     TOTEX_CACHE_DIR, else XDG_CACHE_HOME/totex, else ~/.cache/totex (the CLI reads them:
+///     schema::read_hw_environment);
 ///   build tree (build/bin/totex, no share/totex next to it): the source and build directories
 ///     compiled in (TOTEX_SOURCE_DIR, TOTEX_BINARY_DIR); models cached in build/rtl-cache.
 #pragma once
@@ -20,7 +21,7 @@ struct InstallPaths {
   std::vector<std::filesystem::path> include_dirs;  // totex/*.hpp, including the generated rtl_constants.hpp
   std::vector<std::filesystem::path> libraries;     // libtotex_hw.a, libtotex_core.a: a harness links both, in this order
   std::filesystem::path systemc_binary;             // totex_systemc
-  std::filesystem::path cache;                      // default model cache (TOTEX_CACHE_DIR overrides)
+  std::filesystem::path cache;                      // a build tree's model cache (empty when installed)
   bool installed = false;
 };
 

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "install_paths.hpp"
+#include "process.hpp"
 #include "totex/error.hpp"
 #include "totex/io/output_file.hpp"
 #include "totex/verify/sha256.hpp"
@@ -77,16 +78,16 @@ std::string harness_cflags(int standard) {
 /// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
 /// inputs and libraries built it already (ccache is used when installed). The caller holds
 /// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
-fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::string& command,
+fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::vector<std::string>& command,
                         std::vector<fs::path> inputs, const std::string& estimate, const std::string& what) {
   inputs.insert(inputs.end(), install_paths().libraries.begin(), install_paths().libraries.end());
-  const std::string stamp = fingerprint(inputs, command);
+  const std::string stamp = fingerprint(inputs, argv_text(command));
   if (fs::exists(binary) && read_text(dir / "stamp") == stamp) return binary;
   // A fresh object directory: make's dependency files from an older build may name sources that
   // no longer exist (ccache keeps the rebuild cheap).
   fs::remove_all(dir / "obj");
   const fs::path log = dir / "build.log";
-  const char* ccache = std::system("command -v ccache >/dev/null 2>&1") == 0 ? "OBJCACHE=ccache " : "";
+  static const bool ccache = program_available("ccache");
   // First use is silent for minutes otherwise: say what is built and how long the last build took.
   const std::string last = read_text(dir / "seconds");
   std::cerr << "totex: building the model " << dir.filename().string() << (what.empty() ? "" : " (" + what + ")")
@@ -96,8 +97,9 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
                              : " again, its sources changed (last build took " + last + " s)")
             << "; log: " << log.string() << std::endl;
   const auto started = std::chrono::steady_clock::now();
-  const auto [out, rc] = capture(std::string(ccache) + command + " > " + quote(log.string()) + " 2>&1");
-  if (rc != 0 || !fs::exists(binary))
+  const ProcessResult built = run_process(command, ChildOutput::ToLog, log.string(),
+                                          ccache ? std::vector<std::string>{"OBJCACHE=ccache"} : std::vector<std::string>{});
+  if (built.exit_code != 0 || !fs::exists(binary))
     throw ToolError("tool: building the Verilated model failed; see " + log.string());
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
   std::cerr << "totex: built " << dir.filename().string() << " in " << seconds << " s, cached in " << dir.string() << '\n';
@@ -108,41 +110,15 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
 
 }  // namespace
 
-fs::path cache_root() {
-  if (const char* env = std::getenv("TOTEX_CACHE_DIR"); env && *env) {
-    std::error_code ec;
-    if (fs::exists(env, ec) && !fs::is_directory(env, ec))
-      throw UsageError(std::string("TOTEX_CACHE_DIR=") + env +
-                       " is not a directory; set it to a directory totex may create and write, or unset it");
-    return env;
-  }
-  return install_paths().cache;
-}
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (const char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);  // ' -> '\''
-  return q + "'";
-}
-
 std::string key_of(const std::string& spec) {
   std::string k;
   for (const char c : spec) k += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
   return k;
 }
 
-std::pair<std::string, int> capture(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) throw UsageError("cannot run " + command);
-  std::array<char, 4096> buf{};
-  for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
-
 fs::path build_verilated(const VerilatedBuild& b) {
-  const fs::path dir = cache_root() / b.key;
+  if (b.cache_dir.empty()) throw ToolError("tool: no model cache directory for " + b.key);
+  const fs::path dir = b.cache_dir / b.key;
   if (std::error_code ec; !fs::create_directories(dir, ec) && ec)
     throw UsageError("the model cache " + dir.parent_path().string() + " cannot be created (" + ec.message() +
                      "); set TOTEX_CACHE_DIR to a directory totex may create and write");
@@ -159,19 +135,19 @@ fs::path build_verilated(const VerilatedBuild& b) {
     (ends_with(name, ".svh") ? generated_headers : sources).push_back(dir / name);
   }
   sources.insert(sources.end(), b.cpp.begin(), b.cpp.end());
-  std::string command = std::string("verilator ") + (b.systemc ? "--sc" : "--cc") + " --exe --build -j 2 --assert " +
-                        "-Wno-fatal " + b.verilator_opt + " --timescale 1ns/1ns --top-module " + b.top +
-                        " -I" + quote(dir.string());
-  for (const std::string& a : b.args) command += " " + a;
-  if (!b.makeflags.empty()) command += " -MAKEFLAGS " + quote(b.makeflags);
+  std::vector<std::string> command = {"verilator", b.systemc ? "--sc" : "--cc", "--exe", "--build", "-j", "2",
+                                      "--assert", "-Wno-fatal", b.verilator_opt, "--timescale", "1ns/1ns",
+                                      "--top-module", b.top, "-I" + dir.string()};
+  command.insert(command.end(), b.args.begin(), b.args.end());
+  if (!b.makeflags.empty()) command.insert(command.end(), {"-MAKEFLAGS", b.makeflags});
   // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (docs/toolchain.md §2a).
-  command += " -CFLAGS " + quote(harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines));
+  command.insert(command.end(), {"-CFLAGS", harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines)});
   // libtotex_core links CaDiCaL (the exact and pattern schedulers), which the co-simulation harnesses pull in.
   std::string libraries;
   for (const fs::path& lib : install_paths().libraries) libraries += lib.string() + " ";
-  command += " -LDFLAGS " + quote(libraries + (b.systemc ? "-lsystemc -lcadical " : "") + "-lz");
-  command += " --Mdir " + quote((dir / "obj").string()) + " -o " + quote(binary.string());
-  for (const fs::path& f : sources) command += " " + quote(f.string());
+  command.insert(command.end(), {"-LDFLAGS", libraries + (b.systemc ? "-lsystemc -lcadical " : "") + "-lz"});
+  command.insert(command.end(), {"--Mdir", (dir / "obj").string(), "-o", binary.string()});
+  for (const fs::path& f : sources) command.push_back(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
   sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
   return build_if_stale(dir, binary, command, sources, b.estimate, b.what);

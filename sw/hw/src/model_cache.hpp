@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Models built on first use (engines rtl and cosim): a cache directory per parameter set under
-/// build/rtl-cache (or $TOTEX_CACHE_DIR), rebuilt when any input changes, locked against parallel
-/// builds. Internal to totex_hw.
+/// the run's cache directory (schema::HwEnvironment::cache_dir: build/rtl-cache, or TOTEX_CACHE_DIR
+/// as the CLI read it), rebuilt when any input changes, locked against parallel builds. Internal
+/// to totex_hw.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -11,26 +12,18 @@
 
 namespace totex::hw {
 
-/// $TOTEX_CACHE_DIR when set, else the installation's default (install_paths.hpp).
-[[nodiscard]] std::filesystem::path cache_root();
-
-/// A shell-quoted argument (single quotes; a ' inside becomes '\'').
-[[nodiscard]] std::string quote(const std::string& s);
-
 /// A cache-directory name for a topology spec.
 [[nodiscard]] std::string key_of(const std::string& spec);
 
-/// Runs a shell command and returns its stdout and exit status.
-[[nodiscard]] std::pair<std::string, int> capture(const std::string& command);
-
 /// One Verilated harness: `verilator --cc|--sc --exe --build` of the RTL file lists `file_lists`
 /// (top module `top`) with the C++ `cpp`, linked with the libraries (and SystemC for --sc), in
-/// cache_root()/key.
+/// cache_dir/key.
 struct VerilatedBuild {
+  std::filesystem::path cache_dir;  // the run's model cache (RunOptions::env.cache_dir)
   std::string key;
   std::string top;
   bool systemc = false;
-  std::vector<std::string> args;  // extra verilator arguments (-G..., --trace, ...)
+  std::vector<std::string> args;  // extra verilator arguments, one argv entry each (-G..., --trace, ...)
   std::string defines;            // extra -CFLAGS (-D...)
   std::vector<std::string> file_lists;  // rtl/*.f names, e.g. "direct_top.f"
   std::vector<std::filesystem::path> cpp;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /// `rtl`: the RTL under Verilator. The model for the requested parameters is built on first use
-/// (cached under build/rtl-cache, or $TOTEX_CACHE_DIR), run on the schedule file, and its result read.
+/// (cached in the run's model cache, RunOptions::env.cache_dir), run on the schedule file, and its
+/// result read.
 #include <algorithm>
 #include <cstddef>
-#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -30,7 +30,8 @@ std::size_t widest_parameter(const std::string& svh) {
   return widest;
 }
 
-/// How a direct network's RTL is built (TOTEX_RTL_BUILD=flat|hier|wired overrides the choice):
+/// How a direct network's RTL is built (TOTEX_RTL_BUILD=flat|hier|wired, as the CLI read it,
+/// overrides the choice; schema::RtlBuild):
 ///   wired: one model of rtl/totex_direct_tile.sv per tile parameter set, N instances wired in C++
 ///          (sim/direct_wired_main.cpp): no Verilator run when only the topology changes. The
 ///          default, for every direct network (a node's absent ports are cleared in connected_i).
@@ -42,47 +43,30 @@ std::size_t widest_parameter(const std::string& svh) {
 /// README, RTL model builds): torus:4x4 dynamic 9 s wired against 52 s flat, torus:16x16 dynamic
 /// 12 s wired against 54 s hierarchical, and a topology change with the same tile parameters
 /// builds nothing.
-enum class DirectBuild { Flat, Hierarchical, Wired };
+using schema::RtlBuild;
 
-std::string to_string(DirectBuild b) {
-  return b == DirectBuild::Wired ? "wired" : b == DirectBuild::Hierarchical ? "hier" : "flat";
-}
-
-DirectBuild direct_build(bool wave) {
+RtlBuild direct_build(RtlBuild asked, bool wave) {
   // A waveform needs the flat top: the wired build has no single model to trace, and a
   // hierarchical model crashes when traced (Verilator 5.006, VerilatedTrace::addModel called from
   // the hier_block's protect-lib trace; seen on torus:8x8 with --wave, `make run`).
-  const char* env = std::getenv("TOTEX_RTL_BUILD");
-  if (!env || !*env) return wave ? DirectBuild::Flat : DirectBuild::Wired;
-  const std::string v = env;
-  if (v == "flat") return DirectBuild::Flat;
-  if (v == "hier" && wave)
+  if (asked == RtlBuild::Auto) return wave ? RtlBuild::Flat : RtlBuild::Wired;
+  if (asked == RtlBuild::Hier && wave)
     throw UsageError("TOTEX_RTL_BUILD=hier: a hierarchical model cannot be traced (Verilator 5.006 crashes); "
                      "--wave needs flat");
-  if (v == "hier") return DirectBuild::Hierarchical;
-  if (v != "wired") throw UsageError("TOTEX_RTL_BUILD=" + v + ": accepted values are flat, hier and wired");
-  if (wave) throw UsageError("TOTEX_RTL_BUILD=wired: the wired build does not trace; --wave needs flat");
-  return DirectBuild::Wired;
+  if (asked == RtlBuild::Wired && wave)
+    throw UsageError("TOTEX_RTL_BUILD=wired: the wired build does not trace; --wave needs flat");
+  return asked;
 }
 
-/// TOTEX_RTL_THREADS=T: Verilator --threads T for the generated top (flat or hierarchical); unset:
-/// 1. The wired build ignores it: a tile is too small to share (measured on torus:8x8 dynamic with
-/// --threads 2 per tile: 0.4 k edges/s against 50 k), and evaluating the tiles on two threads of
-/// this 2-vCPU machine made each tile's evaluation about twice as slow (no gain).
-int verilator_threads() {
-  const char* env = std::getenv("TOTEX_RTL_THREADS");
-  if (!env || !*env) return 1;
-  const std::string v = env;
-  if (v.find_first_not_of("0123456789") != std::string::npos || v.size() > 2 || std::stoi(v) < 1 || std::stoi(v) > 64)
-    throw UsageError("TOTEX_RTL_THREADS=" + v + ": accepted values are 1 to 64 (Verilator --threads)");
-  return std::stoi(v);
-}
-
-/// Adds --threads to a build and its cache key when TOTEX_RTL_THREADS asks for more than one.
-void add_threads(VerilatedBuild& b) {
-  if (const int t = verilator_threads(); t > 1) {
-    b.args.emplace_back("--threads " + std::to_string(t));
-    b.key += "_t" + std::to_string(t);
+/// TOTEX_RTL_THREADS=T: Verilator --threads T for the generated top (flat or hierarchical), added
+/// to a build and its cache key when more than one. The wired build ignores it: a tile is too
+/// small to share (measured on torus:8x8 dynamic with --threads 2 per tile: 0.4 k edges/s against
+/// 50 k), and evaluating the tiles on two threads of this 2-vCPU machine made each tile's
+/// evaluation about twice as slow (no gain).
+void add_threads(VerilatedBuild& b, int threads) {
+  if (threads > 1) {
+    b.args.insert(b.args.end(), {"--threads", std::to_string(threads)});
+    b.key += "_t" + std::to_string(threads);
   }
 }
 
@@ -92,10 +76,12 @@ fs::path backdoor_config() { return install_paths().rtl / "totex_backdoor.vlt"; 
 
 /// Builds (if needed) the direct-network harness: rtl/totex_direct_top.sv with the parameters of
 /// the run (totex_direct_params.svh, written into the cache directory) and sim/direct_rtl_main.cpp.
-fs::path build_direct_model(const std::string& key, const std::string& params_svh, int nodes, bool hier,
-                            bool trace, bool vcd, const std::string& what) {
+fs::path build_direct_model(const RunOptions& o, const std::string& key, const std::string& params_svh, int nodes,
+                            bool hier, bool vcd, const std::string& what) {
   const fs::path sim = install_paths().sim;
+  const bool trace = !o.wave.empty();
   VerilatedBuild b;
+  b.cache_dir = o.env.cache_dir;
   b.key = key;
   b.top = "totex_direct_top";
   b.generated = {{"totex_direct_params.svh", params_svh}};
@@ -103,8 +89,8 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // direct_run.cpp is model-independent: a ccache hit across builds.
   b.cpp = {sim / "direct_rtl_main.cpp", sim / "direct_run.cpp"};
   b.headers = {sim / "direct_run.hpp", sim / "harness_exit.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
-  b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast",
-            "--max-num-width " + std::to_string(std::max<std::size_t>(65536, widest_parameter(params_svh)))};
+  b.args = {backdoor_config().string(), "-Wno-WIDTH", "--x-assign", "fast", "--max-num-width",
+            std::to_string(std::max<std::size_t>(65536, widest_parameter(params_svh)))};
   // Hierarchical verilation: each node module (totex_direct_node / totex_direct_dyn_node, marked
   // hier_block) is Verilated and compiled once and shared by all N instances, and the top only
   // wires them. Flat, Verilator 5.006 emits every instance's logic as C++ of its own (about 1 MB
@@ -123,36 +109,24 @@ fs::path build_direct_model(const std::string& key, const std::string& params_sv
   // flat eval function, for which higher C++ levels cost build time without much speed.
   b.verilator_opt = "-O3";
   b.makeflags = "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
-  add_threads(b);
+  add_threads(b, o.env.rtl_threads);
   return build_verilated(b);
 }
 
 /// Builds (if needed) the wired harness: rtl/totex_direct_tile.sv at the tile parameters of
 /// `layout` and sim/direct_wired_main.cpp; the key names the parameters, not the topology.
-fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
+fs::path build_wired_model(const RunOptions& o, const DirectLayout& L, const std::string& what) {
   const fs::path sim = install_paths().sim;
-  const DirectParams& p = L.params;
-  const bool dynamic = p.mode == DirectMode::Dynamic;
+  const schema::WiredTileParams tile = schema::WiredTileParams::from(L);
   VerilatedBuild b;
-  b.key = "tile_" + to_string(p.mode) + "_n" + std::to_string(L.nodes) + "_p" + std::to_string(L.ports) + "_v" +
-          std::to_string(L.vcs) + "_a" + std::to_string(L.adaptive_vcs) + "_w" + std::to_string(p.payload_bits) +
-          (dynamic ? "_f" + std::to_string(p.fifo_depth)
-                   : "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots));
+  b.cache_dir = o.env.cache_dir;
+  b.key = schema::cache_key("tile", tile);
   b.top = "totex_direct_tile";
   b.file_lists = {"direct.f"};
   b.cpp = {sim / "direct_wired_main.cpp", sim / "direct_run.cpp"};
   b.headers = {sim / "direct_run.hpp", sim / "harness_exit.hpp", sim / "direct_backdoor.hpp", sim / "vl_harness.hpp", backdoor_config()};
-  b.args = {quote(backdoor_config().string()), "-Wno-WIDTH", "--x-assign fast", "+define+TOTEX_HIER_SIM",
-            "-GN=" + std::to_string(L.nodes), "-GNumPorts=" + std::to_string(L.ports),
-            "-GDynamic=" + std::to_string(dynamic ? 1 : 0), "-GModel=" + std::to_string(static_cast<int>(p.model)),
-            "-GPW=" + std::to_string(p.payload_bits), "-GDepth=" + std::to_string(p.depth),
-            "-GBufSlots=" + std::to_string(p.buffer_slots), "-GFifoDepth=" + std::to_string(p.fifo_depth),
-            "-GNumVcs=" + std::to_string(L.vcs), "-GAdaptiveVcs=" + std::to_string(L.adaptive_vcs),
-            quote("-GSignature=32'h" + [&] {
-              std::ostringstream h;
-              h << std::hex << L.tile_signature();
-              return h.str();
-            }())};
+  b.args = {backdoor_config().string(), "-Wno-WIDTH", "--x-assign", "fast", "+define+TOTEX_HIER_SIM"};
+  for (const std::string& g : schema::verilog_params(tile)) b.args.push_back(g);
   b.what = what + ", wired: one tile (node and controller) compiled, " + std::to_string(L.nodes) +
            " instances wired in C++, reused by every topology with these tile parameters";
   b.estimate = "about 10-30 s on 2 cores, once per tile parameter set";
@@ -164,9 +138,51 @@ fs::path build_wired_model(const DirectLayout& L, const std::string& what) {
   return build_verilated(b);
 }
 
+/// Builds (if needed) rtl/totex_min_top.sv for `net` and the run `a` (sim/min_rtl_main.cpp).
+fs::path build_min_model(const MinNetwork& net, const schema::MinHarnessArgs& a, const RunOptions& o) {
+  const bool vcd = wave_is_vcd(o.wave);
+  schema::MinTopParams top;
+  top.terminals = net.terminals();
+  top.radix = net.radix();
+  top.wiring = net.wiring();
+  top.mode = o.min_mode;
+  top.max_steps = a.max_steps;
+  top.payload_bits = a.payload_bits;
+  const fs::path sim = install_paths().sim;
+  VerilatedBuild b;
+  b.cache_dir = o.env.cache_dir;
+  b.key = schema::cache_key("min", top) + (o.wave.empty() ? "" : vcd ? "_vcd" : "_fst");
+  b.top = "totex_min_top";
+  // Tracing only when a waveform is asked for: a traced model dumps nothing without --wave but
+  // still pays for the trace bookkeeping on every edge.
+  b.args = {backdoor_config().string()};
+  for (const std::string& g : schema::verilog_params(top)) b.args.push_back(g);
+  b.defines = schema::cpp_defines(top);  // the harness checks its run against them
+  if (!o.wave.empty()) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
+  b.file_lists = {"min.f"};
+  const std::string mode = schema::enum_name(o.min_mode);
+  b.what = "rtl/totex_min_top.sv for " + net.spec() + ", " + mode + " mode, " + std::to_string(a.max_steps) +
+           " steps" + (o.wave.empty() ? "" : ", traced");
+  // Measured cold on the shared 2-core machine (load 5-8): min:16:4 21 s, min:256:4 241 s.
+  b.estimate = net.terminals() <= 16 ? "about 20-60 s on 2 cores"
+               : net.terminals() <= 64 ? "about 1-2 min on 2 cores"
+                                       : "about 3-5 min on 2 cores for 256 terminals, more above";
+  b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
+  b.headers = {sim / "min_run.hpp", sim / "harness_exit.hpp", sim / "vl_harness.hpp", backdoor_config()};
+  // Verilator's default C++ flags (-Os): -O1 built min:256:4 in 219 s against 241 s, within the
+  // noise of the shared machine, and ran no faster (0.18-0.25 s against 0.14-0.19 s).
+  add_threads(b, o.env.rtl_threads);
+  return build_verilated(b);
+}
+
 class RtlEngine final : public Engine {
  public:
   [[nodiscard]] std::string name() const override { return "rtl"; }
+  [[nodiscard]] EngineCaps caps() const override {
+    EngineCaps c;
+    c.direct_backdoor = c.min_backdoor = c.periodic = c.hardware = true;
+    return c;
+  }
 
  protected:
   /// rtl/totex_min_top.sv: the schedule file in `o.min_mode`.
@@ -174,50 +190,16 @@ class RtlEngine final : public Engine {
     check_wave_writable(o.wave);
     if (o.mode == DirectMode::Dynamic) throw UsageError("--mode dynamic applies to direct networks, not to a MIN");
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
-    const bool vcd = wave_is_vcd(o.wave);
-    const MinHarnessRun run = min_harness_run(net, s, o.min_mode, file.path(), o.wave, o.backdoor_load);
-    const int mode_id = MinPortLayout::mode_code(o.min_mode);
-    const int wiring = static_cast<int>(net.wiring());
-    const fs::path sim = install_paths().sim;
-    VerilatedBuild b;
-    b.key = "min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
-            to_string(net.wiring()) + (mode_id ? "_computed" : "_table") + "_s" + std::to_string(run.max_steps) +
-            (o.wave.empty() ? "" : vcd ? "_vcd" : "_fst");
-    b.top = "totex_min_top";
-    // Tracing only when a waveform is asked for: a traced model dumps nothing without --wave but
-    // still pays for the trace bookkeeping on every edge.
-    b.args = {quote(backdoor_config().string()), "-GN=" + std::to_string(net.terminals()),
-              "-GD=" + std::to_string(net.radix()), "-GPW=" + std::to_string(run.payload_bits),
-              "-GWiring=" + std::to_string(wiring), "-GMode=" + std::to_string(mode_id),
-              "-GMaxSteps=" + std::to_string(run.max_steps)};
-    b.defines = "-DTOTEX_N=" + std::to_string(net.terminals()) + " -DTOTEX_D=" + std::to_string(net.radix()) +
-                " -DTOTEX_WIRING=" + std::to_string(wiring) + " -DTOTEX_MODE=" + std::to_string(mode_id) +
-                " -DTOTEX_MAX_STEPS=" + std::to_string(run.max_steps) +
-                " -DTOTEX_PW=" + std::to_string(run.payload_bits);
-    if (!o.wave.empty()) b.args.emplace_back(vcd ? "--trace" : "--trace-fst");
-    b.file_lists = {"min.f"};
-    b.what = "rtl/totex_min_top.sv for " + net.spec() + ", " + (mode_id ? "computed" : "table") + " mode, " +
-             std::to_string(run.max_steps) + " steps" + (o.wave.empty() ? "" : ", traced");
-    // Measured cold on the shared 2-core machine (load 5-8): min:16:4 21 s, min:256:4 241 s.
-    b.estimate = net.terminals() <= 16 ? "about 20-60 s on 2 cores"
-                 : net.terminals() <= 64 ? "about 1-2 min on 2 cores"
-                                         : "about 3-5 min on 2 cores for 256 terminals, more above";
-    b.cpp = {sim / "min_rtl_main.cpp", sim / "min_run.cpp"};
-    b.headers = {sim / "min_run.hpp", sim / "harness_exit.hpp", sim / "vl_harness.hpp", backdoor_config()};
-    // Verilator's default C++ flags (-Os): -O1 built min:256:4 in 219 s against 241 s, within the
-    // noise of the shared machine, and ran no faster (0.18-0.25 s against 0.14-0.19 s).
-    add_threads(b);
-    const fs::path binary = build_verilated(b);
-    SimResult r = run_harness(quote(binary.string()) + run.args, "the RTL harness " + binary.string());
-    r.wave = o.wave;
-    return r;
+    const schema::MinHarnessArgs a = min_harness_args(net, s, o, file.path());
+    const fs::path binary = build_min_model(net, a, o);
+    return run_harness(binary, schema::to_argv(a), "the RTL harness " + binary.string(), false, o.wave);
   }
 
   /// A direct network in the build direct_build() picks (wired tiles by default; the generated
   /// rtl/totex_direct_top.sv for --wave): the schedule file in scheduled mode, or the dynamic
   /// baseline `o.routing` (schedule unused). --periods runs the TDM tile network instead.
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
-    if (o.periods > 0) return run_tdm_rtl(t, s, o);  // --periods: the TDM tile network (tdm_rtl.cpp)
+    if (o.tdm.periods > 0) return run_tdm_rtl(t, s, o);  // --periods: the TDM tile network (tdm_rtl.cpp)
     check_wave_writable(o.wave);
     const HarnessScheduleFile file =
         o.mode == DirectMode::Scheduled
@@ -225,28 +207,23 @@ class RtlEngine final : public Engine {
             : HarnessScheduleFile();
     const bool vcd = wave_is_vcd(o.wave);
     const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
-    std::string key = "direct_" + key_of(t.spec()) + "_" + to_string(o.mode);
-    if (o.mode == DirectMode::Scheduled)
-      key += "_" + to_string(p.model) + "_d" + std::to_string(p.depth) + "_b" + std::to_string(p.buffer_slots);
-    else
-      key += "_" + to_string(p.routing) + "_f" + std::to_string(p.fifo_depth);
-    // Tracing roughly doubles the generated code: models without --wave are built without it.
-    key += o.wave.empty() ? "" : vcd ? "_vcd" : "_fst";
-    const DirectBuild build = direct_build(!o.wave.empty());
-    key += "_" + to_string(build);
+    const RtlBuild build = direct_build(o.env.rtl_build, !o.wave.empty());
     const DirectLayout layout(t, p);
     const std::string what = "the RTL network of " + t.spec() + ", " + to_string(o.mode) +
                              (o.mode == DirectMode::Scheduled ? " " + to_string(p.model) : " " + to_string(p.routing)) +
                              (o.wave.empty() ? "" : ", traced");
-    const fs::path binary =
-        build == DirectBuild::Wired
-            ? build_wired_model(layout, what)
-            : build_direct_model(key, direct_params_svh(t, layout), t.nodes(), build == DirectBuild::Hierarchical,
-                                 !o.wave.empty(), vcd, what);
-    const std::string command = quote(binary.string()) + direct_harness_args(t, p, file.path(), o.wave, o.backdoor_load);
-    SimResult r = run_harness(command, "the RTL harness " + binary.string());
-    r.wave = o.wave;
-    return r;
+    fs::path binary;
+    if (build == RtlBuild::Wired) {
+      binary = build_wired_model(o, layout, what);
+    } else {
+      // Tracing roughly doubles the generated code: models without --wave are built without it.
+      const schema::WiredTileParams top = schema::WiredTileParams::from(layout, t.links(), true);
+      const std::string key = schema::cache_key("direct_" + key_of(t.spec()), top) +
+                              (o.wave.empty() ? "" : vcd ? "_vcd" : "_fst") + "_" + schema::enum_name(build);
+      binary = build_direct_model(o, key, direct_params_svh(t, layout), t.nodes(), build == RtlBuild::Hier, vcd, what);
+    }
+    return run_harness(binary, schema::to_argv(direct_harness_args(t, p, file.path(), o)),
+                       "the RTL harness " + binary.string(), false, o.wave);
   }
 };
 

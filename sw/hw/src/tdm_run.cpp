@@ -161,11 +161,11 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
         // The injection is the first hop (a detour may pass its source again, as a relay).
         const bool first_hop = !left_source[m];
         left_source[m] = true;
-        if (!tables.tile.all_port && first_hop) {
+        if (tables.tile.kind != TileKind::AllPort && first_hop) {
           if (inject_step[at(tr.from)] == step) note(here + "is a second injection of the NIC in this step");
           inject_step[at(tr.from)] = step;
         }
-        if (!tables.tile.all_port && to == tr.msg.dst) {
+        if (tables.tile.kind != TileKind::AllPort && to == tr.msg.dst) {
           if (eject_step[at(to)] == step) note(here + "is a second ejection at node " + std::to_string(to) + " in this step");
           eject_step[at(to)] = step;
         }

@@ -87,7 +87,8 @@ int allocate_relay_words(std::vector<Wait>& waits, std::vector<std::vector<TdmEn
 constexpr std::size_t kConflictsKept = 20;
 
 Fold fold(const Topology& t, const Schedule& s, int period) {
-  const bool all_port = s.model == Model::AllPort, single = s.model == Model::SinglePort;
+  const TileKind kind = tdm_tile_kind(s.model);
+  const bool all_port = kind == TileKind::AllPort, single = kind == TileKind::SinglePort;
   if (period < 1) throw UsageError("period " + std::to_string(period) + ": a TDM period is at least 1 slot");
   if (s.lazy()) throw UsageError("tdm tables: expand the schedule first (Schedule::materialize)");
   const int n = t.nodes(), ports = std::max(1, t.max_degree());
@@ -255,8 +256,29 @@ int TdmTileParams::sel_bits() const { return idx_width(ports + 2); }
 int TdmTileParams::slot_bits() const { return idx_width(depth); }
 int TdmTileParams::buffer_bits() const { return idx_width(buffer_words); }
 int TdmTileParams::entry_bits() const {
-  if (single_port) return 2 * sel_bits() + 4 + 2 * buffer_bits() + 2 * node_bits;
-  return all_port ? ports * sel_bits() + ports + 2 * ports * node_bits : (ports + 1) * sel_bits() + 2 * node_bits;
+  switch (kind) {
+    case TileKind::SinglePort: return 2 * sel_bits() + 4 + 2 * buffer_bits() + 2 * node_bits;
+    case TileKind::AllPort: return ports * sel_bits() + ports + 2 * ports * node_bits;
+    case TileKind::Nic: break;
+  }
+  return (ports + 1) * sel_bits() + 2 * node_bits;
+}
+
+const TileKindInfo& tdm_tile_kind_info(TileKind kind) {
+  static const TileKindInfo kinds[] = {
+      {TileKind::Nic, Model::Nic, "nic", "totex_tdm_tile", "tile"},
+      {TileKind::AllPort, Model::AllPort, "all-port", "totex_tdm_allport_tile", "allport"},
+      {TileKind::SinglePort, Model::SinglePort, "single-port", "totex_tdm_single_tile", "single"},
+  };
+  for (const TileKindInfo& k : kinds)
+    if (k.kind == kind) return k;
+  return kinds[0];
+}
+
+TileKind tdm_tile_kind(Model model) {
+  for (const TileKind k : {TileKind::Nic, TileKind::AllPort, TileKind::SinglePort})
+    if (tdm_tile_kind_info(k).model == model) return k;
+  return TileKind::Nic;
 }
 
 int TdmEntry::injections() const {
@@ -270,7 +292,7 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
   const int sw = p.sel_bits();
   std::vector<std::uint64_t> w(at((p.entry_bits() + 63) / 64), 0);
   const auto field = [](const std::vector<int>& v, int i, int none) { return i < static_cast<int>(v.size()) ? v[at(i)] : none; };
-  if (p.single_port) {
+  if (p.kind == TileKind::SinglePort) {
     int lsb = 0;
     for (const auto& [member, width] : single_port_fields(e, p)) {
       put_bits(w, lsb, width, static_cast<std::uint64_t>(*member));
@@ -279,7 +301,7 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
     return w;
   }
   for (int o = 0; o < p.ports; ++o) put_bits(w, o * sw, sw, static_cast<std::uint64_t>(field(e.out_sel, o, 0)));
-  if (p.all_port) {
+  if (p.kind == TileKind::AllPort) {
     const int dst_lsb = p.ports * sw + p.ports, src_lsb = dst_lsb + p.ports * p.node_bits;
     for (int i = 0; i < p.ports; ++i) {
       const int src = field(e.eject_srcs, i, -1);
@@ -300,7 +322,7 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
 TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTileParams& p) {
   const int sw = p.sel_bits();
   TdmEntry e;
-  if (p.single_port) {
+  if (p.kind == TileKind::SinglePort) {
     int lsb = 0;
     for (const auto& [member, width] : single_port_fields(e, p)) {
       *member = static_cast<int>(get_bits(w, lsb, width));
@@ -315,7 +337,7 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
     return e;
   }
   for (int o = 0; o < p.ports; ++o) e.out_sel.push_back(static_cast<int>(get_bits(w, o * sw, sw)));
-  if (p.all_port) {
+  if (p.kind == TileKind::AllPort) {
     const int dst_lsb = p.ports * sw + p.ports, src_lsb = dst_lsb + p.ports * p.node_bits;
     for (int i = 0; i < p.ports; ++i) {
       e.inject_dsts.push_back(static_cast<int>(get_bits(w, dst_lsb + i * p.node_bits, p.node_bits)));
@@ -330,7 +352,7 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
 }
 
 int TdmTables::inject_decisions(const TdmEntry& e) const {
-  return tile.all_port ? e.injections() : std::min(1, e.injections());
+  return tile.kind == TileKind::AllPort ? e.injections() : std::min(1, e.injections());
 }
 
 std::int64_t TdmTables::inject_slots(NodeId v) const {
@@ -360,6 +382,8 @@ int tdm_default_period(const Topology& t, const Schedule& s) {
   if (steps == 0) throw UsageError("the schedule has no transfers: nothing to put in a TDM table");
   if (steps >= (std::int64_t{1} << 30)) throw UsageError("the schedule is too long for a TDM table");
   const int T = static_cast<int>(steps);
+  // Below the tiles' minimum period: that period, which folds nothing (it is at least T + 1).
+  if (T < kTdmTileMinPeriod) return kTdmTileMinPeriod;
   return fold(t, s, T).conflict_count == 0 ? T : T + 1;
 }
 
@@ -391,8 +415,7 @@ TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int paylo
   out.tile.node_bits = idx_width(t.nodes());
   out.tile.depth = 1;
   while (out.tile.depth < period) out.tile.depth *= 2;
-  out.tile.all_port = s.model == Model::AllPort;
-  out.tile.single_port = s.model == Model::SinglePort;
+  out.tile.kind = tdm_tile_kind(s.model);
   out.tile.buffer_words = 1;
   while (out.tile.buffer_words < f.buffer_words) out.tile.buffer_words *= 2;
   out.entries = std::move(f.entries);

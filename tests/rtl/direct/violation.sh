@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Proves that an RTL check catches a model violation. `totex sim` refuses unverified schedules, so
-# this drives the harness binary directly (it loads files without verifying them):
+# this drives the harness binary directly (it loads files without verifying them; its arguments are
+# schema::DirectHarnessArgs, totex/hw_schema.hpp):
 #   violation.sh <totex> <cache-dir> <topo> <model> <broken-schedule> <regex>
 # For each RTL build (the top Verilated flat, and the wired tiles: TOTEX_RTL_BUILD):
 # 1. builds the model for <topo>/<model> by running a valid schedule through `totex sim`;
@@ -15,13 +16,13 @@ nodes=$("$totex" bound --topo "$topo" --model nic --json | jq -r .processors)
 for build in flat wired; do
   TOTEX_RTL_BUILD=$build "$totex" sim --topo "$topo" --model "$model" --engine rtl --json >/dev/null
   if [ "$build" = flat ]; then
-    harness="$cache/direct_${key}_scheduled_${model}_d16_b0_flat/harness"
+    harness=$(ls -d "$cache"/direct_${key}_scheduled_*_${model}_d16_b0_*_flat | head -1)/harness
   else
-    harness=$(ls -d "$cache"/tile_scheduled_n${nodes}_p*_${model}_d16_b0 | head -1)/harness
+    harness=$(ls -d "$cache"/tile_scheduled_n${nodes}_p*_${model}_d16_b0_* | head -1)/harness
   fi
   [ -x "$harness" ] || { echo "FAIL: no $build harness at $harness"; exit 1; }
   set +e
-  out=$("$harness" --topo "$topo" --mode scheduled --model "$model" --depth 16 --buffer 0 --fifo-depth 4 \
+  out=$("$harness" direct --topo "$topo" --mode scheduled --model "$model" --depth 16 --buffer 0 --fifo-depth 4 \
         --schedule "$broken" 2>&1)
   rc=$?
   set -e

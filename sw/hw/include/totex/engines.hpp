@@ -7,14 +7,16 @@
 ///            rtl/totex_min_top.sv (sim/min_rtl_main.cpp); a direct network is, by default, the
 ///            wired build: one model of rtl/totex_direct_tile.sv, N instances wired in C++
 ///            (sim/direct_wired_main.cpp); rtl/totex_direct_top.sv (sim/direct_rtl_main.cpp) only
-///            for --wave and TOTEX_RTL_BUILD=flat|hier; with --periods, N TDM tiles
-///            (rtl/tdm/totex_tdm_tile.sv, sim/tdm_wired_main.cpp)
+///            for --wave and TOTEX_RTL_BUILD=flat|hier; with --periods, N TDM tiles of the
+///            schedule's kind (nic, all-port or single-port: rtl/tdm/, sim/tdm_wired_main.cpp)
 ///   systemc  the SystemC models of sim/systemc/ (the totex_systemc binary; --periods: N tdm_tile)
 ///   cosim    SystemC with a Verilated half (sim/cosim/), built on first use like rtl
 ///
 /// The hardware engines run their harness as a child process (SystemC elaborates once per process;
-/// a Verilated model is a binary per parameter set) and read its result line and exit code
-/// (sim/harness_exit.hpp: a refusal of the input is a usage error, anything else a tool failure).
+/// a Verilated model is a binary per parameter set), started from an argv the schema writes
+/// (totex/hw_schema.hpp), and read its result line and exit code (sim/harness_exit.hpp: a refusal
+/// of the input is a usage error, anything else a tool failure). Engines are found in one
+/// registry (engine_registry) and declare what they can do (caps()); no engine name is compared.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -23,6 +25,7 @@
 #include <vector>
 
 #include "totex/direct_controller.hpp"
+#include "totex/hw_schema.hpp"
 #include "totex/verify/reference_engine.hpp"
 #include "totex/min_controller.hpp"
 #include "totex/schedule.hpp"
@@ -45,21 +48,24 @@ struct RunOptions {
   DynamicRouting routing = DynamicRouting::Adaptive;  // direct networks, dynamic mode
   MinConfigMode min_mode = MinConfigMode::Table;      // MINs: how switches get their states
   CosimSplit split = CosimSplit::RtlNetwork;          // cosim
-  /// --load backdoor (engine rtl only): the harness writes the table and queue memories of the
-  /// Verilated model directly instead of one load-port write (one clock edge) per word.
-  bool backdoor_load = false;
+  /// --load: the port (one write, one clock edge, per word) or the backdoor (the model's table
+  /// and queue memories written directly; EngineCaps says which engines have one).
+  schema::LoadPath load = schema::LoadPath::Port;
   std::string wave;  // waveform file (.fst or .vcd; SystemC traces VCD); empty: none
-  /// --periods K (engines ref, rtl, systemc; direct networks, nic): run the TDM slot tables
-  /// K periods back to back (totex/tdm_run.hpp); 0: the one-shot run.
-  int periods = 0;
-  /// --payload W with --periods: the TDM tile's payload width (1..64); 0: its default, 32.
-  int payload_bits = 0;
-  /// --period P with --periods: fold the tables at P slots (0: tdm_default_period).
-  int period = 0;
+  /// --periods K, --payload W, --period P (totex/hw_schema.hpp, TdmHarnessArgs): tdm.periods > 0
+  /// runs the TDM slot tables K periods back to back (totex/tdm_run.hpp); 0: the one-shot run.
+  schema::TdmHarnessArgs tdm;
+  /// The environment as the CLI read it (TOTEX_RTL_BUILD, TOTEX_CACHE_DIR, ...).
+  schema::HwEnvironment env;
 };
 
-/// The engines that run --periods (periodic TDM exchanges).
-[[nodiscard]] const std::vector<std::string>& periodic_engine_names();
+/// What an engine can do; Engine::run refuses the rest, naming the engines that can.
+struct EngineCaps {
+  bool direct_backdoor = false;  // --load backdoor on a direct network
+  bool min_backdoor = false;     // --load backdoor on a MIN
+  bool periodic = false;         // --periods (the TDM tiles)
+  bool hardware = false;         // --mode dynamic, --wave, TOTEX_TDM_FAULT: a clocked model
+};
 
 class Engine {
  public:
@@ -68,9 +74,11 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  /// "ref", "rtl", "systemc" or "cosim" (what SimResult::engine says).
+  /// "ref", "rtl", "systemc" or "cosim" (what SimResult::engine says; never compared).
   [[nodiscard]] virtual std::string name() const = 0;
-  /// Runs `schedule` (of the kind `net` needs) on this engine.
+  [[nodiscard]] virtual EngineCaps caps() const = 0;
+  /// Runs `schedule` (of the kind `net` needs) on this engine, after the checks every engine
+  /// shares (capabilities, the memory a periodic run takes).
   [[nodiscard]] SimResult run(const Network& net, const AnySchedule& schedule, const RunOptions& options) const;
 
  protected:
@@ -78,9 +86,23 @@ class Engine {
   [[nodiscard]] virtual SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const = 0;
 };
 
-/// The engines make_engine knows, in the order of the list above.
-[[nodiscard]] const std::vector<std::string>& engine_names();
+/// One registered engine: its name and how to make it (its capabilities: make()->caps()).
+struct EngineEntry {
+  const char* name;
+  std::unique_ptr<Engine> (*make)();
+};
+/// The registry: every engine, in the order of the list above (`--engine` accepts these names).
+[[nodiscard]] const std::vector<EngineEntry>& engine_registry();
+/// The names of the registry, in order.
+[[nodiscard]] std::vector<std::string> engine_names();
 /// The engine called `name`; throws UsageError naming the accepted names for any other.
 [[nodiscard]] std::unique_ptr<Engine> make_engine(const std::string& name);
+
+/// The memory a periodic run of K periods keeps per delivery (the scoreboard's trace, its seen
+/// table and digest text, a harness's offer queue and trace): the estimate --periods is refused by.
+inline constexpr std::uint64_t kTdmBytesPerDelivery = 128;
+/// Refuses (ResourceError, exit 3) a periodic run whose deliveries would take more than totex's
+/// memory budget, before anything is folded or built.
+void check_periodic_memory(const Topology& t, int periods);
 
 }  // namespace totex

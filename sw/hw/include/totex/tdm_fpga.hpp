@@ -24,16 +24,22 @@ struct TdmSynthResult {
   std::string script;       // the script that ran
 };
 
-/// The synthesis script: rtl/synth/tdm_synth.sh of the source tree, or of an installed prefix
-/// (share/totex/rtl/synth); $TOTEX_TDM_SYNTH overrides it. Throws UsageError when it is not there.
-[[nodiscard]] std::string tdm_synth_script();
+/// Refuses (UsageError, exit 2) before any schedule is made a network whose tile cannot fit
+/// `device` whatever the schedule: its slot table alone (at least ceil((N-1) / lanes) slots of
+/// EntryW bits) is larger than the device's block RAM and flip-flops together.
+void check_tdm_tile_can_fit(const Topology& t, Model model, const std::string& device, int payload_bits);
 
-/// Runs tdm_synth.sh for one tile of `tile` with the table image `table_hex` into `out_dir`, placed
+/// The synthesis script: `override_script` (TOTEX_TDM_SYNTH as the CLI read it) when not empty,
+/// else rtl/synth/tdm_synth.sh of the source tree or of an installed prefix (share/totex/rtl/synth).
+/// Throws UsageError when it is not there.
+[[nodiscard]] std::string tdm_synth_script(const std::string& override_script);
+
+/// Runs the synthesis script (tdm_synth_script(script)) for one tile of `tile` with the table image `table_hex` into `out_dir`, placed
 /// with nextpnr's `placer`; its progress goes to stderr. Throws UsageError (exit 2) when the tile does not fit `device`
 /// (script exit 3), ToolError (exit 1) when the tools fail, do not finish (script exit 4: nextpnr
 /// past PNR_TIMEOUT) or write no result.
 [[nodiscard]] TdmSynthResult run_tdm_synth(const TdmTileParams& tile, const std::string& device, int seed,
                                            const std::string& placer, const std::string& table_hex,
-                                           const std::string& out_dir);
+                                           const std::string& out_dir, const std::string& script);
 
 }  // namespace totex

@@ -16,12 +16,12 @@
 ///   NodeW bits inject_dst, NodeW bits eject_src
 /// Input link i of node v is the link arriving from neighbor(v, i) (the reverse of v's port i).
 ///
-/// All-port entry (TdmTileParams::all_port), fields from bit 0 up: the P output selects as above
+/// All-port entry (TileKind::AllPort), fields from bit 0 up: the P output selects as above
 /// (P_ports+1: inject lane o's message on output o), a P-bit eject mask (bit i: eject input link
 /// i to m_axis lane i), P inject destinations (NodeW bits each, output o's), P eject sources
 /// (NodeW bits each, input link i's).
 ///
-/// Single-port entry (TdmTileParams::single_port), fields from bit 0 up, BufW = idx_width(buffer
+/// Single-port entry (TileKind::SinglePort), fields from bit 0 up, BufW = idx_width(buffer
 /// words): send port (SelW: 0 none, 1+o), send source (2 bits: 0 inject, 1 the flit received in
 /// this slot, 2 relay buffer word), send_buf (BufW), inject_dst (NodeW), receive port (SelW: 0 none,
 /// 1+i), receive action (2 bits: 0 forwarded by this slot's send, 1 eject, 2 store), recv_buf
@@ -39,19 +39,39 @@
 
 namespace totex {
 
+/// The payload width of a TDM tile unless --payload says otherwise (the one place it is written).
+inline constexpr int kTdmDefaultPayloadBits = 32;
+
+/// The three TDM tiles, one per communication model of the schedule they run.
+///   Nic:        rtl/tdm/totex_tdm_tile.sv, one inject and one eject per slot
+///   AllPort:    rtl/tdm/totex_tdm_allport_tile.sv, an inject lane per output, an eject lane per input
+///   SinglePort: rtl/tdm/totex_tdm_single_tile.sv, one send and one receive per slot, a relay buffer
+enum class TileKind { Nic, AllPort, SinglePort };
+
+/// What differs by kind, in one row per kind (tdm_tile_kind_info).
+struct TileKindInfo {
+  TileKind kind;
+  Model model;             // the schedules it runs
+  const char* name;        // "nic", "all-port", "single-port" (the CLI's and JSON's word)
+  const char* rtl_top;     // its module under rtl/tdm/ (the Verilated model's top)
+  const char* synth_top;   // rtl/synth/tdm_synth.sh --top
+};
+[[nodiscard]] const TileKindInfo& tdm_tile_kind_info(TileKind kind);
+/// The tile that runs schedules of `model`.
+[[nodiscard]] TileKind tdm_tile_kind(Model model);
+
 /// The parameters of one tile for a network (every tile of a run has the same ones).
 struct TdmTileParams {
+  TileKind kind = TileKind::Nic;
   int ports = 1;         // NumPorts: the network's largest degree
-  int payload_bits = 32; // PayloadW
+  int payload_bits = kTdmDefaultPayloadBits;  // PayloadW
   int node_bits = 1;     // NodeW = idx_width(nodes)
   int depth = 1;         // Depth: slots held, the period rounded up to a power of two
-  bool all_port = false; // the all-port tile: an inject lane per output, an eject lane per input
-  bool single_port = false;  // the single-port tile: one send and one receive per slot, a relay buffer
   int buffer_words = 1;  // single-port: BufDepth, the relay buffer's words (a power of two)
   bool bits_in_flops = false;  // BitsInFlops: the NIC's toggle bits in flip-flops (synthesis only)
   [[nodiscard]] int buffer_bits() const;  // BufW = idx_width(buffer_words)
   /// s_axis / m_axis lanes of the tile: P on the all-port tile, else 1.
-  [[nodiscard]] int lanes() const { return all_port ? ports : 1; }
+  [[nodiscard]] int lanes() const { return kind == TileKind::AllPort ? ports : 1; }
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
   /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW;
@@ -134,14 +154,22 @@ struct TdmTables {
 /// period is below 1.
 [[nodiscard]] std::vector<TdmConflict> tdm_fold_conflicts(const Topology& t, const Schedule& s, int period);
 
+/// The shortest period the TDM tiles run: a node's NIC holds one waiting message per destination,
+/// so a destination's slots must be at least this many cycles apart, and with one message per
+/// pair and period they are exactly P apart (docs/tdm-runs.md, Limits; docs/tdm-tile.md, Cycle
+/// contract). ref runs any period; the rtl and systemc engines refuse a shorter period that totex
+/// picked (a periodic schedule's own) and run a shorter --period as asked (it fails, saying why).
+inline constexpr int kTdmTileMinPeriod = 5;
+
 /// The default period: a periodic schedule's own (Schedule::period); for a one-shot schedule of T
-/// steps (entries 0..T, entry T only ejects) the smallest P >= T whose fold is clean (T, else T+1,
-/// which never folds anything).
+/// steps (entries 0..T, entry T only ejects) the smallest P >= max(T, kTdmTileMinPeriod) whose fold
+/// is clean (T, else T+1, which never folds anything; kTdmTileMinPeriod when T is below it).
 [[nodiscard]] int tdm_default_period(const Topology& t, const Schedule& s);
 
 /// The folded tables at `period` (0: tdm_default_period). Throws TdmFoldError naming every conflict
 /// (node, slot, port) when the fold has any; never folds silently.
-[[nodiscard]] TdmTables tdm_tables(const Topology& t, const Schedule& s, int period = 0, int payload_bits = 32);
+[[nodiscard]] TdmTables tdm_tables(const Topology& t, const Schedule& s, int period = 0,
+                                   int payload_bits = kTdmDefaultPayloadBits);
 
 /// A node's table as a $readmemh image: `tile.depth` lines of ceil(EntryW / 4) hex digits.
 [[nodiscard]] std::string tdm_hex_image(const TdmTables& tables, NodeId v);
