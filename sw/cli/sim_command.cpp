@@ -29,6 +29,8 @@ struct SimOptions : CommonOptions {
   bool unverified = false;
   /// --periods K, --payload W, --period P (schema::TdmHarnessArgs; periods 0: one-shot).
   schema::TdmHarnessArgs tdm;
+  /// The direct-network harness's flags (schema::DirectHarnessArgs rows with help text).
+  schema::DirectHarnessArgs direct;
   bool payload_or_period_given = false;
   bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
 };
@@ -93,6 +95,7 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.load = schema::parse_enum<schema::LoadPath>(o.load, "--load");
   r.wave = o.wave;
   r.tdm = o.tdm;
+  r.direct = o.direct;
   r.env = env;
   return r;
 }
@@ -203,6 +206,7 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_option("--wave", o.wave, "write a waveform (.fst or .vcd) of the run, and a GTKWave view FILE.gtkw");
   sim->add_flag("--unverified", o.unverified,
                 "run a schedule even if the verifier rejects it (fault injection: the scoreboard must catch it)");
+  (void)add_schema_options(sim, o.direct);  // the rows of schema::DirectHarnessArgs that have help text
   // --periods, --payload, --period: the rows of schema::TdmHarnessArgs that have help text.
   for (CLI::Option* opt : add_schema_options(sim, o.tdm))
     if (opt->get_name() != "--periods") opt->each([&o](const std::string&) { o.payload_or_period_given = true; });

@@ -52,6 +52,9 @@ struct RunOptions {
   /// and queue memories written directly; EngineCaps says which engines have one).
   schema::LoadPath load = schema::LoadPath::Port;
   std::string wave;  // waveform file (.fst or .vcd; SystemC traces VCD); empty: none
+  /// The CLI's flags of the direct-network harness (the rows of schema::DirectHarnessArgs that
+  /// have help text); the engines take what a run of theirs uses from here.
+  schema::DirectHarnessArgs direct;
   /// --periods K, --payload W, --period P (totex/hw_schema.hpp, TdmHarnessArgs): tdm.periods > 0
   /// runs the TDM slot tables K periods back to back (totex/tdm_run.hpp); 0: the one-shot run.
   schema::TdmHarnessArgs tdm;
