@@ -77,7 +77,7 @@ class CosimEngine final : public Engine {
             ? HarnessScheduleFile(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); })
             : HarnessScheduleFile();
     (void)wave_is_vcd(o.wave, true);
-    const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
+    const DirectParams p = direct_run_params(t, s, o);
     const DirectLayout l(t, p);
     if (t.nodes() > kMaxDirectRtlNodes)
       throw UsageError(t.spec() + " has " + std::to_string(t.nodes()) + " nodes; the RTL network is built for at most " +

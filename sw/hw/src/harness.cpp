@@ -63,11 +63,11 @@ schema::MinHarnessArgs min_harness_args(const MinNetwork& net, const MinSchedule
   return a;
 }
 
-DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode, DynamicRouting routing) {
+DirectParams direct_run_params(const Topology& t, const Schedule& s, const RunOptions& o) {
   DirectParams p;
-  p.mode = mode;
-  p.routing = routing;
-  if (mode == DirectMode::Scheduled) {
+  p.mode = o.mode;
+  p.routing = o.routing;
+  if (o.mode == DirectMode::Scheduled) {
     p.model = s.model;
     const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
     while (p.depth < entries) p.depth *= 2;
@@ -76,7 +76,7 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode 
     if (slots > 0)
       for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
   } else {
-    (void)dimension_order_routes(t, std::max(1, t.max_degree()), routing);
+    (void)dimension_order_routes(t, std::max(1, t.max_degree()), o.routing);
   }
   return p;
 }

@@ -50,10 +50,9 @@ bool wave_is_vcd(const std::string& wave, bool vcd_only = false);
 
 /// The build parameters of a direct-network run: schedule memories of steps + 1 entries and relay
 /// buffers rounded up to powers of two (so similar schedules share a build), default payload and
-/// FIFO depth; `routing` in dynamic mode. Throws UsageError (e.g. dynamic mode on a metacube)
-/// before anything is built.
-[[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, DirectMode mode,
-                                             DynamicRouting routing = DynamicRouting::Adaptive);
+/// FIFO depth; `o.mode`, and `o.routing` in dynamic mode. Throws UsageError (e.g. dynamic mode on a
+/// metacube) before anything is built.
+[[nodiscard]] DirectParams direct_run_params(const Topology& t, const Schedule& s, const RunOptions& o);
 /// The arguments of sim/direct_run.cpp's harness for a run.
 [[nodiscard]] schema::DirectHarnessArgs direct_harness_args(const Topology& t, const DirectParams& p,
                                                             const std::string& schedule_file, const RunOptions& o);

@@ -206,7 +206,7 @@ class RtlEngine final : public Engine {
             ? HarnessScheduleFile(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); })
             : HarnessScheduleFile();
     const bool vcd = wave_is_vcd(o.wave);
-    const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
+    const DirectParams p = direct_run_params(t, s, o);
     const RtlBuild build = direct_build(o.env.rtl_build, !o.wave.empty());
     const DirectLayout layout(t, p);
     const std::string what = "the RTL network of " + t.spec() + ", " + to_string(o.mode) +

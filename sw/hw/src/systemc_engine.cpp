@@ -43,7 +43,7 @@ class SystemcEngine final : public Engine {
             ? HarnessScheduleFile(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); })
             : HarnessScheduleFile();
     (void)wave_is_vcd(o.wave, true);
-    const DirectParams p = direct_run_params(t, s, o.mode, o.routing);
+    const DirectParams p = direct_run_params(t, s, o);
     const DirectLayout layout(t, p);  // usage errors (payload width, address width) before the run
     return run_harness(systemc_binary(), schema::to_argv(direct_harness_args(t, p, file.path(), o)),
                        "the SystemC engine", true, o.wave);
