@@ -105,6 +105,8 @@ int cmd_sim(const SimOptions& options) {
   const schema::HwEnvironment env = hw_environment();  // before any work: a bad value is exit 2 on every engine
   if (o.periodic && o.tdm.periods == 0) o.tdm.periods = 1;  // a periodic schedule runs as TDM slot tables
   if (o.tdm.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
+  if (o.direct.fifo_depth != schema::DirectHarnessArgs().fifo_depth && o.mode != "dynamic")
+    throw UsageError("--fifo-depth sizes the dynamic routers' FIFOs: give --mode dynamic");
   if (o.payload_or_period_given && o.tdm.periods == 0)
     throw UsageError(std::string(o.tdm.period == 0 ? "--payload" : "--period") +
                      " applies to periodic runs only: give --periods K");

@@ -77,6 +77,7 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, const RunOp
       for (p.buffer_slots = 1; p.buffer_slots < slots;) p.buffer_slots *= 2;
   } else {
     (void)dimension_order_routes(t, std::max(1, t.max_degree()), o.routing);
+    p.fifo_depth = o.direct.fifo_depth;  // --fifo-depth
   }
   return p;
 }

@@ -41,7 +41,9 @@ const std::vector<Field<DirectHarnessArgs>>& DirectHarnessArgs::fields() {
       enum_field<S, Model, &S::model>("model", nullptr, nullptr, nullptr),
       int_field<S, &S::depth, 1, kBig>("depth", nullptr, nullptr, nullptr),
       int_field<S, &S::buffer, 0, kBig>("buffer", nullptr, nullptr, nullptr),
-      int_field<S, &S::fifo_depth, 1, 1024>("fifo-depth", nullptr, nullptr, nullptr),
+      int_field<S, &S::fifo_depth, 1, 64>("fifo-depth", nullptr, nullptr, nullptr,
+                                          "--mode dynamic: flits per input VC FIFO of the dynamic routers, 1..64 "
+                                          "(default 4; 2 sustains one flit per cycle and link)"),
       int_field<S, &S::payload_bits, 1, 64>("payload-bits", nullptr, nullptr, nullptr),
       text_field<S, &S::schedule>("schedule", nullptr, &scheduled),
       enum_field<S, DynamicRouting, &S::routing>("dynamic", nullptr, nullptr, nullptr, nullptr, &dynamic),
