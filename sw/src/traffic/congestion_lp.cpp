@@ -3,6 +3,7 @@
 // certified from its dual (docs/traffic.md, "congestion_lp").
 #include <ClpSimplex.hpp>
 
+#include <ClpSolve.hpp>
 #include <cmath>
 #include <queue>
 
@@ -123,7 +124,12 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   index = {};
   value = {};
   model.setOptimizationDirection(1.0);
-  model.dual();
+  // Barrier (with crossover) is the fastest of CLP's methods here: torus:8x8 `all` in about 1 s
+  // against 5 s primal and 19 s dual simplex. The dual simplex is the fallback.
+  ClpSolve solve;
+  solve.setSolveType(ClpSolve::useBarrier);
+  model.initialSolve(solve);
+  if (!model.isProvenOptimal()) model.dual();
   if (!model.isProvenOptimal()) {
     out.why_not = "CLP did not prove an optimum (status " + std::to_string(model.status()) + ")";
     return out;

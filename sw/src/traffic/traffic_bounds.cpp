@@ -450,15 +450,32 @@ void add_nic_pipeline_bounds(Terms& lb, const Topology& t, const Traffic& tr, i6
     const auto k = static_cast<std::size_t>(std::lower_bound(v.begin(), v.end(), x) - v.begin());
     return p[k] + x * static_cast<i64>(v.size() - k);
   };
-  const i64 start = ceil_div(s, links);
-  if (start > (i64{1} << 22)) return;  // too long to sum step by step; the fill is a small share then
-  auto capacity = [&](i64 steps) {
-    i64 sum = 0;
-    for (i64 c = 0; c < steps && sum < s; ++c)
-      sum += std::min({links, capped(outs, po, c + 1), capped(ins, pi, steps - c)});
-    return sum;
+  // In step c at most min(L, f(c+1), g(T-c)) links are busy, f(x) = sum_s min(out_s, x) and
+  // g(y) = sum_q min(in_q, y), both at most W. Once f(c+1) and g(T-c) reach cap = min(L, W) the
+  // term is cap; f reaches it by x_f <= cap and g by x_g <= cap, so only the first x_f - 1 and the
+  // last x_g - 1 steps are summed one by one (T is as large as the traffic, the ramps are not).
+  const i64 cap = std::min(links, w);
+  auto f = [&](i64 x) { return capped(outs, po, x); };
+  auto g = [&](i64 y) { return capped(ins, pi, y); };
+  auto ramp = [&](auto fn) {
+    i64 x = 1;
+    while (fn(x) < cap) ++x;
+    return x;
   };
-  i64 lo = start, hi = start;  // capacity(lo - 1) < s unknown; find the least T with capacity(T) >= s
+  const i64 xf = ramp(f), xg = ramp(g);
+  auto capacity = [&](i64 steps) {  // the most link crossings `steps` steps can hold
+    auto term = [&](i64 c) { return std::min({links, f(c + 1), g(steps - c)}); };
+    i64 sum = 0;
+    if (steps < xf + xg) {
+      for (i64 c = 0; c < steps; ++c) sum += term(c);
+      return sum;
+    }
+    for (i64 c = 0; c <= xf - 2; ++c) sum += term(c);
+    for (i64 c = steps - xg + 1; c < steps; ++c) sum += term(c);
+    return sum + (steps - xg - xf + 2) * cap;
+  };
+  const i64 start = ceil_div(s, links);
+  i64 lo = start, hi = start;  // the least T with capacity(T) >= s
   while (capacity(hi) < s) {
     lo = hi + 1;
     hi = hi * 2 + 1;

@@ -17,8 +17,9 @@ struct TrafficBoundOptions {
   /// Solve the min-congestion multicommodity-flow LP (COIN-OR CLP).
   bool congestion_lp = true;
   /// The LP has (sources with traffic) x (directed links) + 1 columns; above this it is not solved
-  /// and the term says so (value 0). 16x16 torus `all`: 262,145.
-  std::int64_t lp_max_columns = 300000;
+  /// and the term says so (value 0). torus:8x8 `all`: 16,385 columns, about 1 s; torus:16x16:
+  /// 262,145 columns, about 160 s (CLP's barrier, one core).
+  std::int64_t lp_max_columns = 65536;
 };
 
 /// One-shot lower bound on the steps of any schedule that delivers `traffic` on `t` under `m`.

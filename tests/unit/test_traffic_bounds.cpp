@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+// Lower bounds for any traffic (docs/traffic.md): equal to today's bounds under `all`, hand-computed
+// on small cases, the congestion LP against hand-solved instances, brute-force counts.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <sstream>
+
+#include "totex/bounds/bounds.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/traffic/traffic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
+
+using namespace totex;
+
+namespace {
+
+std::map<std::string, std::int64_t> terms_of(const LowerBound& lb) {
+  std::map<std::string, std::int64_t> out;
+  for (const BoundTerm& t : lb.terms) out[t.name] = t.value;
+  return out;
+}
+
+Traffic sparse(int nodes, const std::string& lines) {
+  std::istringstream in("sparse\n" + lines);
+  return read_traffic_matrix(in, "t", nodes, "matrix:t");
+}
+
+/// All-pairs distances by Floyd-Warshall (independent of the library's BFS).
+std::vector<std::vector<std::int64_t>> floyd(const Topology& t) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::vector<std::vector<std::int64_t>> d(n, std::vector<std::int64_t>(n, 1 << 20));
+  for (std::size_t v = 0; v < n; ++v) {
+    d[v][v] = 0;
+    for (Port p = 0; p < t.degree(static_cast<NodeId>(v)); ++p) d[v][static_cast<std::size_t>(t.neighbor(static_cast<NodeId>(v), p))] = 1;
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) d[i][j] = std::min(d[i][j], d[i][k] + d[k][j]);
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("traffic bounds under all equal today's bounds", "[traffic][bounds]") {
+  const std::vector<std::string> specs = {"ring:5",    "ring:8",       "path:5",      "path:6",          "torus:4x4",
+                                          "torus:3x5", "mesh:4x4",     "mesh:3x4",    "hypercube:3",     "complete:5",
+                                          "ghc:3x3",   "metacube:1,2", "ring:5*complete:3", "torus:4x4@linear", "torus:8x8",
+                                          "mesh:8x8",  "torus:6x6@multiple:2"};
+  TrafficBoundOptions no_lp;
+  no_lp.congestion_lp = false;
+  for (const std::string& spec : specs)
+    for (const Model m : {Model::SinglePort, Model::AllPort, Model::Nic}) {
+      INFO(spec << " " << to_string(m));
+      const Topology t = parse_topology(spec);
+      const Traffic all = parse_traffic("all", t);
+      const LowerBound today = lower_bound(t, m);
+      const LowerBound mine = traffic_lower_bound(t, m, all, no_lp);
+      CHECK(mine.steps == today.steps);
+      const auto a = terms_of(today), b = terms_of(mine);
+      for (const auto& [name, value] : a) {
+        INFO(name);
+        REQUIRE(b.count(name) == 1);
+        CHECK(b.at(name) == value);
+      }
+      for (const auto& [name, value] : b) {
+        INFO(name << " (a term today's bound does not have)");
+        CHECK(value <= today.steps);
+      }
+      // The periodic bound: the same terms per period.
+      const LowerBound today_p = periodic_lower_bound(today);
+      const LowerBound mine_p = traffic_periodic_lower_bound(t, m, all, no_lp);
+      CHECK(mine_p.steps == today_p.steps);
+      // all:M: every capacity term scales by M.
+      const Traffic all3 = parse_traffic("all:3", t);
+      const auto c = terms_of(traffic_lower_bound(t, m, all3, no_lp));
+      for (const char* name : {"average_status", "link_traversals", "bisection", "dimension_cut"})
+        if (b.count(name) != 0) {
+          const std::int64_t exact_scaled = c.at(name);
+          CHECK(exact_scaled >= 3 * b.at(name) - 2);
+          CHECK(exact_scaled <= 3 * b.at(name));
+        }
+    }
+}
+
+TEST_CASE("traffic congestion LP under all: the capacity terms, not more than a schedule needs", "[traffic][bounds]") {
+  for (const char* spec : {"ring:6", "torus:4x4", "mesh:3x3", "hypercube:3", "torus:8x8"}) {
+    INFO(spec);
+    const Topology t = parse_topology(spec);
+    const Traffic all = parse_traffic("all", t);
+    const CongestionLp lp = congestion_lp(t, Model::Nic, all, 1 << 20);
+    REQUIRE(lp.solved);
+    const auto today = terms_of(lower_bound(t, Model::Nic));
+    // The LP is at least the link-traversal and cut bounds, never above today's one-shot bound
+    // (totex schedules these at that bound: a schedule's routing is a feasible flow).
+    CHECK(lp.bound >= today.at("link_traversals"));
+    CHECK(lp.bound >= today.at("bisection"));
+    CHECK(lp.bound <= lower_bound(t, Model::Nic).steps);
+    CHECK(lp.lp_value <= static_cast<double>(lp.bound) + 1e-6);
+    CHECK(lp.lp_value > static_cast<double>(lp.bound) - 1 - 1e-6);
+  }
+}
+
+TEST_CASE("traffic congestion LP against hand-solved instances", "[traffic][bounds]") {
+  // Triangle, node 0 sends 3 flits to node 1: x directly, 3-x via node 2; the optimum balances
+  // x = 3 - x, so z* = 1.5 and the bound is 2.
+  const Topology tri = parse_topology("ring:3");
+  const Traffic t01 = sparse(3, "0 1 3\n");
+  const CongestionLp a = congestion_lp(tri, Model::Nic, t01, 1 << 20);
+  REQUIRE(a.solved);
+  CHECK(a.lp_value == Approx(1.5));
+  CHECK(a.bound == 2);
+  // Single-port adds node rows: node 0 sends all 3 flits itself, so z* = 3.
+  const CongestionLp a1 = congestion_lp(tri, Model::SinglePort, t01, 1 << 20);
+  REQUIRE(a1.solved);
+  CHECK(a1.lp_value == Approx(3.0));
+  CHECK(a1.bound == 3);
+  // ring:6, perm:shift:1 with 6 flits per pair: a share a of each flow goes the long way (5 hops).
+  // A clockwise link carries 6(1-a), a counter-clockwise one 5 * 6a; equal at a = 1/6: z* = 5,
+  // less than the 6 of shortest paths; link_traversals (36/12 = 3) and the cuts (6/2 = 3) are weaker.
+  const Topology ring6 = parse_topology("ring:6");
+  const Traffic shift = parse_traffic("perm:shift:1:6", ring6);
+  const CongestionLp b = congestion_lp(ring6, Model::Nic, shift, 1 << 20);
+  REQUIRE(b.solved);
+  CHECK(b.lp_value == Approx(5.0));
+  CHECK(b.bound == 5);
+  const auto terms = terms_of(traffic_lower_bound(ring6, Model::AllPort, shift));
+  CHECK(terms.at("congestion_lp") == 5);
+  CHECK(terms.at("link_traversals") == 3);
+  CHECK(terms.at("bisection") == 3);
+  CHECK(terms.at("dimension_cut") == 3);
+  // ring:4, 4 flits from 0 to the opposite node 2: half each way, z* = 2.
+  const CongestionLp c = congestion_lp(parse_topology("ring:4"), Model::Nic, sparse(4, "0 2 4\n"), 1 << 20);
+  REQUIRE(c.solved);
+  CHECK(c.lp_value == Approx(2.0));
+  CHECK(c.bound == 2);
+  // Too large: not solved, and the term says so.
+  const CongestionLp d = congestion_lp(ring6, Model::Nic, shift, 10);
+  CHECK_FALSE(d.solved);
+  CHECK(d.why_not == "6 sources x 12 links = 72 flow variables, above the limit of 10");
+}
+
+TEST_CASE("traffic bounds on hand-computed cases", "[traffic][bounds]") {
+  // torus:4x4, transpose: 12 senders with one flit each; 8 go 2 hops (coordinates 1 apart), 4 go
+  // 4 hops (2 apart). S_w = 32 over 64 links: 1. A NIC's one flit of 4 hops arrives in step 3: 4.
+  // nic_pipeline: 1 + (32 - 12 + 0 + 0)/12 -> 3. The cut d0<2: 4 flits / 8 links: 1.
+  const Topology t = parse_topology("torus:4x4");
+  const LowerBound lb = traffic_lower_bound(t, Model::Nic, parse_traffic("perm:transpose", t));
+  const auto m = terms_of(lb);
+  CHECK(traffic_status(t, parse_traffic("perm:transpose", t)) == 32);
+  CHECK(m.at("link_traversals") == 1);
+  CHECK(m.at("nic_injection") == 4);
+  CHECK(m.at("nic_ejection") == 4);
+  CHECK(m.at("distance") == 4);
+  CHECK(m.at("nic_pipeline") == 3);
+  CHECK(m.at("bisection") == 1);
+  CHECK(m.at("injection") == 1);
+  CHECK(lb.steps == 4);
+  // With 8 flits per pair: the farthest pair's 8 flits leave one per step and go 4 hops: 8 + 3.
+  CHECK(traffic_lower_bound(t, Model::Nic, parse_traffic("perm:transpose:8", t)).steps == 11);
+  // The periodic bound keeps capacity only: 8 flits per NIC per period, and the LP: one 4-hop
+  // flow of 8 flits has 2 shortest paths in each dimension... its links carry at least 8/2 = 4.
+  const LowerBound p = traffic_periodic_lower_bound(t, Model::Nic, parse_traffic("perm:transpose:8", t));
+  CHECK(terms_of(p).at("nic_injection") == 8);
+  CHECK(terms_of(p).count("distance") == 0);
+  CHECK(p.steps == 8);
+
+  // path:4 (0-1-2-3), nic: 0->3 two flits, 1->2 one flit. Link 1->2 carries all three: the cut
+  // [0,2) gives 3, the relay at node 1 sends its own 1 + 2 relayed over its 2 links: 2 (all-port),
+  // 3 sends one per step (single-port).
+  const Topology path = parse_topology("path:4");
+  const Traffic pt = sparse(4, "0 3 2\n1 2 1\n");
+  const auto pm = terms_of(traffic_lower_bound(path, Model::AllPort, pt));
+  CHECK(pm.at("dimension_cut") == 3);
+  CHECK(pm.at("bisection") == 3);
+  CHECK(pm.at("relay") == 2);
+  CHECK(pm.at("congestion_lp") == 3);
+  CHECK(pm.at("distance") == 4);  // ceil(2 flits / 1 link) + 3 hops - 1
+  const auto ps = terms_of(traffic_lower_bound(path, Model::SinglePort, pt));
+  CHECK(ps.at("relay") == 3);
+  CHECK(ps.at("average_status") == 2);  // S_w = 2*3 + 1 = 7 hops over 4 nodes
+  CHECK(ps.at("injection") == 2);
+  CHECK(ps.at("ejection") == 2);
+
+  // ring:8, groups along its one dimension is all; a cut that only the traffic makes binding:
+  // 0,1,2 send 5 flits each to 5,6,7 resp. (3 hops); the arc [0,3) sends 15 flits over 2 links: 8.
+  const Topology r8 = parse_topology("ring:8");
+  const Traffic arc = sparse(8, "0 5 5\n1 6 5\n2 7 5\n");
+  const auto am = terms_of(traffic_lower_bound(r8, Model::AllPort, arc));
+  CHECK(am.at("dimension_cut") == 8);
+  CHECK(am.at("bisection") <= 8);  // the candidate cut d0<4 sees the same 15 flits over 2 links
+  CHECK(am.at("congestion_lp") == 8);
+
+  // No traffic: no terms.
+  CHECK(traffic_lower_bound(t, Model::Nic, sparse(16, "")).steps == 0);
+}
+
+TEST_CASE("traffic bounds against brute force on random traffic", "[traffic][bounds]") {
+  for (const char* spec : {"mesh:3x4", "torus:4x3", "hypercube:3", "ring:5*complete:3"}) {
+    INFO(spec);
+    const Topology t = parse_topology(spec);
+    const Traffic tr = parse_traffic("random:5:0.4:6", t);
+    const auto d = floyd(t);
+    std::int64_t s = 0, far = 0;
+    tr.for_each([&](NodeId a, NodeId b, std::int64_t w) {
+      s += w * d[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+      far = std::max(far, d[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]);
+    });
+    CHECK(traffic_status(t, tr) == s);
+    const auto m = terms_of(traffic_lower_bound(t, Model::AllPort, tr));
+    CHECK(m.at("link_traversals") == (s + t.links() - 1) / t.links());
+    // The candidate cuts, counted pair by pair and link by link.
+    std::int64_t best = 0;
+    for (const Cut& cut : candidate_cuts(t))
+      for (const bool dir : {true, false}) {
+        std::int64_t flits = 0, links = 0;
+        tr.for_each([&](NodeId a, NodeId b, std::int64_t w) {
+          if (cut.in_a[static_cast<std::size_t>(a)] == dir && cut.in_a[static_cast<std::size_t>(b)] != dir) flits += w;
+        });
+        for (LinkId l = 0; l < t.links(); ++l)
+          if (cut.in_a[static_cast<std::size_t>(t.link_source(l))] == dir && cut.in_a[static_cast<std::size_t>(t.link_target(l))] != dir) ++links;
+        if (links > 0) best = std::max(best, (flits + links - 1) / links);
+      }
+    CHECK(m.at("bisection") == best);
+    CHECK(m.at("dimension_cut") >= best);  // the candidate cuts are among the dimension cuts
+    CHECK(m.at("congestion_lp") >= std::max(best, m.at("link_traversals")));
+    CHECK(m.at("distance") >= far);
+  }
+}
