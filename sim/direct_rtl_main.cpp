@@ -80,5 +80,6 @@ int main(int argc, char** argv) {
   return totex::sim::direct_main(
       argc, argv, "rtl",
       [](const totex::Topology&, const totex::DirectLayout& layout, const std::string& wave)
-          -> std::unique_ptr<totex::sim::DirectDut> { return std::make_unique<VerilatedDirect>(layout, wave); });
+          -> std::unique_ptr<totex::sim::DirectDut> { return std::make_unique<VerilatedDirect>(layout, wave); },
+      "RTL");
 }

@@ -101,6 +101,7 @@ class DirectRun {
   }
 
   [[nodiscard]] std::uint64_t simulated_cycles() const { return dut_.edges(); }
+  void set_checks_name(std::string name) { checks_ = std::move(name); }
 
  private:
   static constexpr std::int64_t kLatency = 1;
@@ -152,7 +153,7 @@ class DirectRun {
   void finish(totex::SimResult& r, std::chrono::steady_clock::time_point start) {
     if (dut_.error()) r.errors.push_back("a router or NIC check (error_o) fired");
     if (dut_.assertion_failures() > 0)
-      r.errors.push_back(std::to_string(dut_.assertion_failures()) + (engine_ == "rtl" ? " RTL" : " " + engine_) +
+      r.errors.push_back(std::to_string(dut_.assertion_failures()) + " " + checks_ +
                          " assertion(s) fired");
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.simulated_cycles = dut_.edges();
@@ -165,6 +166,7 @@ class DirectRun {
   const totex::DirectLayout& layout_;
   DirectDut& dut_;
   std::string engine_;
+  std::string checks_;  // what the model's checks are called in messages ("RTL", "systemc")
   bool backdoor_ = false;
   bool done_seen_ = false;
   std::uint64_t run_edges_ = 0;
@@ -179,7 +181,7 @@ bool DirectDut::backdoor_write(std::uint64_t, std::uint64_t) {
   throw totex::UsageError("--load backdoor: this engine has no backdoor; use --load port");
 }
 
-int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make) {
+int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make, const std::string& checks) {
   return harness_main("direct harness", [&] {
     const schema::DirectHarnessArgs a = schema::parse_argv<schema::DirectHarnessArgs>(argc, argv, "direct harness");
     const totex::Topology t = totex::parse_topology(a.topo);
@@ -187,6 +189,7 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
     const std::unique_ptr<DirectDut> dut = make(t, layout, a.wave);
     dut->set_skip_quiet(a.skip_quiet);
     DirectRun run(t, layout, *dut, engine, a.load == schema::LoadPath::Backdoor);
+    run.set_checks_name(checks.empty() ? engine : checks);
     totex::SimResult r;
     if (a.mode == totex::DirectMode::Scheduled) {
       if (a.schedule.empty()) throw totex::UsageError("scheduled mode needs --schedule FILE");

@@ -61,6 +61,8 @@ using MakeDirectDut =
 
 /// The harness's main: parses argv (schema::DirectHarnessArgs), runs, prints "TOTEX-RESULT {json}", returns the exit code.
 /// `engine` names the result ("rtl", "systemc", "cosim").
-int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make);
+/// `checks` names the model's checks in messages ("RTL" for "3 RTL assertion(s) fired"; empty: `engine`).
+int direct_main(int argc, char** argv, const std::string& engine, const MakeDirectDut& make,
+                const std::string& checks = "");
 
 }  // namespace totex::sim

@@ -414,5 +414,6 @@ int main(int argc, char** argv) {
                                    if (!wave.empty())
                                      throw totex::UsageError("the wired RTL build does not trace; --wave uses the top's build");
                                    return std::make_unique<WiredDirect>(t, layout);
-                                 });
+                                 },
+                                 "RTL");
 }

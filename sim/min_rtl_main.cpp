@@ -137,5 +137,6 @@ int main(int argc, char** argv) {
         const totex::MinPortLayout layout(net, build.max_steps, build.payload_bits);
         if (!wave.empty()) write_gtkw(wave, net, layout);
         return std::make_unique<VerilatedMin>(net, layout, wave);
-      });
+      },
+      "RTL");
 }

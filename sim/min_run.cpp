@@ -24,9 +24,9 @@ namespace {
 class MinRun {
  public:
   MinRun(const MinNetwork& net, const MinSchedule& s, std::int64_t claimed_steps, const MinBuild& build, MinDut& dut,
-         std::string engine)
+         std::string engine, std::string checks)
       : net_(net), s_(s), claimed_steps_(claimed_steps), build_(build), layout_(net, build.max_steps, build.payload_bits),
-        dut_(dut), engine_(std::move(engine)) {}
+        dut_(dut), engine_(std::move(engine)), checks_(std::move(checks)) {}
 
   SimResult run() {
     const auto start = std::chrono::steady_clock::now();
@@ -53,7 +53,7 @@ class MinRun {
                          std::to_string(s_.steps(net_)));
     if (dut_.error()) r.errors.push_back("a NIC receive check (error_o) fired");
     if (dut_.assertion_failures() > 0)
-      r.errors.push_back(std::to_string(dut_.assertion_failures()) + (engine_ == "rtl" ? " RTL" : " " + engine_) +
+      r.errors.push_back(std::to_string(dut_.assertion_failures()) + " " + checks_ +
                          " assertion(s) fired");
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.simulated_cycles = dut_.edges();
@@ -104,6 +104,7 @@ class MinRun {
   MinPortLayout layout_;
   MinDut& dut_;
   std::string engine_;
+  std::string checks_;  // what the model's checks are called in messages ("RTL", "systemc")
   std::uint64_t run_edges_ = 0;  // the exchange's edges (both phases) and their wall time
   double run_seconds_ = 0;
   double load_seconds_ = 0;  // the load writes' wall time
@@ -115,7 +116,7 @@ bool MinDut::backdoor_write(std::uint64_t, std::uint64_t) {
   throw UsageError("--load backdoor: this engine has no backdoor (only --engine rtl has for a MIN); use --load port");
 }
 
-int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make) {
+int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make, const std::string& checks) {
   return harness_main("min harness", [&] {
     const schema::MinHarnessArgs a = schema::parse_argv<schema::MinHarnessArgs>(argc, argv, "min harness");
     MinBuild build;
@@ -130,7 +131,7 @@ int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut&
     if (build.max_steps < net.terminals() || build.max_steps < static_cast<int>(s->configurations.size()))
       throw UsageError("--max-steps " + std::to_string(build.max_steps) + " is shorter than the schedule");
     const std::unique_ptr<MinDut> dut = make(net, build, a.wave);
-    const SimResult r = MinRun(net, *s, loaded.claimed_steps, build, *dut, engine).run();
+    const SimResult r = MinRun(net, *s, loaded.claimed_steps, build, *dut, engine, checks.empty() ? engine : checks).run();
     std::cout << "TOTEX-RESULT " << sim_result_json(r) << '\n';  // model assertions also print to stdout
     return r.ok() ? 0 : 1;
   });

@@ -61,6 +61,7 @@ using MakeMinDut =
 /// [--payload-bits W] [--load port|backdoor] [--wave FILE] (schema::MinHarnessArgs). Prints "TOTEX-RESULT {json}" (engine `engine`); exit 0 pass,
 /// 1 check failed, 2 usage. The schedule is not verified here (`totex sim` does that), so that
 /// a broken file reaches the model's checks.
-int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make);
+/// `checks` names the model's checks in messages ("RTL"; empty: `engine`).
+int min_main(int argc, char** argv, const std::string& engine, const MakeMinDut& make, const std::string& checks = "");
 
 }  // namespace totex::sim

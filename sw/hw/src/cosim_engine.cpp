@@ -90,28 +90,15 @@ class CosimEngine final : public Engine {
     b.cache_dir = o.env.cache_dir;
     b.systemc = true;
     b.file_lists = {"direct.f"};
-    if (!dynamic) {
-      b.top = "totex_router";
-      b.key = "cosim_direct_p" + std::to_string(l.ports) + "_l" + std::to_string(l.lanes) + "_mw" +
-              std::to_string(l.msg_bits) + "_" + to_string(p.model) + "_iw" + std::to_string(l.node_bits) + "_s" +
-              std::to_string(l.step_bits);
-      b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GNumLanes=" + std::to_string(l.lanes),
-                "-GMW=" + std::to_string(l.msg_bits), "-GModel=" + std::to_string(static_cast<int>(p.model)),
-                "-GIdW=" + std::to_string(l.node_bits), "-GStepW=" + std::to_string(l.step_bits)};
-    } else {
-      b.top = "totex_router_dyn";
-      b.key = "cosim_direct_dyn_p" + std::to_string(l.ports) + "_n" + std::to_string(l.nodes) + "_pw" +
-              std::to_string(p.payload_bits) + "_v" + std::to_string(l.vcs) + "_a" + std::to_string(l.adaptive_vcs) +
-              "_f" + std::to_string(p.fifo_depth);
-      b.args = {"-GNumPorts=" + std::to_string(l.ports), "-GN=" + std::to_string(l.nodes),
-                "-GPW=" + std::to_string(p.payload_bits), "-GNumVcs=" + std::to_string(l.vcs),
-                "-GAdaptiveVcs=" + std::to_string(l.adaptive_vcs), "-GDepth=" + std::to_string(p.fifo_depth)};
-    }
+    const schema::CosimRouterParams router = schema::CosimRouterParams::from(l);
+    b.top = dynamic ? "totex_router_dyn" : "totex_router";
+    b.key = schema::cache_key("cosim_direct", router);
+    b.args = schema::verilog_params(router);
     if (!o.wave.empty()) {  // the routers' own signals, next to the SystemC VCD
       b.args.emplace_back("--trace-fst");
       b.key += "_trace";
     }
-    b.defines = std::string("-DTOTEX_COSIM_DYNAMIC=") + (dynamic ? "1" : "0");
+    b.defines = schema::cpp_defines(router);  // TOTEX_COSIM_DYNAMIC: which router the harness wraps
     b.cpp = {sim / "cosim" / "direct_cosim_main.cpp", sim / "direct_run.cpp"};
     b.headers = {sim / "direct_run.hpp", sim / "harness_exit.hpp", sim / "cosim" / "sc_bits.hpp", sim / "cosim" / "direct_rtl_router.hpp",
                  sim / "cosim" / "direct_rtl_router_dyn.hpp"};

@@ -112,6 +112,44 @@ const std::vector<Field<WiredTileParams>>& WiredTileParams::fields() {
   return f;
 }
 
+const std::vector<Field<CosimRouterParams>>& CosimRouterParams::fields() {
+  using S = CosimRouterParams;
+  constexpr auto sched = [](const S& s) { return s.mode == DirectMode::Scheduled; };
+  constexpr auto dyn = [](const S& s) { return s.mode == DirectMode::Dynamic; };
+  static const std::vector<Field<S>> f = {
+      enum_field<S, DirectMode, &S::mode>("mode", nullptr, "TOTEX_COSIM_DYNAMIC", ""),
+      int_field<S, &S::ports, 1, 64>("ports", "NumPorts", nullptr, "p"),
+      int_field<S, &S::lanes, 1, 64>("lanes", "NumLanes", nullptr, "l", nullptr, sched),
+      int_field<S, &S::msg_bits, 1, 1024>("msg-bits", "MW", nullptr, "mw", nullptr, sched),
+      enum_field<S, Model, &S::model>("model", "Model", nullptr, "", nullptr, sched),
+      int_field<S, &S::node_bits, 1, 32>("node-bits", "IdW", nullptr, "iw", nullptr, sched),
+      int_field<S, &S::step_bits, 1, 32>("step-bits", "StepW", nullptr, "s", nullptr, sched),
+      int_field<S, &S::nodes, 1, kBig>("nodes", "N", nullptr, "n", nullptr, dyn),
+      int_field<S, &S::payload_bits, 1, 64>("payload-bits", "PW", nullptr, "pw", nullptr, dyn),
+      int_field<S, &S::vcs, 1, 64>("vcs", "NumVcs", nullptr, "v", nullptr, dyn),
+      int_field<S, &S::adaptive_vcs, 0, 64>("adaptive-vcs", "AdaptiveVcs", nullptr, "a", nullptr, dyn),
+      int_field<S, &S::fifo_depth, 1, 64>("fifo-depth", "Depth", nullptr, "f", nullptr, dyn),
+  };
+  return f;
+}
+
+CosimRouterParams CosimRouterParams::from(const DirectLayout& L) {
+  CosimRouterParams r;
+  r.mode = L.params.mode;
+  r.ports = L.ports;
+  r.lanes = L.lanes;
+  r.msg_bits = L.msg_bits;
+  r.model = L.params.model;
+  r.node_bits = L.node_bits;
+  r.step_bits = L.step_bits;
+  r.nodes = L.nodes;
+  r.payload_bits = L.params.payload_bits;
+  r.vcs = L.vcs;
+  r.adaptive_vcs = L.adaptive_vcs;
+  r.fifo_depth = L.params.fifo_depth;
+  return r;
+}
+
 const std::vector<Field<MinTopParams>>& MinTopParams::fields() {
   using S = MinTopParams;
   static const std::vector<Field<S>> f = {

@@ -259,6 +259,18 @@ struct WiredTileParams {
   static const std::vector<Field<WiredTileParams>>& fields();
 };
 
+/// The one router a direct-network co-simulation Verilates (rtl/totex_router.sv scheduled,
+/// rtl/totex_router_dyn.sv dynamic; sim/cosim/): its parameters, not the topology's.
+struct CosimRouterParams {
+  DirectMode mode = DirectMode::Scheduled;
+  int ports = 1, lanes = 1, msg_bits = 1;
+  Model model = Model::AllPort;
+  int node_bits = 1, step_bits = 1;                                          // scheduled
+  int nodes = 1, payload_bits = kDirectPayloadBits, vcs = 1, adaptive_vcs = 0, fifo_depth = 4;  // dynamic
+  static CosimRouterParams from(const DirectLayout& layout);
+  static const std::vector<Field<CosimRouterParams>>& fields();
+};
+
 /// rtl/totex_min_top.sv's parameters (sim/min_rtl_main.cpp checks its run against them).
 struct MinTopParams {
   int terminals = 0, radix = 0, payload_bits = kMinPayloadBits;
