@@ -41,16 +41,16 @@ add_test(NAME cli.hw_env_fault_on_ref COMMAND ${CMAKE_COMMAND} -E env TOTEX_TDM_
 foreach(engine ref rtl systemc)
   add_test(NAME cli.periods_memory_${engine}
            COMMAND ${EXPECT} 3 "resources: --periods 1000000 on torus:3x3 checks 72000000 deliveries.*at most --periods [0-9]+ on this network"
-           -- bash -c "ulimit -v 1000000; exec ${TOTEX} sim --topo torus:3x3 --model nic --engine ${engine} --periods 1000000")
+           -- bash -c "ulimit -v 1000000 && exec ${TOTEX} sim --topo torus:3x3 --model nic --engine ${engine} --periods 1000000")
 endforeach()
 cli_test(periods_memory_torus8x8 3 "resources: --periods 200000 on torus:8x8"
-  -- bash -c "ulimit -v 1000000; exec ${TOTEX} sim --topo torus:8x8 --model nic --periods 200000")
+  -- bash -c "ulimit -v 1000000 && exec ${TOTEX} sim --topo torus:8x8 --model nic --periods 200000")
 # fpga: a tile whose slot table alone cannot fit is refused before the schedule search (torus:64x64
 # took 6.5 GB before saying so).
 cli_test(fpga_cannot_fit 2 "the TDM tile for torus:64x64 cannot fit the iCE40 up5k: its slot table holds at least 4095 slots"
-  -- bash -c "ulimit -v 1000000; exec ${TOTEX} fpga --topo torus:64x64 --model nic")
+  -- bash -c "ulimit -v 1000000 && exec ${TOTEX} fpga --topo torus:64x64 --model nic")
 cli_test(fpga_cannot_fit_hx8k 2 "cannot fit the iCE40 hx8k"
-  -- bash -c "ulimit -v 1000000; exec ${TOTEX} fpga --topo torus:64x64 --model nic --device hx8k")
+  -- bash -c "ulimit -v 1000000 && exec ${TOTEX} fpga --topo torus:64x64 --model nic --device hx8k")
 
 # --tables-out DIR is replaced as a whole: a failed write leaves the old set, a good one the new set.
 add_test(NAME cli.fpga_tables_out_atomic
