@@ -220,7 +220,7 @@ Traffic moe_traffic(int nodes, const std::vector<NodeId>& members_in, int expert
   if (members.empty())
     for (NodeId v = 0; v < nodes; ++v) members.push_back(v);
   const int p = static_cast<int>(members.size());
-  std::vector<NodeId> host(static_cast<std::size_t>(experts));
+  std::vector<NodeId> host(static_cast<std::size_t>(experts));  // floor(e * P / E): spread, or blocks of E/P
   for (int e = 0; e < experts; ++e) host[static_cast<std::size_t>(e)] = members[static_cast<std::size_t>(moe_expert_member(e, experts, p))];
   std::uint64_t state = seed;
   std::vector<int> pick(static_cast<std::size_t>(experts));
@@ -228,14 +228,21 @@ Traffic moe_traffic(int nodes, const std::vector<NodeId>& members_in, int expert
   std::vector<std::int64_t> count(static_cast<std::size_t>(nodes), 0);
   std::vector<std::pair<int, int>> swaps;
   std::vector<Traffic::Triplet> triplets;
+  std::vector<std::int64_t> stamp(static_cast<std::size_t>(nodes), -1);
+  std::int64_t token_id = 0;
   for (NodeId s : members) {
-    for (std::int64_t tok = 0; tok < tokens; ++tok) {
+    for (std::int64_t tok = 0; tok < tokens; ++tok, ++token_id) {
       swaps.clear();
       for (int k = 0; k < topk; ++k) {  // partial Fisher-Yates: TOPK distinct experts
         const int j = k + static_cast<int>(splitmix64(state) % static_cast<std::uint64_t>(experts - k));
         std::swap(pick[static_cast<std::size_t>(k)], pick[static_cast<std::size_t>(j)]);
         swaps.emplace_back(k, j);
-        ++count[static_cast<std::size_t>(host[static_cast<std::size_t>(pick[static_cast<std::size_t>(k)])])];
+        // One copy of the token per node hosting any of its experts (as a dispatch per rank sends it).
+        const auto node = static_cast<std::size_t>(host[static_cast<std::size_t>(pick[static_cast<std::size_t>(k)])]);
+        if (stamp[node] != token_id) {
+          stamp[node] = token_id;
+          ++count[node];
+        }
       }
       for (auto it = swaps.rbegin(); it != swaps.rend(); ++it)
         std::swap(pick[static_cast<std::size_t>(it->first)], pick[static_cast<std::size_t>(it->second)]);
@@ -248,6 +255,8 @@ Traffic moe_traffic(int nodes, const std::vector<NodeId>& members_in, int expert
   }
   return Traffic::from_triplets(nodes, std::move(triplets), Traffic::Duplicates::Refuse, "moe", std::move(spec));
 }
+
+constexpr int kMaxExperts = 1 << 16;
 
 Traffic parse_traffic(std::string_view spec, const Topology& t) {
   if (spec.size() > 4096) bad(spec.substr(0, 60), "longer than 4096 characters");
@@ -289,7 +298,7 @@ Traffic parse_traffic(std::string_view spec, const Topology& t) {
   } else if (kind == "moe") {
     if (f.size() != 5) bad(spec, "moe takes four fields (moe:EXPERTS:TOPK:TOKENS:SEED, e.g. moe:16:2:64:1)");
     const int p = t.processor_count();
-    const auto experts = static_cast<int>(number(f[1], spec, "EXPERTS", 1, p));
+    const auto experts = static_cast<int>(number(f[1], spec, "EXPERTS", 1, kMaxExperts));
     const auto topk = static_cast<int>(number(f[2], spec, "TOPK", 1, experts));
     const std::int64_t tokens = number(f[3], spec, "TOKENS", 1, kMaxPairFlits, true);
     const std::uint64_t seed = seed_of(f[4], spec);

@@ -150,7 +150,8 @@ struct PoseidonSpec {
 /// random:SEED:DENSITY:MAX over `members` (every node when empty), DENSITY in millionths.
 [[nodiscard]] Traffic random_traffic(int nodes, const std::vector<NodeId>& members, std::uint64_t seed,
                                      std::int64_t density_ppm, std::int64_t max_flits, std::string spec);
-/// moe:EXPERTS:TOPK:TOKENS:SEED over `members` (every node when empty).
+/// moe:EXPERTS:TOPK:TOKENS:SEED over `members` (every node when empty): each member's TOKENS tokens
+/// pick TOPK distinct experts each; a token goes once to every other node hosting one of them.
 [[nodiscard]] Traffic moe_traffic(int nodes, const std::vector<NodeId>& members, int experts, int topk,
                                   std::int64_t tokens, std::uint64_t seed, std::string spec);
 /// The node hosting expert e of E among P members: member floor(e * P / E).
