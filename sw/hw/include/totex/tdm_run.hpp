@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Periodic (TDM) runs of a nic schedule (`totex sim --periods K`, docs/tdm-runs.md): the
-/// scoreboard both the reference engine and the Verilated TDM tile network report through, and the
-/// reference engine's periodic run.
+/// Periodic (TDM) runs of a nic, all-port or single-port schedule (`totex sim --periods K`,
+/// docs/tdm-runs.md): the scoreboard the reference engine and both TDM tile networks (Verilated and
+/// SystemC) report through, and the reference engine's periodic run.
 ///
 /// Period k (0 <= k < K) sends every message once more, payload tdm_payload(src, dst, k, W). Its
 /// message m is delivered at step k*P + t_last(m) (the trace's step: the digest of every engine is
