@@ -229,3 +229,44 @@ TEST_CASE("traffic bounds against brute force on random traffic", "[traffic][bou
     CHECK(m.at("distance") >= far);
   }
 }
+
+TEST_CASE("traffic congestion LP is at most the congestion of a real routing", "[traffic][bounds]") {
+  // Dimension-order routing (dimension 0 first; on a ring the shorter way, ties forward) is one
+  // feasible flow: its most loaded link bounds z* from above, and the certified bound from below.
+  for (const char* spec : {"mesh:3x4", "torus:4x3", "torus:5x5", "mesh:4x4"}) {
+    for (const char* traffic : {"random:3:0.5:7", "perm:shift:5:4", "moe:5:2:9:1"}) {
+      INFO(spec << " " << traffic);
+      const Topology t = parse_topology(spec);
+      const Traffic tr = parse_traffic(traffic, t);
+      std::vector<std::int64_t> load(static_cast<std::size_t>(t.links()), 0);
+      tr.for_each([&](NodeId s, NodeId d, std::int64_t w) {
+        std::vector<int> at = t.coordinates(s);
+        const std::vector<int> to = t.coordinates(d);
+        for (std::size_t dim = 0; dim < at.size(); ++dim) {
+          const Factor f = t.factors()[dim];
+          while (at[dim] != to[dim]) {
+            int step = to[dim] > at[dim] ? 1 : -1;
+            if (f.kind == FactorKind::Ring) {
+              const int forward = ((to[dim] - at[dim]) % f.size + f.size) % f.size;
+              step = forward <= f.size - forward ? 1 : -1;
+            }
+            std::vector<int> next = at;
+            next[dim] = ((at[dim] + step) % f.size + f.size) % f.size;
+            const NodeId u = t.node_at(at), v = t.node_at(next);
+            const auto port = t.port_to(u, v);
+            REQUIRE(port.has_value());
+            load[static_cast<std::size_t>(t.link_id(u, *port))] += w;
+            at = next;
+          }
+        }
+      });
+      const std::int64_t routed = *std::max_element(load.begin(), load.end());
+      const CongestionLp lp = congestion_lp(t, Model::AllPort, tr, 1 << 20);
+      REQUIRE(lp.solved);
+      CHECK(lp.lp_value <= static_cast<double>(routed) + 1e-6);
+      CHECK(lp.bound <= routed);
+      CHECK(static_cast<double>(lp.bound) >= lp.lp_value - 1e-6);  // the certificate rounds up to ceil(z*)
+      CHECK(static_cast<double>(lp.bound) < lp.lp_value + 1);
+    }
+  }
+}

@@ -70,6 +70,10 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     return out;
   }
   const bool node_rows = m == Model::SinglePort;
+  if (static_cast<double>(out.columns) * (node_rows ? 5 : 3) + 2.0 * n > 2e9) {  // CLP indexes with int
+    out.why_not = std::to_string(out.columns) + " columns are beyond CLP's int indices";
+    return out;
+  }
   // Rows: conservation (source i, node v) at i*n+v; link capacity at cap+l; single-port: sends of v
   // at send+v, receives at recv+v.
   const i64 cap = k * n, send = cap + links, recv = send + n;
