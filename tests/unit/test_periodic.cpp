@@ -8,7 +8,7 @@
 #include <regex>
 #include <sstream>
 
-#include "generators/periodic.hpp"
+#include "generators/periodic_parts.hpp"
 #include "generators/periodic_flow.hpp"
 #include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
@@ -186,8 +186,7 @@ TEST_CASE("slot-sum argument: period N-1 is infeasible for minimal routes on tor
   }));
   const periodic::Problem p = periodic::translation_invariant_problem(t, true);
   std::vector<periodic::Placement> pl;
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  REQUIRE(periodic::sat_pack(p, 16, 10'000'000, end, pl) == SatOutcome::Sat);
+  REQUIRE(periodic::sat_pack(p, 16, SatLimit{10'000'000}, pl) == SatOutcome::Sat);
   const Schedule s = periodic::expand_translation_invariant(t, Model::Nic, p, pl, 16);
   CHECK(verify_periodic(t, s).ok);
 }
@@ -206,8 +205,7 @@ TEST_CASE("quarter-turn quotient: one item per orbit, unfolded into a symmetric 
   CHECK(q->quotient.items.size() == 6);  // 24 offsets in orbits of four
   CHECK(q->quotient.resources == 3);     // one link track, the inject and eject tracks
   std::vector<periodic::Placement> pl;
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  REQUIRE(periodic::sat_pack(q->quotient, 24, 10'000'000, end, pl) == SatOutcome::Sat);
+  REQUIRE(periodic::sat_pack(q->quotient, 24, SatLimit{10'000'000}, pl) == SatOutcome::Sat);
   const auto [unfolded, placed] = periodic::quarter_turn_unfold(full, *q, pl, 24, true);
   const Schedule s = periodic::expand_translation_invariant(t, Model::Nic, unfolded, placed, 24);
   CHECK(verify_periodic(t, s).ok);
@@ -248,8 +246,7 @@ TEST_CASE("mesh mirror quotient: the mirrors of the even sides, unfolded into a 
   CHECK(q->shift == std::vector<int>(4, 0));
   CHECK(q->quotient.items.size() == 60);  // 240 messages in orbits of four
   std::vector<periodic::Placement> pl;
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  REQUIRE(periodic::sat_pack(q->quotient, 16, 10'000'000, end, pl, nullptr, periodic::SatHint::LikelySat) ==
+  REQUIRE(periodic::sat_pack(q->quotient, 16, SatLimit{10'000'000}, pl, nullptr, periodic::SatHint::LikelySat) ==
           SatOutcome::Sat);  // the bisection bound, about 1.5 s
   const auto [unfolded, placed] = periodic::orbit_unfold(t, full, *q, pl, 16, true);
   const Schedule s = periodic::expand_node(t, Model::Nic, unfolded, placed, 16);
@@ -298,8 +295,7 @@ TEST_CASE("half-ring translations: four elements, no slot shift, the 4-cube's by
   // A packing of the quotient unfolds into a schedule the periodic verifier accepts (period 16,
   // above the bound, so the test is quick).
   std::vector<periodic::Placement> pl;
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  REQUIRE(periodic::sat_pack(q->quotient, 16, 10'000'000, end, pl, nullptr, periodic::SatHint::LikelySat) ==
+  REQUIRE(periodic::sat_pack(q->quotient, 16, SatLimit{10'000'000}, pl, nullptr, periodic::SatHint::LikelySat) ==
           SatOutcome::Sat);
   const auto [unfolded, placed] = periodic::orbit_unfold(t, full, *q, pl, 16, true);
   CHECK(verify_periodic(t, periodic::expand_node(t, Model::Nic, unfolded, placed, 16)).ok);
@@ -314,14 +310,15 @@ TEST_CASE("exact periodic search reaches the bound on ring:8 where translation i
 }
 
 TEST_CASE("every-route model: torus:3x3 at its bound 8 with detours, path:4 refuted at 3", "[periodic]") {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  // Counted work only (no wall-clock cap): the answers are the same on a loaded machine.
+  const SatLimit limit{10'000'000};
   {
     // Minimal routes cannot make 8 (slot sums: the hops minus one add up to 36, not 0 mod 8).
     const Topology t = parse_topology("torus:3x3");
     periodic::Problem packed;
     std::vector<periodic::Placement> placed;
     std::int64_t vars = 0;
-    REQUIRE(periodic::every_route_sat(t, 8, 10'000'000, end, packed, placed, &vars) == SatOutcome::Sat);
+    REQUIRE(periodic::every_route_sat(t, 8, limit, packed, placed, &vars) == SatOutcome::Sat);
     CHECK(vars > periodic::every_route_vars(t, 8));  // the crossings plus NIC slots and counters
     REQUIRE(packed.items.size() == 72);
     int hops = 0;
@@ -338,8 +335,8 @@ TEST_CASE("every-route model: torus:3x3 at its bound 8 with detours, path:4 refu
     const Topology t = parse_topology("path:4");
     periodic::Problem packed;
     std::vector<periodic::Placement> placed;
-    CHECK(periodic::every_route_sat(t, 3, 10'000'000, end, packed, placed) == SatOutcome::Unsat);
-    CHECK(periodic::every_route_sat(t, 4, 10'000'000, end, packed, placed) == SatOutcome::Sat);
+    CHECK(periodic::every_route_sat(t, 3, limit, packed, placed) == SatOutcome::Unsat);
+    CHECK(periodic::every_route_sat(t, 4, limit, packed, placed) == SatOutcome::Sat);
     CHECK(verify_periodic(t, periodic::expand_node(t, Model::Nic, packed, placed, 4)).ok);
   }
 }
@@ -432,12 +429,47 @@ TEST_CASE(".shd round trip on torus:3x3 .. torus:10x10", "[periodic][shd]") {
     INFO(t.spec());
     CHECK(sorted_steps(back) == sorted_steps(s));
     CHECK(verify(t, back).ok);
-    // The periodic schedule itself: .shd when no route runs past the period, else slot tables.
+    // The periodic schedule itself: real .shd, started at a slot no route spans, which reads back
+    // to the same schedule modulo the period; refused (nothing written) when every slot is spanned.
     std::ostringstream periodic_out;
-    write_shd(periodic_out, t, o.schedule);
     const bool wraps = verify_periodic(t, o.schedule).steps > o.schedule.period;
-    CHECK((periodic_out.str().rfind("# totex S4NoC-style slot table", 0) == 0) == wraps);
+    try {
+      write_shd(periodic_out, t, o.schedule);
+    } catch (const UsageError& e) {
+      CHECK(wraps);
+      CHECK_THAT(e.what(), Catch::Contains("which .shd cannot express; write a totex schedule file"));
+      CHECK(periodic_out.str().empty());
+      continue;
+    }
+    std::istringstream periodic_in(periodic_out.str());
+    Schedule periodic_back = read_shd(periodic_in, "p.shd", t, Model::Nic);
+    CHECK(static_cast<int>(periodic_back.step_count()) <= o.schedule.period);
+    periodic_back.period = o.schedule.period;
+    CHECK(verify_periodic(t, periodic_back).ok);
+    CHECK(periodic_back.transfer_count() == o.schedule.transfer_count());
   }
+}
+
+TEST_CASE(".shd: a periodic schedule whose routes span every slot is refused, not written in part", "[periodic][shd]") {
+  const Topology t = parse_topology("torus:3x3");
+  // Every route two hops long, injected one slot apart: at period 2 each slot boundary is spanned.
+  Schedule s{t.spec(), Model::Nic, "hand", {}};
+  s.period = 2;
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    std::vector<int> c = t.coordinates(v);
+    const NodeId mid = t.node_at({(c[0] + 1) % 3, c[1]});
+    const NodeId dst = t.node_at({(c[0] + 2) % 3, c[1]});
+    s.steps.resize(3);
+    s.steps[0].push_back({{v, dst}, v, *t.port_to(v, mid)});
+    s.steps[1].push_back({{v, dst}, mid, *t.port_to(mid, dst)});
+    const NodeId mid2 = t.node_at({c[0], (c[1] + 1) % 3});
+    const NodeId dst2 = t.node_at({c[0], (c[1] + 2) % 3});
+    s.steps[1].push_back({{v, dst2}, v, *t.port_to(v, mid2)});
+    s.steps[2].push_back({{v, dst2}, mid2, *t.port_to(mid2, dst2)});
+  }
+  std::ostringstream out;
+  CHECK_THROWS_WITH(write_shd(out, t, s), Catch::Contains("run past the period from every starting slot"));
+  CHECK(out.str().empty());
 }
 
 namespace {

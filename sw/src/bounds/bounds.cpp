@@ -10,10 +10,19 @@ namespace {
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-void add(LowerBound& lb, std::string name, std::int64_t value, std::string detail) {
+/// A term of the bound. `per_period`: what its argument proves for a periodic schedule, whose
+/// messages may wrap into the next period (BoundTerm::per_period; -1: nothing, the argument counts
+/// fill, drain or arrival times). docs/models.md, "The periodic bound", derives each.
+void add(LowerBound& lb, std::string name, std::int64_t value, std::string detail, std::int64_t per_period,
+         std::string per_period_detail = {}) {
   lb.steps = std::max(lb.steps, value);
-  lb.terms.push_back({std::move(name), value, std::move(detail)});
+  lb.terms.push_back({std::move(name), value, std::move(detail), per_period, std::move(per_period_detail)});
 }
+/// Capacity per step: a resource (a link, a node's send or receive, a NIC port) used once per
+/// message, or per hop, at most once per step. Modulo a period each use holds the resource in one
+/// slot of P, so the same count bounds the period.
+constexpr bool kCapacity = true;
+std::int64_t periodic_if(bool capacity, std::int64_t value) { return capacity ? value : -1; }
 
 /// Best cut bound: messages A->B (processors on each side, |P_A||P_B|) over the most that can
 /// cross per step. For a partially populated torus and the cut x_j < floor(k/2) this is Lemma 1
@@ -46,7 +55,8 @@ void add_cut_bound(LowerBound& lb, const Topology& t, Model m) {
       }
     }
   }
-  if (best > 0) add(lb, "bisection", best, best_detail);
+  // Each crossing holds one of the cut's links in one slot modulo P: capacity.
+  if (best > 0) add(lb, "bisection", best, best_detail, periodic_if(kCapacity, best));
 }
 
 /// nic, cuts together: the directed links of a set of directional cuts (side A to side B) must
@@ -91,7 +101,8 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
                       std::to_string(links) + " links (a NIC injects and ejects one message per step)";
       }
     }
-  if (best > 0) add(lb, "cut_corners", best, best_detail);
+  // The idle link-steps are in the first and the last step: no such steps modulo a period.
+  if (best > 0) add(lb, "cut_corners", best, best_detail, -1);
 }
 
 /// Articulation points (iterative Tarjan), so the relay bound costs O(V+E) plus one BFS per cut vertex.
@@ -172,7 +183,9 @@ void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
                     std::to_string(per_step) + " per step";
     }
   }
-  if (best > 0) add(lb, "relay", best, best_detail);
+  // The count holds modulo a period too (each relay is one of v's sends), but the periodic bound
+  // does not keep it (docs/models.md).
+  if (best > 0) add(lb, "relay", best, best_detail, -1);
 }
 
 /// nic: a NIC ejects one message per step and a message from distance h arrives no earlier than
@@ -194,9 +207,15 @@ void add_nic_ejection_bound(LowerBound& lb, const Topology& t) {
       at = q;
     }
   }
-  add(lb, "nic_ejection", best, "each NIC ejects |P|-1 = " + std::to_string(t.processor_count() - 1) +
-                                    " messages, one per step, a message from h hops away not before step h-1 (processor " +
-                                    std::to_string(at) + ")");
+  // Modulo a period the arrival times do not hold (a message injected late in a period arrives in
+  // the next, in a low slot): only the |P|-1 ejections in distinct slots remain (torus:4x4@linear:
+  // 4 one-shot, period 3).
+  add(lb, "nic_ejection", best,
+      "each NIC ejects |P|-1 = " + std::to_string(t.processor_count() - 1) +
+          " messages, one per step, a message from h hops away not before step h-1 (processor " + std::to_string(at) + ")",
+      t.processor_count() - 1,
+      "each NIC ejects |P|-1 = " + std::to_string(t.processor_count() - 1) +
+          " messages in distinct slots (the one-shot arrival times do not hold when a message may wrap)");
 }
 
 /// nic pipeline terms, for p processors exchanging M = p(p-1) messages over S hops in all.
@@ -213,9 +232,11 @@ void add_nic_pipeline_bounds(LowerBound& lb, const Topology& t, std::int64_t s) 
   const std::int64_t m = p * (p - 1);
   const std::int64_t links = t.links();
   if (m == 0) return;
+  // Counts the first and the last steps (fill and drain): not modulo a period.
   add(lb, "nic_pipeline", p - 2 + ceil_div(s, m),
       "T >= |P|-2 + S/M = " + std::to_string(p - 2) + " + " + std::to_string(s) + "/" + std::to_string(m) +
-          ": injections and ejections of a NIC take distinct steps and a message spends h-1 steps between them");
+          ": injections and ejections of a NIC take distinct steps and a message spends h-1 steps between them",
+      -1);
   auto capacity = [&](std::int64_t steps) {  // most link crossings T steps can hold
     std::int64_t sum = 0;
     for (std::int64_t c = 0; c < steps && sum < s; ++c) sum += std::min({links, p * (c + 1), p * (steps - c)});
@@ -225,7 +246,8 @@ void add_nic_pipeline_bounds(LowerBound& lb, const Topology& t, std::int64_t s) 
   while (capacity(steps) < s) ++steps;
   add(lb, "link_fill", steps,
       "sum over steps c of min(links, |P|(c+1), |P|(T-c)) >= S = " + std::to_string(s) +
-          ": only messages injected by step c and delivered from step c on can be on a link in step c");
+          ": only messages injected by step c and delivered from step c on can be on a link in step c",
+      -1);
 }
 
 /// Partially populated networks: |P| processors exchange over all N routers and all links.
@@ -240,18 +262,21 @@ LowerBound partial_lower_bound(const Topology& t, Model m) {
     case Model::SinglePort:
       // Each of the N nodes (relays included) sends at most one message per step.
       add(lb, "average_status", ceil_div(sp, t.nodes()),
-          sp_text + ", S_P/N = " + std::to_string(sp) + "/" + std::to_string(t.nodes()) + " nodes");
-      add(lb, "injection", np - 1, "each processor sends |P|-1 messages, one per step");
+          sp_text + ", S_P/N = " + std::to_string(sp) + "/" + std::to_string(t.nodes()) + " nodes",
+          periodic_if(kCapacity, ceil_div(sp, t.nodes())));
+      add(lb, "injection", np - 1, "each processor sends |P|-1 messages, one per step", periodic_if(kCapacity, np - 1));
       break;
     case Model::AllPort:
     case Model::Nic: {
       add(lb, "link_traversals", ceil_div(sp, t.links()),
-          sp_text + ", S_P/links = " + std::to_string(sp) + "/" + std::to_string(t.links()) + " directed links");
+          sp_text + ", S_P/links = " + std::to_string(sp) + "/" + std::to_string(t.links()) + " directed links",
+          periodic_if(kCapacity, ceil_div(sp, t.links())));
       int min_degree = t.degree(t.processors().front());
       for (NodeId v : t.processors()) min_degree = std::min(min_degree, t.degree(v));
       add(lb, "injection", ceil_div(np - 1, min_degree),
           "(|P|-1)/min degree = " + std::to_string(np - 1) + "/" + std::to_string(min_degree) +
-              " (Lemma 1 with |S| = 1)");
+              " (Lemma 1 with |S| = 1)",
+          periodic_if(kCapacity, ceil_div(np - 1, min_degree)));
       if (m == Model::Nic) {
         add_nic_ejection_bound(lb, t);
         add_nic_pipeline_bounds(lb, t, sp);
@@ -266,7 +291,9 @@ LowerBound partial_lower_bound(const Topology& t, Model m) {
     const std::vector<int> dist = bfs_distances(t, q);
     for (NodeId p : t.processors()) far = std::max(far, dist[static_cast<std::size_t>(p)]);
   }
-  add(lb, "distance", far, "the farthest two processors are " + std::to_string(far) + " hops apart, one hop per step");
+  // A period may be shorter than a message's route (it wraps): not a periodic bound.
+  add(lb, "distance", far, "the farthest two processors are " + std::to_string(far) + " hops apart, one hop per step",
+      -1);
   add_cut_bound(lb, t, m);
   return lb;
 }
@@ -310,19 +337,22 @@ LowerBound lower_bound(const Topology& t, Model m) {
   const std::string sg_text = "S_G=" + std::to_string(sg);
   switch (m) {
     case Model::SinglePort:
-      add(lb, "average_status", ceil_div(sg, n), sg_text + ", AS(G) = S_G/N = " + std::to_string(sg) + "/" + std::to_string(n));
+      add(lb, "average_status", ceil_div(sg, n), sg_text + ", AS(G) = S_G/N = " + std::to_string(sg) + "/" + std::to_string(n),
+          periodic_if(kCapacity, ceil_div(sg, n)));
       break;
     case Model::AllPort:
     case Model::Nic: {
       const std::string what = t.is_vertex_transitive() ? "status/degree" : "S_G/links";
       add(lb, "link_traversals", ceil_div(sg, t.links()),
-          sg_text + ", " + what + " = " + std::to_string(sg) + "/" + std::to_string(t.links()) + " directed links");
+          sg_text + ", " + what + " = " + std::to_string(sg) + "/" + std::to_string(t.links()) + " directed links",
+          periodic_if(kCapacity, ceil_div(sg, t.links())));
       int min_degree = t.degree(0);
       for (NodeId v = 1; v < t.nodes(); ++v) min_degree = std::min(min_degree, t.degree(v));
       add(lb, "injection", ceil_div(n - 1, min_degree),
-          "(N-1)/min degree = " + std::to_string(n - 1) + "/" + std::to_string(min_degree));
+          "(N-1)/min degree = " + std::to_string(n - 1) + "/" + std::to_string(min_degree),
+          periodic_if(kCapacity, ceil_div(n - 1, min_degree)));
       if (m == Model::Nic) {
-        add(lb, "nic_ejection", n - 1, "each NIC ejects N-1 messages, one per step");
+        add(lb, "nic_ejection", n - 1, "each NIC ejects N-1 messages, one per step", periodic_if(kCapacity, n - 1));
         add_nic_pipeline_bounds(lb, t, sg);
         add_cut_corner_bound(lb, t);
       }
@@ -335,20 +365,22 @@ LowerBound lower_bound(const Topology& t, Model m) {
 }
 
 LowerBound periodic_lower_bound(const LowerBound& one_shot) {
-  static const std::vector<std::string> per_period = {"average_status", "link_traversals", "injection",
-                                                      "nic_ejection",   "bisection",       "configurations"};
   LowerBound lb;
   for (const BoundTerm& term : one_shot.terms)
-    if (std::find(per_period.begin(), per_period.end(), term.name) != per_period.end()) add(lb, term.name, term.value, term.detail);
+    if (term.per_period >= 0)
+      add(lb, term.name, term.per_period, term.per_period_detail.empty() ? term.detail : term.per_period_detail,
+          term.per_period);
   return lb;
 }
 
 LowerBound lower_bound(const MinNetwork& net) {
   LowerBound lb;
   lb.steps = net.terminals() + net.stages() - 1;
+  // An output receives one message per configuration, modulo a period too; the pipeline's cycles
+  // are fill and drain.
   lb.terms.push_back({"configurations", net.terminals(),
-                      "each output receives N messages (self slot included), one per configuration"});
-  lb.terms.push_back({"pipeline", net.stages() - 1, "log_d N - 1 pipeline cycles"});
+                      "each output receives N messages (self slot included), one per configuration", net.terminals(), {}});
+  lb.terms.push_back({"pipeline", net.stages() - 1, "log_d N - 1 pipeline cycles", -1, {}});
   return lb;
 }
 

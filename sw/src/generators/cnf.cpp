@@ -7,10 +7,15 @@ namespace totex {
 namespace {
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-class Deadline : public CaDiCaL::Terminator {
+/// The wall-clock safety cap: remembers that it fired.
+class SafetyCap : public CaDiCaL::Terminator {
  public:
-  explicit Deadline(std::chrono::steady_clock::time_point end) : end_(end) {}
-  bool terminate() override { return std::chrono::steady_clock::now() >= end_; }
+  explicit SafetyCap(std::chrono::steady_clock::time_point end) : end_(end) {}
+  bool terminate() override {
+    fired = fired || std::chrono::steady_clock::now() >= end_;
+    return fired;
+  }
+  bool fired = false;
 
  private:
   std::chrono::steady_clock::time_point end_;
@@ -58,17 +63,41 @@ void Cnf::at_most(const std::vector<int>& x, int k) {
   clause({-x[n - 1], -s[n - 2][at(k - 1)]});
 }
 
+std::chrono::steady_clock::time_point safety_cap(double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const double s = std::min(seconds, 1e9);  // far beyond any run, and within the clock's range
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, s)));
+}
+
+SatOutcome solve_limited(CaDiCaL::Solver& solver, const SatLimit& limit, SatStats& stats, std::int64_t clauses) {
+  std::int64_t conflicts = limit.conflicts;
+  const double per_conflict = static_cast<double>(std::max<std::int64_t>(clauses, 1));
+  if (limit.work != nullptr)
+    conflicts = std::min<std::int64_t>(
+        conflicts, static_cast<std::int64_t>(std::max({0.0, *limit.work * limit.share, limit.min_work}) / per_conflict));
+  stats.limit = conflicts;
+  if (conflicts < 1) {
+    stats.conflicts = 0;
+    stats.capped = false;
+    return SatOutcome::Unknown;
+  }
+  const SatOutcome o = solve_limited(solver, conflicts, limit.safety, stats.conflicts, &stats.capped);
+  if (limit.work != nullptr) *limit.work -= static_cast<double>(stats.conflicts) * per_conflict;
+  return o;
+}
+
 SatOutcome solve_limited(CaDiCaL::Solver& solver, std::int64_t conflicts, std::chrono::steady_clock::time_point end,
-                         std::int64_t& used) {
+                         std::int64_t& used, bool* capped) {
   solver.limit("conflicts", static_cast<int>(std::min<std::int64_t>(conflicts, 2'000'000'000)));
-  Deadline deadline(end);
-  solver.connect_terminator(&deadline);
+  SafetyCap cap(end);
+  solver.connect_terminator(&cap);
   LearnCounter counter;
   solver.connect_learner(&counter);
   const int result = solver.solve();
   solver.disconnect_terminator();
   solver.disconnect_learner();
   used = counter.learned;
+  if (capped != nullptr) *capped = result != 10 && result != 20 && cap.fired;
   if (result == 20) return SatOutcome::Unsat;
   return result == 10 ? SatOutcome::Sat : SatOutcome::Unknown;
 }

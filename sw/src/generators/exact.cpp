@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Exact mode: the time-expanded SAT encoding of exact.hpp, solved with CaDiCaL.
+//
+// The budget is counted work, so that an answer is the same on an idle and on a loaded machine:
+// ExactOptions::time_budget_seconds x kConflictClausesPerSecond (cnf.hpp) of conflicts times
+// clauses, from which building an encoding takes kBuildWorkPerClause per clause and each solve
+// what it spends. The wall clock is a safety cap only (10 x the budget + 10 s); an answer it cuts
+// short says so ("safety cap") and is marked (ExactResult::capped).
 #include "totex/generators/exact.hpp"
 
 #include <cadical.hpp>
@@ -15,6 +21,7 @@
 #include "totex/network/distance.hpp"
 #include "totex/error.hpp"
 #include "totex/verify/verify.hpp"
+#include "cnf.hpp"
 
 namespace totex {
 namespace {
@@ -44,14 +51,13 @@ void require_supported(Model m) {
     throw UsageError("exact: model " + to_string(m) + " is not supported; accepted models: nic, all-port");
 }
 
-class DeadlineTerminator : public CaDiCaL::Terminator {
- public:
-  explicit DeadlineTerminator(Clock::time_point end) : end_(end) {}
-  bool terminate() override { return Clock::now() >= end_; }
-
- private:
-  Clock::time_point end_;
-};
+/// Building and loading an encoding, in the budget's work units per clause (about 0.3 us a
+/// clause on the development machine: "a few seconds at 10 million", exact.hpp).
+constexpr double kBuildWorkPerClause = 200;
+/// The wall-clock safety cap of a call with a budget of `seconds` of work.
+Clock::time_point safety_end(double seconds) { return safety_cap(10 * std::max(0.0, seconds) + 10); }
+/// The log's words for an encoding the safety cap stopped.
+const std::string kCappedBuild = "the wall-clock safety cap fired while building the encoding for T=";
 
 /// What does not depend on T: links, messages, distances from every processor.
 struct Instance {
@@ -154,7 +160,7 @@ class Encoder {
     for (int lit : buffer_) {
       s.add(lit);
       if (lit == 0 && (++done & 0xffff) == 0 && Clock::now() >= deadline_)
-        return stop("time budget ran out while loading the encoding for T=" + std::to_string(T_));
+        return stop("the wall-clock safety cap fired while loading the encoding for T=" + std::to_string(T_));
     }
     std::vector<int>().swap(buffer_);
     return true;
@@ -180,7 +186,7 @@ class Encoder {
     std::vector<std::vector<LinkId>> by_step(at(T_));
     std::vector<int> arrivals;
     for (std::size_t mi = 0; mi < M; ++mi) {
-      if (Clock::now() >= deadline_) return stop("time budget ran out while building the encoding for T=" + std::to_string(T_));
+      if (Clock::now() >= deadline_) return stop(kCappedBuild + std::to_string(T_));
       const Message msg = in_.msgs[mi];
       for (auto& b : by_step) b.clear();
       arrivals.clear();
@@ -240,7 +246,7 @@ class Encoder {
       if (!emit() || !at_most_one(arrivals)) return false;
     }
     for (auto* groups : {&link_group, &inject_group, &eject_group}) {  // (6), (7)
-      if (Clock::now() >= deadline_) return stop("time budget ran out while building the encoding for T=" + std::to_string(T_));
+      if (Clock::now() >= deadline_) return stop(kCappedBuild + std::to_string(T_));
       for (auto& g : *groups)
         if (!at_most_one(g)) return false;
     }
@@ -412,8 +418,7 @@ class Encoder {
                   std::to_string(max_clauses_) + " clauses");
     buffer_.insert(buffer_.end(), clause_.begin(), clause_.end());
     buffer_.push_back(0);
-    if ((clauses_ & 0xffff) == 0 && Clock::now() >= deadline_)
-      return stop("time budget ran out while building the encoding for T=" + std::to_string(T_));
+    if ((clauses_ & 0xffff) == 0 && Clock::now() >= deadline_) return stop(kCappedBuild + std::to_string(T_));
     return true;
   }
   bool emit2(int a, int b) {
@@ -509,15 +514,16 @@ Probe probe(Instance& in, Model m, std::int64_t steps, std::int64_t max_clauses,
 
 struct DecideParams {
   std::int64_t max_clauses;
-  Clock::time_point deadline;
+  Clock::time_point deadline;  // the wall-clock safety cap
+  double* work;                // the budget's work left (kConflictClausesPerSecond a second); spent here
   const Schedule* fixed;
   const Schedule* phases;
   bool implied;
   int max_detour;
-  /// Sub-model before the full model: solve only until `slice` unless the full model (about
-  /// `full_clauses`) could not be built in time after it anyway; then `*full_skipped` says why
-  /// and the sub-model gets the whole budget.
-  Clock::time_point slice = Clock::time_point::max();
+  /// Sub-model before the full model: solve with `slice` of the work left unless the full model
+  /// (about `full_clauses`) could not be built with the work left after it anyway; then
+  /// `*full_skipped` says why and the sub-model gets the whole budget.
+  double slice = 1.0;
   std::int64_t full_clauses = 0;
   std::string* full_skipped = nullptr;
 };
@@ -550,10 +556,11 @@ ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParam
   a.full_model = enc.full_model();
   a.max_detour = dp.max_detour;
   if (std::string why = encoding_too_large(enc, steps, max_clauses); !why.empty()) return finish(SatAnswer::Unknown, why);
-  if (Clock::now() >= deadline) return finish(SatAnswer::Unknown, "time budget ran out before T=" + std::to_string(steps));
+  if (*dp.work <= 0) return finish(SatAnswer::Unknown, "work budget ran out before T=" + std::to_string(steps));
   CaDiCaL::Solver solver;
   solver.set("quiet", 1);
   const bool built = enc.build(solver);
+  *dp.work -= kBuildWorkPerClause * static_cast<double>(enc.clauses());
   a.encode_seconds = seconds_since(begin);
   a.vars = enc.vars();
   a.clauses = enc.clauses();
@@ -593,28 +600,29 @@ ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParam
     });
   }
 
-  Clock::time_point solve_until = deadline;
+  double share = 1.0;
   if (dp.full_skipped != nullptr) {
-    // Building the full model takes about this encoding's time per clause; unless that leaves
-    // at least twice as long for solving it (and freeing it), starting it would only overrun the
-    // budget: then this sub-model keeps the whole budget.
-    const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-    const double predicted = a.clauses > 0 ? a.encode_seconds * static_cast<double>(dp.full_clauses) /
-                                                 static_cast<double>(a.clauses)
-                                           : 0;
+    // Building the full model takes kBuildWorkPerClause per clause; unless that leaves at least
+    // twice as much for solving it, starting it would only overrun the budget: then this
+    // sub-model keeps the whole budget.
+    const double left = std::max(0.0, *dp.work);
+    const double predicted = kBuildWorkPerClause * static_cast<double>(dp.full_clauses);
     if (3 * predicted > left)
-      *dp.full_skipped = "time budget: the full model for T=" + std::to_string(steps) + " (about " +
-                         std::to_string(dp.full_clauses) + " clauses) would take about " + fixed1(predicted) +
-                         " s to build, " + fixed1(std::max(0.0, left)) + " s were left";
+      *dp.full_skipped = "work budget: the full model for T=" + std::to_string(steps) + " (about " +
+                         std::to_string(dp.full_clauses) + " clauses) would take about " +
+                         fixed1(predicted / kConflictClausesPerSecond) + " s of work to build, " +
+                         fixed1(left / kConflictClausesPerSecond) + " s were left";
     else
-      solve_until = std::min(deadline, dp.slice);
+      share = dp.slice;
   }
-  DeadlineTerminator term(solve_until);
-  solver.connect_terminator(&term);
-  const int res = solver.solve();
-  solver.disconnect_terminator();
-  if (res == 20) return finish(SatAnswer::Unsat, "");
-  if (res != 10) return finish(SatAnswer::Unknown, "time budget ran out while solving T=" + std::to_string(steps));
+  SatStats stats;
+  const SatOutcome res =
+      solve_limited(solver, {std::numeric_limits<std::int64_t>::max(), deadline, dp.work, share}, stats, a.clauses);
+  a.conflicts = stats.conflicts;
+  if (res == SatOutcome::Unsat) return finish(SatAnswer::Unsat, "");
+  if (res != SatOutcome::Sat)
+    return finish(SatAnswer::Unknown, stats.capped ? "the wall-clock safety cap fired while solving T=" + std::to_string(steps)
+                                                   : "work budget ran out while solving T=" + std::to_string(steps));
   Schedule s = enc.decode(solver);
   const VerifyReport r = verify(in.t, s);
   if (!r.ok || r.steps > steps)
@@ -658,16 +666,16 @@ std::string ExactAttempt::log_line() const {
 ExactAttempt exact_decide(const Topology& t, Model m, std::int64_t steps, const DecideOptions& o) {
   require_supported(m);
   Instance in(t);
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(std::max(0.0, o.time_budget_seconds)));
-  return decide(in, m, steps, {o.max_clauses, deadline, o.fixed, o.phases, o.implied, o.max_detour});
+  double work = std::max(0.0, o.time_budget_seconds) * kConflictClausesPerSecond;
+  return decide(in, m, steps,
+                {o.max_clauses, safety_end(o.time_budget_seconds), &work, o.fixed, o.phases, o.implied, o.max_detour});
 }
 
 ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
   require_supported(m);
   const auto begin = Clock::now();
-  const auto deadline = begin + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(std::max(0.0, o.time_budget_seconds)));
+  const auto deadline = safety_end(o.time_budget_seconds);
+  double work = std::max(0.0, o.time_budget_seconds) * kConflictClausesPerSecond;
   ExactResult r;
   const LowerBound lb = lower_bound(t, m);
   r.lower_bound = lb.steps;
@@ -720,8 +728,8 @@ ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
       if (incumbent_steps == upper) return conclude(o.incumbent, upper);
       T = upper;
     }
-    if (Clock::now() >= deadline) {
-      r.stopped_because = "time budget of " + fixed1(o.time_budget_seconds) + " s ran out before T=" + std::to_string(T);
+    if (work <= 0) {
+      r.stopped_because = "work budget of " + fixed1(o.time_budget_seconds) + " s ran out before T=" + std::to_string(T);
       break;
     }
     const Schedule* phases = o.incumbent ? &*o.incumbent : nullptr;
@@ -729,23 +737,24 @@ ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
     // nothing unless it is the full model anyway), then the full model. The sub-model gets a
     // third of the time left, all of it when it is the full model or the full model is too large.
     const Probe pr = probe(in, m, T, o.max_clauses, o.implied);
-    const auto now = Clock::now();
     bool sub_only = pr.sub_is_full || !pr.full_why.empty();
     std::string full_skipped;
-    DecideParams dp{o.max_clauses, deadline, nullptr, phases, o.implied, pr.sub_is_full ? -1 : 0};
+    DecideParams dp{o.max_clauses, deadline, &work, nullptr, phases, o.implied, pr.sub_is_full ? -1 : 0};
     if (!sub_only) {
-      dp.slice = now + (deadline - now) / 3;
+      dp.slice = 1.0 / 3;
       dp.full_clauses = pr.full_clauses;
       dp.full_skipped = &full_skipped;
     }
     ExactAttempt a = decide(in, m, T, dp);
+    r.capped = r.capped || a.why.find("safety cap") != std::string::npos;
     r.log.push_back(a.log_line());
     if (!full_skipped.empty()) {
       sub_only = true;
       r.log.push_back("T=" + std::to_string(T) + ": full model not started (" + full_skipped + ")");
     }
     if (!sub_only && (a.answer == SatAnswer::Unknown || (a.answer == SatAnswer::Unsat && !a.full_model))) {
-      a = decide(in, m, T, {o.max_clauses, deadline, nullptr, phases, o.implied, -1});
+      a = decide(in, m, T, {o.max_clauses, deadline, &work, nullptr, phases, o.implied, -1});
+      r.capped = r.capped || a.why.find("safety cap") != std::string::npos;
       r.log.push_back(a.log_line());
     } else if (a.answer == SatAnswer::Unsat && !a.full_model) {  // the full model cannot be decided
       r.stopped_because = (full_skipped.empty() ? pr.full_why : full_skipped) +

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The periodic generator's internals (private): a packing of items modulo a period. An item
+/// The periodic generators' parts (private; the public header is totex/generators/periodic.hpp):
+/// a packing of items modulo a period. An item
 /// (a translation-invariant route offset, or one message) has candidate routes; a candidate uses
 /// resources (a direction track, a directed link, a NIC's inject or eject port) at offsets from
 /// its slot s: placed at s, it holds resource `res` in slot (s + offset) mod P. Packings never
 /// hold a resource twice in one slot.
 #pragma once
 #include <array>
-#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,15 +64,20 @@ constexpr double kLookupsPerSecond = 4.0e8;
 [[nodiscard]] std::optional<std::vector<Placement>> local_search_pack(const Problem& p, int period,
                                                                       const std::vector<Placement>& start,
                                                                       std::int64_t work, std::uint64_t seed);
+/// Local search one period down at a time from `period` (packed by `best`) to `lowest`, passing
+/// over the periods `skip` names, until a call fails within `work`: the lowest period packed, with
+/// `best` its packing.
+[[nodiscard]] int local_search_descend(const Problem& p, std::vector<Placement>& best, int period, int lowest,
+                                       std::int64_t work, const std::function<bool(int)>& skip = {});
 /// LikelySat: CaDiCaL's "sat" preset, for a model that is expected to be satisfiable (a symmetric
 /// quotient at the bound): it found torus:7x7's and mesh:4x4's in a third of the default's time.
 enum class SatHint { None, LikelySat };
 /// The exact packing question for one period as SAT (one variable per item, candidate and slot;
 /// at most one holder per resource and slot; item 0 fixed to slot 0, as every packing shifts to
-/// one). Unknown when `conflicts` or the safety stop `end` runs out.
-[[nodiscard]] SatOutcome sat_pack(const Problem& p, int period, std::int64_t conflicts,
-                                  std::chrono::steady_clock::time_point end, std::vector<Placement>& out,
-                                  std::int64_t* variables = nullptr, SatHint hint = SatHint::None);
+/// one). Unknown when `limit.conflicts` run out (or the safety cap fires: `stats->capped`).
+[[nodiscard]] SatOutcome sat_pack(const Problem& p, int period, const SatLimit& limit, std::vector<Placement>& out,
+                                  std::int64_t* variables = nullptr, SatHint hint = SatHint::None,
+                                  SatStats* stats = nullptr);
 
 /// The translation-invariant problem of a product of rings: one item per non-zero offset with its
 /// minimal routes (every order of the dimensions up to 3 dimensions, the rotations above; a tie at

@@ -192,7 +192,11 @@ std::optional<std::vector<PlacedPattern>> repair_periodic(const Topology& t, con
   // more room but a larger model (torus:16x16: 73 k conflicts at radius 0, 4 k at 2, 52 k at 4;
   // torus:14x14: 44 k at 0, 80 k at 2, 179 k at 4).
   for (const std::int64_t radius : {0, 2}) {
-    if (std::chrono::steady_clock::now() >= end) break;
+    if (std::chrono::steady_clock::now() >= end) {  // the safety cap fired in the call before
+      log.push_back("repair at period " + std::to_string(period) + ", radius " + std::to_string(radius) + ": not run, " +
+                    kCappedNote);
+      break;
+    }
     // The window: slots within `radius` of a defect; every pattern with a hop in it is re-placed.
     std::vector<char> window(at(period), 0);
     for (const std::int64_t d : defects)
@@ -258,11 +262,12 @@ std::optional<std::vector<PlacedPattern>> repair_periodic(const Topology& t, con
       break;
     }
     std::int64_t used = 0;
-    const SatOutcome outcome = solve_limited(solver, max_conflicts, end, used);
+    bool capped = false;
+    const SatOutcome outcome = solve_limited(solver, max_conflicts, end, used, &capped);
     work -= static_cast<double>(used) * static_cast<double>(cnf.clauses());
     line += ", " + std::to_string(cnf.vars()) + " variables, " + std::to_string(cnf.clauses()) + " clauses: " +
             (outcome == SatOutcome::Sat ? "sat" : outcome == SatOutcome::Unsat ? "unsat" : "unknown") + " after " +
-            std::to_string(used) + " conflicts";
+            std::to_string(used) + " conflicts" + (capped ? std::string(", ") + kCappedNote : std::string());
     log.push_back(line);
     if (outcome != SatOutcome::Sat) continue;
     for (const auto& cs : cands)

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "cnf.hpp"
-#include "periodic.hpp"
+#include "periodic_parts.hpp"
 #include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
 #include "totex/generators/periodic.hpp"
@@ -90,6 +90,7 @@ struct PlanAttempt {
   SatOutcome outcome = SatOutcome::Unknown;
   std::vector<PlacedPattern> patterns;
   std::int64_t variables = 0;  // SAT only
+  bool capped = false;         // SAT stopped by the wall-clock safety cap (cnf.hpp), not its conflicts
 };
 
 /// One message placed: B's route `route` (-1: none, the offset (0, c)) leaves B's part at slot
@@ -170,7 +171,7 @@ struct Windows {
 
 /// SAT: one variable per route, window and label (offsets (0, c): per label and window of e0, or
 /// per slot where no slot is free); at most one holder per resource and slot.
-PlanAttempt sat_windows(const Windows& w, std::int64_t conflicts, Clock::time_point end) {
+PlanAttempt sat_windows(const Windows& w, const SatLimit& limit) {
   CaDiCaL::Solver solver;
   solver.configure("sat");  // satisfiable where the windows suffice; the ring tracks are tight
   Cnf cnf(solver);
@@ -212,8 +213,9 @@ PlanAttempt sat_windows(const Windows& w, std::int64_t conflicts, Clock::time_po
     for (std::size_t r = 0; r < at(2 * w.P); ++r) cnf.clause(holders[r]);
   PlanAttempt a;
   a.variables = cnf.vars();
-  std::int64_t used = 0;
-  a.outcome = solve_limited(solver, conflicts, end, used);
+  SatStats stats;
+  a.outcome = solve_limited(solver, limit, stats);
+  a.capped = stats.capped;
   if (a.outcome != SatOutcome::Sat) return a;
   std::vector<Choice> placed;
   for (const auto& [v, c] : choices)
@@ -358,9 +360,10 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
   if (const std::string why = ring_product_why_not(t, m); !why.empty())
     throw UsageError("the ring product " + why + " (" + t.spec() + ")");
   m = Model::Nic;  // the plan is built under nic for all-port too (nic's rules include all-port's)
-  const auto t0 = Clock::now();
-  const auto end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget * 3 + 5));
+  // Every SAT call stops at its conflicts (the same plan on every machine); the wall clock is a
+  // safety cap per call only, 10 x budget + 60 s, which marks the log when it fires.
   const auto conflicts = static_cast<std::int64_t>(budget * 2.5e5);
+  const double safety_seconds = 10 * budget + 60;
   const std::int64_t bound = periodic_lower_bound(lower_bound(t, m)).steps;
   const int dims = static_cast<int>(t.factors().size());
   std::vector<int> order(at(dims));
@@ -371,17 +374,16 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
   // One attempt: `windows` windows of `window` slots (a multiple of B's period) on B's routes, the
   // local search first (it settles the models with slack), then SAT (the full ones).
   const auto attempt = [&](int ring_dim, const std::string& head, const std::vector<BaseRoute>& routes, int window,
-                           int windows, int shares) {
+                           int windows) {
     const auto s0 = Clock::now();
     const Windows w(t, ring_dim, routes, window, windows);
     PlanAttempt a = local_search_windows(w, static_cast<std::int64_t>(budget * 2.5e5), 1);
     std::string how = "local search";
     if (a.outcome != SatOutcome::Sat) {
-      // An equal share of what is left per ring dimension still to try (the wall clock is a
-      // safety stop; the conflicts bound the call).
-      a = sat_windows(w, conflicts, s0 + (end - s0) / std::max(shares, 1));
+      a = sat_windows(w, {conflicts, safety_cap(safety_seconds)});
       how = "local search: none; SAT: " + std::string(outcome_word(a.outcome)) + ", " + std::to_string(a.variables) +
-            " variables";
+            " variables" + (a.capped ? std::string(", ") + kCappedNote : std::string());
+      if (a.capped) best.capped = true;
     }
     const std::int64_t period = static_cast<std::int64_t>(window) * windows;
     best.log.push_back(head + ", " + std::to_string(windows) + " windows of " + std::to_string(window) + ": period " +
@@ -399,10 +401,6 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
     const int ring = t.factors()[at(ring_dim)].size;
     if (std::find(sizes_tried.begin(), sizes_tried.end(), ring) != sizes_tried.end()) continue;
     sizes_tried.push_back(ring);
-    std::vector<int> smaller;  // the ring sizes still to try after this one (largest first)
-    for (const Factor& f : t.factors())
-      if (f.size < ring && std::find(smaller.begin(), smaller.end(), f.size) == smaller.end()) smaller.push_back(f.size);
-    const int shares = 1 + static_cast<int>(smaller.size());  // of the time left, this ring size's
     std::string spec = "torus:";
     for (int d = 0; d < dims; ++d)
       if (d != ring_dim) spec += (spec.back() == ':' ? "" : "x") + std::to_string(t.factors()[at(d)].size);
@@ -431,13 +429,17 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
       std::vector<periodic::Placement> pl;
       std::optional<std::vector<periodic::Placement>> g = periodic::greedy_pack(prob, pc);
       if (g) pl = std::move(*g);
-      const SatOutcome o = g ? SatOutcome::Sat : periodic::sat_pack(prob, pc, conflicts, t0 + (end - t0) / 2, pl);
+      SatStats stats;
+      const SatOutcome o =
+          g ? SatOutcome::Sat : periodic::sat_pack(prob, pc, {conflicts, safety_cap(safety_seconds)}, pl, nullptr,
+                                                   periodic::SatHint::None, &stats);
+      if (stats.capped) best.capped = true;
       const std::string head_c = "ring dimension " + std::to_string(ring_dim) + " (size " + std::to_string(ring) +
                                  "), base " + spec + " period " + std::to_string(pc) + " (" +
                                  (g ? "first fit" : o == SatOutcome::Sat ? "SAT" : "not found") + ")";
       if (o == SatOutcome::Sat) {
         const Schedule bs = periodic::expand_translation_invariant(base, m, prob, pl, pc);
-        attempt(ring_dim, head_c, base_routes(base, bs), pc, ring, shares);
+        attempt(ring_dim, head_c, base_routes(base, bs), pc, ring);
       } else {
         best.log.push_back(head_c);
       }
@@ -448,7 +450,7 @@ RingProductPlan ring_product_periodic(const Topology& t, Model m, double budget)
     const std::vector<BaseRoute> routes = base_routes(base, bo.schedule);
     for (int w = w0; w <= w0 + 2; ++w) {
       if (best.period > 0 && static_cast<std::int64_t>(w) * pb >= best.period) break;
-      if (attempt(ring_dim, head, routes, pb, w, shares) != SatOutcome::Unsat) break;
+      if (attempt(ring_dim, head, routes, pb, w) != SatOutcome::Unsat) break;
     }
   }
   return best;

@@ -33,6 +33,7 @@ struct RingProductPlan {
   std::vector<PlacedPattern> patterns;  // one per destination offset (node 0's messages), starts < period
   int period = 0;                       // 0: none found
   std::vector<std::string> log;         // one line per attempt: ring dimension, B and its period, windows
+  bool capped = false;                  // a SAT call was stopped by its wall-clock safety cap (cnf.hpp)
 };
 
 /// The periodic plan with the shortest period over the ring dimensions tried (the largest size

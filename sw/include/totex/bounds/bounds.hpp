@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "totex/network/min_network.hpp"
@@ -13,9 +14,19 @@ namespace totex {
 
 /// One bound with how it was obtained; `value` is already rounded up to whole steps.
 struct BoundTerm {
+  BoundTerm() = default;
+  /// {name, value, detail} as before: a term that does not hold modulo a period.
+  BoundTerm(std::string n, std::int64_t v, std::string d, std::int64_t periodic = -1, std::string periodic_detail = {})
+      : name(std::move(n)), value(v), detail(std::move(d)), per_period(periodic), per_period_detail(std::move(periodic_detail)) {}
   std::string name;     // e.g. "average_status", "bisection"
-  std::int64_t value;   // steps
+  std::int64_t value = 0;  // steps
   std::string detail;   // e.g. "S_G/N = 96/16", "cut d0<2: 8*8 messages / 4 links"
+  /// What the same argument proves for a periodic schedule (the exchange repeats every P steps and
+  /// a message may wrap into the next period; docs/models.md, "The periodic bound"): the period it
+  /// forces, or -1 where the argument does not hold modulo a period (fill and drain, distances,
+  /// arrival times). Set by the code that derives the term, so each term says it itself.
+  std::int64_t per_period = -1;
+  std::string per_period_detail;  // the periodic argument, when it differs from `detail`
 };
 
 struct LowerBound {
@@ -24,11 +35,12 @@ struct LowerBound {
 };
 
 /// Periodic (TDM) operation: the exchange repeats every `period` steps and a message may wrap into
-/// the next period, so there is no fill or drain. Of a one-shot bound's terms this keeps the ones
-/// that count capacity per period (average_status, link_traversals, injection, nic_ejection,
-/// bisection; a MIN's configurations) and drops those that count the fill and drain
-/// (nic_pipeline, link_fill, cut_corners, a MIN's pipeline) and the relay term. A one-shot schedule
-/// of T steps repeated back to back is a periodic one of period T.
+/// the next period, so there is no fill or drain. Each one-shot term says what it proves modulo a
+/// period (BoundTerm::per_period): the capacity terms hold per period (average_status,
+/// link_traversals, injection, bisection; nic_ejection as |P|-1 only, without the arrival times of
+/// placed tori; a MIN's configurations); the fill, drain and distance terms do not (nic_pipeline,
+/// link_fill, cut_corners, distance, a MIN's pipeline) and the relay term is not kept. A one-shot
+/// schedule of T steps repeated back to back is a periodic one of period T.
 [[nodiscard]] LowerBound periodic_lower_bound(const LowerBound& one_shot);
 
 /// single-port: AS(G) = S_G/N and the cut bound with at most min(c,|A|,|B|) crossings per step;

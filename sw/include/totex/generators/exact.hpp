@@ -93,12 +93,13 @@
 namespace totex {
 
 struct ExactOptions {
-  /// Wall-clock budget for the whole call (encoding and solving, all T); the solver is stopped
-  /// through CaDiCaL's terminator when it runs out, encoding checks the clock as it goes. Each T
-  /// gives the shortest-path sub-model a third of what is left and the full model the rest;
-  /// the sub-model keeps it all when it is the full model anyway, when the full model exceeds
-  /// max_clauses, or when building the full model (predicted from the sub-model's encoding
-  /// rate) would leave less than twice that time for solving it.
+  /// Budget for the whole call (encoding and solving, all T), in seconds of counted work: this
+  /// many times kConflictClausesPerSecond (cnf.hpp) conflicts times clauses, an encoding costing
+  /// a fixed amount per clause, so the answer is the same on every machine. Each T gives the
+  /// shortest-path sub-model a third of what is left and the full model the rest; the sub-model
+  /// keeps it all when it is the full model anyway, when the full model exceeds max_clauses, or
+  /// when building the full model would leave less than twice that work for solving it. The wall
+  /// clock is a safety cap only (10 x this + 10 s); a result it cuts short is marked `capped`.
   double time_budget_seconds = 60;
   /// Largest encoding built for one T. Checked on an estimate before any clause is built and
   /// again while building (the search stops cleanly, never half-built).
@@ -144,6 +145,9 @@ struct ExactResult {
   /// <= 0], link slack 0, pipeline slack 40" (sub-model lines say whether it was the full model).
   std::vector<std::string> log;
   double seconds = 0;            // wall time of the call
+  /// The wall-clock safety cap cut an encoding or a solve short (`stopped_because` or the log
+  /// says so): the result may differ on a faster machine. Otherwise the budget is counted work.
+  bool capped = false;
 };
 
 /// The exact search described above. Throws UsageError for single-port (accepted: nic,
@@ -178,6 +182,7 @@ struct ExactAttempt {
   bool full_model = true;            // the encoding was the full model (see DecideOptions::max_detour)
   std::optional<Schedule> schedule;  // Sat: the decoded, verified schedule (algorithm "exact")
   std::string why;           // Unknown: budget or size; Unsat with `fixed`: the crossing the encoding lacks
+  std::int64_t conflicts = 0;  // conflicts the solve spent (counted work, the same on every machine)
   [[nodiscard]] std::string log_line() const;
 };
 

@@ -22,7 +22,7 @@ struct PeriodicRequest {
   /// and where minimal routes do not make a period, auto's detour and symmetric searches (at the
   /// bound) and the every-route model (any walk per message; nic; small networks only).
   std::string algorithm = "auto";
-  double budget_seconds = 0;  // SAT work, about seconds (0: 4 s)
+  double budget_seconds = 0;  // counted work (SAT conflicts, local-search look-ups), about seconds (0: 4 s)
   /// Keep the schedule translation-invariant where the generator is (tori, hypercubes): no
   /// per-message detour search (a .shd file gives one route list for every node).
   bool translation_invariant_only = false;
@@ -45,6 +45,10 @@ struct PeriodicOutcome {
   /// routes the generator offers); "" when not proven.
   std::string proof_scope;
   std::vector<std::string> log;      // greedy and SAT calls, with periods and outcomes
+  /// A SAT call was stopped by its wall-clock safety cap before its conflicts ran out: the result
+  /// may then differ on a faster or idle machine (its log line and a stderr line say which call).
+  /// Every search stops at counted work otherwise, so the result is the same on every machine.
+  bool capped = false;
 };
 
 /// Whether the translation-invariant generator applies: a product of rings (rings of size 2 are
