@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else if (kind == "groups" && nodes >= 1 && nodes <= 64) {
       check(read_traffic_groups(body, "fuzz", nodes, "groups:fuzz"));
     } else if (kind == "poseidon") {
-      const PoseidonSpec p = read_poseidon(body, "fuzz", "poseidon:fuzz");
+      const PoseidonSpec p = read_poseidon_traffic(body, "fuzz", "poseidon:fuzz");
       fuzz::require(p.traffic.nodes() == p.width * p.height, "platform size");
       for (const auto& [a, b] : p.links) fuzz::require(a >= 0 && b >= 0 && a < p.traffic.nodes() && b < p.traffic.nodes() && a != b, "link");
       if (p.traffic.nodes() <= 64) check(p.traffic);

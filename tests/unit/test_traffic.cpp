@@ -369,7 +369,7 @@ TEST_CASE("traffic poseidon: platform and channels, B x F flits", "[traffic]") {
       "  <channel from=\"( 1 , 0 )\" to=\"(0,0)\" phits=\"1\"/>\n"
       "</communication>\n";
   std::istringstream in(xml);
-  const PoseidonSpec p = read_poseidon(in, "p.xml", "poseidon:p.xml");
+  const PoseidonSpec p = read_poseidon_traffic(in, "p.xml", "poseidon:p.xml");
   CHECK(p.width == 3);
   CHECK(p.height == 2);
   CHECK(p.topology_spec == "torus:3x2");
@@ -381,7 +381,7 @@ TEST_CASE("traffic poseidon: platform and channels, B x F flits", "[traffic]") {
 
   std::istringstream all2all("<platform width=\"2\" height=\"2\"><topology topoType=\"mesh\"/></platform>"
                              "<communication comType=\"all2all\" phits=\"3\" bandwidth=\"2\"></communication>");
-  const PoseidonSpec q = read_poseidon(all2all, "q.xml", "poseidon:q.xml");
+  const PoseidonSpec q = read_poseidon_traffic(all2all, "q.xml", "poseidon:q.xml");
   CHECK(q.topology_spec == "mesh:2x2");
   CHECK(q.traffic.is_uniform());
   CHECK(q.traffic.uniform_flits() == 6);
@@ -390,7 +390,7 @@ TEST_CASE("traffic poseidon: platform and channels, B x F flits", "[traffic]") {
                             "<link source=\"(0,1)\" sink=\"(2,1)\"/><link source=\"(0,0)\" sink=\"(0,1)\"/></topology></platform>"
                             "<communication type=\"custom\" reconfig=\"(1,1)\"><channel from=\"(0,0)\" to=\"(1,1)\" bandwidth=\"10\"/>"
                             "</communication>");
-  const PoseidonSpec c = read_poseidon(custom, "c.xml", "poseidon:c.xml");
+  const PoseidonSpec c = read_poseidon_traffic(custom, "c.xml", "poseidon:c.xml");
   CHECK(c.topology_spec.empty());
   REQUIRE(c.links.size() == 2);
   CHECK(c.links[0] == std::pair<NodeId, NodeId>{3, 5});
@@ -400,7 +400,7 @@ TEST_CASE("traffic poseidon: platform and channels, B x F flits", "[traffic]") {
 
   auto err = [](const std::string& text) {
     std::istringstream s(text);
-    return message_of([&] { (void)read_poseidon(s, "e.xml", "poseidon:e.xml"); });
+    return message_of([&] { (void)read_poseidon_traffic(s, "e.xml", "poseidon:e.xml"); });
   };
   const std::string plat = "<platform width=\"2\" height=\"2\">\n<topology type=\"bitorus\"/>\n</platform>\n";
   CHECK(err("<communication/>") == "e.xml:1: no <platform> element (Poseidon's platform spec)");
@@ -422,7 +422,7 @@ TEST_CASE("traffic poseidon: platform and channels, B x F flits", "[traffic]") {
   CHECK(err("<platform width=\"2\" height=\"2\"><topology type=\"mesh\"/>") == "e.xml:1: <platform> is never closed");
   CHECK(error_of<ResourceError>([&] {
           std::istringstream s("<platform width=\"100\" height=\"100\"><topology type=\"mesh\"/></platform>");
-          (void)read_poseidon(s, "e.xml", "poseidon:e.xml");
+          (void)read_poseidon_traffic(s, "e.xml", "poseidon:e.xml");
         }) == "resources: e.xml:1: a 100x100 platform is above the limit of 4096 nodes");
 
   // Through the spec: the platform must match the network's node count.

@@ -312,7 +312,7 @@ Traffic parse_traffic(std::string_view spec, const Topology& t) {
     check_explicit_size(t, spec);
     const std::string path(rest);
     std::ifstream in = open(path);
-    PoseidonSpec p = read_poseidon(in, path, spec_s);
+    PoseidonSpec p = read_poseidon_traffic(in, path, spec_s);
     if (p.width * p.height != t.nodes())
       throw FileError(path, 0, "the platform has " + std::to_string(p.width) + "x" + std::to_string(p.height) + " = " +
                                    std::to_string(p.width * p.height) + " routers but " + t.spec() + " has " + std::to_string(t.nodes()) +

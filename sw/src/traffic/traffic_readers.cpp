@@ -456,7 +456,7 @@ class PoseidonReader {
 
 }  // namespace
 
-PoseidonSpec read_poseidon(std::istream& in, const std::string& name, std::string spec) {
+PoseidonSpec read_poseidon_traffic(std::istream& in, const std::string& name, std::string spec) {
   const std::vector<XmlElement> top = XmlReader(slurp(in, name), name).parse();
   const PoseidonReader r(name);
   auto find = [&](std::string_view n) -> const XmlElement* {

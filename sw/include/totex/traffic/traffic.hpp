@@ -142,7 +142,7 @@ struct PoseidonSpec {
   int router_depth = 1, link_depth = 0;
   Traffic traffic;  // channel of bandwidth B and F phits: B x F flits (per period)
 };
-[[nodiscard]] PoseidonSpec read_poseidon(std::istream& in, const std::string& name, std::string spec);
+[[nodiscard]] PoseidonSpec read_poseidon_traffic(std::istream& in, const std::string& name, std::string spec);
 
 /// Named generators (also reachable through parse_traffic), for tests and benches.
 /// perm: dst = perm[src] (-1 or src: sends nothing), M flits each.
