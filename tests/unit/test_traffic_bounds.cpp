@@ -270,3 +270,26 @@ TEST_CASE("traffic congestion LP is at most the congestion of a real routing", "
     }
   }
 }
+
+TEST_CASE("traffic bounds meet schedules that exist", "[traffic][bounds]") {
+  // perm:shift:1:M on a ring: every step each node sends one flit to its successor (one injection,
+  // one ejection, each clockwise link once), so M steps suffice under nic and single-port; the
+  // bound must be exactly M, no term above it.
+  for (const int n : {3, 5, 8})
+    for (const int m : {1, 4, 7})
+      for (const Model model : {Model::Nic, Model::SinglePort}) {
+        INFO("ring:" << n << " shift:1:" << m << " " << to_string(model));
+        const Topology t = parse_topology("ring:" + std::to_string(n));
+        const LowerBound lb = traffic_lower_bound(t, model, parse_traffic("perm:shift:1:" + std::to_string(m), t));
+        CHECK(lb.steps == m);
+      }
+  // groups:0 on torus:6x6 is six ring:6 all-to-alls side by side: the same bound as one ring
+  // (the dimension cut and the pipeline term carry over; links of the other dimension only weaken
+  // the link-count terms).
+  const Topology torus = parse_topology("torus:6x6");
+  for (const Model model : {Model::Nic, Model::AllPort, Model::SinglePort}) {
+    INFO(to_string(model));
+    CHECK(traffic_lower_bound(torus, model, parse_traffic("groups:0", torus)).steps ==
+          lower_bound(parse_topology("ring:6"), model).steps);
+  }
+}
