@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "totex/bounds/bounds.hpp"
+#include "totex/error.hpp"
 #include "totex/network/spec.hpp"
 #include "totex/traffic/traffic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
@@ -193,6 +194,9 @@ TEST_CASE("traffic bounds on hand-computed cases", "[traffic][bounds]") {
   CHECK(am.at("congestion_lp") == 5);
   CHECK(am.at("link_traversals") == 1);  // 10 hops over 16 links
 
+  // A traffic for another network is refused.
+  CHECK_THROWS_AS(traffic_lower_bound(t, Model::Nic, near), UsageError);
+  CHECK_THROWS_WITH(congestion_lp(t, Model::Nic, near, 100), "traffic 'matrix:t' is for 8 nodes, torus:4x4 has 16");
   // No traffic: no terms.
   CHECK(traffic_lower_bound(t, Model::Nic, sparse(16, "")).steps == 0);
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <queue>
 
+#include "totex/error.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 
 namespace totex {
@@ -53,6 +54,9 @@ std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& c
 
 CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns) {
   CongestionLp out;
+  if (tr.nodes() != t.nodes())
+    throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + std::to_string(tr.nodes()) + " nodes, " + t.spec() + " has " +
+                     std::to_string(t.nodes()));
   const int n = t.nodes();
   const int links = t.links();
   std::vector<NodeId> sources;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "totex/error.hpp"
 #include "totex/network/distance.hpp"
 
 namespace totex {
@@ -493,6 +494,8 @@ void add_nic_pipeline_bounds(Terms& lb, const Topology& t, const Traffic& tr, i6
 
 /// Every term for `tr` on `t` under `m`, with what each proves per period.
 Terms traffic_terms(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
+  if (tr.nodes() != t.nodes())
+    throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + str(tr.nodes()) + " nodes, " + t.spec() + " has " + str(t.nodes()));
   Terms lb;
   if (tr.total_flits() == 0) return lb;
   const Reach r = reach(t, m, tr);
