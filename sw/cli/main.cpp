@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The `totex` command line: bound, schedule, verify (the contract is in README.md, "Commands").
+/// The `totex` command line: bound, schedule, verify, load, sim, plot, fpga (the contract, every
+/// option, JSON key and exit code, is in docs/cli.md).
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <fstream>
