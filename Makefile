@@ -6,7 +6,8 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The whole toolchain the project uses (see README). `deps` installs only what is missing.
 DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2 gtkwave yosys \
                 nextpnr-ice40 fpga-icestorm zlib1g-dev libcli11-dev nlohmann-json3-dev \
-                xvfb xauth imagemagick jq bc libcadical-dev libxml2-utils chromium
+                xvfb xauth imagemagick jq bc libcadical-dev libxml2-utils chromium \
+                libexpat1-dev
 
 # COIN-OR CLP: the min-congestion LP of the traffic bounds (sw/src/traffic/congestion_lp.cpp).
 DEB_PACKAGES += coinor-libclp-dev

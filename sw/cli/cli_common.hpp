@@ -88,13 +88,33 @@ void add_help_examples(CLI::App& app);
 [[nodiscard]] inline CLI::Validator budget_seconds() {
   return {[](std::string& value) -> std::string {
             const std::string accepted = "; accepted: a decimal number of seconds from 0.1 to 86400, e.g. 8 or 2.5";
-            const std::optional<double> v = plain_decimal(value);
+            const bool negative = !value.empty() && value[0] == '-';
+            const std::optional<double> v = plain_decimal(negative ? value.substr(1) : value);
             if (!v) return "'" + printable(value) + "' is not a number" + accepted;
+            if (negative) return "'" + printable(value) + "' is negative" + accepted;
             if (!(*v >= 0.1 && *v <= 86400)) return "'" + printable(value) + "' is out of range" + accepted;
             return {};
           },
           "SECONDS"};
 }
+/// A CLI11 validator for a whole number in lo..hi (decimal digits only): says whether the value is
+/// not an integer or out of range, and names the range (CLI11's Range says neither clearly).
+[[nodiscard]] inline CLI::Validator integer_in(long long lo, long long hi) {
+  return {[lo, hi](std::string& value) -> std::string {
+            const std::string accepted = "; accepted: an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+            const std::size_t digits = !value.empty() && value[0] == '-' ? 1 : 0;
+            if (value.size() == digits || value.find_first_not_of("0123456789", digits) != std::string::npos)
+              return "'" + printable(value) + "' is not an integer" + accepted;
+            if (value.size() - digits > 18) return "'" + printable(value) + "' is out of range" + accepted;
+            const long long v = std::stoll(value);
+            if (v < lo || v > hi) return "'" + printable(value) + "' is out of range" + accepted;
+            return {};
+          },
+          "INT in " + std::to_string(lo) + ".." + std::to_string(hi)};
+}
+/// `j` as JSON text. Strings that are not valid UTF-8 (a file name or header with a byte 0xff)
+/// have their bytes escaped as \xHH, as the plain-text messages do, instead of failing the dump.
+[[nodiscard]] std::string json_text(const json& j, int indent = 2);
 /// A CLI11 validator for a name that may not be empty (--algo '' would otherwise mean the default).
 [[nodiscard]] inline CLI::Validator non_empty(const std::string& what, const std::string& accepted) {
   return {[what, accepted](std::string& value) -> std::string {

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "totex/generators/a2.hpp"
@@ -75,9 +76,50 @@ json errors_json(const VerifyReport& r) {
   return errors;
 }
 
+namespace {
+
+bool valid_utf8(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+/// `j` with every string (keys too) that is not valid UTF-8 escaped byte by byte.
+json escaped(const json& j) {
+  auto text = [](const std::string& s) { return valid_utf8(s) ? s : printable(s, s.size()); };
+  if (j.is_string()) return text(j.get<std::string>());
+  if (j.is_array()) {
+    json out = json::array();
+    for (const json& e : j) out.push_back(escaped(e));
+    return out;
+  }
+  if (j.is_object()) {
+    json out = json::object();
+    for (const auto& [k, v] : j.items()) out[text(k)] = escaped(v);
+    return out;
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string json_text(const json& j, int indent) {
+  try {
+    return j.dump(indent);
+  } catch (const json::type_error&) {  // 316: a string that is not UTF-8
+    return escaped(j).dump(indent);
+  }
+}
+
 void print(bool as_json, const json& j, const std::function<void()>& human) {
   if (as_json)
-    std::cout << j.dump(2) << '\n';
+    std::cout << json_text(j) << '\n';
   else
     human();
 }
@@ -183,11 +225,27 @@ int cmd_bound(const BoundOptions& o) {
   return 0;
 }
 
-/// The output format --format names, else the file name's (.shd), else totex's own.
+bool ends_with(const std::string& f, const char* suffix) {
+  const std::size_t n = std::strlen(suffix);
+  return f.size() >= n && f.compare(f.size() - n, n, suffix) == 0;
+}
+/// Whether a file name is S4NoC's .shd, or Poseidon's schedule XML (either gzip-compressed too).
+bool is_shd(const std::string& f) { return ends_with(f, ".shd") || ends_with(f, ".shd.gz"); }
+bool is_xml(const std::string& f) { return ends_with(f, ".xml") || ends_with(f, ".xml.gz"); }
+
+/// The output format --format names, else the file name's (.shd, .xml), else totex's own.
 std::string output_format(const ScheduleOptions& o) {
   if (!o.format.empty()) return o.format;
-  const std::string& f = o.output;
-  return f.size() >= 4 && f.compare(f.size() - 4, 4, ".shd") == 0 ? "shd" : "totex";
+  return is_shd(o.output) ? "shd" : is_xml(o.output) ? "poseidon" : "totex";
+}
+
+/// .shd holds S4NoC routes, which only a 2-D torus has: refused before any search, naming what to
+/// write instead.
+void require_shd_torus(const std::string& format, const Topology& t) {
+  if (format == "shd" && !shd_torus(t))
+    throw UsageError("--format shd (S4NoC routes; the format of an -o name ending in .shd): needs a 2-D torus torus:K1xK2, not " +
+                     t.spec() + "; write a totex schedule file (-o NAME.sched)" +
+                     (shd_topology(t) ? " or --format poseidon" : ""));
 }
 
 int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
@@ -196,6 +254,7 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
   if (!tp) throw UsageError("--periodic: applies to direct networks; a MIN's configurations already repeat every N cycles");
   const Topology& t = *tp;
   const Model model = model_for(net, o.model);
+  require_shd_torus(format, t);
   if ((format == "shd" && !periodic_translation_invariant_applies(t, model)) || (format != "totex" && !shd_topology(t)))
     throw UsageError("--format " + format + ": needs a 2-D torus" + (format == "poseidon" ? " or mesh" : "") + ", not " + t.spec());
   const auto start = std::chrono::steady_clock::now();
@@ -257,6 +316,7 @@ int cmd_schedule(const ScheduleOptions& o) {
   const std::string algo_asked = o.algo.empty() && format == "shd" ? "pattern" : o.algo;
   if (format != "totex" && std::holds_alternative<MinNetwork>(net))
     throw UsageError("--format " + format + ": applies to 2-D tori (and meshes for poseidon), not a MIN");
+  if (const auto* t = std::get_if<Topology>(&net)) require_shd_torus(format, *t);
   AnySchedule any = make_schedule(net, model, algo_asked, o.budget, &outcome, true);
   const std::string algo = algorithm_of(any);
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
@@ -358,7 +418,6 @@ int cmd_load(const LoadOptions& o) {
   return 0;
 }
 
-bool is_shd(const std::string& f) { return f.size() >= 4 && f.compare(f.size() - 4, 4, ".shd") == 0; }
 
 int cmd_verify(const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
@@ -367,6 +426,12 @@ int cmd_verify(const VerifyOptions& o) {
     if (o.topo.empty()) throw UsageError(o.file + ": a .shd file carries no topology; give --topo torus:KxK");
     const Topology t = parse_topology(o.topo);
     Schedule s = read_shd_file(o.file, t, o.model.empty() ? Model::Nic : parse_model(o.model));
+    loaded.claimed_steps = static_cast<std::int64_t>(s.steps.size());
+    loaded.schedule = std::move(s);
+  } else if (is_xml(o.file)) {  // Poseidon schedule XML: its <schedule> gives the network and the period
+    if (!o.topo.empty() || !o.model.empty())
+      throw UsageError("--topo/--model: apply to .shd files only; a Poseidon schedule XML names its network (nic model)");
+    Schedule s = read_poseidon_file(o.file);
     loaded.claimed_steps = static_cast<std::int64_t>(s.steps.size());
     loaded.schedule = std::move(s);
   } else {
@@ -485,7 +550,7 @@ Commands::Commands(CLI::App& app) {
                      "period; --algo auto | greedy | exact (docs/periodic.md)");
   schedule->add_option("--format", sched_opts->format,
                        "file format of -o: totex (default) | shd (S4NoC routes; the default for a name ending in .shd) | "
-                       "poseidon (Poseidon schedule XML)")
+                       "poseidon (Poseidon schedule XML; the default for a name ending in .xml)")
       ->check(one_of({"totex", "shd", "poseidon"}));
   actions_[schedule] = [sched_opts] { return cmd_schedule(*sched_opts); };
 
@@ -497,7 +562,7 @@ Commands::Commands(CLI::App& app) {
   verify_cmd->add_option("--model", verify_opts->model, "the model of a .shd file (default nic)");
   verify_cmd->add_flag("--periodic", verify_opts->periodic,
                        "also check modulo the period: the file's, --period P, or the makespan (back to back)");
-  verify_cmd->add_option("--period", verify_opts->period, "check modulo this period")->check(CLI::Range(1, 50000000));
+  verify_cmd->add_option("--period", verify_opts->period, "check modulo this period")->check(integer_in(1, 50000000));
   actions_[verify_cmd] = [verify_opts] { return cmd_verify(*verify_opts); };
 
   CLI::App* load = app.add_subcommand("load", "link loads of complete exchange on a partially populated torus (paper 004)");

@@ -93,11 +93,19 @@ cli_test(periodic_mesh_mirrors_4 0 "periodic-node"
 cli_test(periodic_mesh_half_turn_5 0 "periodic-node"
   --jq ".period==30 and .period_bound==30 and .proof_scope==\"general\" and .verified==true and ([.search[]|select(contains(\"the half turn: SAT\"))]|length)==1" --
   ${TOTEX} schedule --periodic --topo mesh:5x5 --model nic --budget 8 --json)
-# A .shd file gives one route list for every node: written from a periodic schedule, it stays
-# translation-invariant (torus:4x4: 16, where the default per-message search reaches 15).
+# A .shd file gives one route list for every node and has no period: a periodic schedule is written
+# from a slot no route spans, and verifies modulo its period when read back (torus:4x4 greedy: 18).
 cli_test(periodic_shd_translation_invariant 0 "p4.shd"
-  --jq ".period==16 and .translation_invariant==true and .verified==true and .format==\"shd\"" --
-  ${TOTEX} schedule --periodic --topo torus:4x4 --model nic --budget 2 -o ${PERIODIC_DIR}/p4.shd --json)
+  --jq ".period==18 and .translation_invariant==true and .verified==true and .format==\"shd\"" --
+  ${TOTEX} schedule --periodic --topo torus:4x4 --model nic --algo greedy --budget 1 -o ${PERIODIC_DIR}/p4.shd --json)
+cli_test(periodic_shd_read_back 0 "verified" --jq ".verified==true and .period==18 and .delivered==240" --
+  ${TOTEX} verify --topo torus:4x4 --period 18 --json ${PERIODIC_DIR}/p4.shd)
+set_tests_properties(cli.periodic_shd_read_back PROPERTIES DEPENDS cli.periodic_shd_translation_invariant)
+# The bound-reaching torus:4x4 schedule (period 16) runs past its period from every slot: refused,
+# naming the format that keeps the period, and no file is left (it used to be a slot-table text
+# that no totex command read).
+cli_test(periodic_shd_wrap_refused 2 "run past the period from every starting slot.*-o NAME.sched keeps the period" --
+  ${TOTEX} schedule --periodic --topo torus:4x4 --model nic --budget 2 -o ${PERIODIC_DIR}/p4wrap.shd)
 # The ring product (3-D tori): torus:8x8x8's periodic schedule at its bound 512 and the one-shot
 # default at its bound 517, both from B = torus:8x8 at 64 and 8 windows (about 2 s each).
 cli_test(periodic_ring_product_8x8x8 0 "periodic-product"

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "totex/error.hpp"
+#include "line_reader.hpp"
 #include "totex/io/output_file.hpp"
 #include "totex/network/spec.hpp"
 #include "totex/verify/verify.hpp"
@@ -19,6 +20,9 @@ namespace totex {
 namespace {
 
 std::size_t uz(int i) { return static_cast<std::size_t>(i); }
+
+/// A row of 16777216 columns (the most the format takes) is 32 MiB of cells.
+constexpr std::size_t kMaxTableLine = std::size_t{40} << 20;
 
 int gens_of(CayleyGroup g) { return g == CayleyGroup::Order2 ? 1 : 2; }
 
@@ -478,14 +482,6 @@ void write_exchange_table(std::ostream& out, const ExchangeTable& table) {
 
 namespace {
 
-std::vector<std::string> tokens_of(const std::string& line) {
-  std::istringstream is(line.substr(0, line.find('#')));
-  std::vector<std::string> out;
-  std::string tok;
-  while (is >> tok) out.push_back(tok);
-  return out;
-}
-
 bool parse_nonneg(const std::string& s, long long max, long long& v) {
   if (s.empty() || s.size() > 12 || !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
     return false;
@@ -495,59 +491,60 @@ bool parse_nonneg(const std::string& s, long long max, long long& v) {
 
 }  // namespace
 
-ExchangeTable read_exchange_table(std::istream& in, const std::string& file) {
+ExchangeTable io_detail::read_exchange_table(io_detail::LineReader& reader) {
+  const std::string& file = reader.name();
   int lineno = 0;
-  std::string line;
-  // Next non-blank, non-comment line as tokens; empty at end of file.
-  auto next = [&]() -> std::vector<std::string> {
-    while (std::getline(in, line)) {
-      ++lineno;
-      std::vector<std::string> t = tokens_of(line);
-      if (!t.empty()) return t;
+  static const std::vector<std::string_view> kEnd;
+  // Next non-blank, non-comment line as fields (valid until the next call); empty at end of file.
+  auto next = [&]() -> const std::vector<std::string_view>& {
+    if (reader.next()) {
+      lineno = reader.line();
+      return reader.fields();
     }
-    ++lineno;
-    return {};
+    lineno = reader.line() + 1;
+    return kEnd;
   };
-  auto expect_key = [&](const std::string& key, std::size_t min_args) {
-    std::vector<std::string> t = next();
+  auto expect_key = [&](const std::string& key, std::size_t min_args) -> const std::vector<std::string_view>& {
+    const std::vector<std::string_view>& t = next();
     if (t.empty()) throw FileError(file, lineno, "expected '" + key + "', found end of file");
-    if (t[0] != key) throw FileError(file, lineno, "expected '" + key + "', found '" + t[0] + "'");
+    if (t[0] != key) throw FileError(file, lineno, "expected '" + key + "', found '" + printable(t[0]) + "'");
     if (t.size() < min_args + 1) throw FileError(file, lineno, "'" + key + "' needs a value");
     return t;
   };
 
   ExchangeTable table;
   {
-    std::vector<std::string> t = next();
+    const std::vector<std::string_view>& t = next();
     if (t.empty()) throw FileError(file, lineno, "empty file; expected 'totex-exchange-table 1'");
     if (t[0] != "totex-exchange-table")
-      throw FileError(file, lineno, "not an exchange table: expected 'totex-exchange-table 1', found '" + t[0] + "'");
+      throw FileError(file, lineno, "not an exchange table: expected 'totex-exchange-table 1', found '" + printable(t[0]) + "'");
     if (t.size() != 2) throw FileError(file, lineno, "header needs exactly one version number");
-    if (t[1] != "1") throw FileError(file, lineno, "unsupported version '" + t[1] + "' (this reader knows version 1)");
+    if (t[1] != "1") throw FileError(file, lineno, "unsupported version '" + printable(t[1]) + "' (this reader knows version 1)");
   }
   {
-    auto t = expect_key("model", 1);
+    const auto& t = expect_key("model", 1);
     if (t.size() != 2 || t[1] != "all-port")
-      throw FileError(file, lineno, "exchange tables use model 'all-port', not '" + t[1] + "'");
+      throw FileError(file, lineno, "exchange tables use model 'all-port', not '" + printable(t[1]) + "'");
   }
   std::optional<Topology> topo;
+  int diameter = 0;
   {
-    auto t = expect_key("topology", 1);
+    const auto& t = expect_key("topology", 1);
     if (t.size() != 2) throw FileError(file, lineno, "'topology' takes one spec");
     try {
-      topo = parse_topology(t[1]);
+      topo = parse_topology(std::string(t[1]));
     } catch (const std::exception& e) {
       throw FileError(file, lineno, e.what());
     }
-    table.topology = t[1];
+    table.topology = std::string(t[1]);
   }
   {
-    auto t = expect_key("algorithm", 1);
+    const auto& t = expect_key("algorithm", 1);
     if (t.size() != 2 || t[1] != "table")
-      throw FileError(file, lineno, "exchange tables use algorithm 'table', not '" + t[1] + "'");
+      throw FileError(file, lineno, "exchange tables use algorithm 'table', not '" + printable(t[1]) + "'");
   }
   {
-    auto t = expect_key("generators", 1);
+    const auto& t = expect_key("generators", 1);
     std::string why;
     const auto sizes = ring_sizes(*topo, &why);
     if (!sizes) throw FileError(file, lineno, why);
@@ -556,11 +553,11 @@ ExchangeTable read_exchange_table(std::istream& in, const std::string& file) {
       const std::string lower(1, static_cast<char>('a' + d));
       const std::string upper(1, static_cast<char>('A' + d));
       const int k = (*sizes)[d];
-      auto at = [&](std::size_t j) { return j < t.size() ? t[j] : std::string("end of line"); };
+      auto at = [&](std::size_t j) { return j < t.size() ? std::string(t[j]) : std::string("end of line"); };
       if (k == 2) {
         if (at(i) != lower)
           throw FileError(file, lineno, "dimension " + std::to_string(d) + " (size 2) has generator '" + lower +
-                                            "', found '" + at(i) + "'");
+                                            "', found '" + printable(at(i)) + "'");
         table.groups.push_back(CayleyGroup::Order2);
         i += 1;
       } else if (at(i) == lower + "+" && at(i + 1) == lower + "-") {
@@ -574,64 +571,79 @@ ExchangeTable read_exchange_table(std::istream& in, const std::string& file) {
         i += 2;
       } else {
         throw FileError(file, lineno, "dimension " + std::to_string(d) + " needs generators '" + lower + "+ " + lower +
-                                          "-' (cyclic) or '" + lower + " " + upper + "' (dihedral), found '" + at(i) +
-                                          (i + 1 < t.size() ? " " + t[i + 1] : "") + "'");
+                                          "-' (cyclic) or '" + lower + " " + upper + "' (dihedral), found '" + printable(at(i)) +
+                                          (i + 1 < t.size() ? " " + printable(t[i + 1]) : "") + "'");
       }
     }
-    if (i != t.size()) throw FileError(file, lineno, "extra generator '" + t[i] + "' after the last dimension");
+    if (i != t.size()) throw FileError(file, lineno, "extra generator '" + printable(t[i]) + "' after the last dimension");
+    diameter = 0;
+    for (const int k : *sizes) diameter += k / 2;
   }
   {
-    auto t = expect_key("columns", 1);
+    const auto& t = expect_key("columns", 1);
     long long v = 0;
-    if (t.size() != 2 || !parse_nonneg(t[1], 1 << 24, v))
+    if (t.size() != 2 || !parse_nonneg(std::string(t[1].substr(0, 13)), 1 << 24, v))
       throw FileError(file, lineno, "'columns' needs one integer in 0..16777216");
+    // Every word is a route to its own destination: N - 1 words, none sensibly longer than twice
+    // the diameter, even all one after another. Refused here, before rows of that width are read.
+    const long long most = static_cast<long long>(topo->nodes() - 1) * (2 * diameter + 2);
+    if (v > most)
+      throw FileError(file, lineno, "'columns' " + std::to_string(v) + " is more than " + topo->spec() + " can use: " +
+                                        std::to_string(topo->nodes() - 1) + " words of at most " + std::to_string(2 * diameter + 2) +
+                                        " letters one after another take " + std::to_string(most));
     table.columns = static_cast<int>(v);
   }
   const int gens = table.generator_count();
-  std::map<std::string, int> by_name;
+  std::map<std::string, int, std::less<>> by_name;
   for (int g = 0; g < gens; ++g) by_name[table.generator_name(g)] = g;
   table.rows.resize(uz(gens));
   for (int r = 0; r < gens; ++r) {
-    std::vector<std::string> t = next();
+    const std::vector<std::string_view>& t = next();
     if (t.empty())
       throw FileError(file, lineno, "expected 'row " + std::to_string(r) + "', found end of file (" +
                                         std::to_string(gens) + " rows needed, one per generator)");
-    if (t[0] != "row") throw FileError(file, lineno, "expected 'row " + std::to_string(r) + "', found '" + t[0] + "'");
+    if (t[0] != "row") throw FileError(file, lineno, "expected 'row " + std::to_string(r) + "', found '" + printable(t[0]) + "'");
     if (t.size() < 2 || t[1] != std::to_string(r))
       throw FileError(file, lineno, "expected row number " + std::to_string(r) + ", found '" +
-                                        (t.size() < 2 ? std::string("nothing") : t[1]) + "'");
+                                        (t.size() < 2 ? std::string("nothing") : printable(t[1])) + "'");
     if (t.size() - 2 != uz(table.columns))
       throw FileError(file, lineno, "row " + std::to_string(r) + " has " + std::to_string(t.size() - 2) +
                                         " cells, expected " + std::to_string(table.columns));
     PlacedWord* open = nullptr;
     for (std::size_t j = 2; j < t.size(); ++j) {
       const int col = static_cast<int>(j - 2);
-      const std::string& cell = t[j];
+      const std::string_view cell = t[j];
       if (cell == ".") {
         open = nullptr;
         continue;
       }
       const bool starts = cell[0] == '|';
-      const std::string name = starts ? cell.substr(1) : cell;
+      const std::string_view name = starts ? cell.substr(1) : cell;
       const auto it = by_name.find(name);
       if (it == by_name.end())
-        throw FileError(file, lineno, "row " + std::to_string(r) + ", column " + std::to_string(col) + ": '" + name +
+        throw FileError(file, lineno, "row " + std::to_string(r) + ", column " + std::to_string(col) + ": '" + printable(name) +
                                           "' is not a generator of this table");
       if (starts) {
         table.rows[uz(r)].push_back(PlacedWord{col, {it->second}});
         open = &table.rows[uz(r)].back();
       } else {
         if (!open)
-          throw FileError(file, lineno, "row " + std::to_string(r) + ", column " + std::to_string(col) + ": '" + name +
+          throw FileError(file, lineno, "row " + std::to_string(r) + ", column " + std::to_string(col) + ": '" + printable(name) +
                                             "' continues a word, but no word is open (mark a word's first letter '|" +
-                                            name + "')");
+                                            printable(name) + "')");
         open->letters.push_back(it->second);
       }
     }
   }
-  if (auto t = next(); !t.empty())
-    throw FileError(file, lineno, "unexpected '" + t[0] + "' after the last row");
+  if (const auto& t = next(); !t.empty())
+    throw FileError(file, lineno, "unexpected '" + printable(t[0]) + "' after the last row");
   return table;
+}
+
+ExchangeTable read_exchange_table(std::istream& in, const std::string& file) {
+  io_detail::ByteSource bytes(in, file);
+  io_detail::LineReader reader(bytes, file, kMaxTableLine, "exchange-table");
+  return io_detail::read_exchange_table(reader);
 }
 
 void write_exchange_table_file(const std::string& path, const ExchangeTable& table) {

@@ -23,17 +23,28 @@
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
 #include "totex/progress.hpp"
+#include "line_reader.hpp"
 #include "totex/network/spec.hpp"
 
 namespace totex {
 namespace {
 
+using io_detail::ByteSource;
+using io_detail::LineReader;
+
 constexpr const char* kScheduleMagic = "totex-schedule";
 constexpr const char* kConfigMagic = "totex-config-matrix";
 constexpr int kFormatVersion = 1;
 constexpr std::int64_t kMaxSteps = 50'000'000;
-constexpr std::size_t kMaxTableBytes = std::size_t{256} << 20;  // torus:64x64's table is 1 MB
 constexpr const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
+// Every step is held in memory, empty or not: a step index this far past the transfers read so
+// far (a schedule idle for a million steps) is refused, so a short file cannot claim gigabytes.
+constexpr std::int64_t kMaxIdleSteps = 1'000'000;
+
+std::string idle_steps_text(std::int64_t index, std::int64_t transfers) {
+  return "step " + std::to_string(index) + " is more than " + std::to_string(kMaxIdleSteps) + " steps past the " +
+         std::to_string(transfers) + " transfers before it; totex refuses a schedule idle that long";
+}
 
 std::string states_text(const std::vector<std::uint8_t>& states, const MinNetwork& net) {
   std::string out;
@@ -50,223 +61,6 @@ int digit_value(char ch) {
   if (ch >= 'a' && ch <= 'z') return ch - 'a' + 10;
   return -1;
 }
-
-/// The bytes of a schedule file, read in chunks so a file of any length streams; inflated when
-/// they start with the gzip magic (1f 8b), whatever the file is called. Concatenated gzip members
-/// are read as one stream, as gzip -d does.
-class ByteSource {
- public:
-  ByteSource(std::istream& in, std::string name) : in_(in), name_(std::move(name)), raw_(kChunk) {
-    refill(0);
-    gz_ = raw_len_ >= 2 && static_cast<unsigned char>(raw_[0]) == 0x1f && static_cast<unsigned char>(raw_[1]) == 0x8b;
-    if (gz_ && inflateInit2(&z_, 15 + 16) != Z_OK) throw std::bad_alloc();  // 16: gzip wrapper only
-  }
-  ~ByteSource() {
-    if (gz_) inflateEnd(&z_);
-  }
-  ByteSource(const ByteSource&) = delete;
-  ByteSource& operator=(const ByteSource&) = delete;
-
-  /// Up to `cap` bytes into `buf`, 0 at the end. `line` (the line being read) locates errors.
-  std::size_t read(char* buf, std::size_t cap, int line) {
-    if (!gz_) {
-      if (raw_pos_ == raw_len_) {  // straight into the caller's buffer, no second copy
-        in_.read(buf, static_cast<std::streamsize>(cap));
-        check_stream(line);
-        return static_cast<std::size_t>(in_.gcount());
-      }
-      const std::size_t n = std::min(cap, raw_len_ - raw_pos_);
-      std::memcpy(buf, raw_.data() + raw_pos_, n);
-      raw_pos_ += n;
-      return n;
-    }
-    z_.next_out = reinterpret_cast<Bytef*>(buf);
-    z_.avail_out = static_cast<uInt>(std::min<std::size_t>(cap, 1u << 30));
-    const uInt want = z_.avail_out;
-    while (z_.avail_out == want) {
-      if (raw_pos_ == raw_len_) {
-        refill(line);
-        if (raw_len_ == 0) {
-          if (!member_done_)
-            throw FileError(name_, line, "gzip data ends early (truncated after " + std::to_string(consumed_) +
-                                             " compressed bytes)");
-          return 0;
-        }
-      }
-      if (member_done_) {  // another gzip member follows
-        if (inflateReset(&z_) != Z_OK) throw std::bad_alloc();
-        member_done_ = false;
-      }
-      z_.next_in = reinterpret_cast<Bytef*>(raw_.data() + raw_pos_);
-      z_.avail_in = static_cast<uInt>(raw_len_ - raw_pos_);
-      const int rc = inflate(&z_, Z_NO_FLUSH);
-      const std::size_t used = (raw_len_ - raw_pos_) - z_.avail_in;
-      raw_pos_ += used;
-      consumed_ += used;
-      if (rc == Z_STREAM_END) {
-        member_done_ = true;
-      } else if (rc == Z_MEM_ERROR) {
-        throw std::bad_alloc();
-      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {  // Z_DATA_ERROR, Z_NEED_DICT: not gzip data totex wrote
-        throw FileError(name_, line, std::string("corrupt gzip data (zlib: ") + (z_.msg ? z_.msg : "error " + std::to_string(rc)) +
-                                         ") near compressed byte " + std::to_string(consumed_));
-      }
-    }
-    return want - z_.avail_out;
-  }
-
- private:
-  static constexpr std::size_t kChunk = std::size_t{1} << 20;
-  void refill(int line) {
-    in_.read(raw_.data(), static_cast<std::streamsize>(raw_.size()));
-    raw_len_ = static_cast<std::size_t>(in_.gcount());
-    raw_pos_ = 0;
-    check_stream(line);
-  }
-  void check_stream(int line) const {
-    if (in_.bad()) throw FileError(name_, line, std::string("read error: ") + std::strerror(errno != 0 ? errno : EIO));
-  }
-  std::istream& in_;
-  std::string name_;
-  std::vector<char> raw_;
-  std::size_t raw_pos_ = 0, raw_len_ = 0;
-  bool gz_ = false;
-  bool member_done_ = false;
-  std::uint64_t consumed_ = 0;
-  z_stream z_{};
-};
-
-/// Line-oriented reader over a ByteSource: skips blank lines and '#' comments, splits on
-/// whitespace. Fields point into its buffer and stay valid until the next call to next().
-class LineReader {
- public:
-  LineReader(ByteSource& src, std::string name) : src_(src), name_(std::move(name)), buf_(kBuffer) {}
-  bool next() {
-    std::string_view line;
-    while (next_line(line)) {
-      ++line_no_;
-      if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-      fields_.clear();
-      std::size_t i = 0;
-      while (true) {
-        while (i < line.size() && is_space(line[i])) ++i;
-        if (i == line.size()) break;
-        const std::size_t start = i;
-        while (i < line.size() && !is_space(line[i])) ++i;
-        fields_.push_back(line.substr(start, i - start));
-      }
-      if (!fields_.empty()) return true;
-    }
-    fields_.clear();
-    return false;
-  }
-  /// Whether the unread bytes start with `prefix` (reads ahead as far as it needs).
-  bool upcoming_starts_with(std::string_view prefix) {
-    while (len_ - pos_ < prefix.size() && !eof_) fill();
-    return std::string_view(buf_.data() + pos_, len_ - pos_).substr(0, prefix.size()) == prefix;
-  }
-  /// Everything not yet read, at most `limit` bytes.
-  std::string rest(std::size_t limit) {
-    std::string out;
-    while (true) {
-      out.append(buf_.data() + pos_, len_ - pos_);
-      pos_ = len_;
-      if (out.size() > limit)  // e.g. /dev/zero
-        fail_at(0, "longer than " + std::to_string(limit >> 20) + " MiB; no exchange table is that large");
-      if (eof_) return out;
-      fill();
-    }
-  }
-  [[nodiscard]] const std::vector<std::string_view>& fields() const { return fields_; }
-  [[noreturn]] void fail(const std::string& what) const { throw FileError(name_, line_no_, what); }
-  [[noreturn]] void fail_at(int line, const std::string& what) const { throw FileError(name_, line, what); }
-  [[nodiscard]] int line() const { return line_no_; }
-  [[nodiscard]] const std::string& name() const { return name_; }
-  /// The next raw byte after the last line read (a binary body); false at the end of the file.
-  bool byte(unsigned char& b) {
-    if (pos_ == len_) {
-      if (eof_) return false;
-      fill();
-      if (pos_ == len_) return false;
-    }
-    b = static_cast<unsigned char>(buf_[pos_++]);
-    return true;
-  }
-  std::int64_t integer(std::size_t i, std::int64_t lo, std::int64_t hi, const char* what) const {
-    if (i >= fields_.size()) fail(std::string("missing ") + what);
-    const std::string_view s = fields_[i];
-    std::int64_t v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size()) {
-      const bool digits_only = !s.empty() && s.find_first_not_of("0123456789", s[0] == '-' ? 1 : 0) == std::string::npos;
-      if (ec == std::errc::result_out_of_range && digits_only) v = s[0] == '-' ? lo - 1 : hi + 1;  // reported below
-      else fail(std::string(what) + " '" + printable(s) + "' is not an integer");
-    }
-    if (v < lo || v > hi)
-      fail(std::string(what) + " " + printable(s) + " is out of range " + std::to_string(lo) + ".." + std::to_string(hi));
-    return v;
-  }
-  void expect_fields(std::size_t n, const char* form) const {
-    if (fields_.size() != n) fail(std::string("expected '") + form + "'");
-  }
-  /// Reads "key value" header lines in the given order.
-  std::string header(const char* key) {
-    if (!next()) fail(std::string("missing header line '") + key + " ...'");
-    if (fields_.size() != 2 || fields_[0] != key) fail(std::string("expected header line '") + key + " <value>'");
-    return std::string(fields_[1]);
-  }
-  std::int64_t header_int(const char* key, std::int64_t lo, std::int64_t hi) {
-    header(key);
-    return integer(1, lo, hi, key);
-  }
-
- private:
-  static constexpr std::size_t kBuffer = std::size_t{1} << 20;
-  // A configuration line of min:65536:2 is 0.5 MB; nothing valid comes near this.
-  static constexpr std::size_t kMaxLine = std::size_t{64} << 20;
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-  /// Moves the unread bytes to the front and reads more behind them (sets eof_ at the end).
-  void fill() {
-    if (pos_ > 0) {
-      std::memmove(buf_.data(), buf_.data() + pos_, len_ - pos_);
-      len_ -= pos_;
-      pos_ = 0;
-    }
-    if (len_ == buf_.size()) {
-      if (buf_.size() >= kMaxLine)
-        fail_at(line_no_ + 1, "line longer than " + std::to_string(kMaxLine >> 20) + " MiB; no schedule line is that long");
-      buf_.resize(buf_.size() * 2);
-    }
-    const std::size_t n = src_.read(buf_.data() + len_, buf_.size() - len_, line_no_ + 1);
-    if (n == 0) eof_ = true;
-    len_ += n;
-  }
-  bool next_line(std::string_view& line) {
-    while (true) {
-      const char* begin = buf_.data() + pos_;
-      if (const void* nl = std::memchr(begin, '\n', len_ - pos_); nl != nullptr) {
-        const auto size = static_cast<std::size_t>(static_cast<const char*>(nl) - begin);
-        line = std::string_view(begin, size);
-        pos_ += size + 1;
-        return true;
-      }
-      if (eof_) {
-        if (pos_ == len_) return false;
-        line = std::string_view(begin, len_ - pos_);  // a last line without its newline
-        pos_ = len_;
-        return true;
-      }
-      fill();
-    }
-  }
-  ByteSource& src_;
-  std::string name_;
-  std::vector<char> buf_;
-  std::size_t pos_ = 0, len_ = 0;
-  bool eof_ = false;
-  int line_no_ = 0;
-  std::vector<std::string_view> fields_;
-};
 
 /// Terminals listed as "3,5,7" (strictly increasing).
 std::vector<int> parse_idle(const LineReader& r, std::string_view list, const MinNetwork& net) {
@@ -446,6 +240,7 @@ void read_generated(LineReader& r, const Topology& t, Schedule& s) {
   else if (transfer_checksum(g) != sum)
     throw mismatch;
   g.algorithm = s.algorithm;
+  g.period = s.period;  // a `period` line before `generated` applies to the regenerated steps
   s = std::move(g);
 }
 
@@ -472,12 +267,14 @@ void read_binary(LineReader& r, const Topology& t, Schedule& s, std::int64_t cla
   };
   const auto nodes = static_cast<std::uint64_t>(t.nodes());
   while (true) {
-    const auto count = static_cast<std::int64_t>(get("transfer count", std::uint64_t{1} << 40));
+    // A step uses each directed link at most once: a larger count is refused before it is read.
+    const auto count = static_cast<std::int64_t>(get("transfer count", static_cast<std::uint64_t>(t.links())));
     if (count == 0) break;
     const auto gap = static_cast<std::int64_t>(get("step gap", static_cast<std::uint64_t>(kMaxSteps)));
     const std::int64_t index = last + 1 + gap;
     if (index >= claimed_steps)
       fail("step " + std::to_string(index) + " is beyond the " + std::to_string(claimed_steps) + " steps the header declares");
+    if (index > transfers + kMaxIdleSteps) fail(idle_steps_text(index, transfers));
     transfers += count;
     check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
     s.steps.resize(static_cast<std::size_t>(index) + 1);
@@ -539,9 +336,10 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
     if (f[0] == "step") {
       r.expect_fields(2, "step <index>");
       const std::int64_t index = r.integer(1, 0, kMaxSteps, "step index");
-      if (index <= current) r.fail("step " + std::string(f[1]) + " does not follow step " + std::to_string(current));
+      if (index <= current) r.fail("step " + printable(f[1]) + " does not follow step " + std::to_string(current));
       if (index >= out.claimed_steps)
-        r.fail("step " + std::string(f[1]) + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
+        r.fail("step " + printable(f[1]) + " is beyond the " + std::to_string(out.claimed_steps) + " steps the header declares");
+      if (index > transfers + kMaxIdleSteps) r.fail(idle_steps_text(index, transfers));
       const std::size_t previous = current < 0 ? 0 : s.steps.back().size();
       current = index;
       s.steps.resize(static_cast<std::size_t>(index) + 1);
@@ -566,10 +364,13 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
     const auto from = static_cast<NodeId>(v[0]), to = static_cast<NodeId>(v[1]);
     const auto src = static_cast<NodeId>(v[2]), dst = static_cast<NodeId>(v[3]);
     const auto port = t.port_to(from, to);
-    if (!port) r.fail("no link " + std::string(f[0]) + "->" + std::string(f[1]) + " in " + t.spec());
-    if (src == dst) r.fail("message (" + std::string(f[2]) + "," + std::string(f[3]) + ") is addressed to its own source");
+    if (!port) r.fail("no link " + printable(f[0]) + "->" + printable(f[1]) + " in " + t.spec());
+    if (src == dst) r.fail("message (" + printable(f[2]) + "," + printable(f[3]) + ") is addressed to its own source");
     for (const NodeId end : {src, dst})  // a placed torus: empty nodes only forward
       if (!t.is_processor(end)) r.fail("node " + std::to_string(end) + " has no processor in " + t.spec());
+    if (static_cast<std::int64_t>(s.steps.back().size()) >= t.links())  // refused before a repeated line piles up
+      r.fail("step " + std::to_string(current) + " has more than " + std::to_string(t.links()) + " transfers, the directed links of " +
+             t.spec() + "; a step uses each link at most once");
     if ((++transfers & 0xfffff) == 0)  // a file of any length streams in; what it holds must fit
       check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
     s.steps.back().push_back({{src, dst}, from, *port});
@@ -721,9 +522,8 @@ LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name) {
   ByteSource bytes(whole, name);
   LineReader r(bytes, name);
   if (r.upcoming_starts_with("totex-exchange-table")) {  // one row per generator: small, parsed whole
-    std::istringstream table_in(r.rest(kMaxTableBytes));
     LoadedSchedule out;
-    out.table = read_exchange_table(table_in, name);
+    out.table = io_detail::read_exchange_table(r);
     const Topology t = parse_topology(out.table->topology);
     out.table_errors = check_exchange_table(t, *out.table);
     Schedule s = expand_exchange_table(t, *out.table);
@@ -737,7 +537,7 @@ LoadedSchedule read_schedule_any(std::istream& whole, const std::string& name) {
   if ((f[0] != kScheduleMagic && !is_min) || f.size() != 2)
     r.fail("expected '" + std::string(kScheduleMagic) + " 1' or '" + kConfigMagic + " 1'");
   if (r.integer(1, 0, 1000, "format version") != kFormatVersion)
-    r.fail("format version " + std::string(f[1]) + " is not supported (this totex reads version " + std::to_string(kFormatVersion) + ")");
+    r.fail("format version " + printable(f[1]) + " is not supported (this totex reads version " + std::to_string(kFormatVersion) + ")");
   const std::string model_text = r.header("model");
   Model model{};
   try {

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <map>
@@ -13,11 +16,15 @@
 #include <vector>
 
 #include "totex/error.hpp"
+#include "line_reader.hpp"
 
 namespace totex {
 namespace {
 
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+/// No route is longer than this many characters (its slot's spaces included).
+constexpr std::size_t kMaxShdLine = 100000;
 
 /// Router ports as T-CREST names them, in the order the tables list them.
 constexpr char kPortName[5] = {'N', 'E', 'S', 'W', 'L'};
@@ -63,11 +70,14 @@ std::map<std::vector<int>, Route> routes_of(const Topology& t, const std::vector
 }
 
 void require_torus(const Topology& t, const char* what) {
-  if (!shd_topology(t) || t.factors()[0].kind == FactorKind::Path || t.is_partial())
-    throw UsageError(std::string(what) + ": needs a 2-D torus torus:K1xK2, not " + t.spec());
+  if (!shd_torus(t)) throw UsageError(std::string(what) + ": needs a 2-D torus torus:K1xK2, not " + t.spec());
 }
 
 }  // namespace
+
+bool shd_torus(const Topology& t) {
+  return shd_topology(t) && t.factors()[0].kind != FactorKind::Path && !t.is_partial();
+}
 
 bool shd_topology(const Topology& t) {
   if (!t.is_product() || t.factors().size() != 2) return false;
@@ -80,31 +90,42 @@ bool shd_topology(const Topology& t) {
 Schedule read_shd(std::istream& in, const std::string& name, const Topology& t, Model m) {
   require_torus(t, "reading .shd");
   Schedule s{t.spec(), m, "shd", {}};
-  std::string line;
-  int line_no = 0;
   struct Line {
     int slot;
     std::string hops;
     int no;
   };
   std::vector<Line> lines;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();  // the S4NoC files end lines with CRLF
-    if (line.size() > 100000) throw FileError(name, line_no, "line longer than 100000 characters; no route is that long");
-    const std::size_t first = line.find_first_not_of(' ');
-    if (first == std::string::npos) continue;  // blank
-    std::string hops = line.substr(first);
-    while (!hops.empty() && hops.back() == ' ') hops.pop_back();
+  // Streamed, inflated when gzip, and a line refused as soon as it passes the limit (no route is
+  // that long), so a small file cannot grow memory before it is refused.
+  io_detail::ByteSource bytes(in, name);
+  io_detail::LineReader reader(bytes, name, kMaxShdLine, ".shd");
+  std::string_view raw;
+  const std::int64_t destinations = t.nodes() - 1;
+  std::uint64_t letters = 0;
+  while (reader.next_raw(raw)) {
+    const int line_no = reader.line();
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);  // the S4NoC files end lines with CRLF
+    const std::size_t first = raw.find_first_not_of(' ');
+    if (first == std::string_view::npos) continue;  // blank
+    std::string_view hops = raw.substr(first);
+    while (!hops.empty() && hops.back() == ' ') hops.remove_suffix(1);
     for (std::size_t i = 0; i < hops.size(); ++i)
       if (hops[i] != 'n' && hops[i] != 'e' && hops[i] != 's' && hops[i] != 'w')
         throw FileError(name, line_no, "'" + printable(hops.substr(i, 1)) + "' at column " + std::to_string(first + i + 1) +
                                            " is not a hop letter (n e s w) or a leading space");
-    lines.push_back({static_cast<int>(first), hops, line_no});
+    if (static_cast<std::int64_t>(lines.size()) == destinations)
+      throw FileError(name, line_no, "more than " + std::to_string(destinations) + " routes, the destinations of a node of " +
+                                         t.spec() + " (.shd has one route per destination)");
+    letters += hops.size();
+    check_memory(letters * static_cast<std::uint64_t>(t.nodes()), sizeof(Transfer), "the routes of this .shd on " + t.spec());
+    lines.push_back({static_cast<int>(first), std::string(hops), line_no});
   }
-  if (in.bad()) throw FileError(name, line_no, "read error");
-  if (lines.empty()) throw FileError(name, line_no, "no routes (expected one line per route: spaces then n/e/s/w letters)");
+  if (lines.empty())
+    throw FileError(name, std::max(reader.line(), 1), std::string(reader.line() == 0 ? "empty file" : "no routes") +
+                                                        " (expected one line per route: spaces then n/e/s/w letters)");
   const int kx = t.factors()[0].size, ky = t.factors()[1].size;
+  std::map<std::pair<int, int>, int> line_of_offset;  // one route per destination
   for (const Line& l : lines) {
     int dx = 0, dy = 0;
     for (char c : l.hops) {
@@ -113,8 +134,13 @@ Schedule read_shd(std::istream& in, const std::string& name, const Topology& t, 
       if (c == 's') ++dy;
       if (c == 'n') --dy;
     }
-    if (((dx % kx) + kx) % kx == 0 && ((dy % ky) + ky) % ky == 0)
-      throw FileError(name, l.no, "route '" + l.hops + "' returns to its source on " + t.spec());
+    const std::pair<int, int> offset{((dx % kx) + kx) % kx, ((dy % ky) + ky) % ky};
+    if (offset == std::pair<int, int>{0, 0})
+      throw FileError(name, l.no, "route '" + printable(l.hops) + "' returns to its source on " + t.spec());
+    if (const auto [it, fresh] = line_of_offset.emplace(offset, l.no); !fresh)
+      throw FileError(name, l.no, "route '" + printable(l.hops) + "' goes to offset (" + std::to_string(offset.first) + "," +
+                                      std::to_string(offset.second) + "), as line " + std::to_string(it->second) +
+                                      " does; .shd has one route per destination");
   }
   for (NodeId v = 0; v < t.nodes(); ++v) {
     for (const Line& l : lines) {
@@ -140,8 +166,10 @@ Schedule read_shd(std::istream& in, const std::string& name, const Topology& t, 
 }
 
 Schedule read_shd_file(const std::string& path, const Topology& t, Model m) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw FileError(path, 0, "is a directory, not a .shd file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw FileError(path, 0, "cannot open file");
+  if (!in) throw FileError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
   return read_shd(in, path, t, m);
 }
 
@@ -187,37 +215,33 @@ void write_shd(std::ostream& out, const Topology& t, const Schedule& s) {
     for (const Route* r : order) out << std::string(at(r->slot), ' ') << r->letters << '\n';
     return;
   }
-  // The routes run past the period: per slot, what every router does (S4NoC's router slot table).
-  const auto P = at(s.period);
-  std::vector<std::array<char, 5>> table(P, std::array<char, 5>{'-', '-', '-', '-', '-'});
-  std::vector<std::string> inject(P, "-");
-  for (const auto& [off, r] : routes) {
-    int input = kL;
-    for (std::size_t j = 0; j <= r.letters.size(); ++j) {
-      const std::size_t slot = (at(r.slot) + j) % P;
-      const char c = j < r.letters.size() ? static_cast<char>(std::toupper(r.letters[j])) : 'L';
-      const int outp = static_cast<int>(std::find(kPortName, kPortName + 5, c) - kPortName);
-      // The ejection (L) is in the slot of the last hop: totex's nic model (docs/periodic.md).
-      const std::size_t use = j < r.letters.size() ? slot : (at(r.slot) + r.letters.size() - 1) % P;
-      table[use][at(outp)] = kPortName[input];
-      input = opposite(outp);
-    }
-    inject[at(r.slot) % P] = std::to_string(off[0]) + "," + std::to_string(off[1]);
+  // The routes run past the period. A periodic schedule is the same schedule from any slot on, so
+  // look for a slot c that no route spans (mod P): started there, every route ends inside the period
+  // and .shd (which has no period) holds the schedule exactly. Otherwise .shd cannot express it.
+  const std::int64_t P = s.period;
+  for (std::int64_t c = 0; c < P; ++c) {
+    const bool fits = std::all_of(order.begin(), order.end(), [&](const Route* r) {
+      return ((r->slot - c) % P + P) % P + static_cast<std::int64_t>(r->letters.size()) <= P;
+    });
+    if (!fits) continue;
+    std::vector<std::pair<std::int64_t, const Route*>> shifted;
+    for (const Route* r : order) shifted.emplace_back(((r->slot - c) % P + P) % P, r);
+    std::stable_sort(shifted.begin(), shifted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [slot, r] : shifted) out << std::string(at(slot), ' ') << r->letters << '\n';
+    return;
   }
-  out << "# totex S4NoC-style slot table (docs/periodic.md): period " << P << ", the routes run past it\n"
-      << "# (makespan " << makespan << "), which .shd cannot express. Every router uses the same table.\n"
-      << "# slot <t> then per router output N E S W L the input it forwards in slot t (- none), and the\n"
-      << "# offset dx,dy (x = dimension 0, y = dimension 1) of the node the NIC injects to in slot t\n"
-      << "s4noc-slot-table 1\ntopology " << t.spec() << "\nperiod " << P << '\n';
-  for (std::size_t sl = 0; sl < P; ++sl) {
-    out << "slot " << sl;
-    for (int p = 0; p < 5; ++p) out << ' ' << kPortName[p] << ':' << table[sl][at(p)];
-    out << " inject " << inject[sl] << '\n';
-  }
+  throw UsageError("--format shd: the routes of this period-" + std::to_string(P) + " schedule run past the period from every "
+                   "starting slot (one period's makespan " + std::to_string(makespan) + "), which .shd cannot express; write a "
+                   "totex schedule file instead (-o NAME.sched keeps the period), or a one-shot .shd (schedule without --periodic)");
 }
 
 void write_poseidon(std::ostream& out, const Topology& t, const Schedule& s) {
   if (!shd_topology(t) || t.is_partial()) throw UsageError("--format poseidon: needs a 2-D torus or mesh (K1xK2), not " + t.spec());
+  // Poseidon's network adapter sends one flit and receives one per slot, and each router output
+  // forwards one input: totex's nic model. Other models' schedules would be written in part.
+  if (s.model != Model::Nic)
+    throw UsageError("--format poseidon: Poseidon's network adapter sends and receives one flit per slot (totex's nic model); "
+                     "a schedule under the " + to_string(s.model) + " model cannot be written completely. Use --model nic, or a totex schedule file");
   std::int64_t makespan = 0;
   s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
     if (!step.empty()) makespan = static_cast<std::int64_t>(i) + 1;
@@ -225,6 +249,10 @@ void write_poseidon(std::ostream& out, const Topology& t, const Schedule& s) {
   const std::int64_t length = s.period > 0 ? s.period : makespan;
   const auto L = at(length);
   const auto n = at(t.nodes());
+  auto refuse_partial = [](const std::string& what) {
+    throw UsageError("--format poseidon: " + what + ", which Poseidon's one-slot-deep routers and adapters cannot hold; "
+                     "the schedule would be written in part");
+  };
   // Per node and slot: router outputs' inputs, the NA's tx (destination injected) and rx (source ejected).
   std::vector<std::array<char, 5>> router(n * L, std::array<char, 5>{'D', 'D', 'D', 'D', 'D'});
   std::vector<NodeId> tx(n * L, -1), rx(n * L, -1);
@@ -240,7 +268,9 @@ void write_poseidon(std::ostream& out, const Topology& t, const Schedule& s) {
     for (const auto& [step, tr] : list) {
       const NodeId to = t.neighbor(tr.from, tr.port);
       const int side = side_of(t, tr.from, to);
-      router[at(tr.from) * L + at(step) % L][at(side)] = kPortName[input];
+      char& use = router[at(tr.from) * L + at(step) % L][at(side)];
+      if (use != 'D') refuse_partial("two flits leave router " + std::to_string(tr.from) + " by one output in slot " + std::to_string(step % length));
+      use = kPortName[input];
       input = opposite(side);
       letters += kPortName[side];
     }
@@ -248,10 +278,14 @@ void write_poseidon(std::ostream& out, const Topology& t, const Schedule& s) {
     // there: Poseidon's routers take a flit in the slot after its previous router (router depth
     // 1, as its converter traces a route), and totex's nic model ejects in the last hop's step.
     const std::int64_t first = list.front().first, eject = list.back().first + 1;
-    router[at(m.second) * L + at(eject) % L][kL] = kPortName[input];
-    tx[at(m.first) * L + at(first) % L] = m.second;
-    route[at(m.first) * L + at(first) % L] = letters;
-    rx[at(m.second) * L + at(eject) % L] = m.first;
+    const std::size_t in_slot = at(m.first) * L + at(first) % L, out_slot = at(m.second) * L + at(eject) % L;
+    if (router[out_slot][kL] != 'D' || rx[out_slot] >= 0)
+      refuse_partial("node " + std::to_string(m.second) + " receives two flits in slot " + std::to_string(eject % length));
+    if (tx[in_slot] >= 0) refuse_partial("node " + std::to_string(m.first) + " sends two flits in slot " + std::to_string(first % length));
+    router[out_slot][kL] = kPortName[input];
+    tx[in_slot] = m.second;
+    route[in_slot] = letters;
+    rx[out_slot] = m.first;
   }
   auto coord = [&](NodeId v) {
     const auto c = t.coordinates(v);
