@@ -31,7 +31,7 @@ namespace {
 struct FpgaOptions : CommonOptions {
   std::string schedule_file;
   std::string device = "up5k";
-  int payload = 32;
+  int payload = kTdmDefaultPayloadBits;
   int seed = 1;
   int period = 0;
   std::string out;
@@ -331,7 +331,9 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_option("--schedule", o.schedule_file, "nic, all-port or single-port schedule file to use instead (verified first)");
   fpga->add_option("--device", o.device, "up5k | hx8k: the iCE40 to place and route for (default up5k)")
       ->check(one_of(tdm_fpga_devices()));
-  fpga->add_option("--payload", o.payload, "payload bits of a flit, 1..64 (default 32)")->check(CLI::Range(1, 64));
+  fpga->add_option("--payload", o.payload,
+                   "payload bits of a flit, 1..64 (default " + std::to_string(kTdmDefaultPayloadBits) + ")")
+      ->check(CLI::Range(1, 64));
   CLI::Option* seed = fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
                           ->check(CLI::Range(0, 2147483647));
   CLI::Option* placer =

@@ -16,7 +16,7 @@ template <class S>
 std::vector<CLI::Option*> add_schema_options(CLI::App* app, S& target) {
   std::vector<CLI::Option*> added;
   for (const schema::Field<S>& f : schema::Of<S>::fields()) {
-    if (!f.help || !f.key) continue;
+    if (f.help.empty() || !f.key) continue;
     const schema::Field<S> field = f;
     CLI::Option* opt = app->add_option_function<std::string>(
         std::string("--") + f.key, [&target, field](const std::string& v) { schema::set_field(field, target, v); },

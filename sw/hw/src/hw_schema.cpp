@@ -32,18 +32,19 @@ bool faulty(const TdmHarnessArgs& a) { return a.fault != TdmFault::None; }
 constexpr std::int64_t kBig = std::int64_t{1} << 30;
 }  // namespace
 
-// Rows: key, Verilog parameter, C++ macro, cache-key tag, CLI help (nullptr: no CLI flag here).
+// Rows: key, Verilog parameter, C++ macro, cache-key tag, CLI help (nullptr: no CLI flag).
 const std::vector<Field<DirectHarnessArgs>>& DirectHarnessArgs::fields() {
   using S = DirectHarnessArgs;
   static const std::vector<Field<S>> f = {
-      text_field<S, &S::topo>("topo", nullptr, nullptr, true),
+      text_field<S, &S::topo>("topo", "", nullptr, true),
       enum_field<S, DirectMode, &S::mode>("mode", nullptr, nullptr, nullptr),
       enum_field<S, Model, &S::model>("model", nullptr, nullptr, nullptr),
       int_field<S, &S::depth, 1, kBig>("depth", nullptr, nullptr, nullptr),
       int_field<S, &S::buffer, 0, kBig>("buffer", nullptr, nullptr, nullptr),
       int_field<S, &S::fifo_depth, 1, 64>("fifo-depth", nullptr, nullptr, nullptr,
-                                          "--mode dynamic: flits per input VC FIFO of the dynamic routers, 1..64 "
-                                          "(default 4; 2 sustains one flit per cycle and link)"),
+                                          "--mode dynamic: flits per input VC FIFO of the dynamic routers, 1..64 (default " +
+                                              std::to_string(DirectParams().fifo_depth) +
+                                              "; 2 sustains one flit per cycle and link)"),
       int_field<S, &S::payload_bits, 1, 64>("payload-bits", nullptr, nullptr, nullptr),
       text_field<S, &S::schedule>("schedule", nullptr, &scheduled),
       enum_field<S, DynamicRouting, &S::routing>("dynamic", nullptr, nullptr, nullptr, nullptr, &dynamic),
@@ -57,9 +58,9 @@ const std::vector<Field<DirectHarnessArgs>>& DirectHarnessArgs::fields() {
 const std::vector<Field<MinHarnessArgs>>& MinHarnessArgs::fields() {
   using S = MinHarnessArgs;
   static const std::vector<Field<S>> f = {
-      text_field<S, &S::schedule>("schedule", nullptr, nullptr, true),
+      text_field<S, &S::schedule>("schedule", "", nullptr, true),
       enum_field<S, MinConfigMode, &S::min_mode>("min-mode", nullptr, nullptr, nullptr),
-      int_field<S, &S::max_steps, 1, kBig>("max-steps", nullptr, nullptr, nullptr, nullptr, nullptr, true),
+      int_field<S, &S::max_steps, 1, kBig>("max-steps", nullptr, nullptr, nullptr, "", nullptr, true),
       int_field<S, &S::payload_bits, 1, 64>("payload-bits", nullptr, nullptr, nullptr),
       enum_field<S, LoadPath, &S::load>("load", nullptr, nullptr, nullptr),
       text_field<S, &S::wave>("wave"),
@@ -70,8 +71,8 @@ const std::vector<Field<MinHarnessArgs>>& MinHarnessArgs::fields() {
 const std::vector<Field<TdmHarnessArgs>>& TdmHarnessArgs::fields() {
   using S = TdmHarnessArgs;
   static const std::vector<Field<S>> f = {
-      text_field<S, &S::topo>("topo", nullptr, nullptr, true),
-      text_field<S, &S::schedule>("schedule", nullptr, nullptr, true),
+      text_field<S, &S::topo>("topo", "", nullptr, true),
+      text_field<S, &S::schedule>("schedule", "", nullptr, true),
       int_field<S, &S::periods, 1, 1000000>(
           "periods", nullptr, nullptr, nullptr,
           "run the schedule's TDM slot tables K periods back to back (direct networks, on engines ref, rtl "
@@ -79,7 +80,7 @@ const std::vector<Field<TdmHarnessArgs>>& TdmHarnessArgs::fields() {
           "by the schedule's model); unset: one exchange",
           nullptr, true),
       int_field<S, &S::payload, 1, 64>("payload", nullptr, nullptr, nullptr,
-                                       "payload bits of a --periods run (1..64, default 32)"),
+                                       "payload bits of a --periods run (1..64, default " + std::to_string(kTdmDefaultPayloadBits) + ")"),
       int_field<S, &S::period, 1, kBig>(
           "period", nullptr, nullptr, nullptr,
           "slots per period of a --periods run (default: the schedule's own period, else the smallest >= its "
@@ -105,7 +106,7 @@ const std::vector<Field<WiredTileParams>>& WiredTileParams::fields() {
       int_field<S, &S::depth, 1, kBig>("depth", "Depth", nullptr, "d"),
       int_field<S, &S::buffer_slots, 0, kBig>("buffer", "BufSlots", nullptr, "b"),
       int_field<S, &S::fifo_depth, 1, 1024>("fifo-depth", "FifoDepth", nullptr, "f"),
-      {"signature", "Signature", nullptr, nullptr, nullptr, Numeric::Hex32, 0, 0,
+      {"signature", "Signature", nullptr, nullptr, "", Numeric::Hex32, 0, 0,
        [](const S& s) { return std::to_string(s.signature); }, [](S&, const std::string&) {},
        [](const S& s) { return static_cast<std::int64_t>(s.signature); }, nullptr, false},
   };

@@ -3,7 +3,7 @@
 /// an engine, a harness process or a model build is a row of a field table here, and every side
 /// produces or parses it from that row:
 ///
-///   the CLI flag       add_cli_options (sw/cli): the field's key and help text, its range checked
+///   the CLI flag       add_schema_options (sw/cli/schema_options.hpp): the field's key and help text, its range checked
 ///   the harness argv   to_argv (sw/hw, the engines) and parse_argv (sim/, the harness mains)
 ///   -G parameters      verilog_params (sw/hw/src: the Verilator command line of a model build)
 ///   -D macros          cpp_defines (the harness compiled for that model checks its run against them)
@@ -120,7 +120,7 @@ struct Field {
   const char* param;   // Verilog parameter (-G<param>=, .svh); nullptr: none
   const char* define;  // C++ macro of the harness build (-D<define>=); nullptr: none
   const char* tag;     // cache-key tag ("p" in "_p4"); "" the value alone; nullptr: not in the key
-  const char* help;    // the CLI flag's help; nullptr: no CLI flag
+  std::string help;    // the CLI flag's help; empty: no CLI flag
   Numeric numeric;
   std::int64_t lo, hi;  // integers: the accepted range (CLI and harness check the same)
   std::string (*get)(const S&);
@@ -128,6 +128,14 @@ struct Field {
   std::int64_t (*number)(const S&);     // the value where a number is due
   bool (*applies)(const S&);            // nullptr: always; else only then written
   bool required;                        // argv: must be given
+};
+
+/// A row's help text: a literal, nullptr (none) or a composed string.
+struct Help {
+  std::string text;
+  Help() = default;
+  Help(const char* t) : text(t ? t : "") {}  // NOLINT(google-explicit-constructor): rows pass literals
+  Help(std::string t) : text(std::move(t)) {}  // NOLINT(google-explicit-constructor)
 };
 
 namespace detail {
@@ -151,29 +159,29 @@ std::int64_t no_number(const S&) { return 0; }
 
 /// Row builders. `key` of an int field also names it in messages (--key).
 template <class S, int S::*M, std::int64_t Lo, std::int64_t Hi>
-Field<S> int_field(const char* key, const char* param, const char* define, const char* tag, const char* help = nullptr,
+Field<S> int_field(const char* key, const char* param, const char* define, const char* tag, Help help = Help(),
                    bool (*applies)(const S&) = nullptr, bool required = false) {
-  return {key, param, define, tag, help, Numeric::Int, Lo, Hi, &detail::int_get<S, M>,
+  return {key, param, define, tag, help.text, Numeric::Int, Lo, Hi, &detail::int_get<S, M>,
           [](S& s, const std::string& v) { s.*M = static_cast<int>(parse_int(v, Lo, Hi, "value")); },
           &detail::int_number<S, M>, applies, required};
 }
 template <class S, class E, E S::*M>
-Field<S> enum_field(const char* key, const char* param, const char* define, const char* tag, const char* help = nullptr,
+Field<S> enum_field(const char* key, const char* param, const char* define, const char* tag, Help help = Help(),
                     bool (*applies)(const S&) = nullptr, bool required = false) {
-  return {key, param, define, tag, help, Numeric::EnumIndex, 0, 0, &detail::enum_get<S, E, M>,
+  return {key, param, define, tag, help.text, Numeric::EnumIndex, 0, 0, &detail::enum_get<S, E, M>,
           [](S& s, const std::string& v) { s.*M = parse_enum<E>(v, "value"); }, &detail::enum_number<S, E, M>, applies,
           required};
 }
 template <class S, std::string S::*M>
-Field<S> text_field(const char* key, const char* help = nullptr, bool (*applies)(const S&) = nullptr,
+Field<S> text_field(const char* key, Help help = Help(), bool (*applies)(const S&) = nullptr,
                     bool required = false) {
-  return {key, nullptr, nullptr, nullptr, help, Numeric::Text, 0, 0, &detail::str_get<S, M>,
+  return {key, nullptr, nullptr, nullptr, help.text, Numeric::Text, 0, 0, &detail::str_get<S, M>,
           [](S& s, const std::string& v) { s.*M = v; }, &detail::no_number<S>, applies, required};
 }
 template <class S, bool S::*M>
-Field<S> bool_field(const char* key, const char* param, const char* define, const char* tag, const char* help = nullptr,
+Field<S> bool_field(const char* key, const char* param, const char* define, const char* tag, Help help = Help(),
                     bool (*applies)(const S&) = nullptr) {
-  return {key, param, define, tag, help, Numeric::Int, 0, 1, &detail::bool_get<S, M>,
+  return {key, param, define, tag, help.text, Numeric::Int, 0, 1, &detail::bool_get<S, M>,
           [](S& s, const std::string& v) { s.*M = parse_int(v, 0, 1, "value") == 1; }, &detail::bool_number<S, M>,
           applies, false};
 }
