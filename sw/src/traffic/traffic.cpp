@@ -98,6 +98,38 @@ Traffic Traffic::from_triplets(int nodes, std::vector<Triplet> triplets, Duplica
   triplets.clear();
   triplets.shrink_to_fit();
   for (std::size_t s = 0; s < static_cast<std::size_t>(nodes); ++s) t.row_[s + 1] += t.row_[s];
+  return canonical(std::move(t));
+}
+
+Traffic Traffic::from_rows(int nodes, std::vector<std::size_t> row, std::vector<Entry> entries, std::string kind, std::string spec) {
+  const auto n = static_cast<std::size_t>(nodes);
+  if (nodes < 1 || nodes > kMaxNodes || row.size() != n + 1 || row.front() != 0 || row.back() != entries.size())
+    throw UsageError("traffic: malformed rows");
+  std::int64_t total = 0;
+  for (std::size_t s = 0; s < n; ++s) {
+    if (row[s] > row[s + 1]) throw UsageError("traffic: malformed rows");
+    for (std::size_t i = row[s]; i < row[s + 1]; ++i) {
+      const Entry& e = entries[i];
+      if (e.dst < 0 || e.dst >= nodes || e.dst == static_cast<NodeId>(s) || e.flits == 0 || e.flits > kMaxPairFlits ||
+          (i > row[s] && entries[i - 1].dst >= e.dst))
+        throw UsageError("traffic: row " + std::to_string(s) + " is not increasing destinations of 1.." +
+                         std::to_string(kMaxPairFlits) + " flits");
+      total += e.flits;
+    }
+  }
+  if (total > kMaxTrafficFlits)
+    throw ResourceError("resources: traffic '" + printable(spec) + "' adds up to more than " + std::to_string(kMaxTrafficFlits) + " flits");
+  Traffic t;
+  t.nodes_ = nodes;
+  t.kind_ = std::move(kind);
+  t.spec_ = std::move(spec);
+  t.row_ = std::move(row);
+  t.entries_ = std::move(entries);
+  return canonical(std::move(t));
+}
+
+Traffic Traffic::canonical(Traffic t) {
+  const int nodes = t.nodes_;
   // Canonical form: every pair of distinct nodes of some set X with one count is uniform over X.
   if (!t.entries_.empty()) {
     const std::uint32_t w = t.entries_.front().flits;
@@ -119,6 +151,7 @@ Traffic Traffic::from_triplets(int nodes, std::vector<Triplet> triplets, Duplica
       }
     }
   }
+  t.entries_.shrink_to_fit();
   t.finish();
   return t;
 }

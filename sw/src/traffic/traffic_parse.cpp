@@ -199,15 +199,19 @@ Traffic random_traffic(int nodes, const std::vector<NodeId>& members_in, std::ui
   if (members.empty())
     for (NodeId v = 0; v < nodes; ++v) members.push_back(v);
   std::uint64_t state = seed;
-  std::vector<Traffic::Triplet> triplets;
-  for (NodeId s : members)
+  std::vector<std::size_t> row(static_cast<std::size_t>(nodes) + 1, 0);
+  std::vector<Traffic::Entry> entries;
+  for (NodeId s : members) {
     for (NodeId d : members) {
       if (s == d) continue;
       if (static_cast<std::int64_t>(splitmix64(state) % 1000000) >= density_ppm) continue;
       const std::uint64_t w = 1 + splitmix64(state) % static_cast<std::uint64_t>(max_flits);
-      triplets.push_back({s, d, static_cast<std::uint32_t>(w), 0});
+      entries.push_back({d, static_cast<std::uint32_t>(w)});
     }
-  return Traffic::from_triplets(nodes, std::move(triplets), Traffic::Duplicates::Refuse, "random", std::move(spec));
+    row[static_cast<std::size_t>(s) + 1] = entries.size();
+  }
+  for (std::size_t v = 1; v < row.size(); ++v) row[v] = std::max(row[v], row[v - 1]);  // rows of non-members are empty
+  return Traffic::from_rows(nodes, std::move(row), std::move(entries), "random", std::move(spec));
 }
 
 int moe_expert_member(int expert, int experts, int members) {
@@ -227,7 +231,8 @@ Traffic moe_traffic(int nodes, const std::vector<NodeId>& members_in, int expert
   for (int e = 0; e < experts; ++e) pick[static_cast<std::size_t>(e)] = e;
   std::vector<std::int64_t> count(static_cast<std::size_t>(nodes), 0);
   std::vector<std::pair<int, int>> swaps;
-  std::vector<Traffic::Triplet> triplets;
+  std::vector<std::size_t> row(static_cast<std::size_t>(nodes) + 1, 0);
+  std::vector<Traffic::Entry> entries;
   std::vector<std::int64_t> stamp(static_cast<std::size_t>(nodes), -1);
   std::int64_t token_id = 0;
   for (NodeId s : members) {
@@ -249,11 +254,13 @@ Traffic moe_traffic(int nodes, const std::vector<NodeId>& members_in, int expert
     }
     count[static_cast<std::size_t>(s)] = 0;  // a token for an expert on its own node stays there
     for (NodeId d : members) {
-      if (count[static_cast<std::size_t>(d)] > 0) triplets.push_back({s, d, static_cast<std::uint32_t>(count[static_cast<std::size_t>(d)]), 0});
+      if (count[static_cast<std::size_t>(d)] > 0) entries.push_back({d, static_cast<std::uint32_t>(count[static_cast<std::size_t>(d)])});
       count[static_cast<std::size_t>(d)] = 0;
     }
+    row[static_cast<std::size_t>(s) + 1] = entries.size();
   }
-  return Traffic::from_triplets(nodes, std::move(triplets), Traffic::Duplicates::Refuse, "moe", std::move(spec));
+  for (std::size_t v = 1; v < row.size(); ++v) row[v] = std::max(row[v], row[v - 1]);
+  return Traffic::from_rows(nodes, std::move(row), std::move(entries), "moe", std::move(spec));
 }
 
 constexpr int kMaxExperts = 1 << 16;

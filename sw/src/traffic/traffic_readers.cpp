@@ -126,7 +126,10 @@ Traffic read_traffic_matrix(std::istream& in, const std::string& name, int nodes
     throw ResourceError("resources: a traffic matrix on " + std::to_string(nodes) + " nodes is above the limit of " +
                         std::to_string(kMaxTrafficNodes) + " nodes");
   LineReader r(in, name);
-  std::vector<Traffic::Triplet> triplets;
+  std::vector<Traffic::Triplet> triplets;  // sparse form
+  std::vector<std::size_t> row{0};         // dense form: rows built directly
+  std::vector<Traffic::Entry> entries;
+  std::int64_t total = 0;
   enum class Form { Unknown, Dense, Sparse } form = Form::Unknown;
   const auto n = static_cast<std::size_t>(nodes);
   const std::int64_t max_sparse = static_cast<std::int64_t>(nodes) * (nodes - 1);
@@ -150,8 +153,16 @@ Traffic read_traffic_matrix(std::istream& in, const std::string& name, int nodes
         r.fail("row " + std::to_string(rows) + " has " + std::to_string(f.size()) + " entries, expected " + std::to_string(nodes));
       for (std::size_t d = 0; d < n; ++d) {
         const std::int64_t w = r.count(f[d], kMaxPairFlits, "entry");
-        if (w > 0) triplets.push_back({static_cast<NodeId>(rows), static_cast<NodeId>(d), static_cast<std::uint32_t>(w), r.line()});
+        if (w == 0) continue;
+        if (d == static_cast<std::size_t>(rows))
+          r.fail("self-traffic: node " + std::to_string(rows) + " sends " + std::to_string(w) + " flits to itself");
+        total += w;
+        if (total > kMaxTrafficFlits)
+          throw ResourceError("resources: " + name + ":" + std::to_string(r.line()) + ": the traffic adds up to more than " +
+                              std::to_string(kMaxTrafficFlits) + " flits");
+        entries.push_back({static_cast<NodeId>(d), static_cast<std::uint32_t>(w)});
       }
+      row.push_back(entries.size());
       ++rows;
     } else {
       if (f.size() != 3) r.fail("a sparse line is 'src dst flits'; this one has " + std::to_string(f.size()) + " fields");
@@ -166,6 +177,7 @@ Traffic read_traffic_matrix(std::istream& in, const std::string& name, int nodes
   if (form == Form::Unknown) r.fail("no matrix: the file has no entries (a dense matrix has " + std::to_string(nodes) + " rows)");
   if (form == Form::Dense && rows != nodes)
     r.fail("the matrix has " + std::to_string(rows) + " rows, expected " + std::to_string(nodes) + " (one per node)");
+  if (form == Form::Dense) return Traffic::from_rows(nodes, std::move(row), std::move(entries), "matrix", std::move(spec));
   return Traffic::from_triplets(nodes, std::move(triplets), Traffic::Duplicates::Refuse, "matrix", std::move(spec), name);
 }
 

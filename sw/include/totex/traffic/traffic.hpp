@@ -51,6 +51,12 @@ class Traffic {
   static Traffic from_triplets(int nodes, std::vector<Triplet> triplets, Duplicates dup, std::string kind,
                                std::string spec, const std::string& source = "traffic");
 
+  /// From sparse rows: row s is entries[row[s], row[s+1]), destinations increasing, none the source,
+  /// counts 1..kMaxPairFlits (a UsageError otherwise: a generator's bug, not the user's input).
+  /// Memory: the entries only (generators and dense matrices build these directly).
+  static Traffic from_rows(int nodes, std::vector<std::size_t> row, std::vector<Entry> entries, std::string kind,
+                           std::string spec);
+
   [[nodiscard]] int nodes() const { return nodes_; }
   /// The generator's name: all, groups, matrix, perm, random, moe, poseidon.
   [[nodiscard]] const std::string& kind() const { return kind_; }
@@ -110,6 +116,7 @@ class Traffic {
   std::vector<std::int64_t> sent_, received_;
   std::int64_t total_ = 0, pairs_ = 0;
   void finish();  // totals and digest
+  static Traffic canonical(Traffic t);  // uniform when it is, then finish()
 };
 
 /// The canonical serialisation the digest covers for a sparse traffic's row `src` ("" when empty):
