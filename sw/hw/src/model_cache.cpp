@@ -150,6 +150,9 @@ fs::path build_verilated(const VerilatedBuild& b) {
   for (const fs::path& f : sources) command.push_back(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
   sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
+  // The schema every harness parses its argv with: a change to it rebuilds every model.
+  for (const fs::path& include : install_paths().include_dirs)
+    if (fs::exists(include / "totex" / "hw_schema.hpp")) sources.push_back(include / "totex" / "hw_schema.hpp");
   return build_if_stale(dir, binary, command, sources, b.estimate, b.what);
 }
 
