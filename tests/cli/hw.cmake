@@ -70,3 +70,14 @@ foreach(net "torus:3x3|all-port" "path:3|all-port" "ring:2|single-port")
       ${TOTEX} sim --topo ${topo} --model ${model} --engine ${engine} --periods 2 --json)
   endforeach()
 endforeach()
+# ring:3's periodic nic schedule has period 2: refused on the tile engines, naming the minimum; ref
+# runs it; a --period of 5 or more runs it on the tiles.
+foreach(engine rtl systemc)
+  cli_test(tdm_min_period_own_${engine} 2
+    "period 2 .the schedule's own. is below the TDM tiles' minimum period 5.*give --period 5 or more" --
+    ${TOTEX} sim --topo ring:3 --model nic --periodic --periods 2 --engine ${engine})
+endforeach()
+cli_test(tdm_min_period_own_ref 0 "periods" --jq ".passed and .period==2" --
+  ${TOTEX} sim --topo ring:3 --model nic --periodic --periods 2 --engine ref --json)
+cli_test(tdm_min_period_own_given 0 "periods" --jq ".passed and .period==6 and .engine==\"systemc\"" --
+  ${TOTEX} sim --topo ring:3 --model nic --periodic --periods 2 --engine systemc --period 6 --json)
