@@ -34,30 +34,24 @@ class CosimEngine final : public Engine {
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_min_schedule(out, net, s); });
     (void)wave_is_vcd(o.wave, true);
     const schema::MinHarnessArgs run = min_harness_args(net, s, o, file.path());
-    const bool rtl_network = o.split == CosimSplit::RtlNetwork;
-    const MinPortLayout layout(net, run.max_steps, run.payload_bits);
-    const int message_bits = layout.message_bits();
+    schema::MinCosimParams half;
+    half.rtl_network = o.split == CosimSplit::RtlNetwork;
+    half.terminals = net.terminals();
+    half.radix = net.radix();
+    half.wiring = net.wiring();
+    half.message_bits = MinPortLayout(net, run.max_steps, run.payload_bits).message_bits();
+    half.max_steps = run.max_steps;
+    half.payload_bits = run.payload_bits;
     const fs::path sim = install_paths().sim;
     VerilatedBuild b;
     b.cache_dir = o.env.cache_dir;
     b.systemc = true;
-    b.key = "cosim_min_" + std::to_string(net.terminals()) + "_" + std::to_string(net.radix()) + "_" +
-            to_string(net.wiring()) + "_s" + std::to_string(run.max_steps) +
-            (rtl_network ? "_rtl_network" : "_rtl_nics") + (o.wave.empty() ? "" : "_trace");
-    if (rtl_network) {
-      b.top = "totex_banyan";
-      b.file_lists = {"min.f"};
-      b.args = {"-GN=" + std::to_string(net.terminals()), "-GD=" + std::to_string(net.radix()),
-                "-GW=" + std::to_string(message_bits), "-GWiring=" + std::to_string(static_cast<int>(net.wiring())),
-                "-GMaxSteps=" + std::to_string(run.max_steps)};
-    } else {
-      b.top = "totex_nic";
-      b.file_lists = {"min.f"};
-      b.args = {"-GN=" + std::to_string(net.terminals()), "-GMaxSteps=" + std::to_string(run.max_steps),
-                "-GPW=" + std::to_string(run.payload_bits)};
-    }
+    b.key = schema::cache_key("cosim_min", half) + (o.wave.empty() ? "" : "_trace");
+    b.top = half.rtl_network ? "totex_banyan" : "totex_nic";
+    b.file_lists = {"min.f"};
+    b.args = schema::verilog_params(half);
     if (!o.wave.empty()) b.args.emplace_back("--trace-fst");
-    b.defines = std::string("-DTOTEX_COSIM_RTL_NETWORK=") + (rtl_network ? "1" : "0") + " -I" + (sim / "systemc").string();
+    b.defines = schema::cpp_defines(half) + " -I" + (sim / "systemc").string();  // TOTEX_COSIM_RTL_NETWORK
     b.cpp = {sim / "cosim" / "min_cosim_main.cpp", sim / "min_run.cpp", sim / "systemc" / "min_dut.cpp"};
     for (const char* h : {"min_run.hpp", "harness_exit.hpp", "systemc/min_dut.hpp", "systemc/min_top.hpp", "systemc/min_ports.hpp",
                           "systemc/min_flit.hpp", "systemc/min_banyan.hpp", "systemc/min_shift_switch.hpp",

@@ -151,6 +151,24 @@ CosimRouterParams CosimRouterParams::from(const DirectLayout& L) {
   return r;
 }
 
+const std::vector<Field<MinCosimParams>>& MinCosimParams::fields() {
+  using S = MinCosimParams;
+  constexpr auto banyan = [](const S& s) { return s.rtl_network; };
+  constexpr auto nic = [](const S& s) { return !s.rtl_network; };
+  // The cache key reads cosim_min_<N>_<D>_<wiring>_s<S>_rtl_network1 (banyan) or
+  // cosim_min_<N>_s<S>_pw<W>_rtl_network0 (NICs: the wiring and radix are not theirs).
+  static const std::vector<Field<S>> f = {
+      int_field<S, &S::terminals, 1, kBig>("terminals", "N", nullptr, ""),
+      int_field<S, &S::radix, 2, 64>("radix", "D", nullptr, "", nullptr, banyan),
+      enum_field<S, Wiring, &S::wiring>("wiring", "Wiring", nullptr, "", nullptr, banyan),
+      int_field<S, &S::message_bits, 1, 1024>("message-bits", "W", nullptr, nullptr, nullptr, banyan),
+      int_field<S, &S::max_steps, 1, kBig>("max-steps", "MaxSteps", nullptr, "s"),
+      int_field<S, &S::payload_bits, 1, 64>("payload-bits", "PW", nullptr, "pw", nullptr, nic),
+      bool_field<S, &S::rtl_network>("rtl-network", nullptr, "TOTEX_COSIM_RTL_NETWORK", "rtl_network"),
+  };
+  return f;
+}
+
 const std::vector<Field<MinTopParams>>& MinTopParams::fields() {
   using S = MinTopParams;
   static const std::vector<Field<S>> f = {

@@ -279,6 +279,16 @@ struct CosimRouterParams {
   static const std::vector<Field<CosimRouterParams>>& fields();
 };
 
+/// The Verilated half of a MIN co-simulation (sim/cosim/min_cosim_main.cpp): rtl/totex_banyan.sv
+/// (`rtl_network`) or rtl/totex_nic.sv.
+struct MinCosimParams {
+  bool rtl_network = true;
+  int terminals = 0, radix = 0, message_bits = 0;
+  Wiring wiring = Wiring::Omega;
+  int max_steps = 0, payload_bits = kMinPayloadBits;
+  static const std::vector<Field<MinCosimParams>>& fields();
+};
+
 /// rtl/totex_min_top.sv's parameters (sim/min_rtl_main.cpp checks its run against them).
 struct MinTopParams {
   int terminals = 0, radix = 0, payload_bits = kMinPayloadBits;
