@@ -52,6 +52,9 @@ module totex_synth_tdm #(
 );
   localparam int unsigned W = PayloadW;
   localparam int unsigned P = NumPorts;
+  if (Kind > totex_tdm_pkg::KIND_XBAR) begin : gen_kind_err
+    $error("totex_synth_tdm: Kind must be one of totex_tdm_pkg::KIND_*");
+  end
   localparam int unsigned LaneW = totex_tdm_pkg::io_lane_width(Kind, PayloadW, NodeW);
   localparam int unsigned RdyLsb = totex_tdm_pkg::io_ready_lsb(Kind, NumPorts, PayloadW, NodeW);
   localparam int unsigned TblLsb = totex_tdm_pkg::io_table_lsb(Kind, NumPorts, PayloadW, NodeW);
@@ -95,16 +98,19 @@ module totex_synth_tdm #(
     end
     assign m_axis_tready = in_q[RdyLsb +: Lanes];
     assign out_d[RdyLsb +: Lanes + MissW + 32'd1] = {error_o, missed_o, s_axis_tready};
+    // One labelled block per kind (an else-if chain would add an unnamed genblk level).
+    if (Kind == totex_tdm_pkg::KIND_NIC) begin : gen_nic
+      totex_tdm_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
+        .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
+    end
     if (Kind == totex_tdm_pkg::KIND_ALLPORT) begin : gen_allport
       totex_tdm_allport_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
-    end else if (Kind == totex_tdm_pkg::KIND_SINGLE) begin : gen_single
+    end
+    if (Kind == totex_tdm_pkg::KIND_SINGLE) begin : gen_single
       totex_tdm_single_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .BufDepth(BufDepth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops))
         u_dut (.*);
-    end else begin : gen_nic
-      totex_tdm_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
-        .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
     end
   end
 endmodule

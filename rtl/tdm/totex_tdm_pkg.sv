@@ -38,10 +38,28 @@ package totex_tdm_pkg;
     sel_width = totex_pkg::idx_width(num_ports + 32'd2);
   endfunction
 
-  /// Copies of the slot pipeline's advance enable for the select and eject flag registers of
-  /// totex_tdm_router (P*(P+1) one-hot selects and P eject flags, ADV_LOADS per copy).
+  /// The advance enable's copies of totex_tdm_router's registers (ADV_LOADS enables each): the
+  /// P+1 one-hot selects of an output share a copy (they drive the same output's data LUTs), as
+  /// many whole outputs per copy as fit; the P eject flags fill the last one, then copies of their
+  /// own. router_sel_copy: output o's copy; router_ej_copy: eject flag i's; router_copies: how many.
+  function automatic int unsigned router_outs_per_copy(input int unsigned num_ports);
+    router_outs_per_copy = (ADV_LOADS >= num_ports + 32'd1) ? ADV_LOADS / (num_ports + 32'd1)
+                                                            : 32'd1;
+  endfunction
+  function automatic int unsigned router_sel_copy(input int unsigned num_ports,
+                                                  input int unsigned o);
+    router_sel_copy = o / router_outs_per_copy(num_ports);
+  endfunction
+  function automatic int unsigned router_ej_copy(input int unsigned num_ports,
+                                                 input int unsigned i);
+    int unsigned last, room;
+    last = router_sel_copy(num_ports, num_ports - 32'd1);
+    room = ADV_LOADS - (num_ports - last * router_outs_per_copy(num_ports)) * (num_ports + 32'd1);
+    if (room > ADV_LOADS) room = 32'd0;   // one output's selects exceed a copy (P >= 14)
+    router_ej_copy = (i < room) ? last : last + 32'd1 + (i - room) / ADV_LOADS;
+  endfunction
   function automatic int unsigned router_copies(input int unsigned num_ports);
-    router_copies = (num_ports * (num_ports + 32'd2) + ADV_LOADS - 32'd1) / ADV_LOADS;
+    router_copies = router_ej_copy(num_ports, num_ports - 32'd1) + 32'd1;
   endfunction
 
   /// Bits of one table entry: P output selects, the eject select, inject_dst, eject_src.

@@ -50,10 +50,9 @@ module totex_tdm_router #(
 
   localparam int unsigned P = NumPorts;
   localparam int unsigned W = PayloadW;
-  localparam int unsigned AdvLoads = totex_tdm_pkg::ADV_LOADS;
 
-  // Execute registers: sel_q[o*(P+1) + i] (i < P forward input i, i == P inject) and the eject
-  // flags after them, bit b on copy b / AdvLoads.
+  // Execute registers: sel_q[o*(P+1) + i] (i < P forward input i, i == P inject), an output's on
+  // one copy of the advance enable, and the eject flags (totex_tdm_pkg::router_*_copy).
   logic [P*(P+1)-1:0] sel_d, sel_q;
   logic [P-1:0]       ej_d, ej_q;
   always_comb begin
@@ -64,16 +63,18 @@ module totex_tdm_router #(
     end
     ej_d = {P{entv_i}} & ent_ej_i;
   end
-  for (genvar b = 0; b < P * (P + 1); b++) begin : gen_sel
+  for (genvar o = 0; o < P; o++) begin : gen_sel
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) sel_q[b] <= 1'b0;
-      else if (adv_i[b / AdvLoads]) sel_q[b] <= sel_d[b];
+      if (!rst_ni) sel_q[o*(P+1) +: P+1] <= '0;
+      else if (adv_i[totex_tdm_pkg::router_sel_copy(P, o)]) begin
+        sel_q[o*(P+1) +: P+1] <= sel_d[o*(P+1) +: P+1];
+      end
     end
   end
   for (genvar i = 0; i < P; i++) begin : gen_ej
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) ej_q[i] <= 1'b0;
-      else if (adv_i[(P * (P + 1) + i) / AdvLoads]) ej_q[i] <= ej_d[i];
+      else if (adv_i[totex_tdm_pkg::router_ej_copy(P, i)]) ej_q[i] <= ej_d[i];
     end
   end
   assign ej_q_o = ej_q;

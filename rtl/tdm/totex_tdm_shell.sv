@@ -112,16 +112,16 @@ module totex_tdm_shell #(
   localparam bit          Dup = Terms > 32'd1;   // an entry may inject twice: an error to check
 
   // Copies of the advance enable, at most AdvLoads enables each (no global buffer, see
-  // totex_tdm_slot_pipe): lane l's NIC at l, its send buffer's read at Lanes + l (the block RAM is
-  // placed apart); then the eject sources bit by bit and per lane its inject flags, its key and
-  // (Dup) the two flags of the duplicate check, and the duplicate check's decision flag (a data
-  // input); then the tile's copies.
+  // totex_tdm_slot_pipe): the tile's first (adv_o); then the eject sources bit by bit and per lane
+  // its inject flags, its key and (Dup) the two flags of the duplicate check, and the duplicate
+  // check's decision flag (a data input); then lane l's NIC at LaneBase + l, its send buffer's
+  // read at LaneBase + Lanes + l (the block RAM is placed apart).
   localparam int unsigned AdvLoads  = totex_tdm_pkg::ADV_LOADS;
   localparam int unsigned KeyStride = Terms + 32'd1 + (Dup ? 32'd2 : 32'd0);
   localparam int unsigned KeyLoads  = Lanes * NodeW + Lanes * KeyStride + (Dup ? 32'd1 : 32'd0);
-  localparam int unsigned KeyBase   = 32'd2 * Lanes;
-  localparam int unsigned TileBase  = KeyBase + (KeyLoads + AdvLoads - 32'd1) / AdvLoads;
-  localparam int unsigned AdvCopies = TileBase + TileCopies;
+  localparam int unsigned KeyBase   = TileCopies;
+  localparam int unsigned LaneBase  = KeyBase + (KeyLoads + AdvLoads - 32'd1) / AdvLoads;
+  localparam int unsigned AdvCopies = LaneBase + 32'd2 * Lanes;
   logic [AdvCopies-1:0] adv;
   logic                 primed, look_next, prev;
   // Waiver: of the table's output only the inject fields are decoded here (beside pre_o).
@@ -146,7 +146,7 @@ module totex_tdm_shell #(
     .ent_o,
     .entv_o
   );
-  assign adv_o = adv[AdvCopies-1:TileBase];
+  assign adv_o = adv[TileCopies-1:0];
 
   // ---------------------------------------------------------------------------------------------
   // Inject keys: each flag compared as the table's block RAM delivers it (pre_inj_q, beside pre_o),
@@ -214,8 +214,8 @@ module totex_tdm_shell #(
     totex_tdm_nic #(.PayloadW(W), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
       .clk_i,
       .rst_ni,
-      .adv_i        (adv[l]),
-      .adv_buf_i    (adv[Lanes + l]),
+      .adv_i        (adv[LaneBase + l]),
+      .adv_buf_i    (adv[LaneBase + Lanes + l]),
       .look_next_i  (look_next),
       .pre_dst_i    (pre_o[DstLsb + l*NodeW +: NodeW]),
       .ent_dst_i    (ent_o[DstLsb + l*NodeW +: NodeW]),
