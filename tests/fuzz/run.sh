@@ -4,7 +4,7 @@
 # (TOTEX_FUZZ=ON, ASan + UBSan) and runs each one, starting from the committed seeds.
 #   tests/fuzz/run.sh [BUILD_DIR]       (default build-fuzz)
 # Environment: FUZZ_SECONDS (default 60 per target), FUZZ_RUNS (if set: -runs=N instead of a time
-# limit), FUZZ_TARGETS (default: all six), JOBS (default 2).
+# limit), FUZZ_TARGETS (default: all eight), JOBS (default 2).
 # New inputs go to BUILD_DIR/corpus/<target>/, crashes to BUILD_DIR/artifacts/; a crash fails the
 # run: copy the input to tests/fuzz/regressions/<target>/, fix, and CTest replays it from then on.
 # Prints, per target, executions, exec/s, coverage (libFuzzer's cov: and ft:) and the corpus size.
@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${1:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-spec load_schedule load_config load_table load_verify traffic}
+targets=${FUZZ_TARGETS:-spec load_schedule load_config load_table load_verify load_shd load_poseidon traffic}
 jobs=${JOBS:-2}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -18,7 +18,8 @@ flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" "${launcher[@]}" >/dev/null
 cmake --build "$build" -j "$jobs" --target totex unit_tests fuzz_replay_spec fuzz_replay_load_schedule \
-  fuzz_replay_load_config fuzz_replay_load_table fuzz_replay_load_verify fuzz_replay_traffic
+  fuzz_replay_load_config fuzz_replay_load_table fuzz_replay_load_verify fuzz_replay_load_shd \
+  fuzz_replay_load_poseidon fuzz_replay_traffic
 built=$(date +%s)
 # A report must fail the test even where the test expects a non-zero exit code.
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
