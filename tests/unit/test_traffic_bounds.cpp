@@ -238,11 +238,12 @@ TEST_CASE("traffic congestion LP is at most the congestion of a real routing", "
   // Dimension-order routing (dimension 0 first; on a ring the shorter way, ties forward) is one
   // feasible flow: its most loaded link bounds z* from above, and the certified bound from below.
   for (const char* spec : {"mesh:3x4", "torus:4x3", "torus:5x5", "mesh:4x4"}) {
-    for (const char* traffic : {"random:3:0.5:7", "perm:shift:5:4", "moe:5:2:9:1"}) {
+    for (const char* traffic : {"random:3:0.5:7", "perm:shift:5:4", "moe:5:2:9:1", "all"}) {
       INFO(spec << " " << traffic);
       const Topology t = parse_topology(spec);
       const Traffic tr = parse_traffic(traffic, t);
       std::vector<std::int64_t> load(static_cast<std::size_t>(t.links()), 0);
+      std::vector<std::int64_t> sends(static_cast<std::size_t>(t.nodes()), 0), receives(sends);
       tr.for_each([&](NodeId s, NodeId d, std::int64_t w) {
         std::vector<int> at = t.coordinates(s);
         const std::vector<int> to = t.coordinates(d);
@@ -260,6 +261,8 @@ TEST_CASE("traffic congestion LP is at most the congestion of a real routing", "
             const auto port = t.port_to(u, v);
             REQUIRE(port.has_value());
             load[static_cast<std::size_t>(t.link_id(u, *port))] += w;
+            sends[static_cast<std::size_t>(u)] += w;
+            receives[static_cast<std::size_t>(v)] += w;
             at = next;
           }
         }
@@ -271,6 +274,14 @@ TEST_CASE("traffic congestion LP is at most the congestion of a real routing", "
       CHECK(lp.bound <= routed);
       CHECK(static_cast<double>(lp.bound) >= lp.lp_value - 1e-6);  // the certificate rounds up to ceil(z*)
       CHECK(static_cast<double>(lp.bound) < lp.lp_value + 1);
+      // Single-port adds every node's sends and receives to the congestion.
+      const std::int64_t node_routed = std::max({routed, *std::max_element(sends.begin(), sends.end()),
+                                                 *std::max_element(receives.begin(), receives.end())});
+      const CongestionLp sp = congestion_lp(t, Model::SinglePort, tr, 1 << 20);
+      REQUIRE(sp.solved);
+      CHECK(sp.lp_value <= static_cast<double>(node_routed) + 1e-6);
+      CHECK(sp.bound <= node_routed);
+      CHECK(sp.bound >= lp.bound);
     }
   }
 }
