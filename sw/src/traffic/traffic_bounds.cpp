@@ -31,8 +31,8 @@ std::string str128(i128 v) {
   return {s.rbegin(), s.rend()};
 }
 
-/// A term and what its argument proves for a periodic schedule (-1: nothing; fill, drain,
-/// distances). Kept beside the LowerBound so the periodic bound comes from the same derivation.
+/// A term and what its argument proves for a periodic schedule (BoundTerm::per_period; -1:
+/// nothing, the argument counts fill, drain or distances).
 struct Term {
   std::string name;
   i64 value = 0;
@@ -48,26 +48,11 @@ void add(Terms& lb, std::string name, i64 value, std::string detail, i64 per_per
 constexpr bool kCapacity = true;
 i64 periodic_if(bool capacity, i64 value) { return capacity ? value : -1; }
 
-/// BoundTerm::per_period where this tree's BoundTerm has it.
-template <class B>
-auto set_per_period(B& term, const Term& t, int) -> decltype(term.per_period = t.per_period, void()) {
-  term.per_period = t.per_period;
-  term.per_period_detail = t.per_period_detail;
-}
-template <class B>
-void set_per_period(B&, const Term&, long) {}
-
-LowerBound to_bound(const Terms& terms, bool periodic) {
+LowerBound to_bound(const Terms& terms) {
   LowerBound lb;
   for (const Term& t : terms) {
-    if (periodic && t.per_period < 0) continue;
-    BoundTerm b{};
-    b.name = t.name;
-    b.value = periodic ? t.per_period : t.value;
-    b.detail = periodic && !t.per_period_detail.empty() ? t.per_period_detail : t.detail;
-    set_per_period(b, t, 0);
-    lb.steps = std::max(lb.steps, b.value);
-    lb.terms.push_back(std::move(b));
+    lb.steps = std::max(lb.steps, t.value);
+    lb.terms.push_back({t.name, t.value, t.detail, t.per_period, t.per_period_detail});
   }
   return lb;
 }
@@ -565,11 +550,11 @@ Terms traffic_terms(const Topology& t, Model m, const Traffic& tr, const Traffic
 std::int64_t traffic_status(const Topology& t, const Traffic& traffic) { return reach(t, Model::Nic, traffic).status; }
 
 LowerBound traffic_lower_bound(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
-  return to_bound(traffic_terms(t, m, tr, options), false);
+  return to_bound(traffic_terms(t, m, tr, options));
 }
 
 LowerBound traffic_periodic_lower_bound(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
-  return to_bound(traffic_terms(t, m, tr, options), true);
+  return periodic_lower_bound(traffic_lower_bound(t, m, tr, options));
 }
 
 }  // namespace totex
