@@ -44,18 +44,18 @@ class Traffic {
 
   Traffic() = default;
   /// M flits between every ordered pair of distinct members (`members` empty: every node).
-  static Traffic uniform(int nodes, std::int64_t flits, std::vector<NodeId> members, std::string kind, std::string spec);
+  [[nodiscard]] static Traffic uniform(int nodes, std::int64_t flits, std::vector<NodeId> members, std::string kind, std::string spec);
   /// From entries in any order; zero entries are dropped. Throws FileError (file `source`) on a
-  /// node out of range, self-traffic or a refused duplicate, ResourceError beyond
-  /// the limits. Becomes uniform when every off-diagonal pair carries the same count.
-  static Traffic from_triplets(int nodes, std::vector<Triplet> triplets, Duplicates dup, std::string kind,
-                               std::string spec, const std::string& source = "traffic");
+  /// node out of range, self-traffic or a refused duplicate, ResourceError beyond the limits.
+  /// Stored uniform when its pairs are all ordered pairs of some node set, with one count.
+  [[nodiscard]] static Traffic from_triplets(int nodes, std::vector<Triplet> triplets, Duplicates dup, std::string kind,
+                                             std::string spec, const std::string& source = "traffic");
 
   /// From sparse rows: row s is entries[row[s], row[s+1]), destinations increasing, none the source,
   /// counts 1..kMaxPairFlits (a UsageError otherwise: a generator's bug, not the user's input).
   /// Memory: the entries only (generators and dense matrices build these directly).
-  static Traffic from_rows(int nodes, std::vector<std::size_t> row, std::vector<Entry> entries, std::string kind,
-                           std::string spec);
+  [[nodiscard]] static Traffic from_rows(int nodes, std::vector<std::size_t> row, std::vector<Entry> entries, std::string kind,
+                                         std::string spec);
 
   [[nodiscard]] int nodes() const { return nodes_; }
   /// The generator's name: all, groups, matrix, perm, random, moe, poseidon.
