@@ -398,6 +398,16 @@ TEST_CASE("traffic poseidon: platform and channels, B x F flits", "[traffic]") {
   CHECK(c.traffic.flits(4, 0) == 2);  // the reconfiguration master's 2-phit channels
   CHECK(c.traffic.sent(4) == 16);
 
+  // Poseidon's first, single-file format: <topology> with <graph>, and <channels>.
+  std::istringstream legacy("<?xml version=\"1.0\"?>\n<topology width=\"3\" height=\"3\">\n<graph type=\"bitorus\" />\n</topology>\n"
+                            "<channels type=\"arbitrary\">\n<channel from=\"(0,0)\" to=\"(1,2)\" bandwidth=\"2\" />\n"
+                            "<channel from=\"(2,2)\" to=\"(2,0)\" bandwidth=\"4\" /></channels>");
+  const PoseidonSpec l = read_poseidon_traffic(legacy, "l.xml", "poseidon:l.xml");
+  CHECK(l.topology_spec == "torus:3x3");
+  CHECK(l.traffic.flits(0, 7) == 2);
+  CHECK(l.traffic.flits(8, 2) == 4);
+  CHECK(l.traffic.total_flits() == 6);
+
   auto err = [](const std::string& text) {
     std::istringstream s(text);
     return message_of([&] { (void)read_poseidon_traffic(s, "e.xml", "poseidon:e.xml"); });

@@ -476,7 +476,11 @@ PoseidonSpec read_poseidon_traffic(std::istream& in, const std::string& name, st
       if (e.name == n) return &e;
     return nullptr;
   };
+  // Poseidon's first, single-file format (its test/ files): <topology width= height=> holding
+  // <graph type=...>, and <channels> instead of <communication>.
   const XmlElement* platform = find("platform");
+  const bool legacy = platform == nullptr && find("topology") != nullptr && find("topology")->child("graph") != nullptr;
+  if (legacy) platform = find("topology");
   if (platform == nullptr) r.fail(top.empty() ? 1 : top.front().line, "no <platform> element (Poseidon's platform spec)");
   PoseidonSpec out;
   const std::int64_t width = r.integer(*platform, "width", std::nullopt, kMaxTrafficNodes);
@@ -488,7 +492,7 @@ PoseidonSpec read_poseidon_traffic(std::istream& in, const std::string& name, st
   out.width = static_cast<int>(width);
   out.height = static_cast<int>(height);
   const int nodes = out.width * out.height;
-  const XmlElement* topology = platform->child("topology");
+  const XmlElement* topology = platform->child(legacy ? "graph" : "topology");
   if (topology == nullptr) r.fail(platform->line, "<platform> has no <topology>");
   out.router_depth = static_cast<int>(r.integer(*topology, "routerDepth", 1, 1 << 20));
   out.link_depth = static_cast<int>(r.integer(*topology, "linkDepth", 0, 1 << 20));
@@ -514,14 +518,16 @@ PoseidonSpec read_poseidon_traffic(std::istream& in, const std::string& name, st
   } else {
     r.fail(topology->line, "topology type '" + printable(out.topology_type) + "' is not bitorus, mesh or custom");
   }
-  const XmlElement* com = find("communication");
+  const XmlElement* com = find(legacy ? "channels" : "communication");
   if (com == nullptr) {  // Poseidon's default: all-to-all, one phit, bandwidth one
     out.traffic = Traffic::uniform(nodes, 1, {}, "poseidon", std::move(spec));
     return out;
   }
   const std::int64_t phits = r.integer(*com, "phits", 1, kMaxPairFlits);
   const std::int64_t bandwidth = r.integer(*com, "bandwidth", 1, kMaxPairFlits);
-  const std::string type = r.text(*com, "type", "comType");
+  // The legacy <channels> lists its channels whatever its type says ("arbitrary", "custom" or none).
+  std::string type = legacy && com->attr("type") == nullptr ? "custom" : r.text(*com, "type", "comType");
+  if (legacy && type != "all2all") type = "custom";
   auto flits = [&](std::int64_t b, std::int64_t f, int line) {
     if (b < 1 || f < 1) r.fail(line, "bandwidth and phits must be at least 1");
     if (b > kMaxPairFlits / f)
