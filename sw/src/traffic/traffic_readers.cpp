@@ -181,6 +181,12 @@ Traffic read_traffic_matrix(std::istream& in, const std::string& name, int nodes
   return Traffic::from_triplets(nodes, std::move(triplets), Traffic::Duplicates::Refuse, "matrix", std::move(spec), name);
 }
 
+void write_traffic_matrix(std::ostream& out, const Traffic& t) {
+  out << "sparse\n# totex traffic '" << printable(t.spec(), 200) << "', " << t.nodes() << " nodes, " << t.total_flits()
+      << " flits\n# sha256 " << t.sha256() << "\n";
+  t.for_each([&](NodeId s, NodeId d, std::int64_t w) { out << s << ' ' << d << ' ' << w << '\n'; });
+}
+
 Traffic read_traffic_groups(std::istream& in, const std::string& name, int nodes, std::string spec) {
   if (nodes > kMaxTrafficNodes)
     throw ResourceError("resources: a traffic of groups on " + std::to_string(nodes) + " nodes is above the limit of " +

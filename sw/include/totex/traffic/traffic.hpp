@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <istream>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -136,6 +137,10 @@ class Traffic {
 /// Readers, one per file kind; `name` is the file name shown in errors, `spec` recorded in the result.
 [[nodiscard]] Traffic read_traffic_matrix(std::istream& in, const std::string& name, int nodes, std::string spec);
 [[nodiscard]] Traffic read_traffic_groups(std::istream& in, const std::string& name, int nodes, std::string spec);
+
+/// Writes `t` as a sparse matrix file (`matrix:FILE` reads it back to the same digest): a `sparse`
+/// line, comments naming the spec and digest, then `src dst flits` per non-zero pair in row order.
+void write_traffic_matrix(std::ostream& out, const Traffic& t);
 
 /// Poseidon's platform and communication spec (t-crest/poseidon, src/parser.cpp), docs/traffic.md.
 /// Router (x,y) is node x + width*y: the numbering of torus:WIDTHxHEIGHT and mesh:WIDTHxHEIGHT.
