@@ -31,34 +31,19 @@ std::string str128(i128 v) {
   return {s.rbegin(), s.rend()};
 }
 
-/// A term and what its argument proves for a periodic schedule (BoundTerm::per_period; -1:
-/// nothing, the argument counts fill, drain or distances).
-struct Term {
-  std::string name;
-  i64 value = 0;
-  std::string detail;
-  i64 per_period = -1;
-  std::string per_period_detail;
-};
-using Terms = std::vector<Term>;
-
-void add(Terms& lb, std::string name, i64 value, std::string detail, i64 per_period, std::string per_period_detail = {}) {
-  lb.push_back({std::move(name), value, std::move(detail), per_period, std::move(per_period_detail)});
+/// A term; `per_period`: what its argument proves for a periodic schedule (BoundTerm::per_period;
+/// -1: nothing, the argument counts fill, drain or distances).
+void add(LowerBound& lb, std::string name, i64 value, std::string detail, i64 per_period, std::string per_period_detail = {}) {
+  lb.steps = std::max(lb.steps, value);
+  lb.terms.push_back({std::move(name), value, std::move(detail), per_period, std::move(per_period_detail)});
 }
 constexpr bool kCapacity = true;
 i64 periodic_if(bool capacity, i64 value) { return capacity ? value : -1; }
 
-LowerBound to_bound(const Terms& terms) {
-  LowerBound lb;
-  for (const Term& t : terms) {
-    lb.steps = std::max(lb.steps, t.value);
-    lb.terms.push_back({t.name, t.value, t.detail, t.per_period, t.per_period_detail});
-  }
-  return lb;
-}
-
-/// Latest-first arrivals: flits released at h-1 (h = distance), one per step. The earliest the last
-/// can arrive, plus one, is max over h of (h - 1 + flits from distance >= h).
+/// Arrivals one per step, a flit from distance h not before step h-1 (hist[h]: flits from distance
+/// h): the flits from distance >= h take distinct steps from h-1 on, so the steps needed are at
+/// least max over h of (h - 1 + flits from distance >= h). By time reversal the same holds for
+/// injections, a flit to distance h not after step T-h.
 i64 release_greedy(const std::vector<i64>& hist) {
   i64 best = 0, suffix = 0;
   for (std::size_t h = hist.size(); h-- > 1;) {
@@ -180,7 +165,7 @@ std::vector<bool> complement(const std::vector<bool>& in_a) {
 }
 
 /// bisection: the candidate cuts of bounds.cpp, each direction with the flits that cross it.
-void add_cut_bound(Terms& lb, const Topology& t, Model m, const Traffic& tr) {
+void add_cut_bound(LowerBound& lb, const Topology& t, Model m, const Traffic& tr) {
   i64 best = 0;
   std::string detail;
   for (const Cut& cut : candidate_cuts(t)) {
@@ -204,7 +189,7 @@ void add_cut_bound(Terms& lb, const Topology& t, Model m, const Traffic& tr) {
 /// dimension_cut: in every dimension of a product, every interval [a,b) of coordinates (every arc of
 /// a ring, prefixes of a complete factor) against the rest, both directions, from the k x k matrix
 /// of flits between coordinates.
-void add_dimension_cuts(Terms& lb, const Topology& t, Model m, const Traffic& tr) {
+void add_dimension_cuts(LowerBound& lb, const Topology& t, Model m, const Traffic& tr) {
   if (!t.is_product()) return;
   constexpr int kMaxFactor = 1024;
   const i64 n = t.nodes();
@@ -271,7 +256,7 @@ void add_dimension_cuts(Terms& lb, const Topology& t, Model m, const Traffic& tr
 }
 
 /// nic, two candidate cuts together (bounds.cpp's cut_corners) with the flits that cross them.
-void add_cut_corner_bound(Terms& lb, const Topology& t, const Traffic& tr) {
+void add_cut_corner_bound(LowerBound& lb, const Topology& t, const Traffic& tr) {
   if (t.is_partial()) return;
   const std::vector<Cut> cuts = candidate_cuts(t);
   if (cuts.size() < 2 || static_cast<double>(t.links()) * static_cast<double>(cuts.size() * cuts.size()) > 5e7) return;
@@ -352,7 +337,7 @@ std::vector<NodeId> cut_vertices(const Topology& t) {  // iterative Tarjan, as b
 
 /// relay: a cut vertex v sends its own flits plus every flit between different components of G - v
 /// (and receives its own plus the same), one per step (single-port) or over deg(v) links.
-void add_relay_bound(Terms& lb, const Topology& t, Model m, const Traffic& tr) {
+void add_relay_bound(LowerBound& lb, const Topology& t, Model m, const Traffic& tr) {
   const std::vector<NodeId> cv = cut_vertices(t);
   if (cv.empty()) return;
   if (!tr.is_uniform() && static_cast<double>(cv.size()) * static_cast<double>(tr.pairs() + t.nodes()) > 3e8) return;
@@ -405,7 +390,7 @@ void add_relay_bound(Terms& lb, const Topology& t, Model m, const Traffic& tr) {
 }
 
 /// nic pipeline terms for any traffic (docs/traffic.md): W flits, S_w hops, in/out per node.
-void add_nic_pipeline_bounds(Terms& lb, const Topology& t, const Traffic& tr, i64 s) {
+void add_nic_pipeline_bounds(LowerBound& lb, const Topology& t, const Traffic& tr, i64 s) {
   const i64 w = tr.total_flits();
   if (w == 0) return;
   std::vector<i64> outs, ins;
@@ -478,10 +463,10 @@ void add_nic_pipeline_bounds(Terms& lb, const Topology& t, const Traffic& tr, i6
 }
 
 /// Every term for `tr` on `t` under `m`, with what each proves per period.
-Terms traffic_terms(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
+LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
   if (tr.nodes() != t.nodes())
     throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + str(tr.nodes()) + " nodes, " + t.spec() + " has " + str(t.nodes()));
-  Terms lb;
+  LowerBound lb;
   if (tr.total_flits() == 0) return lb;
   const Reach r = reach(t, m, tr);
   const std::string sw = "S_w=" + str(r.status) + " hops over " + str(tr.total_flits()) + " flits";
@@ -550,7 +535,7 @@ Terms traffic_terms(const Topology& t, Model m, const Traffic& tr, const Traffic
 std::int64_t traffic_status(const Topology& t, const Traffic& traffic) { return reach(t, Model::Nic, traffic).status; }
 
 LowerBound traffic_lower_bound(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
-  return to_bound(traffic_terms(t, m, tr, options));
+  return traffic_terms(t, m, tr, options);
 }
 
 LowerBound traffic_periodic_lower_bound(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
