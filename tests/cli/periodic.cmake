@@ -8,6 +8,10 @@ cli_test(periodic_bound 0 "period_bound"
   --jq ".period_bound==64 and (.period_bound_terms|map(.name)|index(\"link_traversals\"))!=null" --
   ${TOTEX} bound --topo torus:8x8 --model nic --periodic --json)
 cli_test(periodic_bound_text 0 "torus:8x8, nic: period bound 64" -- ${TOTEX} bound --topo torus:8x8 --model nic --periodic)
+# A placed torus: nic_ejection's arrival times do not hold modulo a period (issue 48): period bound
+# 3 = |P| - 1 on torus:4x4@linear, which a verified schedule meets (tests/unit/test_periodic_bounds.cpp).
+cli_test(periodic_bound_placed 0 "torus:4x4@linear, nic: period bound 3" --
+  ${TOTEX} bound --topo torus:4x4@linear --model nic --periodic)
 # torus:4x4 and hypercube:4 (the same graph): slot sums refute 15 for minimal routes; per message,
 # symmetric under half-ring translations, 44 detours make it (not translation-invariant). About
 # 13 s and 7 s alone; --budget 8 keeps the wall-clock stop met under ctest -j2.

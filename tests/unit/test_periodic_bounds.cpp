@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "generators/periodic_flow.hpp"
 #include "totex/bounds/bounds.hpp"
@@ -18,9 +20,9 @@ using namespace totex;
 
 namespace {
 
-// Every instance below is decided within this many conflicts (the largest, torus:4x4@multiple:2
-// nic at 11, takes a few thousand); Unknown fails the test rather than passing it.
-constexpr std::int64_t kConflicts = 5'000'000;
+// Every instance below is decided within this many conflicts (the most, ring:6 all-port at 4:
+// about 16 k); Unknown fails the test rather than passing it.
+constexpr std::int64_t kConflicts = 1'000'000;
 
 struct Minimum {
   int period = 0;  // the least period with a schedule (0: none up to `limit`)
@@ -74,29 +76,35 @@ TEST_CASE("periodic bound: a placed torus's nic_ejection does not hold modulo a 
 }
 
 TEST_CASE("periodic bounds never exceed the exact minimum period, every family and model", "[periodic][bounds]") {
-  // Small rings, paths, tori, meshes, hypercubes and placed tori under nic, all-port and
-  // single-port: every period below the exact minimum is UNSAT for any routes, and the minimum's
-  // schedule verifies; the bound must not exceed it.
-  const char* specs[] = {"ring:3",  "ring:4",      "ring:5",           "ring:6",          "path:3",
-                         "path:4",  "path:5",      "mesh:2x3",         "mesh:3x3",        "torus:3x3",
-                         "hypercube:2", "hypercube:3", "torus:3x3@linear", "torus:4x4@linear", "torus:3x3@multiple:2"};
-  int at_bound = 0, cases = 0;
-  for (const char* spec : specs)
-    for (const Model m : {Model::Nic, Model::AllPort, Model::SinglePort}) {
-      const Topology t = parse_topology(spec);
-      const LowerBound per = periodic_lower_bound(lower_bound(t, m));
-      INFO(spec << " " << to_string(m) << ": period bound " << per.steps);
-      const Minimum min = exact_minimum(t, m, static_cast<int>(per.steps) + 8);
-      REQUIRE(min.period > 0);
-      CHECK(per.steps <= min.period);
-      // No period bound is trivial here: every term that holds modulo a period keeps its value.
-      CHECK(per.steps >= 1);
-      at_bound += min.period == per.steps ? 1 : 0;
-      ++cases;
-    }
-  // The bound is also tight on most of them (a check that the comparison has teeth: an exact
-  // minimum far above every bound would pass the check above for any bound).
-  CHECK(at_bound * 2 > cases);
+  // Small rings, paths, meshes, hypercubes and placed tori under nic, all-port and single-port:
+  // every period below the exact minimum is UNSAT for any routes, and the minimum's schedule
+  // verifies; the bound must not exceed it. (Sizes where SAT decides every period below the
+  // minimum within a few seconds: a capacity bound's UNSAT is a pigeonhole argument, which CDCL
+  // refutes only on small counts; ring:6 single-port at 8 stayed unknown after 290 k conflicts.)
+  const std::vector<const char*> both = {"torus:4x4@linear", "torus:3x3@linear", "ring:3", "ring:4", "ring:5", "ring:6",
+                                         "path:3",           "path:4",           "path:5", "hypercube:2", "mesh:2x3"};
+  std::vector<std::pair<const char*, Model>> cases;
+  for (const char* spec : both)
+    for (const Model m : {Model::Nic, Model::AllPort}) cases.emplace_back(spec, m);
+  cases.emplace_back("hypercube:3", Model::Nic);
+  for (const char* spec : {"torus:4x4@linear", "torus:3x3@linear", "ring:3", "ring:4", "ring:5", "path:3", "path:4",
+                           "hypercube:2"})
+    cases.emplace_back(spec, Model::SinglePort);
+  int at_bound = 0;
+  for (const auto& [spec, m] : cases) {
+    const Topology t = parse_topology(spec);
+    const LowerBound per = periodic_lower_bound(lower_bound(t, m));
+    INFO(spec << " " << to_string(m) << ": period bound " << per.steps);
+    const Minimum min = exact_minimum(t, m, static_cast<int>(per.steps) + 8);
+    REQUIRE(min.period > 0);
+    CHECK(per.steps <= min.period);
+    CHECK(per.steps >= 1);
+    at_bound += min.period == per.steps ? 1 : 0;
+  }
+  // The comparison has teeth: the bound is also tight on most of them (an exact minimum far above
+  // every bound would pass the check above for any bound). Above it: single-port paths, where the
+  // relay term, valid but not kept periodically, is what binds (path:4: 7 = relay, bound 5).
+  CHECK(at_bound * 4 > static_cast<int>(cases.size()) * 3);
 }
 
 TEST_CASE("periodic bound terms: which hold modulo a period", "[periodic][bounds]") {

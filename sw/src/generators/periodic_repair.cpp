@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <stdexcept>
 
 #include "cnf.hpp"
@@ -217,6 +218,10 @@ std::optional<std::vector<PlacedPattern>> repair_periodic(const Topology& t, con
         kept.add(moves, p);
       }
     }
+    // Stage lines (docs/periodic.md): building the model and solving it take seconds to minutes
+    // on large sides (torus:64x64).
+    std::fprintf(stderr, "schedule --periodic %s: rotation repair at period %lld, radius %lld: building the SAT model of %zu offsets\n",
+                 t.spec().c_str(), static_cast<long long>(period), static_cast<long long>(radius), items.size());
     CaDiCaL::Solver solver;
     solver.set("phase", 0);  // unhinted variables start false
     Cnf cnf(solver);
@@ -261,6 +266,9 @@ std::optional<std::vector<PlacedPattern>> repair_periodic(const Topology& t, con
       log.push_back(line + ", no work left for " + std::to_string(cnf.clauses()) + " clauses");
       break;
     }
+    std::fprintf(stderr, "schedule --periodic %s: rotation repair at period %lld, radius %lld: SAT on %d variables, %lld clauses, stopped after %lld conflicts\n",
+                 t.spec().c_str(), static_cast<long long>(period), static_cast<long long>(radius), cnf.vars(),
+                 static_cast<long long>(cnf.clauses()), static_cast<long long>(max_conflicts));
     std::int64_t used = 0;
     bool capped = false;
     const SatOutcome outcome = solve_limited(solver, max_conflicts, end, used, &capped);
