@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <cstring>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "totex/generators/a2.hpp"
@@ -29,6 +30,8 @@
 #include "totex/verify/verify.hpp"
 #include "totex/generators/periodic.hpp"
 #include "totex/io/shd.hpp"
+#include "totex/traffic/traffic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
 #include "totex/verify/periodic_verify.hpp"
 
 namespace totex::cli {
@@ -44,6 +47,7 @@ struct ScheduleOptions : CommonOptions {
 };
 struct BoundOptions : CommonOptions {
   bool periodic = false;
+  std::string traffic = "all";  // --traffic (docs/traffic.md); "all": today's one flit per ordered pair
 };
 struct VerifyOptions {
   std::string file;
@@ -177,18 +181,44 @@ std::string algorithm_of(const AnySchedule& s) {
 
 namespace {
 
+/// ", traffic SPEC (F flits, P pairs)" for a --traffic other than all, else "".
+std::string traffic_text(const json& j) {
+  if (!j.contains("traffic")) return "";
+  const json& t = j["traffic"];
+  return ", traffic " + printable(t["spec"].get<std::string>()) + " (" + std::to_string(t["flits"].get<std::int64_t>()) +
+         " flits, " + std::to_string(t["pairs"].get<std::int64_t>()) + " pairs)";
+}
+
+/// The names of the terms equal to the bound: the ones that bind.
+std::string binding_terms(const LowerBound& lb) {
+  std::string names;
+  for (const BoundTerm& t : lb.terms)
+    if (t.value == lb.steps) names += (names.empty() ? "" : ", ") + t.name;
+  return names;
+}
+
 int cmd_bound(const BoundOptions& o) {
   const Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
   json j{{"topology", o.topo}, {"model", to_string(model)}};
   LowerBound lb;
+  std::optional<LowerBound> traffic_periodic;  // --traffic other than all: the traffic's own period bound
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
+    if (o.traffic != "all") throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
     lb = lower_bound(*min);
     j["nodes"] = min->terminals();
     j["stages"] = min->stages();
   } else {
     const auto& t = std::get<Topology>(net);
-    lb = lower_bound(t, model);
+    if (o.traffic == "all") {
+      lb = lower_bound(t, model);
+    } else {
+      const Traffic traffic = parse_traffic(o.traffic, t);
+      lb = traffic_lower_bound(t, model, traffic);
+      traffic_periodic = traffic_periodic_lower_bound(t, model, traffic);
+      j["traffic"] = {{"spec", traffic.spec()}, {"kind", traffic.kind()}, {"sha256", traffic.sha256()},
+                      {"flits", traffic.total_flits()}, {"pairs", traffic.pairs()}};
+    }
     const std::int64_t sg = processor_status(t);  // S_G, or S_P over the processors of a placed torus
     j["nodes"] = t.nodes();
     j["processors"] = t.processor_count();
@@ -198,29 +228,28 @@ int cmd_bound(const BoundOptions& o) {
   }
   j["lower_bound"] = lb.steps;
   j["bounds"] = bound_json(lb);
-  const LowerBound periodic = periodic_lower_bound(lb);
+  j["binding"] = binding_terms(lb);
+  const LowerBound periodic = traffic_periodic ? *traffic_periodic : periodic_lower_bound(lb);
   j["periodic"] = {{"lower_bound", periodic.steps}, {"bounds", bound_json(periodic)}};
   if (o.periodic) {
     j["period_bound"] = periodic.steps;
     j["period_bound_terms"] = bound_json(periodic);
     print(o.json, j, [&] {
-      std::cout << o.topo << ", " << to_string(model) << ": period bound " << periodic.steps
+      std::cout << o.topo << ", " << to_string(model) << traffic_text(j) << ": period bound " << periodic.steps
                 << " (TDM: the exchange repeats, a message may wrap into the next period)\n";
       for (const BoundTerm& t : periodic.terms) std::cout << "  " << t.name << " >= " << t.value << "  (" << t.detail << ")\n";
+      std::cout << "  binding: " << binding_terms(periodic) << '\n';
     });
     return 0;
   }
   print(o.json, j, [&] {
     std::cout << o.topo << " (" << j["nodes"] << " nodes";
     if (j.contains("processors") && j["processors"] != j["nodes"]) std::cout << ", " << j["processors"] << " processors";
-    std::cout << "), " << to_string(model) << ": lower bound " << lb.steps << " steps\n";
+    std::cout << "), " << to_string(model) << traffic_text(j) << ": lower bound " << lb.steps << " steps\n";
     for (const BoundTerm& t : lb.terms) std::cout << "  " << t.name << " >= " << t.value << "  (" << t.detail << ")\n";
+    std::cout << "  binding: " << binding_terms(lb) << '\n';
     std::cout << "periodic (TDM: the exchange repeats, a period may wrap; no fill or drain): period >= " << periodic.steps
-              << " (";
-    std::string names;
-    for (const BoundTerm& t : periodic.terms)
-      if (t.value == periodic.steps) names += (names.empty() ? "" : ", ") + t.name;
-    std::cout << names << ")\n";
+              << " (" << binding_terms(periodic) << ")\n";
   });
   return 0;
 }
@@ -518,6 +547,9 @@ Commands::Commands(CLI::App& app) {
   auto bound_opts = std::make_shared<BoundOptions>();
   add_topo_model(bound, *bound_opts, true);
   bound->add_flag("--periodic", bound_opts->periodic, "the period bound of a periodic (TDM) schedule only (docs/periodic.md)");
+  bound->add_option("--traffic", bound_opts->traffic,
+                    "what every node sends (docs/traffic.md; default all: one flit to every other node): " + traffic_grammar())
+      ->check(non_empty("traffic", traffic_grammar()));
   actions_[bound] = [bound_opts] { return cmd_bound(*bound_opts); };
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
