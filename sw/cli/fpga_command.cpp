@@ -333,9 +333,9 @@ void register_fpga(CLI::App& app, Actions& actions) {
       ->check(one_of(tdm_fpga_devices()));
   fpga->add_option("--payload", o.payload,
                    "payload bits of a flit, 1..64 (default " + std::to_string(kTdmDefaultPayloadBits) + ")")
-      ->check(CLI::Range(1, 64));
+      ->check(integer_in(1, 64));
   CLI::Option* seed = fpga->add_option("--seed", o.seed, "nextpnr placement seed, 0..2147483647 (default 1)")
-                          ->check(CLI::Range(0, 2147483647));
+                          ->check(integer_in(0, 2147483647));
   CLI::Option* placer =
       fpga->add_option("--placer", o.placer, "heap | sa: nextpnr's placer (default heap; sa is steadier and faster on the nic tile but can stall)")
           ->check(one_of(tdm_fpga_placers()));
@@ -347,7 +347,7 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_flag("--bits-in-flops", o.bits_in_flops,
                  "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
-      ->check(CLI::Range(1, 1 << 30));
+      ->check(integer_in(1, 1 << 30));
   fpga->add_option("--out", o.out, "directory for the table image, logs and result.json (default: a new temporary one)")
       ->check(output_path());
   fpga->add_option("--tables-out", o.tables_out,

@@ -21,7 +21,7 @@ std::vector<CLI::Option*> add_schema_options(CLI::App* app, S& target) {
     CLI::Option* opt = app->add_option_function<std::string>(
         std::string("--") + f.key, [&target, field](const std::string& v) { schema::set_field(field, target, v); },
         f.help);
-    if (f.numeric == schema::Numeric::Int) opt->check(CLI::Range(f.lo, f.hi));
+    if (f.numeric == schema::Numeric::Int) opt->check(integer_in(f.lo, f.hi));
     added.push_back(opt);
   }
   return added;

@@ -81,3 +81,7 @@ cli_test(tdm_min_period_own_ref 0 "periods" --jq ".passed and .period==2" --
   ${TOTEX} sim --topo ring:3 --model nic --periodic --periods 2 --engine ref --json)
 cli_test(tdm_min_period_own_given 0 "periods" --jq ".passed and .period==6 and .engine==\"systemc\"" --
   ${TOTEX} sim --topo ring:3 --model nic --periodic --periods 2 --engine systemc --period 6 --json)
+# A fault for the TDM tiles on a one-shot run is refused, not ignored.
+add_test(NAME cli.hw_env_fault_one_shot COMMAND ${CMAKE_COMMAND} -E env TOTEX_TDM_FAULT=pause
+         ${EXPECT} 2 "TOTEX_TDM_FAULT=pause injects a fault into a periodic run of the TDM tiles: give --periods K"
+         -- ${TOTEX} sim --topo ring:4 --model nic --engine systemc)

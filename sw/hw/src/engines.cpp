@@ -73,16 +73,20 @@ void check_periodic_options(const Engine& e, const Network& net, const RunOption
 }  // namespace
 
 void check_periodic_memory(const Topology& t, int periods) {
-  const auto n = static_cast<std::uint64_t>(t.processors().size());
-  const std::uint64_t deliveries = n * (n > 0 ? n - 1 : 0) * static_cast<std::uint64_t>(std::max(periods, 0));
-  if (deliveries <= kMemoryBudgetBytes / kTdmBytesPerDelivery) return;
-  const std::uint64_t most = n > 1 ? kMemoryBudgetBytes / kTdmBytesPerDelivery / (n * (n - 1)) : 0;
+  const auto p = static_cast<std::uint64_t>(t.processors().size());
+  const auto n = static_cast<std::uint64_t>(t.nodes());
+  const auto k = static_cast<std::uint64_t>(std::max(periods, 0));
+  const std::uint64_t deliveries = p * (p > 0 ? p - 1 : 0) * k;
+  // Per period: every delivery's share, and the tables over all node pairs (the scoreboard's seen
+  // flags, the reference engine's message positions: kTdmBytesPerNodePair).
+  const std::uint64_t per_period = p * (p > 0 ? p - 1 : 0) * kTdmBytesPerDelivery + n * n * kTdmBytesPerNodePair;
+  if (k == 0 || per_period == 0 || k <= kMemoryBudgetBytes / per_period) return;
   throw ResourceError("resources: --periods " + std::to_string(periods) + " on " + t.spec() + " checks " +
-                      std::to_string(deliveries) + " deliveries, about " +
-                      std::to_string(deliveries * kTdmBytesPerDelivery >> 20) + " MiB at " +
-                      std::to_string(kTdmBytesPerDelivery) + " bytes each, more than the " +
+                      std::to_string(deliveries) + " deliveries, about " + std::to_string(per_period * k >> 20) +
+                      " MiB (" + std::to_string(kTdmBytesPerDelivery) + " bytes per delivery, " +
+                      std::to_string(kTdmBytesPerNodePair) + " per node pair and period), more than the " +
                       std::to_string(kMemoryBudgetBytes >> 30) + " GiB totex allows itself; at most --periods " +
-                      std::to_string(most) + " on this network");
+                      std::to_string(kMemoryBudgetBytes / per_period) + " on this network");
 }
 
 SimResult Engine::run(const Network& net, const AnySchedule& schedule, const RunOptions& options) const {
@@ -94,6 +98,9 @@ SimResult Engine::run(const Network& net, const AnySchedule& schedule, const Run
                      engines_that([](const EngineCaps& c) { return c.direct_backdoor && !c.min_backdoor; }) +
                      " on a direct network; --engine " + name() + (is_min ? " on a MIN" : "") + " accepts --load port");
   if (options.tdm.periods > 0) check_periodic_options(*this, net, options);
+  else if (options.env.tdm_fault != schema::TdmFault::None)
+    throw UsageError("TOTEX_TDM_FAULT=" + schema::enum_name(options.env.tdm_fault) +
+                     " injects a fault into a periodic run of the TDM tiles: give --periods K, or unset it");
   if (const auto* min = std::get_if<MinNetwork>(&net)) return run_min(*min, std::get<MinSchedule>(schedule), options);
   return run_direct(std::get<Topology>(net), std::get<Schedule>(schedule), options);
 }

@@ -104,6 +104,8 @@ struct EngineEntry {
 /// The memory a periodic run of K periods keeps per delivery (the scoreboard's trace, its seen
 /// table and digest text, a harness's offer queue and trace): the estimate --periods is refused by.
 inline constexpr std::uint64_t kTdmBytesPerDelivery = 128;
+/// And per node pair and period (the scoreboard's seen flag, the reference engine's message position).
+inline constexpr std::uint64_t kTdmBytesPerNodePair = 5;
 /// Refuses (ResourceError, exit 3) a periodic run whose deliveries would take more than totex's
 /// memory budget, before anything is folded or built.
 void check_periodic_memory(const Topology& t, int periods);
