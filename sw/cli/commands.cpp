@@ -569,7 +569,7 @@ Commands::Commands(CLI::App& app) {
       ->check(output_path());
   schedule->add_flag("--binary", sched_opts->binary,
                      "step schedules: write the step lines as a binary body (about 40% of the text and faster to "
-                     "load; README \"File formats\")");
+                     "load; docs/formats.md)");
   auto* form = schedule->add_option("--form", sched_opts->form, "MIN files: computed (M^0 only, when the schedule allows) | table")
                    ->check(one_of({"computed", "table"}));
   schedule->parse_complete_callback([form, sched_opts] {  // a MIN spec is the one that starts with "min:" (parse_spec)

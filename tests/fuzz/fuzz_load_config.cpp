@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The loader of 'totex-config-matrix 1' files (README "File formats"), fed the body after that first line.
+/// The loader of 'totex-config-matrix 1' files (docs/formats.md), fed the body after that first line.
 #include "fuzz_loaders.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include <zlib.h>  // gzip-compressed schedule files (README "File formats")
+#include <zlib.h>  // gzip-compressed schedule files (docs/formats.md)
 
 #include "totex/generators/a2.hpp"
 #include "totex/error.hpp"
@@ -244,7 +244,7 @@ void read_generated(LineReader& r, const Topology& t, Schedule& s) {
   s = std::move(g);
 }
 
-/// The binary body after a "binary" line (README "File formats"): per non-empty step
+/// The binary body after a "binary" line (docs/formats.md): per non-empty step
 /// varint(transfers) varint(steps skipped), then varint(from) varint(port) varint(src) varint(dst)
 /// per transfer; varint(0) ends it. Errors name the "binary" line, the record and the byte.
 void read_binary(LineReader& r, const Topology& t, Schedule& s, std::int64_t claimed_steps) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Versioned text formats for step schedules and configuration matrices (README "File formats").
+/// Versioned text formats for step schedules and configuration matrices (docs/formats.md).
 #pragma once
 #include <cstdint>
 #include <iosfwd>
@@ -24,7 +24,7 @@ struct LoadedSchedule {
   std::vector<std::string> table_errors;
 };
 
-/// `binary`: the step lines as the binary body (README "File formats"); a lazy schedule with a
+/// `binary`: the step lines as the binary body (docs/formats.md); a lazy schedule with a
 /// generator is written in the generated form either way.
 void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, bool binary = false);
 void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSchedule& s);
