@@ -30,6 +30,7 @@
 #include "totex/verify/verify.hpp"
 #include "totex/generators/periodic.hpp"
 #include "totex/io/shd.hpp"
+#include "totex/plot/plot.hpp"
 #include "totex/traffic/traffic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/verify/periodic_verify.hpp"
@@ -190,12 +191,7 @@ std::string traffic_text(const json& j) {
 }
 
 /// The names of the terms equal to the bound: the ones that bind.
-std::string binding_terms(const LowerBound& lb) {
-  std::string names;
-  for (const BoundTerm& t : lb.terms)
-    if (t.value == lb.steps) names += (names.empty() ? "" : ", ") + t.name;
-  return names;
-}
+std::string binding_terms(const LowerBound& lb) { return plot::main_term(lb).term; }
 
 int cmd_bound(const BoundOptions& o) {
   const Network net = parse_spec(o.topo);

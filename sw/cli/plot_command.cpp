@@ -11,11 +11,13 @@
 #include "totex/network/placement.hpp"
 #include "totex/plot/plot.hpp"
 #include "totex/io/schedule_io.hpp"
+#include "totex/traffic/traffic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
 
 namespace totex::cli {
 namespace {
 
-const std::vector<std::string> kKinds = {"network", "heatmap", "latin", "dims", "viewer", "all"};
+const std::vector<std::string> kKinds = {"network", "heatmap", "latin", "dims", "traffic", "viewer", "all"};
 
 struct PlotOptions : CommonOptions {
   std::string file;
@@ -23,6 +25,7 @@ struct PlotOptions : CommonOptions {
   std::string kind = "network";
   int step = -1;  // -1: not given
   bool periodic = false;  // --periodic: draw the periodic generator's schedule (one period's messages)
+  std::string traffic = "all";  // --traffic: the matrix --kind traffic draws (docs/traffic.md)
 };
 
 /// What is drawn: the network, its schedule (unless only `dims` is asked) and the bound.
@@ -31,6 +34,8 @@ struct Input {
   std::optional<AnySchedule> schedule;
   std::string title;
   plot::Bound bound;
+  std::optional<Traffic> traffic;  // --kind traffic: the matrix and its bound under --model
+  LowerBound traffic_bound;
 };
 
 /// A torus spec, placed or not, as paper 004's load computation wants it: the full torus and the placement.
@@ -59,12 +64,12 @@ Input load_input(const PlotOptions& o, bool need_schedule) {
     LoadedSchedule loaded = read_schedule_file(o.file);
     AnySchedule s = std::visit([](auto& x) -> AnySchedule { return std::move(x); }, loaded.schedule);
     const std::string spec = std::visit([](const auto& x) { return x.topology; }, s);
-    Input in{parse_spec(spec), std::move(s), "", {}};
+    Input in{parse_spec(spec), std::move(s), "", {}, std::nullopt, {}};
     in.title = o.file + ": " + spec + ", " + algorithm_of(*in.schedule);
     return in;
   }
   if (o.topo.empty()) throw UsageError("a schedule FILE or --topo is required (see totex plot --help)");
-  Input in{parse_spec(o.topo), std::nullopt, o.topo, {}};
+  Input in{parse_spec(o.topo), std::nullopt, o.topo, {}, std::nullopt, {}};
   if (!need_schedule) return in;
   const Model model = model_for(in.net, o.model);
   if (o.periodic) {
@@ -89,6 +94,7 @@ std::vector<std::string> kinds_for(const Network& net, bool has_schedule) {
   bool torus = t.is_product() && t.factors().size() >= 2;
   for (const Factor& f : t.factors()) torus = torus && f.kind == FactorKind::Ring && f.size == t.factors()[0].size && f.size >= 3;
   if (torus) k.emplace_back("dims");
+  k.emplace_back("traffic");
   return k;
 }
 
@@ -100,6 +106,8 @@ std::string join(const std::vector<std::string>& v) {
 
 /// One picture as a document.
 std::string draw(const std::string& kind, const Input& in, std::optional<int> step) {
+  if (kind == "traffic")
+    return plot::traffic_svg(*in.traffic, in.traffic_bound, std::get<Topology>(in.net).spec() + ", traffic " + in.traffic->spec());
   if (kind == "dims") {
     const auto& t = std::get<Topology>(in.net);
     const auto [base, placement] = placed_torus(t.spec());
@@ -127,6 +135,16 @@ std::string draw(const std::string& kind, const Input& in, std::optional<int> st
   return plot::viewer_html(t, u, in.bound, title);
 }
 
+/// --kind traffic: the --traffic matrix of a direct network and its lower bound under --model.
+void add_traffic(const PlotOptions& o, Input& in) {
+  const auto* t = std::get_if<Topology>(&in.net);
+  if (t == nullptr) throw UsageError("--kind traffic: applies to direct networks; a MIN's schedules carry all only");
+  if (o.model.empty()) throw UsageError("--kind traffic: give --model, the model of the bound drawn beside the matrix");
+  in.traffic = parse_traffic(o.traffic, *t);
+  in.traffic_bound = traffic_lower_bound(*t, parse_model(o.model), *in.traffic);
+  in.bound = plot::main_term(in.traffic_bound);
+}
+
 /// Networks too large for a drawing are refused before any schedule is computed.
 void check_size(const PlotOptions& o, const std::string& kind) {
   if (kind != "network" && kind != "viewer" && kind != "all") return;
@@ -147,7 +165,7 @@ void check_size(const PlotOptions& o, const std::string& kind) {
 int cmd_plot(const PlotOptions& o) {
   const std::string& kind = o.kind;
   // dims needs no schedule; with a file or --model it also draws the schedule's own loads.
-  const bool need_schedule = kind != "dims" || !o.file.empty() || !o.model.empty();
+  const bool need_schedule = (kind != "dims" && kind != "traffic") || !o.file.empty() || (kind == "dims" && !o.model.empty());
   if (!o.file.empty() || !o.topo.empty()) check_size(o, kind);  // before a schedule search that may be long
   Input in = load_input(o, need_schedule);
   const bool is_min = std::holds_alternative<MinNetwork>(in.net);
@@ -157,6 +175,8 @@ int cmd_plot(const PlotOptions& o) {
                      (kind == "latin" ? " (it needs a MIN, min:N:D[:WIRING])"
                       : kind == "dims" ? " (it needs a torus with equal sides K >= 3, placed or not)" : "") +
                      "; accepted here: " + join(available));
+  if (kind == "traffic") add_traffic(o, in);
+  else if (o.traffic != "all") throw UsageError("--traffic: applies to --kind traffic here (the schedules drawn carry all)");
   std::optional<int> step;
   if (o.step >= 0) {
     if (kind != "network" && kind != "latin")
@@ -187,6 +207,13 @@ int cmd_plot(const PlotOptions& o) {
     j["lower_bound"] = in.bound.steps;
     j["bound_term"] = in.bound.term;
   }
+  if (in.traffic) {
+    j["traffic"] = {{"spec", in.traffic->spec()}, {"kind", in.traffic->kind()}, {"sha256", in.traffic->sha256()},
+                    {"flits", in.traffic->total_flits()}, {"pairs", in.traffic->pairs()}};
+    j["model"] = o.model;
+    j["lower_bound"] = in.bound.steps;
+    j["bound_term"] = in.bound.term;
+  }
   json files = json::array();
   if (kind == "all") {  // -o is a directory: one file per kind that applies
     std::error_code ec;  // "DIR: OS error text", exit 1, like every other file totex cannot write
@@ -194,6 +221,7 @@ int cmd_plot(const PlotOptions& o) {
     if (ec || !std::filesystem::is_directory(o.output))
       throw OutputError(o.output + ": " + (ec ? ec.message() : "not a directory (--kind all writes into a directory)"));
     for (const std::string& k : available) {
+      if (k == "traffic") continue;  // drawn with --kind traffic, for the --traffic it names
       const std::string path = (std::filesystem::path(o.output) / (k + (k == "viewer" ? ".html" : ".svg"))).string();
       const std::string doc = draw(k, in, std::nullopt);
       write_output_file(path, [&](std::ostream& out) { out << doc; });
@@ -207,7 +235,11 @@ int cmd_plot(const PlotOptions& o) {
   j["files"] = files;
   print(o.json, j, [&] {
     for (const auto& f : files) std::cout << "wrote " << f.get<std::string>() << '\n';
-    if (j.contains("lower_bound"))
+    if (in.traffic)
+      std::cout << "  " << j["topology"].get<std::string>() << ", traffic " << printable(in.traffic->spec()) << ": "
+                << in.traffic->total_flits() << " flits, lower bound " << in.bound.steps << " under " << o.model << " ("
+                << in.bound.term << ")\n";
+    else if (j.contains("lower_bound"))
       std::cout << "  " << j["topology"].get<std::string>() << ", " << j["algorithm"].get<std::string>() << ": "
                 << (j.contains("period") ? "period " + j["period"].dump() + " (one period's messages take " +
                                                j["steps"].dump() + " steps), period bound "
@@ -233,6 +265,7 @@ void register_plot(CLI::App& app, Actions& actions) {
                    "network (natural layout, links coloured by load; with --step busy/idle in that step; MIN: switch "
                    "states and paths of a configuration) | heatmap (link x step utilisation, idle share, lower bound) | "
                    "latin (MIN: matrix A, the Latin square) | dims (torus: link load per dimension, ODR vs UDR, bound) | "
+                   "traffic (the --traffic matrix as a heatmap, row and column sums, the bound under --model) | "
                    "viewer (HTML page with a step slider) | all (every kind that applies; -o is a directory). "
                    "Default network")
       ->check(one_of(kKinds));
@@ -244,6 +277,9 @@ void register_plot(CLI::App& app, Actions& actions) {
                        : "'" + printable(v) + "' is not accepted; accepted: a step number 0, 1, 2, ...";
           },
           "STEP"));
+  plot->add_option("--traffic", o.traffic,
+                   "with --kind traffic: what every node sends (docs/traffic.md; default all): " + traffic_grammar())
+      ->check(non_empty("traffic", traffic_grammar()));
   plot->add_flag("--periodic", o.periodic,
                  "draw a periodic (TDM) schedule (as `totex schedule --periodic`): one period's messages, "
                  "hops past the period drawn in absolute steps");

@@ -26,3 +26,20 @@ cli_test(bound_traffic_too_large 3 "resources: traffic 'all:20000000': flits per
   -- ${TOTEX} bound --topo torus:4x4 --model nic --traffic all:20000000)
 cli_test(bound_traffic_missing_file 2 "nope.txt:0: cannot open file"
   -- ${TOTEX} bound --topo ring:4 --model nic --traffic matrix:nope.txt)
+
+# totex plot --kind traffic: the matrix, its sums and the bound (the JSON's bound is the one bound prints).
+set(TRAFFIC_PLOT_DIR ${CMAKE_CURRENT_BINARY_DIR}/traffic)
+file(MAKE_DIRECTORY ${TRAFFIC_PLOT_DIR})
+cli_test(plot_traffic_hotspot 0 "hotspot.svg"
+  --jq ".kind==\"traffic\" and .lower_bound==10 and .bound_term==\"nic_ejection\" and .traffic.flits==11" --
+  ${TOTEX} plot --topo ring:4 --model nic --kind traffic --traffic matrix:${DATA}/hotspot_ring4.txt
+  -o ${TRAFFIC_PLOT_DIR}/hotspot.svg --json)
+add_test(NAME cli.plot_traffic_sums COMMAND sh -c
+  "grep -c 'data-received=\"10\"' '${TRAFFIC_PLOT_DIR}/hotspot.svg' | grep -qx 1 && grep -c 'data-sent=\"5\"' '${TRAFFIC_PLOT_DIR}/hotspot.svg' | grep -qx 1")
+set_tests_properties(cli.plot_traffic_sums PROPERTIES DEPENDS cli.plot_traffic_hotspot)
+cli_test(plot_traffic_needs_model 2 "--kind traffic: give --model"
+  -- ${TOTEX} plot --topo ring:4 --kind traffic --traffic all:2 -o ${TRAFFIC_PLOT_DIR}/x.svg)
+cli_test(plot_traffic_min 2 "--kind: 'traffic' does not apply to a MIN"
+  -- ${TOTEX} plot --topo min:16:4 --kind traffic -o ${TRAFFIC_PLOT_DIR}/y.svg)
+cli_test(plot_traffic_other_kind 2 "--traffic: applies to --kind traffic here"
+  -- ${TOTEX} plot --topo ring:4 --model nic --kind heatmap --traffic all:2 -o ${TRAFFIC_PLOT_DIR}/z.svg)

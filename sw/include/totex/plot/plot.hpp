@@ -12,6 +12,7 @@
 #include "totex/network/placement.hpp"
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
 
 namespace totex::plot {
 
@@ -63,6 +64,9 @@ struct Bound {
 /// every step below, and the lower bound as a vertical line (steps past it shaded).
 [[nodiscard]] std::string heatmap_svg(const LinkUsage& u, const Bound& bound, const std::string& step_unit,
                                       const std::string& title);
+/// The traffic matrix (row: source, column: destination, cell: flits) as a heatmap, binned past 256
+/// nodes, with each row's and column's sum as bars and the lower bound `lb` with its binding terms.
+[[nodiscard]] std::string traffic_svg(const Traffic& tr, const LowerBound& lb, const std::string& title);
 /// The MIN's stages, switches and wiring with the shift state of every switch in configuration
 /// `config`, and each terminal's path coloured by its source.
 [[nodiscard]] std::string min_network_svg(const MinNetwork& net, const MinSchedule& s, int config,
