@@ -12,13 +12,15 @@ set -euo pipefail
 totex=$1 cache=$2 topo=$3 model=$4 broken=$5 regex=$6
 export TOTEX_CACHE_DIR=$cache
 key=$(sed 's/[^A-Za-z0-9]/_/g' <<<"$topo")
+tag=${model//-/_}  # cache keys write a value's '-' as '_'
+
 nodes=$("$totex" bound --topo "$topo" --model nic --json | jq -r .processors)
 for build in flat wired; do
   TOTEX_RTL_BUILD=$build "$totex" sim --topo "$topo" --model "$model" --engine rtl --json >/dev/null
   if [ "$build" = flat ]; then
-    harness=$(ls -d "$cache"/direct_${key}_scheduled_*_${model}_d16_b0_*_flat | head -1)/harness
+    harness=$(ls -d "$cache"/direct_${key}_scheduled_*_${tag}_d16_b0_*_flat | head -1)/harness
   else
-    harness=$(ls -d "$cache"/tile_scheduled_n${nodes}_p*_${model}_d16_b0_* | head -1)/harness
+    harness=$(ls -d "$cache"/tile_scheduled_n${nodes}_p*_${tag}_d16_b0_* | head -1)/harness
   fi
   [ -x "$harness" ] || { echo "FAIL: no $build harness at $harness"; exit 1; }
   set +e
