@@ -85,3 +85,7 @@ cli_test(tdm_min_period_own_given 0 "periods" --jq ".passed and .period==6 and .
 add_test(NAME cli.hw_env_fault_one_shot COMMAND ${CMAKE_COMMAND} -E env TOTEX_TDM_FAULT=pause
          ${EXPECT} 2 "TOTEX_TDM_FAULT=pause injects a fault into a periodic run of the TDM tiles: give --periods K"
          -- ${TOTEX} sim --topo ring:4 --model nic --engine systemc)
+# A --period below the minimum runs as asked; when it fails, the first error names the cause.
+cli_test(tdm_min_period_given_short 1 "period 3 is below the TDM tiles' minimum period 5: a destination's slots closer than 5 cycles"
+  --jq ".passed==false and (.errors[0]|startswith(\"period 3 is below\"))" --
+  ${TOTEX} sim --topo torus:3x3 --model all-port --engine systemc --periods 2 --period 3 --json)

@@ -111,6 +111,16 @@ void check_tdm_tile_period(const TdmTables& tables, const RunOptions& o) {
                    std::to_string(kTdmTileMinPeriod) + " or more, or run --engine ref");
 }
 
+void note_short_period(SimResult& r, const TdmTables& tables) {
+  if (r.ok() || tables.period >= kTdmTileMinPeriod) return;
+  r.errors.insert(r.errors.begin(),
+                  "period " + std::to_string(tables.period) + " is below the TDM tiles' minimum period " +
+                      std::to_string(kTdmTileMinPeriod) + ": a destination's slots closer than " +
+                      std::to_string(kTdmTileMinPeriod) +
+                      " cycles make its next message late (docs/tdm-runs.md, Limits); give --period " +
+                      std::to_string(kTdmTileMinPeriod) + " or more");
+}
+
 fs::path systemc_binary() {
   const fs::path binary = install_paths().systemc_binary;
   if (!fs::exists(binary)) throw UsageError("--engine systemc needs " + binary.string() + "; run `make build`");

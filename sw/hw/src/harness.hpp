@@ -64,6 +64,9 @@ bool wave_is_vcd(const std::string& wave, bool vcd_only = false);
 /// naming the tiles' minimum; a --period the user gave runs as asked.
 void check_tdm_tile_period(const TdmTables& tables, const RunOptions& o);
 
+/// A failed run at a --period below kTdmTileMinPeriod: the likely cause, first among the errors.
+void note_short_period(SimResult& r, const TdmTables& tables);
+
 /// The SystemC engine built with the project (totex_systemc).
 [[nodiscard]] std::filesystem::path systemc_binary();
 /// Runs `binary` with the harness argv `args` and reads its result, by its exit code

@@ -57,8 +57,10 @@ class SystemcEngine final : public Engine {
     const TdmTables tables = tdm_tables(t, s, o.tdm.period, o.tdm.payload);  // a fold conflict stops the run here
     check_tdm_tile_period(tables, o);
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); });
-    return run_harness(systemc_binary(), schema::to_argv(tdm_harness_args(t, tables, file.path(), o)),
-                       "the SystemC TDM tile network", true);
+    SimResult r = run_harness(systemc_binary(), schema::to_argv(tdm_harness_args(t, tables, file.path(), o)),
+                              "the SystemC TDM tile network", true);
+    note_short_period(r, tables);
+    return r;
   }
 };
 

@@ -41,8 +41,10 @@ SimResult run_tdm_rtl(const Topology& t, const Schedule& s, const RunOptions& o)
   b.verilator_opt = "-O3";
   b.makeflags = "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
   const std::filesystem::path binary = build_verilated(b);
-  return run_harness(binary, schema::to_argv(tdm_harness_args(t, tables, file.path(), o)),
-                     "the TDM tile harness " + binary.string());
+  SimResult r = run_harness(binary, schema::to_argv(tdm_harness_args(t, tables, file.path(), o)),
+                            "the TDM tile harness " + binary.string());
+  note_short_period(r, tables);
+  return r;
 }
 
 }  // namespace totex::hw
