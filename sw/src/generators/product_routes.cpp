@@ -208,7 +208,10 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   const double rate = symmetric ? kOrbitPlacementsPerSecond : kGreedyPlacementsPerSecond;
   const std::int64_t placements = static_cast<std::int64_t>(std::max(0.0, budget_seconds) * rate);
   const auto safety_end = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(safety_stop_seconds(budget_seconds)));
-  const std::function<bool()> out_of_time = [&] { return Clock::now() >= safety_end; };
+  bool stopped_by_clock = false;  // the safety stop fired: the schedule then depends on the machine
+  const std::function<bool()> out_of_time = [&] {
+    return stopped_by_clock = stopped_by_clock || Clock::now() >= safety_end;
+  };
   const std::int64_t bound = lower_bound(t, m).steps;  // nothing to gain below it
   std::mt19937_64 rng(seed);
   std::vector<std::size_t> order(items.size());
@@ -220,7 +223,11 @@ Schedule flexible_greedy_schedule(const Topology& t, Model m, double budget_seco
   (void)order_search(packing, items, order, bound, placements / 4, work, rng, out_of_time);
   std::vector<RouteItem> best = items;
   (void)lns_improve(packing, items, best, bound, placements, work, rng, out_of_time);
-  if (log != nullptr) log->push_back("search: " + std::to_string(packed_makespan(best)) + " steps (" + std::to_string(work) + " placements)");
+  if (log != nullptr)
+    log->push_back("search: " + std::to_string(packed_makespan(best)) + " steps (" + std::to_string(work) + " placements" +
+                   (stopped_by_clock ? ", stopped by the wall-clock safety cap before its work ran out (a machine-dependent result)"
+                                     : "") +
+                   ")");
   // On the orbit model, SAT on the schedule's tail (route_sat.hpp), with as much work again. The
   // search's current packing is as short as its best and tighter at the end (fewer items in the
   // last step), the better start. Not on the message model: its tail models are |group| times

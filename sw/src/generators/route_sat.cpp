@@ -44,7 +44,7 @@ std::vector<Word> candidate_words(const RouteItem& item) {
 
 SatOutcome sat_repack(const RoutePacking& packing, std::vector<RouteItem>& items, std::int64_t steps,
                       std::int64_t free_from, std::int64_t max_conflicts, std::int64_t& work,
-                      std::chrono::steady_clock::time_point end) {
+                      std::chrono::steady_clock::time_point end, bool* capped) {
   CaDiCaL::Solver solver;
   Cnf cnf(solver);
   const MoveTable& moves = packing.moves();
@@ -111,7 +111,9 @@ SatOutcome sat_repack(const RoutePacking& packing, std::vector<RouteItem>& items
   const std::int64_t conflicts = std::min(max_conflicts, work / std::max<std::int64_t>(1, cnf.clauses()));
   if (conflicts < kMinConflicts) return SatOutcome::Unknown;
   std::int64_t used = 0;
-  const SatOutcome result = solve_limited(solver, conflicts, end, used);
+  bool stopped_by_clock = false;
+  const SatOutcome result = solve_limited(solver, conflicts, end, used, &stopped_by_clock);
+  if (capped != nullptr) *capped = stopped_by_clock;
   work -= used * cnf.clauses();
   if (result != SatOutcome::Sat) return result;
   for (std::size_t i = 0; i < items.size(); ++i)
@@ -134,10 +136,12 @@ std::vector<std::string> tail_sat_improve(const RoutePacking& packing, std::vect
       if (work <= 0) break;
       std::vector<RouteItem> candidate = best;
       const std::int64_t before = work;
-      const SatOutcome out = sat_repack(packing, candidate, target, target - tail, max_conflicts, work, end);
+      bool capped = false;
+      const SatOutcome out = sat_repack(packing, candidate, target, target - tail, max_conflicts, work, end, &capped);
       log.push_back(std::to_string(target) + " steps, last " + std::to_string(tail) + " free: " +
                     (out == SatOutcome::Sat ? "found" : out == SatOutcome::Unsat ? "none" : "unknown") + " (" +
-                    std::to_string(before - work) + " work)");
+                    std::to_string(before - work) + " work" + (capped ? std::string(", ") + kCappedNote : std::string()) +
+                    ")");
       if (out == SatOutcome::Sat) {
         best = std::move(candidate);
         shorter = true;

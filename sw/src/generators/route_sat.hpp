@@ -27,10 +27,11 @@ namespace totex {
 /// where they are, the others on any candidate_words() route from any start in [free_from,
 /// steps - hops]. At most `max_conflicts` conflicts and `work` (conflicts times clauses,
 /// cnf.hpp; what the call spends is taken off); a call whose model could not afford 1000
-/// conflicts is not made (Unknown). On Sat the free items get their new starts and words.
+/// conflicts is not made (Unknown). On Sat the free items get their new starts and words. `end`
+/// is a wall-clock safety cap only; `capped` (if given) says whether it stopped the call.
 SatOutcome sat_repack(const RoutePacking& packing, std::vector<RouteItem>& items, std::int64_t steps,
                       std::int64_t free_from, std::int64_t max_conflicts, std::int64_t& work,
-                      std::chrono::steady_clock::time_point end);
+                      std::chrono::steady_clock::time_point end, bool* capped = nullptr);
 
 /// Shortens `best` (placed items of `packing`) one step at a time down to `bound`: each target
 /// tries sat_repack with the last 16, then 24, then 32 steps free (all of them once a tail
