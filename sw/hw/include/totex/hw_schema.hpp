@@ -3,7 +3,7 @@
 /// an engine, a harness process or a model build is a row of a field table here, and every side
 /// produces or parses it from that row:
 ///
-///   the CLI flag       add_schema_options (sw/cli/schema_options.hpp): the field's key and help text, its range checked
+///   the CLI flag       add_schema_options (sw/cli/schema_options.hpp): key, help text, range
 ///   the harness argv   to_argv (sw/hw, the engines) and parse_argv (sim/, the harness mains)
 ///   -G parameters      verilog_params (sw/hw/src: the Verilator command line of a model build)
 ///   -D macros          cpp_defines (the harness compiled for that model checks its run against them)
@@ -13,8 +13,10 @@
 ///
 /// Schemas: one per harness kind (DirectHarnessArgs, MinHarnessArgs, TdmHarnessArgs: the word that
 /// starts a harness's argv names the kind, and `totex_systemc` takes it as its subcommand) and one
-/// per tile kind (WiredTileParams: the direct tile and the generated top's scalars; MinTopParams;
-/// TdmTileParams, whose TileKind picks the nic, all-port or single-port tile).
+/// per tile kind (WiredTileParams: the direct tile and the generated top's scalars;
+/// CosimRouterParams and MinCosimParams: the Verilated halves of the co-simulations; MinTopParams;
+/// TdmTileParams, whose TileKind picks the nic, all-port or single-port tile). HwEnvironment: the
+/// environment, read by the CLI alone.
 ///
 /// Adding an option: a member with its default, a row in the schema's fields(), and the code that
 /// uses it. Nothing else names it. Compiled as C++17 too (the SystemC harnesses include it).
