@@ -66,15 +66,22 @@ module totex_tdm_nic #(
     end
   endfunction
 
-  // Clearing sweep after reset (block RAM has no reset): one word per cycle, counted by
-  // sweep_cnt_q.
-  logic           sweep;
-  logic [NodeW:0] sweep_cnt_q;
-  assign sweep = ~sweep_cnt_q[NodeW];
+  // Clearing sweep after reset (block RAM has no reset): one word per cycle, at sweep_cnt_q.
+  // sweep_q is high for the 2**NodeW cycles of the sweep, a flip-flop of its own cleared as the
+  // count wraps (a compare of flip-flops, not the end of the count's carry chain: that chain to a
+  // top count bit was the UP5K's critical path in some placements).
+  logic             sweep, sweep_q;
+  logic [NodeW-1:0] sweep_cnt_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)    sweep_cnt_q <= '0;
-    else if (sweep) sweep_cnt_q <= sweep_cnt_q + (NodeW + 32'd1)'(1);
+    if (!rst_ni) begin
+      sweep_q     <= 1'b1;
+      sweep_cnt_q <= '0;
+    end else if (sweep_q) begin
+      sweep_q     <= sweep_cnt_q != '1;
+      sweep_cnt_q <= sweep_cnt_q + NodeW'(1);
+    end
   end
+  assign sweep = sweep_q;
   // sweep_next_q: the next cycle sweeps too (a flip-flop a step ahead of the count, for the send
   // side's sweep state below: no comparison of the count in front of its flip-flops).
   logic sweep_next_q, sweep_next_d;
@@ -179,7 +186,7 @@ module totex_tdm_nic #(
   // R write in the cycle after the decision, from the decision registers (and the clearing sweep
   // after reset): R[d] := ~R[d] when the slot sends.
   assign rw_we = sweep | (dec_q & has_q);
-  assign rw_a  = sweep ? sweep_cnt_q[NodeW-1:0] : dec_d_q;
+  assign rw_a  = sweep ? sweep_cnt_q : dec_d_q;
   assign rw_d  = ~sweep & ~dec_r_q;
 
   // Send side. The head (head_q: there is one; head_dst_q, head_data_q) holds the offer accepted at

@@ -68,11 +68,22 @@ module totex_tdm_slot_pipe #(
 
   logic             flush, init_q, primed_q, prm_q, primes;
   logic [PcW-1:0]   pc_q;
-  logic [NodeW:0]   swc_q;
+  // The load count (1 .. 2**NodeW - 1, then done): load_done_q is a flip-flop of its own, set as
+  // the count wraps (a compare of flip-flops, not the end of the count's carry chain, which was
+  // the UP5K's critical path in some placements).
+  logic [NodeW-1:0] load_cnt_q;
+  logic             load_done_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) swc_q <= (NodeW + 32'd1)'(1);
-    else if (flush) swc_q <= (NodeW + 32'd1)'(1);
-    else if (!swc_q[NodeW]) swc_q <= swc_q + (NodeW + 32'd1)'(1);
+    if (!rst_ni) begin
+      load_cnt_q  <= NodeW'(1);
+      load_done_q <= 1'b0;
+    end else if (flush) begin
+      load_cnt_q  <= NodeW'(1);
+      load_done_q <= 1'b0;
+    end else if (!load_done_q) begin
+      load_cnt_q  <= load_cnt_q + NodeW'(1);
+      load_done_q <= load_cnt_q == '1;
+    end
   end
   logic [SlotW-1:0] f_q;            // slot fetched next
   assign flush = tbl_we_i;
@@ -90,8 +101,8 @@ module totex_tdm_slot_pipe #(
       prm_q    <= 1'b0;
       pc_q     <= '0;
     end else begin
-      init_q <= ~swc_q[NodeW];   // one cycle longer than the count: no carry chain into init_q
-      prm_q  <= swc_q[NodeW] & ~primed_q & ~(!init_q && primes);
+      init_q <= ~load_done_q;   // one cycle longer than the count
+      prm_q  <= load_done_q & ~primed_q & ~(!init_q && primes);
       if (!init_q && !primed_q) begin
         pc_q     <= pc_q + PcW'(1);
         primed_q <= primes;
