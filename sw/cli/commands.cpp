@@ -3,6 +3,7 @@
 
 #include "cli_common.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -304,7 +305,7 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
                {"period_bound_terms", bound_json(po.bound)}, {"translation_invariant", po.translation_invariant},
                {"verified", ok}, {"proven_optimal", ok && po.proven_optimal}, {"proof", ok ? po.proof : ""},
                {"proof_general", ok && po.proof_general}, {"proof_scope", ok ? po.proof_scope : ""}, {"latency_max", pr.latency_max}, {"steps", pr.steps},
-               {"transfers", po.schedule.transfer_count()}, {"seconds", seconds}, {"search", po.log},
+               {"transfers", po.schedule.transfer_count()}, {"seconds", seconds}, {"search", po.log}, {"capped", po.capped},
                {"errors", errors}, {"file", o.output}, {"format", o.output.empty() ? "" : format}};
   print(o.json, j, [&] {
     std::cout << o.topo << ", " << to_string(model) << ", " << po.algorithm << ": period " << po.schedule.period
@@ -313,6 +314,7 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
               << (ok ? "verified modulo the period" : "VERIFICATION FAILED") << "; latency max " << pr.latency_max
               << ", one period's makespan " << pr.steps << " steps\n";
     for (const std::string& line : po.log) std::cout << "  " << line << '\n';
+    if (po.capped) std::cout << "  capped: a wall-clock safety cap cut a search short; another run may differ\n";
     for (const auto& e : errors) std::cout << "  " << e.get<std::string>() << '\n';
     if (!o.output.empty()) std::cout << "written to " << o.output << " (" << format << ")\n";
   });
@@ -389,6 +391,9 @@ int cmd_schedule(const ScheduleOptions& o) {
                      {"note", a.note}});
   j["tried"] = tried;
   j["search"] = outcome.log;
+  // A search the wall-clock safety cap cut short (its note says so): the result may differ by machine.
+  j["capped"] = std::any_of(outcome.tried.begin(), outcome.tried.end(),
+                            [](const Attempt& a) { return a.note.find("safety cap") != std::string::npos; });
   j["verified"] = report.ok;
   j["errors"] = errors_json(report);
   if (!o.output.empty()) {
@@ -556,8 +561,8 @@ Commands::Commands(CLI::App& app) {
       ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   schedule->add_option("--budget", sched_opts->budget,
                        "search budget of auto, pattern, greedy and exact, about seconds (default 4, 8 above 128 "
-                       "nodes); the heuristics count work, so a budget gives the same schedule on any machine; exact "
-                       "counts seconds and stops cleanly at them")
+                       "nodes); every search counts work (SAT conflicts, steps), so a budget gives the same schedule "
+                       "on any machine; a wall-clock safety cap far above it marks the result capped when it fires")
       ->check(budget_seconds());
   schedule->add_option("-o,--output", sched_opts->output,
                        "write the schedule / configuration-matrix / exchange-table file (a name ending in .gz: "

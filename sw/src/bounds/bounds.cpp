@@ -105,49 +105,6 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
   if (best > 0) add(lb, "cut_corners", best, best_detail, -1);
 }
 
-/// Articulation points (iterative Tarjan), so the relay bound costs O(V+E) plus one BFS per cut vertex.
-std::vector<NodeId> cut_vertices(const Topology& t) {
-  const auto n = static_cast<std::size_t>(t.nodes());
-  std::vector<int> order(n, -1), low(n, 0);
-  std::vector<NodeId> parent(n, -1);
-  std::vector<bool> is_cut(n, false);
-  int counter = 0;
-  for (NodeId root = 0; root < t.nodes(); ++root) {
-    if (order[static_cast<std::size_t>(root)] >= 0) continue;
-    int root_children = 0;
-    std::vector<std::pair<NodeId, Port>> stack{{root, 0}};
-    order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
-    while (!stack.empty()) {
-      auto& [v, p] = stack.back();
-      const auto vi = static_cast<std::size_t>(v);
-      if (p < t.degree(v)) {
-        const NodeId w = t.neighbor(v, p++);
-        const auto wi = static_cast<std::size_t>(w);
-        if (order[wi] < 0) {
-          parent[wi] = v;
-          order[wi] = low[wi] = counter++;
-          if (v == root) ++root_children;
-          stack.emplace_back(w, 0);
-        } else if (w != parent[vi]) {
-          low[vi] = std::min(low[vi], order[wi]);
-        }
-        continue;
-      }
-      const NodeId done = v;
-      stack.pop_back();
-      if (stack.empty()) break;
-      const auto u = static_cast<std::size_t>(stack.back().first);
-      const auto di = static_cast<std::size_t>(done);
-      low[u] = std::min(low[u], low[di]);
-      if (stack.back().first != root && low[di] >= order[u]) is_cut[u] = true;
-    }
-    if (root_children > 1) is_cut[static_cast<std::size_t>(root)] = true;
-  }
-  std::vector<NodeId> cuts;
-  for (std::size_t v = 0; v < n; ++v)
-    if (is_cut[v]) cuts.push_back(static_cast<NodeId>(v));
-  return cuts;
-}
 
 /// A cut vertex v relays every message between different components of G - v, besides its own
 /// N-1: under single-port it sends (and receives) them one per step, otherwise over deg(v) links.
@@ -299,6 +256,50 @@ LowerBound partial_lower_bound(const Topology& t, Model m) {
 }
 
 }  // namespace
+
+// Iterative Tarjan: the relay bound costs O(V+E) plus one BFS per cut vertex.
+std::vector<NodeId> cut_vertices(const Topology& t) {
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::vector<int> order(n, -1), low(n, 0);
+  std::vector<NodeId> parent(n, -1);
+  std::vector<bool> is_cut(n, false);
+  int counter = 0;
+  for (NodeId root = 0; root < t.nodes(); ++root) {
+    if (order[static_cast<std::size_t>(root)] >= 0) continue;
+    int root_children = 0;
+    std::vector<std::pair<NodeId, Port>> stack{{root, 0}};
+    order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
+    while (!stack.empty()) {
+      auto& [v, p] = stack.back();
+      const auto vi = static_cast<std::size_t>(v);
+      if (p < t.degree(v)) {
+        const NodeId w = t.neighbor(v, p++);
+        const auto wi = static_cast<std::size_t>(w);
+        if (order[wi] < 0) {
+          parent[wi] = v;
+          order[wi] = low[wi] = counter++;
+          if (v == root) ++root_children;
+          stack.emplace_back(w, 0);
+        } else if (w != parent[vi]) {
+          low[vi] = std::min(low[vi], order[wi]);
+        }
+        continue;
+      }
+      const NodeId done = v;
+      stack.pop_back();
+      if (stack.empty()) break;
+      const auto u = static_cast<std::size_t>(stack.back().first);
+      const auto di = static_cast<std::size_t>(done);
+      low[u] = std::min(low[u], low[di]);
+      if (stack.back().first != root && low[di] >= order[u]) is_cut[u] = true;
+    }
+    if (root_children > 1) is_cut[static_cast<std::size_t>(root)] = true;
+  }
+  std::vector<NodeId> cuts;
+  for (std::size_t v = 0; v < n; ++v)
+    if (is_cut[v]) cuts.push_back(static_cast<NodeId>(v));
+  return cuts;
+}
 
 std::vector<Cut> candidate_cuts(const Topology& t) {
   std::vector<Cut> cuts;

@@ -642,7 +642,7 @@ ExchangeTable io_detail::read_exchange_table(io_detail::LineReader& reader) {
 
 ExchangeTable read_exchange_table(std::istream& in, const std::string& file) {
   io_detail::ByteSource bytes(in, file);
-  io_detail::LineReader reader(bytes, file, kMaxTableLine, "exchange-table");
+  io_detail::LineReader reader(bytes, file, {kMaxTableLine, "exchange-table"});
   return io_detail::read_exchange_table(reader);
 }
 

@@ -105,14 +105,24 @@ class ByteSource {
   z_stream z_{};
 };
 
+/// What a format's lines may hold. A line past `max_line` bytes (without its newline) is refused as
+/// soon as that many bytes are buffered, not after it is read whole; past `max_bytes` (0: no limit)
+/// of the file, as soon as they are read. `resource_limits`: those two are ResourceErrors (exit 3),
+/// not FileErrors (exit 2).
+struct LineLimits {
+  std::size_t max_line = std::size_t{64} << 20;  // a configuration line of min:65536:2 is 0.5 MB
+  const char* what = "schedule";                 // "no <what> line is that long"
+  bool commas_separate = false;                  // CSV: ',' splits fields as white space does
+  std::uint64_t max_bytes = 0;
+  bool resource_limits = false;
+};
+
 /// Line-oriented reader over a ByteSource: skips blank lines and '#' comments, splits on
 /// whitespace. Fields point into its buffer and stay valid until the next call to next().
 class LineReader {
  public:
-  /// `max_line`: the longest line the format can hold (bytes, without its newline); a longer one
-  /// is refused as soon as that many bytes are buffered, not after it is read whole.
-  LineReader(ByteSource& src, std::string name, std::size_t max_line = kMaxLine, const char* what = "schedule")
-      : src_(src), name_(std::move(name)), buf_(kBuffer), max_line_(max_line), what_(what) {}
+  LineReader(ByteSource& src, std::string name, LineLimits limits = {})
+      : src_(src), name_(std::move(name)), buf_(kBuffer), limits_(limits) {}
   /// The next line as it is (no comment or field handling; a trailing CR kept), false at the end.
   bool next_raw(std::string_view& line) {
     if (!next_line(line)) return false;
@@ -188,9 +198,13 @@ class LineReader {
 
  private:
   static constexpr std::size_t kBuffer = std::size_t{1} << 20;
-  // A configuration line of min:65536:2 is 0.5 MB; nothing valid comes near this.
-  static constexpr std::size_t kMaxLine = std::size_t{64} << 20;
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+  bool is_space(char c) const {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || (c == ',' && limits_.commas_separate);
+  }
+  [[noreturn]] void refuse(int line, const std::string& what) const {
+    if (limits_.resource_limits) throw ResourceError("resources: " + name_ + ":" + std::to_string(line) + ": " + what);
+    throw FileError(name_, line, what);
+  }
   /// Moves the unread bytes to the front and reads more behind them (sets eof_ at the end).
   void fill() {
     if (pos_ > 0) {
@@ -198,10 +212,13 @@ class LineReader {
       len_ -= pos_;
       pos_ = 0;
     }
-    if (len_ == buf_.size()) buf_.resize(std::max(buf_.size(), std::min(buf_.size() * 2, max_line_ + 1)));
+    if (len_ == buf_.size()) buf_.resize(std::max(buf_.size(), std::min(buf_.size() * 2, limits_.max_line + 1)));
     const std::size_t n = src_.read(buf_.data() + len_, buf_.size() - len_, line_no_ + 1);
     if (n == 0) eof_ = true;
     len_ += n;
+    total_ += n;
+    if (limits_.max_bytes > 0 && total_ > limits_.max_bytes)
+      refuse(line_no_ + 1, "file longer than " + std::to_string(limits_.max_bytes >> 20) + " MiB");
   }
   bool next_line(std::string_view& line) {
     while (true) {
@@ -212,11 +229,10 @@ class LineReader {
         pos_ += size + 1;
         return true;
       }
-      if (len_ - pos_ > max_line_)
-        fail_at(line_no_ + 1, "line longer than " + (max_line_ % (std::size_t{1} << 20) == 0
-                                                          ? std::to_string(max_line_ >> 20) + " MiB"
-                                                          : std::to_string(max_line_) + " characters") +
-                                  "; no " + what_ + " line is that long");
+      if (const std::size_t most = limits_.max_line; len_ - pos_ > most)
+        refuse(line_no_ + 1, "line longer than " + (most % (std::size_t{1} << 20) == 0 ? std::to_string(most >> 20) + " MiB"
+                                                                                          : std::to_string(most) + " characters") +
+                                 "; no " + limits_.what + " line is that long");
       if (eof_) {
         if (pos_ == len_) return false;
         line = std::string_view(begin, len_ - pos_);  // a last line without its newline
@@ -229,9 +245,9 @@ class LineReader {
   ByteSource& src_;
   std::string name_;
   std::vector<char> buf_;
-  std::size_t max_line_;
-  const char* what_;
+  LineLimits limits_;
   std::size_t pos_ = 0, len_ = 0;
+  std::uint64_t total_ = 0;  // bytes read (inflated)
   bool eof_ = false;
   int line_no_ = 0;
   std::vector<std::string_view> fields_;

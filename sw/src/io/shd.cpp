@@ -99,7 +99,7 @@ Schedule read_shd(std::istream& in, const std::string& name, const Topology& t, 
   // Streamed, inflated when gzip, and a line refused as soon as it passes the limit (no route is
   // that long), so a small file cannot grow memory before it is refused.
   io_detail::ByteSource bytes(in, name);
-  io_detail::LineReader reader(bytes, name, kMaxShdLine, ".shd");
+  io_detail::LineReader reader(bytes, name, {kMaxShdLine, ".shd"});
   std::string_view raw;
   const std::int64_t destinations = t.nodes() - 1;
   std::uint64_t letters = 0;

@@ -13,17 +13,6 @@ namespace {
 
 constexpr std::int64_t kMaxLinks = std::int64_t{1} << 24;  // complete:4096, ghc:64x64x..., hypercube:16 fit
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t pos = s.find(sep, start);
-    parts.push_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
-    if (pos == std::string_view::npos) return parts;
-    start = pos + 1;
-  }
-}
-
 /// `why` may quote the user's text: it is shown escaped, and the spec itself cut to 60 characters.
 [[noreturn]] void bad(std::string_view spec, std::string_view why) {
   throw UsageError("bad topology '" + printable(spec) + "': " + printable(why, 400) + "; accepted: " + spec_grammar());
@@ -45,7 +34,7 @@ int parse_int(std::string_view text, std::string_view spec, std::string_view wha
 
 std::vector<int> parse_sizes(std::string_view text, std::string_view spec, int min_size) {
   std::vector<int> sizes;
-  for (std::string_view part : split(text, 'x')) {
+  for (std::string_view part : split_fields(text, 'x')) {
     const int k = parse_int(part, spec, "size");
     if (k < min_size) bad(spec, "size " + std::to_string(k) + " is below " + std::to_string(min_size));
     if (k > kMaxNodes) bad(spec, "size " + std::to_string(k) + " is out of range (at most " + std::to_string(kMaxNodes) + ")");
@@ -111,7 +100,7 @@ Network parse_spec(std::string_view spec) {
     return net;
   }
   if (spec.substr(0, 4) == "min:") {
-    const std::vector<std::string_view> p = split(spec, ':');
+    const std::vector<std::string_view> p = split_fields(spec, ':');
     if (p.size() != 3 && p.size() != 4) bad(spec, "expected min:N:D[:WIRING]");
     const int n = parse_int(p[1], spec, "N");
     const int d = parse_int(p[2], spec, "D");
@@ -127,7 +116,7 @@ Network parse_spec(std::string_view spec) {
     }
   }
   if (spec.substr(0, 9) == "metacube:") {
-    const std::vector<std::string_view> p = split(spec.substr(9), ',');
+    const std::vector<std::string_view> p = split_fields(spec.substr(9), ',');
     if (p.size() != 2) bad(spec, "expected metacube:K,M");
     const int k = parse_int(p[0], spec, "K"), m = parse_int(p[1], spec, "M");
     if (k > 16 || m > 16)  // MC(K,M) has 2^(M 2^K + K) nodes: far beyond kMaxNodes, and 2^K overflows
@@ -140,7 +129,7 @@ Network parse_spec(std::string_view spec) {
     }
   }
   std::vector<Factor> factors;
-  for (std::string_view term : split(spec, '*')) {
+  for (std::string_view term : split_fields(spec, '*')) {
     for (const Factor& f : parse_factors(term, spec)) factors.push_back(f);
   }
   // What building the topology costs: one table entry per directed link (nodes x ports) plus the
@@ -171,6 +160,17 @@ Topology parse_topology(std::string_view spec) {
   Network n = parse_spec(spec);
   if (auto* t = std::get_if<Topology>(&n)) return std::move(*t);
   throw UsageError("'" + std::string(spec) + "' is a MIN; this needs a direct network (" + spec_grammar() + ")");
+}
+
+std::vector<std::string_view> split_fields(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t pos = s.find(sep, start);
+    parts.push_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+    if (pos == std::string_view::npos) return parts;
+    start = pos + 1;
+  }
 }
 
 }  // namespace totex

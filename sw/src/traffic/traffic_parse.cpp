@@ -7,22 +7,12 @@
 
 #include "totex/error.hpp"
 #include "totex/splitmix.hpp"
+#include "totex/network/spec.hpp"
 #include "totex/traffic/traffic.hpp"
 #include "traffic_internal.hpp"
 
 namespace totex {
 namespace {
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t pos = s.find(sep, start);
-    parts.push_back(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
-    if (pos == std::string_view::npos) return parts;
-    start = pos + 1;
-  }
-}
 
 [[noreturn]] void bad(std::string_view spec, const std::string& why) {
   throw UsageError("bad traffic '" + printable(spec) + "': " + why + "; accepted: " + traffic_grammar());
@@ -94,7 +84,7 @@ Traffic groups_by_dimension(const Topology& t, std::string_view args, std::strin
   if (!t.is_product()) bad(spec, "groups:D needs a product network (torus, mesh, hypercube, ...); " + t.spec() + " is not one");
   const int dims = static_cast<int>(t.factors().size());
   std::vector<bool> along(static_cast<std::size_t>(dims), false);
-  for (std::string_view part : split(args, ',')) {
+  for (std::string_view part : split_fields(args, ',')) {
     const auto d = static_cast<std::size_t>(number(part, spec, "dimension", 0, dims - 1));
     if (along[d]) bad(spec, "dimension " + std::to_string(d) + " is given twice");
     along[d] = true;
@@ -270,7 +260,7 @@ Traffic parse_traffic(std::string_view spec, const Topology& t) {
   const std::size_t colon = spec.find(':');
   const std::string_view kind = spec.substr(0, colon);
   const std::string_view rest = colon == std::string_view::npos ? std::string_view() : spec.substr(colon + 1);
-  const std::vector<std::string_view> f = split(spec, ':');
+  const std::vector<std::string_view> f = split_fields(spec, ':');
   const std::string spec_s(spec);
   if (colon != std::string_view::npos && rest.empty() && kind != "all") bad(spec, "nothing after '" + printable(kind) + ":'");
   Traffic out;

@@ -16,76 +16,8 @@
 namespace totex {
 namespace traffic_detail {
 
-LineReader::LineReader(std::istream& in, std::string name) : in_(in), name_(std::move(name)), buf_(std::size_t{1} << 16) {}
-
-bool LineReader::next() {
-  while (true) {
-    std::string_view line;
-    if (!next_line(line)) {
-      fields_.clear();
-      return false;
-    }
-    ++line_no_;
-    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    fields_.clear();
-    std::size_t i = 0;
-    while (true) {
-      while (i < line.size() && is_separator(line[i])) ++i;
-      if (i == line.size()) break;
-      const std::size_t start = i;
-      while (i < line.size() && !is_separator(line[i])) ++i;
-      fields_.push_back(line.substr(start, i - start));
-    }
-    if (!fields_.empty()) return true;
-  }
-}
-
-void LineReader::fill() {
-  if (pos_ > 0) {
-    std::memmove(buf_.data(), buf_.data() + pos_, len_ - pos_);
-    len_ -= pos_;
-    pos_ = 0;
-  }
-  if (len_ == buf_.size()) {
-    if (buf_.size() >= kMaxTrafficLine)
-      throw ResourceError("resources: " + name_ + ":" + std::to_string(line_no_ + 1) + ": line longer than " +
-                          std::to_string(kMaxTrafficLine >> 20) + " MiB; no traffic line is that long");
-    buf_.resize(std::min(buf_.size() * 2, kMaxTrafficLine));
-  }
-  in_.read(buf_.data() + len_, static_cast<std::streamsize>(buf_.size() - len_));
-  const auto n = static_cast<std::size_t>(in_.gcount());
-  if (in_.bad()) throw FileError(name_, line_no_ + 1, "read error");
-  total_ += n;
-  if (total_ > kMaxTrafficFileBytes)
-    throw ResourceError("resources: " + name_ + ":" + std::to_string(line_no_ + 1) + ": file longer than " +
-                        std::to_string(kMaxTrafficFileBytes >> 20) + " MiB");
-  if (n == 0) eof_ = true;
-  len_ += n;
-}
-
-bool LineReader::next_line(std::string_view& line) {
-  std::size_t scanned = 0;  // bytes of the current line already searched for '\n'
-  while (true) {
-    const char* begin = buf_.data() + pos_;
-    if (const void* nl = std::memchr(begin + scanned, '\n', len_ - pos_ - scanned); nl != nullptr) {
-      const auto size = static_cast<std::size_t>(static_cast<const char*>(nl) - begin);
-      line = std::string_view(begin, size);
-      pos_ += size + 1;
-      return true;
-    }
-    if (eof_) {
-      if (pos_ == len_) return false;
-      line = std::string_view(begin, len_ - pos_);
-      pos_ = len_;
-      return true;
-    }
-    scanned = len_ - pos_;
-    fill();
-  }
-}
-
 std::int64_t LineReader::count(std::string_view token, std::int64_t limit, const char* what) const {
-  return parse_count(token, limit, what, name_, line_no_);
+  return parse_count(token, limit, what, name(), line());
 }
 
 std::int64_t parse_count(std::string_view token, std::int64_t limit, const char* what, const std::string& file, int line) {

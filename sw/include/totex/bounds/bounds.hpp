@@ -60,5 +60,7 @@ struct Cut {
 [[nodiscard]] std::vector<Cut> candidate_cuts(const Topology& t);
 /// Directed links from A to B, counted explicitly.
 [[nodiscard]] std::int64_t cut_links(const Topology& t, const std::vector<bool>& in_a);
+/// The articulation points of `t` (nodes whose removal disconnects it): the relay bounds' nodes.
+[[nodiscard]] std::vector<NodeId> cut_vertices(const Topology& t);
 
 }  // namespace totex

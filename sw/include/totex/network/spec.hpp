@@ -7,6 +7,7 @@
 ///   a router, only the placement's nodes have a processor).
 #pragma once
 #include <string>
+#include <vector>
 #include <string_view>
 #include <variant>
 
@@ -24,5 +25,7 @@ using Network = std::variant<Topology, MinNetwork>;
 
 /// The accepted grammar in one line, for error messages and --help.
 [[nodiscard]] std::string spec_grammar();
+/// `s` cut at every `sep` (empty parts kept): the fields of a spec such as torus:4x4 or moe:8:2:16:1.
+[[nodiscard]] std::vector<std::string_view> split_fields(std::string_view s, char sep);
 
 }  // namespace totex
