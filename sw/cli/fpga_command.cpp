@@ -181,7 +181,7 @@ int cmd_fpga_tables(const FpgaOptions& o) {
   const std::string params = (std::filesystem::path(dir) / "tables.json").string();
   try {
     write_output_file((std::filesystem::path(staged) / "tables.json").string(),
-                      [&](std::ostream& out) { out << j.dump(2) << '\n'; });
+                      [&](std::ostream& out) { out << json_text(j) << '\n'; });  // non-UTF-8 names escaped
     replace_directory(staged, dir);
   } catch (...) {
     std::error_code ignored;

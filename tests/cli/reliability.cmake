@@ -28,3 +28,6 @@ cli_test(shd_on_mesh_names_format 2 "--format shd .*needs a 2-D torus torus:K1xK
   -- ${TOTEX} schedule --topo mesh:4x4 --model nic -o ${RELIABILITY_DIR}/m.shd)
 cli_test(shd_empty_line_one 2 "empty.shd:1: empty file" -- ${TOTEX} verify --topo torus:3x3 ${DATA}/empty.shd)
 cli_test(no_link_token_cut 2 "no_link_long.sched:9: no link 0->0{60}\\.\\.\\. in torus:3x3" -- ${TOTEX} verify ${DATA}/no_link_long.sched)
+add_test(NAME cli.json_non_utf8_tables_out
+  COMMAND sh -c "\"$2\" fpga --topo torus:3x3 --model nic --payload 8 --json --tables-out \"$1/t$(printf '\\376')\" | jq -e '(.out|endswith(\"t\\\\xfe\")) and (.tables|length)==9' && jq -e '.out|endswith(\"t\\\\xfe\")' \"$1/t$(printf '\\376')/tables.json\""
+  sh ${RELIABILITY_DIR} ${TOTEX})
