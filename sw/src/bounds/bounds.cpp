@@ -75,23 +75,13 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
   std::string best_detail;
   for (std::size_t i = 0; i < cuts.size(); ++i)
     for (std::size_t j = i + 1; j < cuts.size(); ++j) {
-      std::int64_t crossings = 0, links = 0;
-      std::vector<int> out(static_cast<std::size_t>(n), 0), in(static_cast<std::size_t>(n), 0);
+      std::int64_t crossings = 0;
       for (const Cut* cut : {&cuts[i], &cuts[j]}) {
         std::int64_t a = 0;
         for (bool x : cut->in_a) a += x ? 1 : 0;
         crossings += 2 * a * (n - a);  // both directions
-        for (NodeId v = 0; v < n; ++v)
-          for (Port p = 0; p < t.degree(v); ++p) {
-            const NodeId w = t.neighbor(v, p);
-            if (cut->in_a[static_cast<std::size_t>(v)] == cut->in_a[static_cast<std::size_t>(w)]) continue;
-            ++links;
-            ++out[static_cast<std::size_t>(v)];
-            ++in[static_cast<std::size_t>(w)];
-          }
       }
-      std::int64_t idle = 0;
-      for (std::size_t v = 0; v < out.size(); ++v) idle += std::max(0, out[v] - 1) + std::max(0, in[v] - 1);
+      const auto [links, idle] = cut_pair_capacity(t, cuts[i], cuts[j]);
       if (links == 0) continue;
       const std::int64_t value = ceil_div(crossings + idle, links);
       if (value > best) {
@@ -299,6 +289,22 @@ std::vector<NodeId> cut_vertices(const Topology& t) {
   for (std::size_t v = 0; v < n; ++v)
     if (is_cut[v]) cuts.push_back(static_cast<NodeId>(v));
   return cuts;
+}
+
+CutPairCapacity cut_pair_capacity(const Topology& t, const Cut& a, const Cut& b) {
+  CutPairCapacity c;
+  std::vector<int> out(static_cast<std::size_t>(t.nodes()), 0), in(static_cast<std::size_t>(t.nodes()), 0);
+  for (const Cut* cut : {&a, &b})
+    for (NodeId v = 0; v < t.nodes(); ++v)
+      for (Port p = 0; p < t.degree(v); ++p) {
+        const NodeId w = t.neighbor(v, p);
+        if (cut->in_a[static_cast<std::size_t>(v)] == cut->in_a[static_cast<std::size_t>(w)]) continue;
+        ++c.links;
+        ++out[static_cast<std::size_t>(v)];
+        ++in[static_cast<std::size_t>(w)];
+      }
+  for (std::size_t v = 0; v < out.size(); ++v) c.idle += std::max(0, out[v] - 1) + std::max(0, in[v] - 1);
+  return c;
 }
 
 std::vector<Cut> candidate_cuts(const Topology& t) {

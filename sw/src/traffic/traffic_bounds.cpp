@@ -262,24 +262,11 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t, const Traffic& tr) 
   if (cuts.size() < 2 || static_cast<double>(t.links()) * static_cast<double>(cuts.size() * cuts.size()) > 5e7) return;
   std::vector<i64> cross(cuts.size());
   for (std::size_t i = 0; i < cuts.size(); ++i) cross[i] = crossing(tr, cuts[i].in_a, true) + crossing(tr, cuts[i].in_a, false);
-  const i64 n = t.nodes();
   i64 best = 0;
   std::string detail;
   for (std::size_t i = 0; i < cuts.size(); ++i)
     for (std::size_t j = i + 1; j < cuts.size(); ++j) {
-      i64 links = 0;
-      std::vector<int> out(static_cast<std::size_t>(n), 0), in(static_cast<std::size_t>(n), 0);
-      for (const Cut* cut : {&cuts[i], &cuts[j]})
-        for (NodeId v = 0; v < n; ++v)
-          for (Port p = 0; p < t.degree(v); ++p) {
-            const NodeId w = t.neighbor(v, p);
-            if (cut->in_a[static_cast<std::size_t>(v)] == cut->in_a[static_cast<std::size_t>(w)]) continue;
-            ++links;
-            ++out[static_cast<std::size_t>(v)];
-            ++in[static_cast<std::size_t>(w)];
-          }
-      i64 idle = 0;
-      for (std::size_t v = 0; v < out.size(); ++v) idle += std::max(0, out[v] - 1) + std::max(0, in[v] - 1);
+      const auto [links, idle] = cut_pair_capacity(t, cuts[i], cuts[j]);
       if (links == 0) continue;
       const i64 crossings = cross[i] + cross[j];
       const i64 value = ceil_div(crossings + idle, links);

@@ -60,6 +60,12 @@ struct Cut {
 [[nodiscard]] std::vector<Cut> candidate_cuts(const Topology& t);
 /// Directed links from A to B, counted explicitly.
 [[nodiscard]] std::int64_t cut_links(const Topology& t, const std::vector<bool>& in_a);
+/// Two cuts' directed crossing links together, and the link-steps they must leave idle under nic in
+/// the first and the last step (a tail or head of k of them serves one: k - 1 idle), cut_corners' terms.
+struct CutPairCapacity {
+  std::int64_t links = 0, idle = 0;
+};
+[[nodiscard]] CutPairCapacity cut_pair_capacity(const Topology& t, const Cut& a, const Cut& b);
 /// The articulation points of `t` (nodes whose removal disconnects it): the relay bounds' nodes.
 [[nodiscard]] std::vector<NodeId> cut_vertices(const Topology& t);
 
