@@ -15,6 +15,7 @@
 #include "totex/schedule.hpp"
 #include "totex/generators/scheduler.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/traffic/traffic.hpp"
 #include "totex/verify/verify.hpp"
 
 #include "commands.hpp"
@@ -115,6 +116,8 @@ void add_help_examples(CLI::App& app);
 /// `j` as JSON text. Strings that are not valid UTF-8 (a file name or header with a byte 0xff)
 /// have their bytes escaped as \xHH, as the plain-text messages do, instead of failing the dump.
 [[nodiscard]] std::string json_text(const json& j, int indent = 2);
+/// A traffic as the JSON of bound and plot give it: spec, kind, sha256, flits, pairs.
+[[nodiscard]] json traffic_json(const Traffic& t);
 /// A CLI11 validator for a name that may not be empty (--algo '' would otherwise mean the default).
 [[nodiscard]] inline CLI::Validator non_empty(const std::string& what, const std::string& accepted) {
   return {[what, accepted](std::string& value) -> std::string {

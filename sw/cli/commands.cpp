@@ -115,6 +115,10 @@ json escaped(const json& j) {
 
 }  // namespace
 
+json traffic_json(const Traffic& t) {
+  return {{"spec", t.spec()}, {"kind", t.kind()}, {"sha256", t.sha256()}, {"flits", t.total_flits()}, {"pairs", t.pairs()}};
+}
+
 std::string json_text(const json& j, int indent) {
   try {
     return j.dump(indent);
@@ -213,8 +217,7 @@ int cmd_bound(const BoundOptions& o) {
       const Traffic traffic = parse_traffic(o.traffic, t);
       lb = traffic_lower_bound(t, model, traffic);
       traffic_periodic = traffic_periodic_lower_bound(t, model, traffic);
-      j["traffic"] = {{"spec", traffic.spec()}, {"kind", traffic.kind()}, {"sha256", traffic.sha256()},
-                      {"flits", traffic.total_flits()}, {"pairs", traffic.pairs()}};
+      j["traffic"] = traffic_json(traffic);
     }
     const std::int64_t sg = processor_status(t);  // S_G, or S_P over the processors of a placed torus
     j["nodes"] = t.nodes();

@@ -208,8 +208,7 @@ int cmd_plot(const PlotOptions& o) {
     j["bound_term"] = in.bound.term;
   }
   if (in.traffic) {
-    j["traffic"] = {{"spec", in.traffic->spec()}, {"kind", in.traffic->kind()}, {"sha256", in.traffic->sha256()},
-                    {"flits", in.traffic->total_flits()}, {"pairs", in.traffic->pairs()}};
+    j["traffic"] = traffic_json(*in.traffic);
     j["model"] = o.model;
     j["lower_bound"] = in.bound.steps;
     j["bound_term"] = in.bound.term;

@@ -49,7 +49,7 @@ class PoseidonReader {
     auto attr = [&](const char* key) -> std::string {
       for (int i = 0; attrs[i] != nullptr; i += 2)
         if (std::strcmp(attrs[i], key) == 0) return attrs[i + 1];
-      fail("<" + e + "> needs the attribute " + key);
+      fail("<" + printable(e) + "> needs the attribute " + key);
     };
     if (e == "schedule") {
       if (topo_) fail("a second <schedule>");
@@ -109,6 +109,7 @@ class PoseidonReader {
         const auto it = slots_.find(at(v) * at(length_) + at(s));
         if (it == slots_.end()) throw FileError(name_, tiles_seen_[v], "tile " + coord_text(v) + " has no timeslot " + std::to_string(s));
         const Slot& sl = it->second;
+        if (sl.tx < 0) throw FileError(name_, sl.line, "no <na> in this timeslot");
         for (int o = 0; o < 5; ++o)
           if (sl.input[at(o)] == '?') throw FileError(name_, sl.line, std::string("no router output ") + kSides[o] + " in this timeslot");
       }
