@@ -8,7 +8,6 @@
 #include <map>
 #include <memory>
 #include <ostream>
-#include <sstream>
 
 #include "totex/error.hpp"
 #include "line_reader.hpp"

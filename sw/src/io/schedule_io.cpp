@@ -13,11 +13,9 @@
 #include <map>
 #include <memory>
 #include <ostream>
-#include <sstream>
 #include <string_view>
 #include <vector>
 
-#include <zlib.h>  // gzip-compressed schedule files (docs/formats.md)
 
 #include "totex/generators/a2.hpp"
 #include "totex/error.hpp"
