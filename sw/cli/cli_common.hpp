@@ -60,6 +60,8 @@ void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required);
 void register_sim(CLI::App& app, Actions& actions);
 /// `totex fpga` (fpga_command.cpp).
 void register_fpga(CLI::App& app, Actions& actions);
+/// `totex rtl` (rtl_command.cpp).
+void register_rtl(CLI::App& app, Actions& actions);
 /// `totex plot` (plot_command.cpp).
 void register_plot(CLI::App& app, Actions& actions);
 /// Two worked examples at the end of every --help (help_examples.cpp).

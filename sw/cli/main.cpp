@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("totex ") + TOTEX_VERSION);
   app.require_subcommand(1);
   const totex::cli::Commands commands(app);
+  totex::cli::Actions exports;  // `totex rtl` (rtl_command.cpp), registered after the others
+  totex::cli::register_rtl(app, exports);
   // A first word that is not a subcommand: say which ones there are (CLI11 would only say one is required).
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
@@ -78,6 +80,8 @@ int main(int argc, char** argv) {
   for (const CLI::App* sub : app.get_subcommands()) running += " " + sub->get_name();
   try {
     (void)totex::cli::run_limits();  // a bad TOTEX_MAX_SECONDS is refused before any work
+    for (const auto& [cmd, action] : exports)
+      if (cmd->parsed()) return action();
     return commands.run_selected();
   } catch (const totex::UsageError& e) {
     return fail(e.what(), totex::cli::kUsageExit);
