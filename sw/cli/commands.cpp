@@ -541,6 +541,18 @@ int cmd_verify(const VerifyOptions& o) {
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required) {
   auto* topo = cmd->add_option("--topo", o.topo, "topology: " + spec_grammar());
   if (required) topo->required();
+  // --fail LIST is --topo SPEC~fail:LIST (docs/networks.md). Option callbacks run in the order the
+  // options are added, so --topo is stored by then wherever it stands on the command line.
+  cmd->add_option_function<std::string>(
+         "--fail",
+         [&o](const std::string& list) {
+           if (o.topo.empty()) throw CLI::ValidationError("--fail", "needs --topo (the network whose links or nodes fail)");
+           if (o.topo.rfind("min:", 0) == 0)
+             throw CLI::ValidationError("--fail", "applies to direct networks, not to the MIN " + printable(o.topo));
+           o.topo += "~fail:" + list;
+         },
+         "failed links a-b and nodes v, joined by ',' (e.g. 0-1,9-17 or 5): a degraded network, SPEC~fail:LIST")
+      ->check(non_empty("fail list", "links a-b and nodes v joined by ','"));
   cmd->add_option("--model", o.model, "single-port | all-port | nic (a MIN is always nic)");
   cmd->add_flag("--json", o.json, "print one JSON object on stdout");
 }

@@ -96,12 +96,15 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
 }
 
 
-/// A cut vertex v relays every message between different components of G - v, besides its own
-/// N-1: under single-port it sends (and receives) them one per step, otherwise over deg(v) links.
+/// A cut vertex v relays every message between processors in different components of G - v,
+/// besides its own |P|-1 when it is a processor: under single-port it sends (and receives) them one
+/// per step, otherwise over deg(v) links. (Degraded networks and graphs may have cut vertices,
+/// placed or not; a failed node is a component of its own without processors.)
 void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
   std::int64_t best = 0;
   std::string best_detail;
   std::vector<int> component(static_cast<std::size_t>(t.nodes()));
+  const std::int64_t procs = t.processor_count();
   for (NodeId v : cut_vertices(t)) {
     std::fill(component.begin(), component.end(), -1);
     component[static_cast<std::size_t>(v)] = 0;
@@ -110,7 +113,9 @@ void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
       if (component[static_cast<std::size_t>(start)] >= 0) continue;
       std::vector<NodeId> queue{start};
       component[static_cast<std::size_t>(start)] = 1;
-      for (std::size_t head = 0; head < queue.size(); ++head)
+      std::int64_t in_component = 0;  // processors
+      for (std::size_t head = 0; head < queue.size(); ++head) {
+        in_component += t.is_processor(queue[head]) ? 1 : 0;
         for (Port p = 0; p < t.degree(queue[head]); ++p) {
           const NodeId w = t.neighbor(queue[head], p);
           if (component[static_cast<std::size_t>(w)] < 0) {
@@ -118,16 +123,19 @@ void add_relay_bound(LowerBound& lb, const Topology& t, Model m) {
             queue.push_back(w);
           }
         }
-      sum_sq += static_cast<std::int64_t>(queue.size()) * static_cast<std::int64_t>(queue.size());
+      }
+      sum_sq += in_component * in_component;
     }
-    const std::int64_t others = t.nodes() - 1;
-    const std::int64_t through = others * others - sum_sq;  // ordered pairs in different components
+    const std::int64_t own = t.is_processor(v) ? procs - 1 : 0;
+    const std::int64_t others = procs - (t.is_processor(v) ? 1 : 0);
+    const std::int64_t through = others * others - sum_sq;  // ordered processor pairs in different components
+    if (through == 0) continue;
     const std::int64_t per_step = m == Model::SinglePort ? 1 : t.degree(v);
-    const std::int64_t value = ceil_div(others + through, per_step);
+    const std::int64_t value = ceil_div(own + through, per_step);
     if (value > best) {
       best = value;
-      best_detail = "cut vertex " + std::to_string(v) + " sends N-1 + " + std::to_string(through) + " relayed messages, " +
-                    std::to_string(per_step) + " per step";
+      best_detail = "cut vertex " + std::to_string(v) + " sends " + (own > 0 ? std::string(t.is_partial() ? "|P|-1" : "N-1") + " + " : "") +
+                    std::to_string(through) + " relayed messages, " + std::to_string(per_step) + " per step";
     }
   }
   // The count holds modulo a period too (each relay is one of v's sends), but the periodic bound
@@ -199,20 +207,25 @@ void add_nic_pipeline_bounds(LowerBound& lb, const Topology& t, std::int64_t s) 
 
 /// Partially populated networks: |P| processors exchange over all N routers and all links.
 /// Every term counts processors' messages; the cut term is paper 004's Lemma 1 (in steps).
-/// (Placements live on tori, which have no cut vertex, so there is no relay term.)
+/// (Placed tori have no cut vertex; degraded networks with failed nodes may, hence the relay term.)
 LowerBound partial_lower_bound(const Topology& t, Model m) {
   LowerBound lb;
   const std::int64_t np = t.processor_count();
   const std::int64_t sp = processor_status(t);
   const std::string sp_text = "S_P=" + std::to_string(sp) + " hops between processors";
   switch (m) {
-    case Model::SinglePort:
-      // Each of the N nodes (relays included) sends at most one message per step.
-      add(lb, "average_status", ceil_div(sp, t.nodes()),
-          sp_text + ", S_P/N = " + std::to_string(sp) + "/" + std::to_string(t.nodes()) + " nodes",
-          periodic_if(kCapacity, ceil_div(sp, t.nodes())));
+    case Model::SinglePort: {
+      // Each of the N nodes (relays included) sends at most one message per step; a failed node
+      // (no link left) sends none.
+      std::int64_t live = 0;
+      for (NodeId v = 0; v < t.nodes(); ++v) live += t.degree(v) > 0 ? 1 : 0;
+      add(lb, "average_status", ceil_div(sp, live),
+          sp_text + ", S_P/N = " + std::to_string(sp) + "/" + std::to_string(live) + " nodes" +
+              (live < t.nodes() ? " with links" : ""),
+          periodic_if(kCapacity, ceil_div(sp, live)));
       add(lb, "injection", np - 1, "each processor sends |P|-1 messages, one per step", periodic_if(kCapacity, np - 1));
       break;
+    }
     case Model::AllPort:
     case Model::Nic: {
       add(lb, "link_traversals", ceil_div(sp, t.links()),
@@ -242,6 +255,7 @@ LowerBound partial_lower_bound(const Topology& t, Model m) {
   add(lb, "distance", far, "the farthest two processors are " + std::to_string(far) + " hops apart, one hop per step",
       -1);
   add_cut_bound(lb, t, m);
+  add_relay_bound(lb, t, m);
   return lb;
 }
 
@@ -310,18 +324,60 @@ CutPairCapacity cut_pair_capacity(const Topology& t, const Cut& a, const Cut& b)
 std::vector<Cut> candidate_cuts(const Topology& t) {
   std::vector<Cut> cuts;
   const auto n = static_cast<std::size_t>(t.nodes());
-  if (t.is_product()) {
-    for (std::size_t d = 0; d < t.factors().size(); ++d) {
-      const int k = t.factors()[d].size;
-      Cut c{"d" + std::to_string(d) + "<" + std::to_string(k / 2), std::vector<bool>(n)};
-      for (NodeId v = 0; v < t.nodes(); ++v) c.in_a[static_cast<std::size_t>(v)] = t.coordinates(v)[d] < k / 2;
-      cuts.push_back(std::move(c));
+  // Any partition of the nodes is a valid cut: its links are counted on t itself (cut_links,
+  // cut_pair_capacity), so a degraded product keeps its base's dimension cuts, with the surviving
+  // links only. There the failures break the symmetry, so every arc of a ring (every prefix of a
+  // path, every arc of a complete factor's coordinates) is tried, up to kArcs per dimension.
+  const Topology& shape = t.base() != nullptr ? *t.base() : t;
+  if (shape.is_product()) {
+    constexpr int kArcs = 32;
+    std::vector<std::vector<int>> coords(n);
+    for (NodeId v = 0; v < t.nodes(); ++v) coords[static_cast<std::size_t>(v)] = shape.coordinates(v);
+    for (std::size_t d = 0; d < shape.factors().size(); ++d) {
+      const Factor& f = shape.factors()[d];
+      const int k = f.size, half = k / 2;
+      const auto add_cut = [&](std::string name, const auto& in_a) {
+        Cut c{std::move(name), std::vector<bool>(n)};
+        for (std::size_t v = 0; v < n; ++v) c.in_a[v] = in_a(coords[v][d]);
+        cuts.push_back(std::move(c));
+      };
+      const std::string dim = "d" + std::to_string(d);
+      if (!t.is_degraded() || k == 2) {
+        add_cut(dim + "<" + std::to_string(half), [&](int x) { return x < half; });
+      } else if (f.kind == FactorKind::Path) {  // every prefix [0, j)
+        const int step = std::max(1, (k - 1 + kArcs - 1) / kArcs);
+        for (int j = 1; j < k; j += step) add_cut(dim + "<" + std::to_string(j), [j](int x) { return x < j; });
+      } else {  // arcs [s, s + half) of the cycle; with k even, s and s + half give the same cut
+        const int starts = k % 2 == 0 ? half : k;
+        const int step = std::max(1, (starts + kArcs - 1) / kArcs);
+        for (int s0 = 0; s0 < starts; s0 += step)
+          add_cut(dim + " in [" + std::to_string(s0) + "," + std::to_string(s0 + half) + ") mod " + std::to_string(k),
+                  [s0, half, k](int x) { return ((x - s0) % k + k) % k < half; });
+      }
     }
   } else {
     for (int bit = 0; (1 << bit) < t.nodes(); ++bit) {
       Cut c{"bit" + std::to_string(bit) + "=0", std::vector<bool>(n)};
       for (NodeId v = 0; v < t.nodes(); ++v) c.in_a[static_cast<std::size_t>(v)] = ((v >> bit) & 1) == 0;
       cuts.push_back(std::move(c));
+    }
+    // A general graph (graph:FILE, a degraded metacube): the balls around the ends of a longest
+    // shortest path found from node 0, every radius (cuts across the graph's length).
+    if (!shape.is_metacube()) {
+      NodeId from = t.processors().front();
+      for (int round = 0; round < 2; ++round) {
+        const std::vector<int> dist = bfs_distances(t, from);
+        const auto far = std::max_element(dist.begin(), dist.end());
+        if (round == 0) {
+          from = static_cast<NodeId>(far - dist.begin());
+          continue;
+        }
+        for (int r = 0; r < *far && r < 64; ++r) {
+          Cut c{"ball(" + std::to_string(from) + "," + std::to_string(r) + ")", std::vector<bool>(n)};
+          for (std::size_t v = 0; v < n; ++v) c.in_a[v] = dist[v] >= 0 && dist[v] <= r;
+          cuts.push_back(std::move(c));
+        }
+      }
     }
   }
   return cuts;

@@ -54,12 +54,128 @@ class ShortestPaths {
   std::vector<std::uint16_t> port_;
 };
 
+/// Pairwise on a network outside the families (graph:FILE, a degraded network), where no routing
+/// is canonical and the first BFS tree's path crowds the links around a failure: each message
+/// takes, among all its shortest paths, one that fits earliest (a search layer by layer through
+/// the shortest-path DAG for each candidate start, hops on consecutive steps as PathPacker's).
+class FlexiblePacker {
+ public:
+  FlexiblePacker(const Topology& t, Model m) : t_(t), m_(m), n_(static_cast<std::size_t>(t.nodes())), dist_(n_ * n_, kFar) {
+    std::vector<NodeId> queue;
+    for (std::size_t s = 0; s < n_; ++s) {
+      std::uint16_t* d = &dist_[s * n_];
+      queue.assign(1, static_cast<NodeId>(s));
+      d[s] = 0;
+      for (std::size_t head = 0; head < queue.size(); ++head)
+        for (Port p = 0; p < t.degree(queue[head]); ++p) {
+          const auto w = static_cast<std::size_t>(t.neighbor(queue[head], p));
+          if (d[w] != kFar) continue;
+          d[w] = static_cast<std::uint16_t>(d[static_cast<std::size_t>(queue[head])] + 1);
+          queue.push_back(static_cast<NodeId>(w));
+        }
+    }
+  }
+  [[nodiscard]] int distance(const Message& msg) const { return d(msg.src, msg.dst); }
+  /// The earliest start >= from and the hops of a shortest path that fits there.
+  std::pair<std::size_t, Hops> earliest(const Message& msg, std::size_t from) {
+    for (std::size_t start = from;; ++start)
+      if (Hops hops = fit(msg, start); !hops.empty()) return {start, std::move(hops)};
+  }
+  void place(const Message& msg, const Hops& hops, std::size_t start, PathPacker& out) {
+    for (std::size_t h = 0; h < hops.size(); ++h) {
+      Step& step = at(start + h);
+      const auto [v, p] = hops[h];
+      step.link[static_cast<std::size_t>(t_.link_id(v, p))] = true;
+      step.send[static_cast<std::size_t>(v)] = true;
+      step.recv[static_cast<std::size_t>(t_.neighbor(v, p))] = true;
+      if (h == 0) step.inject[static_cast<std::size_t>(msg.src)] = true;
+      if (h + 1 == hops.size()) step.eject[static_cast<std::size_t>(msg.dst)] = true;
+    }
+    out.place(msg, hops, start);
+  }
+
+ private:
+  static constexpr std::uint16_t kFar = 0xffff;
+  struct Step {
+    std::vector<bool> link, send, recv, inject, eject;
+  };
+  Step& at(std::size_t step) {
+    while (steps_.size() <= step)
+      steps_.push_back({std::vector<bool>(static_cast<std::size_t>(t_.links())), std::vector<bool>(n_), std::vector<bool>(n_),
+                        std::vector<bool>(n_), std::vector<bool>(n_)});
+    return steps_[step];
+  }
+  [[nodiscard]] std::uint16_t d(NodeId a, NodeId b) const {
+    return dist_[static_cast<std::size_t>(a) * n_ + static_cast<std::size_t>(b)];
+  }
+  /// A shortest path whose hop h fits step start + h, or none.
+  Hops fit(const Message& msg, std::size_t start) {
+    const int hops = d(msg.src, msg.dst);
+    if (m_ == Model::Nic && (at(start).inject[static_cast<std::size_t>(msg.src)] ||
+                             at(start + static_cast<std::size_t>(hops) - 1).eject[static_cast<std::size_t>(msg.dst)]))
+      return {};
+    layer_.assign(1, msg.src);
+    parent_.clear();  // (node reached, (from, port))
+    for (int h = 0; h < hops && !layer_.empty(); ++h) {
+      Step& step = at(start + static_cast<std::size_t>(h));
+      next_.clear();
+      for (NodeId u : layer_) {
+        if (m_ == Model::SinglePort && step.send[static_cast<std::size_t>(u)]) continue;
+        for (Port p = 0; p < t_.degree(u); ++p) {
+          const NodeId w = t_.neighbor(u, p);
+          if (d(msg.src, w) != h + 1 || d(w, msg.dst) != hops - h - 1) continue;  // off the shortest-path DAG
+          if (std::find(next_.begin(), next_.end(), w) != next_.end()) continue;
+          if (step.link[static_cast<std::size_t>(t_.link_id(u, p))]) continue;
+          if (m_ == Model::SinglePort && step.recv[static_cast<std::size_t>(w)]) continue;
+          next_.push_back(w);
+          parent_.push_back({w, {u, p}});
+        }
+      }
+      layer_.swap(next_);
+    }
+    if (layer_.empty()) return {};
+    Hops path;
+    for (NodeId v = msg.dst; v != msg.src;) {
+      auto it = std::find_if(parent_.rbegin(), parent_.rend(), [v](const auto& e) { return e.first == v; });
+      path.push_back(it->second);
+      v = it->second.first;
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+  const Topology& t_;
+  Model m_;
+  std::size_t n_;
+  std::vector<std::uint16_t> dist_;
+  std::vector<Step> steps_;
+  std::vector<NodeId> layer_, next_;
+  std::vector<std::pair<NodeId, std::pair<NodeId, Port>>> parent_;
+};
+
 }  // namespace
 
 Schedule pairwise_schedule(const Topology& t, Model m) {
   if (t.nodes() > kMaxScheduleNodes)
     throw UsageError("pairwise scheduling supports at most " + std::to_string(kMaxScheduleNodes) + " nodes; " +
                      t.spec() + " has " + std::to_string(t.nodes()));
+  if (!t.is_product() && !t.is_metacube()) {  // graph:FILE and degraded networks: any shortest path
+    const std::vector<NodeId>& procs = t.processors();
+    const auto n = procs.size();
+    FlexiblePacker flexible(t, m);
+    PathPacker packer(t, m, "pairwise");
+    std::vector<std::pair<int, Message>> order;
+    for (std::size_t round = 1; round < n; ++round)
+      for (std::size_t i = 0; i < n; ++i) {
+        const Message msg{procs[i], procs[(i + round) % n]};
+        order.push_back({-flexible.distance(msg), msg});
+      }
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [neg, msg] : order) {
+      auto [start, hops] = flexible.earliest(msg, 0);
+      flexible.place(msg, hops, start, packer);
+    }
+    return packer.take();
+  }
   // Rounds over the processors (every node unless partially populated); empty nodes only relay.
   const std::vector<NodeId>& procs = t.processors();
   const auto n = procs.size();

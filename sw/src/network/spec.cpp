@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "totex/error.hpp"
+#include "totex/network/graph.hpp"
 #include "totex/network/placement.hpp"
 
 namespace totex {
@@ -80,11 +81,39 @@ std::vector<Factor> parse_factors(std::string_view term, std::string_view spec) 
 std::string spec_grammar() {
   return "ring:N | path:N | complete:N | torus:K1xK2[x...] | mesh:A1xA2[x...] | hypercube:n | ghc:M1xM2[x...] | "
          "metacube:K,M | min:N:D[:WIRING] (WIRING = omega (default) | baseline | butterfly) | products A*B of the first seven | "
-         "torus:KxK[x...]@linear | torus:KxK[x...]@multiple:T (partially populated, paper 004)";
+         "torus:KxK[x...]@linear | torus:KxK[x...]@multiple:T (partially populated, paper 004) | graph:FILE (nodes and links, or "
+         "Poseidon's platform .xml) | any of these but min ~fail:LIST (degraded: LIST = links a-b and nodes v, joined by ',')";
 }
 
 Network parse_spec(std::string_view spec) {
   if (spec.empty()) bad(spec, "the spec is empty");
+  // A degraded network: the base network without the listed links and nodes (docs/networks.md).
+  // Its canonical spec lists the failures sorted, so equal networks have equal specs.
+  if (const std::size_t tilde = spec.find("~fail:"); tilde != std::string_view::npos) {
+    const std::string_view base_spec = spec.substr(0, tilde), list = spec.substr(tilde + 6);
+    if (base_spec.empty()) bad(spec, "~fail:LIST follows a network (e.g. torus:8x8~fail:0-1)");
+    if (list.find('~') != std::string_view::npos) bad(spec, "one ~fail:LIST only (join every failure into one list with ',')");
+    if (list.find('@') != std::string_view::npos)
+      bad(spec, "a placement comes before ~fail:LIST (e.g. torus:8x8@linear~fail:0-1)");
+    Network net = parse_spec(base_spec);
+    const auto* base = std::get_if<Topology>(&net);
+    if (!base) bad(spec, "a MIN cannot have failures (~fail and --fail apply to direct networks)");
+    FailList f;
+    try {
+      f = parse_fail_list(list, *base);
+    } catch (const UsageError& e) {
+      bad(spec, e.what());
+    }
+    return Topology::degraded(*base, f.links, f.nodes, base->spec() + "~fail:" + to_string(f));
+  }
+  // The rest of a graph spec is a path, whatever it holds ('*', '@', '~'): read as given, relative
+  // to the working directory, and recorded as given in schedule files.
+  if (spec.substr(0, 6) == "graph:") {
+    if (spec.size() == 6) bad(spec, "graph:FILE needs a file");
+    return load_graph(std::string(spec.substr(6)), std::string(spec));
+  }
+  if (const std::size_t tilde = spec.find('~'); tilde != std::string_view::npos)
+    bad(spec, "unknown suffix '" + printable(spec.substr(tilde)) + "' (the one suffix is ~fail:LIST)");
   if (const std::size_t at = spec.find('@'); at != std::string_view::npos) {
     // A placed torus: all k^d routers and links, processors only at the placement's nodes.
     const std::string_view base = spec.substr(0, at);

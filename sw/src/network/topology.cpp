@@ -32,6 +32,27 @@ std::vector<int> factor_neighbors(const Factor& f, int x) {
   return out;
 }
 
+/// Every processor reaches every other (links are symmetric: one search); otherwise a UsageError
+/// naming two that cannot.
+void check_connected(const Topology& t) {
+  const std::vector<NodeId>& procs = t.processors();
+  std::vector<bool> seen(static_cast<std::size_t>(t.nodes()), false);
+  std::vector<NodeId> queue{procs.front()};
+  seen[static_cast<std::size_t>(queue.front())] = true;
+  for (std::size_t head = 0; head < queue.size(); ++head)
+    for (Port p = 0; p < t.degree(queue[head]); ++p) {
+      const NodeId w = t.neighbor(queue[head], p);
+      if (!seen[static_cast<std::size_t>(w)]) {
+        seen[static_cast<std::size_t>(w)] = true;
+        queue.push_back(w);
+      }
+    }
+  for (NodeId v : procs)
+    if (!seen[static_cast<std::size_t>(v)])
+      throw UsageError(t.spec() + " is partitioned: node " + std::to_string(procs.front()) + " cannot reach node " +
+                       std::to_string(v) + " (an exchange needs every processor to reach every other)");
+}
+
 }  // namespace
 
 std::string to_string(const Factor& f) {
@@ -132,6 +153,85 @@ Topology Topology::metacube(int k, int m, std::string spec) {
   return t;
 }
 
+Topology Topology::graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec) {
+  if (nodes < 1 || nodes > kMaxNodes)
+    throw UsageError(spec + ": " + std::to_string(nodes) + " nodes is out of range 1.." + std::to_string(kMaxNodes));
+  Topology t;
+  t.spec_ = std::move(spec);
+  t.general_graph_ = true;
+  t.offset_.assign(idx(nodes) + 1, 0);
+  for (const auto& [a, b] : links) {
+    if (a < 0 || a >= nodes || b < 0 || b >= nodes)
+      throw UsageError(t.spec_ + ": link " + std::to_string(a) + "-" + std::to_string(b) + " names a node out of range 0.." +
+                       std::to_string(nodes - 1));
+    if (a == b) throw UsageError(t.spec_ + ": link " + std::to_string(a) + "-" + std::to_string(b) + " is a self-loop");
+    ++t.offset_[idx(a) + 1];
+    ++t.offset_[idx(b) + 1];
+  }
+  for (std::size_t v = 0; v < idx(nodes); ++v) t.offset_[v + 1] += t.offset_[v];
+  t.adjacency_.resize(idx(t.offset_[idx(nodes)]));
+  std::vector<int> fill(t.offset_.begin(), t.offset_.end() - 1);
+  for (const auto& [a, b] : links) {
+    t.adjacency_[idx(fill[idx(a)]++)] = b;
+    t.adjacency_[idx(fill[idx(b)]++)] = a;
+  }
+  for (NodeId v = 0; v < nodes; ++v) {  // ports in increasing neighbour id; a neighbour twice is a duplicate link
+    const auto begin = t.adjacency_.begin() + t.offset_[idx(v)], end = t.adjacency_.begin() + t.offset_[idx(v) + 1];
+    std::sort(begin, end);
+    if (const auto dup = std::adjacent_find(begin, end); dup != end)
+      throw UsageError(t.spec_ + ": link " + std::to_string(std::min(v, *dup)) + "-" + std::to_string(std::max(v, *dup)) +
+                       " is given twice");
+  }
+  t.populate_all();
+  check_connected(t);
+  return t;
+}
+
+Topology Topology::degraded(const Topology& base, const std::vector<std::pair<NodeId, NodeId>>& failed_links,
+                            const std::vector<NodeId>& failed_nodes, std::string spec) {
+  Topology t;
+  t.spec_ = std::move(spec);
+  t.base_ = std::make_shared<const Topology>(base);
+  t.failed_links_ = failed_links;
+  for (auto& [a, b] : t.failed_links_)
+    if (a > b) std::swap(a, b);
+  std::sort(t.failed_links_.begin(), t.failed_links_.end());
+  t.failed_nodes_ = failed_nodes;
+  std::sort(t.failed_nodes_.begin(), t.failed_nodes_.end());
+  const int n = base.nodes();
+  std::vector<bool> dead(idx(n), false);
+  for (NodeId v : t.failed_nodes_) dead[idx(v)] = true;
+  const auto link_failed = [&](NodeId a, NodeId b) {
+    return std::binary_search(t.failed_links_.begin(), t.failed_links_.end(), std::make_pair(std::min(a, b), std::max(a, b)));
+  };
+  t.offset_.assign(idx(n) + 1, 0);
+  t.adjacency_.reserve(idx(base.links()));
+  t.base_port_.reserve(idx(base.links()));
+  for (NodeId v = 0; v < n; ++v) {
+    t.offset_[idx(v)] = static_cast<int>(t.adjacency_.size());
+    if (dead[idx(v)]) continue;
+    for (Port p = 0; p < base.degree(v); ++p) {
+      const NodeId w = base.neighbor(v, p);
+      if (dead[idx(w)] || link_failed(v, w)) continue;
+      t.adjacency_.push_back(w);
+      t.base_port_.push_back(p);
+    }
+  }
+  t.offset_[idx(n)] = static_cast<int>(t.adjacency_.size());
+  std::vector<NodeId> procs;
+  for (NodeId v : base.processors())
+    if (!dead[idx(v)]) procs.push_back(v);
+  if (procs.size() < 2)
+    throw UsageError(t.spec_ + ": " + (procs.empty() ? std::string("no processor survives") : "only node " + std::to_string(procs[0]) +
+                                                                                                  " survives as a processor") +
+                     "; an exchange needs two");
+  t.processors_ = std::move(procs);
+  t.is_processor_.assign(idx(n), false);
+  for (NodeId v : t.processors_) t.is_processor_[idx(v)] = true;
+  check_connected(t);
+  return t;
+}
+
 void Topology::populate_all() {
   processors_.resize(idx(nodes()));
   for (NodeId v = 0; v < nodes(); ++v) processors_[idx(v)] = v;
@@ -151,7 +251,7 @@ void Topology::set_processors(std::vector<NodeId> procs, std::string spec) {
 }
 
 bool Topology::is_vertex_transitive() const {
-  if (is_partial()) return false;
+  if (is_partial() || (!is_product() && !is_metacube())) return false;  // degraded networks and graphs: not claimed
   if (is_metacube()) return metacube_k_ == 0;
   return std::all_of(factors_.begin(), factors_.end(),
                      [](const Factor& f) { return f.kind != FactorKind::Path || f.size == 2; });
@@ -176,6 +276,8 @@ std::optional<Port> Topology::port_to(NodeId from, NodeId to) const {
 }
 
 std::string Topology::port_name(NodeId v, Port p) const {
+  if (base_) return base_->port_name(v, base_port_[idx(link_id(v, p))]);
+  if (general_graph_) return "to" + std::to_string(neighbor(v, p));
   if (is_metacube()) {
     return p < metacube_m_ ? "cube" + std::to_string(p) : "cross" + std::to_string(p - metacube_m_);
   }

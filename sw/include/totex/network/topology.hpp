@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Direct-network topologies: cartesian products of rings, paths and complete graphs
-/// (tori, hypercubes, generalized hypercubes, mixed products) and the metacube MC(k,m).
+/// (tori, hypercubes, generalized hypercubes, mixed products), the metacube MC(k,m), general
+/// graphs (graph:FILE) and degraded networks (SPEC~fail:LIST, docs/networks.md).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -35,6 +38,18 @@ class Topology {
   /// Metacube MC(k,m) of paper 003: address (class, m[2^k-1], ..., m[0]), m[0] in the low bits.
   /// Ports 0..m-1 are cube-edges (bits of field m[class]), ports m..m+k-1 cross-edges (class bits).
   static Topology metacube(int k, int m, std::string spec);
+  /// A general undirected simple graph: node v's ports lead to its neighbours in increasing id
+  /// (port names "to<w>"). Links are unordered pairs {a, b}, a != b, each given once; throws
+  /// UsageError on a self-loop, a duplicate or a node out of range. Not a product, not a metacube.
+  static Topology graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec);
+  /// `base` without the undirected links `failed_links` (both directions) and without the nodes
+  /// `failed_nodes` (every link of theirs removed, and no longer processors). Node ids are kept;
+  /// each node keeps the base's port order and names minus the removed ports. Not a product, not
+  /// vertex-transitive; base() is the network it was cut from. Throws UsageError when fewer than
+  /// two processors survive or when two surviving processors cannot reach each other (naming
+  /// them). The caller checks the failures are links and nodes of `base` (parse_spec does).
+  static Topology degraded(const Topology& base, const std::vector<std::pair<NodeId, NodeId>>& failed_links,
+                           const std::vector<NodeId>& failed_nodes, std::string spec);
 
   [[nodiscard]] const std::string& spec() const { return spec_; }
   [[nodiscard]] int nodes() const { return static_cast<int>(offset_.size()) - 1; }
@@ -50,6 +65,7 @@ class Topology {
   /// Human name of a port, e.g. "d1+" (torus), "d0:2" (complete graph), "cube1", "cross0".
   [[nodiscard]] std::string port_name(NodeId v, Port p) const;
 
+  /// A cartesian product (false for a degraded product: see base()).
   [[nodiscard]] bool is_product() const { return !factors_.empty(); }
   [[nodiscard]] const std::vector<Factor>& factors() const { return factors_; }
   [[nodiscard]] std::vector<int> coordinates(NodeId v) const;
@@ -61,6 +77,13 @@ class Topology {
   /// two nodes, and MC(0,m) (a hypercube). Longer paths and other metacubes are treated as not;
   /// a partially populated network is not (its processors are a subset).
   [[nodiscard]] bool is_vertex_transitive() const;
+  /// Degraded networks: the network the failures were cut from (its spec, factors and
+  /// coordinates still number the nodes); nullptr otherwise.
+  [[nodiscard]] const Topology* base() const { return base_.get(); }
+  [[nodiscard]] bool is_degraded() const { return base_ != nullptr; }
+  /// The failed links (a < b) and nodes, increasing; empty unless degraded.
+  [[nodiscard]] const std::vector<std::pair<NodeId, NodeId>>& failed_links() const { return failed_links_; }
+  [[nodiscard]] const std::vector<NodeId>& failed_nodes() const { return failed_nodes_; }
 
   /// Partially populated networks (paper 004): only the processors send and receive; the other
   /// nodes are routers that only forward. Unplaced topologies have a processor at every node.
@@ -82,6 +105,12 @@ class Topology {
   std::vector<NodeId> adjacency_;  // link id -> target node
   std::vector<NodeId> processors_;
   std::vector<bool> is_processor_;
+  // Degraded networks: the base network, and each directed link's port in it (for port names).
+  std::shared_ptr<const Topology> base_;
+  std::vector<Port> base_port_;
+  std::vector<std::pair<NodeId, NodeId>> failed_links_;
+  std::vector<NodeId> failed_nodes_;
+  bool general_graph_ = false;  // Topology::graph: ports named after their neighbour
   void populate_all();  // every node a processor
 };
 

@@ -1,0 +1,68 @@
+# CLI tests of networks beyond the families (issue 49 item 2, docs/networks.md): degraded networks
+# (--fail LIST, SPEC~fail:LIST) and graph:FILE. Included from CMakeLists.txt.
+
+# Bounds on the real graph: ring:8 without 0-1 is path:8 (16 under all-port: its middle link).
+cli_test(degraded_ring_is_path 0 "lower_bound"
+  --jq ".lower_bound==16 and .topology==\"ring:8~fail:0-1\"" --
+  ${TOTEX} bound --topo ring:8 --fail 0-1 --model all-port --json)
+# A failed node leaves 15 processors (the canonical spec, failures sorted: degraded_schedule_spec).
+cli_test(degraded_bound_spec 0 "torus:4x4~fail:5,1-0 \\(16 nodes, 15 processors\\), all-port: lower bound 10 steps"
+  -- ${TOTEX} bound --topo torus:4x4 --fail 5,1-0 --model all-port)
+cli_test(degraded_bound_no_dimension_cut 0 "lower_bound"
+  --jq "([.bounds[].name]|index(\"dimension_cut\"))==null and .lower_bound>=17" --
+  ${TOTEX} bound --topo torus:4x4~fail:0-1 --model nic --json)
+
+# A schedule on the degraded network, written, read back (the spec in the file) and verified.
+set(DEGRADED_DIR ${CMAKE_CURRENT_BINARY_DIR}/degraded)
+file(MAKE_DIRECTORY ${DEGRADED_DIR})
+cli_test(degraded_schedule_write 0 "verified"
+  --jq ".verified==true and .steps>=.lower_bound and .processors==15" --
+  ${TOTEX} schedule --topo torus:4x4 --fail 5,0-1 --model nic --algo pairwise -o ${DEGRADED_DIR}/t44.sched --json)
+cli_test(degraded_schedule_verify 0 "verified"
+  --jq ".verified==true and .delivered==210" --
+  ${TOTEX} verify ${DEGRADED_DIR}/t44.sched --json)
+set_tests_properties(cli.degraded_schedule_verify PROPERTIES DEPENDS cli.degraded_schedule_write)
+add_test(NAME cli.degraded_schedule_spec COMMAND grep -qx "topology torus:4x4~fail:0-1,5" ${DEGRADED_DIR}/t44.sched)
+set_tests_properties(cli.degraded_schedule_spec PROPERTIES DEPENDS cli.degraded_schedule_write)
+cli_test(degraded_schedule_auto 0 "verified"
+  --jq ".verified==true and .steps>=.lower_bound" --
+  ${TOTEX} schedule --topo torus:4x4~fail:0-1 --model all-port --budget 0.5 --json)
+cli_test(degraded_sim_ref 0 "PASS, 240/240 messages delivered"
+  -- ${TOTEX} sim --topo torus:4x4 --fail 0-1 --model nic --algo pairwise --engine ref)
+
+# Refusals (exit 2): a MIN, --fail without --topo, a partition, non-adjacent nodes, a duplicate,
+# an empty list.
+cli_test(degraded_min 2 "--fail: applies to direct networks, not to the MIN min:16:4"
+  -- ${TOTEX} bound --topo min:16:4 --fail 1)
+cli_test(degraded_needs_topo 2 "--fail: needs --topo"
+  -- ${TOTEX} plot --fail 1 -o ${DEGRADED_DIR}/x.svg)
+cli_test(degraded_partition 2 "ring:6~fail:0-1,3-4 is partitioned: node 0 cannot reach node 1"
+  -- ${TOTEX} bound --topo ring:6 --fail 3-4,0-1 --model nic)
+cli_test(degraded_not_adjacent 2 "nodes 0 and 5 are not adjacent in torus:4x4.*accepted: ring:N"
+  -- ${TOTEX} schedule --topo torus:4x4 --fail 0-5 --model nic)
+cli_test(degraded_duplicate 2 "names link 0-1 twice"
+  -- ${TOTEX} bound --topo torus:4x4 --fail 0-1,1-0 --model nic)
+cli_test(degraded_out_of_range 2 "node 16 is out of range 0..15"
+  -- ${TOTEX} bound --topo torus:4x4~fail:16 --model nic)
+cli_test(degraded_empty 2 "--fail: empty fail list"
+  -- sh -c "'${TOTEX}' bound --topo torus:4x4 --fail '' --model nic")
+cli_test(degraded_empty_spec 2 "the fail list is empty"
+  -- ${TOTEX} bound --topo torus:4x4~fail: --model nic)
+
+# graph:FILE: nodes and links, and Poseidon's custom platform.
+cli_test(graph_file_schedule 0 "verified"
+  --jq ".verified==true and .nodes==4 and .topology==\"graph:${DATA}/graph_square.txt\"" --
+  ${TOTEX} schedule --topo graph:${DATA}/graph_square.txt --model nic --json)
+cli_test(graph_file_fail 0 "graph:.*graph_square.txt~fail:2-0 \\(4 nodes\\), nic: lower bound 4 steps"
+  -- ${TOTEX} bound --topo graph:${DATA}/graph_square.txt --fail 2-0 --model nic)
+cli_test(graph_file_duplicate 2 "graph_dup.txt:6: link 0-1 is given twice \\(first on line 4\\)"
+  -- ${TOTEX} bound --topo graph:${DATA}/graph_dup.txt --model nic)
+cli_test(graph_file_partitioned 2 "is partitioned: node 0 cannot reach node 2"
+  -- ${TOTEX} bound --topo graph:${DATA}/graph_partitioned.txt --model nic)
+cli_test(graph_file_missing 2 "nope.graph:0: cannot open file"
+  -- ${TOTEX} bound --topo graph:nope.graph --model nic)
+cli_test(graph_poseidon_custom 0 "lower_bound"
+  --jq ".nodes==4 and .lower_bound==4 and .binding==\"nic_pipeline\"" --
+  ${TOTEX} bound --topo graph:${DATA}/platform_ring4.xml --model nic --json)
+cli_test(graph_poseidon_one_way 2 "link 1 -> 3 has no link back"
+  -- ${TOTEX} bound --topo graph:${DATA}/platform_one_way.xml --model nic)
