@@ -174,16 +174,16 @@ int main(int argc, char** argv) {
   for (int v = 0; v < n; ++v)
     if (get_bits(top->error_o, v, 1)) problem("node " + std::to_string(v) + ": error_o is high");
   if (ctx->gotError()) problem("an RTL assertion failed (see above)");
-  std::int64_t missing = 0;
+  std::int64_t missing = 0, missing_pairs = 0;
   for (int s = 0; s < n; ++s)
     for (int d = 0; d < n; ++d) {
       if (s == d) continue;
       const int k = next_k[static_cast<std::size_t>(s) * static_cast<std::size_t>(n) + static_cast<std::size_t>(d)];
       if (k < periods) {
-        missing += periods - k;
-        if (missing <= 4)
+        if (++missing_pairs <= 4)
           problem("message " + std::to_string(s) + " -> " + std::to_string(d) + " of period " + std::to_string(k) +
                   " never arrived");
+        missing += periods - k;
       }
     }
 
