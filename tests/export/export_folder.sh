@@ -46,8 +46,8 @@ echo "ok: make (Verilator testbench PASS)"
 grep -q '%Warning' "$log" && { cat "$log"; fail "make lint printed a warning"; }
 echo "ok: make lint (verilator --lint-only -Wall, clean)"
 "${clean_env[@]}" make synth >"$log" 2>&1 || { tail -30 "$log"; fail "make synth failed"; }
-grep -E 'SB_LUT4|SB_RAM40_4K' "$log"
-lut="$(awk '/SB_LUT4/ {print $NF}' "$log" | tail -1)"
+grep -E '^synth:' "$log"
+lut="$(awk '$1 == "SB_LUT4" {print $2}' synth/stat.txt | tail -1)"
 [[ -n "$lut" && "$lut" -gt 1000 ]] || fail "synth_ice40 gave no plausible netlist (SB_LUT4: ${lut:-none})"
 [[ -s synth/totex_net.json ]] || fail "no netlist synth/totex_net.json"
 echo "ok: make synth (Yosys synth_ice40)"
