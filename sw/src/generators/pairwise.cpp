@@ -12,6 +12,10 @@ namespace {
 
 /// Largest direct network the pairwise generator accepts (it holds N^2 shortest paths).
 constexpr int kMaxScheduleNodes = 4096;
+/// Outside the families, pairwise places the farthest messages first, each at its earliest fit, up
+/// to this many processors (torus:32x32~fail:0-1 nic: 34 s, 4543 steps against a bound of 4162);
+/// above, in pairwise's rounds (the search from each source's last start: far fewer windows).
+constexpr std::size_t kLongestFirstNodes = 1024;
 
 /// Shortest-path trees, one per source: the node and port each node is reached from.
 class ShortestPaths {
@@ -56,11 +60,16 @@ class ShortestPaths {
 
 /// Pairwise on a network outside the families (graph:FILE, a degraded network), where no routing
 /// is canonical and the first BFS tree's path crowds the links around a failure: each message
-/// takes, among all its shortest paths, one that fits earliest (a search layer by layer through
-/// the shortest-path DAG for each candidate start, hops on consecutive steps as PathPacker's).
+/// takes, among all its shortest paths, one that fits earliest, hops on consecutive steps as
+/// PathPacker's. The search runs through the shortest-path DAG for 64 candidate starts at once:
+/// reach[v] bit i says some path from the source reaches v, hop h in step s0 + i + h, every hop
+/// free; the busy steps of every link and node are bit sets.
 class FlexiblePacker {
  public:
-  FlexiblePacker(const Topology& t, Model m) : t_(t), m_(m), n_(static_cast<std::size_t>(t.nodes())), dist_(n_ * n_, kFar) {
+  FlexiblePacker(const Topology& t, Model m)
+      : t_(t), m_(m), n_(static_cast<std::size_t>(t.nodes())), dist_(n_ * n_, kFar), link_busy_(static_cast<std::size_t>(t.links())),
+        inject_busy_(n_), eject_busy_(n_), send_busy_(n_), recv_busy_(n_), link_free_(static_cast<std::size_t>(t.links()), 0),
+        inject_free_(n_, 0), reach_(n_, 0), stamp_(n_, 0) {
     std::vector<NodeId> queue;
     for (std::size_t s = 0; s < n_; ++s) {
       std::uint16_t* d = &dist_[s * n_];
@@ -78,78 +87,126 @@ class FlexiblePacker {
   [[nodiscard]] int distance(const Message& msg) const { return d(msg.src, msg.dst); }
   /// The earliest start >= from and the hops of a shortest path that fits there.
   std::pair<std::size_t, Hops> earliest(const Message& msg, std::size_t from) {
-    for (std::size_t start = from;; ++start)
-      if (Hops hops = fit(msg, start); !hops.empty()) return {start, std::move(hops)};
+    const auto hops = static_cast<std::size_t>(d(msg.src, msg.dst));
+    // No start before the first step where one of its first hops (and its NIC) is free.
+    std::size_t first = ~std::size_t{0};
+    for (Port p = 0; p < t_.degree(msg.src); ++p)
+      if (d(t_.neighbor(msg.src, p), msg.dst) + 1u == hops)
+        first = std::min(first, first_free(link_busy_[static_cast<std::size_t>(t_.link_id(msg.src, p))],
+                                           link_free_[static_cast<std::size_t>(t_.link_id(msg.src, p))]));
+    if (m_ == Model::Nic) first = std::max(first, first_free(inject_busy_[static_cast<std::size_t>(msg.src)], inject_free_[static_cast<std::size_t>(msg.src)]));
+    for (std::size_t s0 = std::max(first, from);; s0 += 64) {
+      const std::uint64_t found = search(msg, s0, hops);
+      if (found == 0) continue;
+      const auto i = static_cast<std::size_t>(__builtin_ctzll(found));
+      return {s0 + i, path(msg, s0, i, hops)};
+    }
   }
   void place(const Message& msg, const Hops& hops, std::size_t start, PathPacker& out) {
     for (std::size_t h = 0; h < hops.size(); ++h) {
-      Step& step = at(start + h);
       const auto [v, p] = hops[h];
-      step.link[static_cast<std::size_t>(t_.link_id(v, p))] = true;
-      step.send[static_cast<std::size_t>(v)] = true;
-      step.recv[static_cast<std::size_t>(t_.neighbor(v, p))] = true;
-      if (h == 0) step.inject[static_cast<std::size_t>(msg.src)] = true;
-      if (h + 1 == hops.size()) step.eject[static_cast<std::size_t>(msg.dst)] = true;
+      const NodeId w = t_.neighbor(v, p);
+      mark(link_busy_[static_cast<std::size_t>(t_.link_id(v, p))], start + h);
+      mark(send_busy_[static_cast<std::size_t>(v)], start + h);
+      mark(recv_busy_[static_cast<std::size_t>(w)], start + h);
     }
+    mark(inject_busy_[static_cast<std::size_t>(msg.src)], start);
+    mark(eject_busy_[static_cast<std::size_t>(msg.dst)], start + hops.size() - 1);
     out.place(msg, hops, start);
   }
 
  private:
   static constexpr std::uint16_t kFar = 0xffff;
-  struct Step {
-    std::vector<bool> link, send, recv, inject, eject;
-  };
-  Step& at(std::size_t step) {
-    while (steps_.size() <= step)
-      steps_.push_back({std::vector<bool>(static_cast<std::size_t>(t_.links())), std::vector<bool>(n_), std::vector<bool>(n_),
-                        std::vector<bool>(n_), std::vector<bool>(n_)});
-    return steps_[step];
+  using Bits = std::vector<std::uint64_t>;
+  static void mark(Bits& b, std::size_t step) {
+    if (b.size() <= step / 64) b.resize(step / 64 + 1, 0);
+    b[step / 64] |= std::uint64_t{1} << (step % 64);
+  }
+  /// Bits step .. step + 63 of b.
+  static std::uint64_t window(const Bits& b, std::size_t step) {
+    const std::size_t w = step / 64, off = step % 64;
+    const std::uint64_t lo = w < b.size() ? b[w] : 0;
+    if (off == 0) return lo;
+    const std::uint64_t hi = w + 1 < b.size() ? b[w + 1] : 0;
+    return (lo >> off) | (hi << (64 - off));
   }
   [[nodiscard]] std::uint16_t d(NodeId a, NodeId b) const {
     return dist_[static_cast<std::size_t>(a) * n_ + static_cast<std::size_t>(b)];
   }
-  /// A shortest path whose hop h fits step start + h, or none.
-  Hops fit(const Message& msg, std::size_t start) {
-    const int hops = d(msg.src, msg.dst);
-    if (m_ == Model::Nic && (at(start).inject[static_cast<std::size_t>(msg.src)] ||
-                             at(start + static_cast<std::size_t>(hops) - 1).eject[static_cast<std::size_t>(msg.dst)]))
-      return {};
+  /// The first step not in b, from `from` on (a pointer that only moves on: bits are only set).
+  static std::size_t first_free(const Bits& b, std::size_t& from) {
+    while (from / 64 < b.size() && (b[from / 64] >> (from % 64) & 1) != 0)
+      from = b[from / 64] == ~std::uint64_t{0} ? (from / 64 + 1) * 64 : from + 1;
+    return from;
+  }
+  /// The hop u -> w (port p) as the h-th hop, for the 64 starts from s0: which are free.
+  std::uint64_t hop_free(NodeId u, Port p, NodeId w, std::size_t s0, std::size_t h) const {
+    std::uint64_t busy = window(link_busy_[static_cast<std::size_t>(t_.link_id(u, p))], s0 + h);
+    if (m_ == Model::SinglePort)
+      busy |= window(send_busy_[static_cast<std::size_t>(u)], s0 + h) | window(recv_busy_[static_cast<std::size_t>(w)], s0 + h);
+    return ~busy;
+  }
+  /// Layer by layer through the DAG; the starts (bits) at which a path reaches the destination.
+  std::uint64_t search(const Message& msg, std::size_t s0, std::size_t hops) {
+    ++stamp_now_;
+    std::uint64_t start_ok = ~std::uint64_t{0};
+    if (m_ == Model::Nic)
+      start_ok = ~window(inject_busy_[static_cast<std::size_t>(msg.src)], s0) &
+                 ~window(eject_busy_[static_cast<std::size_t>(msg.dst)], s0 + hops - 1);
+    reach_[static_cast<std::size_t>(msg.src)] = start_ok;
+    stamp_[static_cast<std::size_t>(msg.src)] = stamp_now_;
     layer_.assign(1, msg.src);
-    parent_.clear();  // (node reached, (from, port))
-    for (int h = 0; h < hops && !layer_.empty(); ++h) {
-      Step& step = at(start + static_cast<std::size_t>(h));
+    for (std::size_t h = 0; h < hops && !layer_.empty(); ++h) {
       next_.clear();
       for (NodeId u : layer_) {
-        if (m_ == Model::SinglePort && step.send[static_cast<std::size_t>(u)]) continue;
+        const std::uint64_t from = reach_[static_cast<std::size_t>(u)];
         for (Port p = 0; p < t_.degree(u); ++p) {
           const NodeId w = t_.neighbor(u, p);
-          if (d(msg.src, w) != h + 1 || d(w, msg.dst) != hops - h - 1) continue;  // off the shortest-path DAG
-          if (std::find(next_.begin(), next_.end(), w) != next_.end()) continue;
-          if (step.link[static_cast<std::size_t>(t_.link_id(u, p))]) continue;
-          if (m_ == Model::SinglePort && step.recv[static_cast<std::size_t>(w)]) continue;
-          next_.push_back(w);
-          parent_.push_back({w, {u, p}});
+          const auto wi = static_cast<std::size_t>(w);
+          if (d(msg.src, w) != h + 1 || d(w, msg.dst) + h + 1 != hops) continue;  // off the shortest-path DAG
+          const std::uint64_t bits = from & hop_free(u, p, w, s0, h);
+          if (bits == 0) continue;
+          if (stamp_[wi] != stamp_now_) {
+            stamp_[wi] = stamp_now_;
+            reach_[wi] = 0;
+            next_.push_back(w);
+          }
+          reach_[wi] |= bits;
         }
       }
       layer_.swap(next_);
     }
-    if (layer_.empty()) return {};
-    Hops path;
-    for (NodeId v = msg.dst; v != msg.src;) {
-      auto it = std::find_if(parent_.rbegin(), parent_.rend(), [v](const auto& e) { return e.first == v; });
-      path.push_back(it->second);
-      v = it->second.first;
+    return stamp_[static_cast<std::size_t>(msg.dst)] == stamp_now_ ? reach_[static_cast<std::size_t>(msg.dst)] : 0;
+  }
+  /// The path behind bit i of the last search, from the destination back.
+  Hops path(const Message& msg, std::size_t s0, std::size_t i, std::size_t hops) const {
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    Hops out(hops);
+    NodeId w = msg.dst;
+    for (std::size_t h = hops; h-- > 0;) {
+      bool found = false;
+      for (Port q = 0; q < t_.degree(w) && !found; ++q) {
+        const NodeId u = t_.neighbor(w, q);
+        const auto ui = static_cast<std::size_t>(u);
+        if (stamp_[ui] != stamp_now_ || d(msg.src, u) != h || (reach_[ui] & bit) == 0) continue;
+        const Port p = *t_.port_to(u, w);
+        if ((hop_free(u, p, w, s0, h) & bit) == 0) continue;
+        out[h] = {u, p};
+        w = u;
+        found = true;
+      }
     }
-    std::reverse(path.begin(), path.end());
-    return path;
+    return out;
   }
   const Topology& t_;
   Model m_;
   std::size_t n_;
   std::vector<std::uint16_t> dist_;
-  std::vector<Step> steps_;
+  std::vector<Bits> link_busy_, inject_busy_, eject_busy_, send_busy_, recv_busy_;
+  std::vector<std::size_t> link_free_, inject_free_;  // first_free's pointers
+  std::vector<std::uint64_t> reach_, stamp_;
+  std::uint64_t stamp_now_ = 0;
   std::vector<NodeId> layer_, next_;
-  std::vector<std::pair<NodeId, std::pair<NodeId, Port>>> parent_;
 };
 
 }  // namespace
@@ -163,16 +220,27 @@ Schedule pairwise_schedule(const Topology& t, Model m) {
     const auto n = procs.size();
     FlexiblePacker flexible(t, m);
     PathPacker packer(t, m, "pairwise");
-    std::vector<std::pair<int, Message>> order;
-    for (std::size_t round = 1; round < n; ++round)
-      for (std::size_t i = 0; i < n; ++i) {
-        const Message msg{procs[i], procs[(i + round) % n]};
-        order.push_back({-flexible.distance(msg), msg});
+    if (n <= kLongestFirstNodes) {  // every message at its earliest fit, the farthest first
+      std::vector<std::pair<int, Message>> order;
+      for (std::size_t round = 1; round < n; ++round)
+        for (std::size_t i = 0; i < n; ++i) {
+          const Message msg{procs[i], procs[(i + round) % n]};
+          order.push_back({-flexible.distance(msg), msg});
+        }
+      std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [neg, msg] : order) {
+        auto [start, hops] = flexible.earliest(msg, 0);
+        flexible.place(msg, hops, start, packer);
       }
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [neg, msg] : order) {
-      auto [start, hops] = flexible.earliest(msg, 0);
-      flexible.place(msg, hops, start, packer);
+    } else {  // pairwise's rounds, each source's messages in order: a search from where the last one went
+      std::vector<std::size_t> earliest(n, 0);
+      for (std::size_t round = 1; round < n; ++round)
+        for (std::size_t i = 0; i < n; ++i) {
+          const Message msg{procs[i], procs[(i + round) % n]};
+          auto [start, hops] = flexible.earliest(msg, earliest[i]);
+          flexible.place(msg, hops, start, packer);
+          earliest[i] = start;
+        }
     }
     return packer.take();
   }
