@@ -66,3 +66,11 @@ cli_test(graph_poseidon_custom 0 "lower_bound"
   ${TOTEX} bound --topo graph:${DATA}/platform_ring4.xml --model nic --json)
 cli_test(graph_poseidon_one_way 2 "link 1 -> 3 has no link back"
   -- ${TOTEX} bound --topo graph:${DATA}/platform_one_way.xml --model nic)
+
+# The hardware runs a degraded torus: the same delivery trace on ref, rtl and systemc (the rtl
+# model is the one rtl.direct.torus4x4_nic builds: same tile parameters, same cache).
+add_test(NAME cli.degraded_torus4x4_engines
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4~fail:0-1 --model nic --algo pairwise
+          -- ref rtl systemc)
+set_tests_properties(cli.degraded_torus4x4_engines PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
