@@ -191,6 +191,32 @@ TEST_CASE("bounds on a degraded torus hold and count the lost links", "[degraded
   REQUIRE(lower_bound(two, Model::AllPort).steps >= lower_bound(t, Model::AllPort).steps);
 }
 
+TEST_CASE("failed nodes make cut vertices: the relay term counts processors", "[degraded][bounds]") {
+  // mesh:3x3 without nodes 1 and 7: the columns {0,3,6} and {2,5,8} meet only at node 4. Node 4
+  // sends its own |P|-1 = 6 and relays 6*6 - 3*3 - 3*3 = 18, over its 2 links under all-port:
+  // 12. Node 3 is a cut vertex too ({0}, {6}, the rest): 6 + (36 - 1 - 1 - 16) = 24 under
+  // single-port. The cut d0<1 carries 3*4 messages over one link each way: 12.
+  const Topology t = parse_topology("mesh:3x3~fail:1,7");
+  REQUIRE(t.processor_count() == 7);
+  const auto value = [](const LowerBound& lb, const std::string& name) {
+    std::int64_t v = -1;
+    for (const BoundTerm& term : lb.terms)
+      if (term.name == name) v = term.value;
+    return v;
+  };
+  const LowerBound ap = lower_bound(t, Model::AllPort);
+  REQUIRE(value(ap, "relay") == 12);
+  REQUIRE(value(ap, "bisection") == 12);
+  REQUIRE(ap.steps == 12);
+  REQUIRE(value(lower_bound(t, Model::SinglePort), "relay") == 24);
+  // A verified schedule meets or exceeds every bound.
+  for (Model m : {Model::SinglePort, Model::AllPort, Model::Nic}) {
+    const VerifyReport r = verify(t, pairwise_schedule(t, m));
+    REQUIRE(r.ok);
+    REQUIRE(r.steps >= lower_bound(t, m).steps);
+  }
+}
+
 TEST_CASE("pairwise and auto schedule degraded tori, and the verifier accepts them", "[degraded][scheduler]") {
   for (const char* spec : {"torus:4x4~fail:0-1", "torus:4x4~fail:5", "torus:4x4~fail:0-1,5", "mesh:3x4~fail:1-2"}) {
     const Topology t = parse_topology(spec);
@@ -303,5 +329,15 @@ TEST_CASE("graph:FILE.xml reads Poseidon's platform", "[graph]") {
   write("<link source=\"(0,0)\" sink=\"(1,0)\"/><link source=\"(1,0)\" sink=\"(0,0)\"/>\n"
         "<link source=\"(1,0)\" sink=\"(1,1)\"/>\n<link source=\"(0,1)\" sink=\"(0,0)\"/><link source=\"(0,0)\" sink=\"(0,1)\"/>\n");
   REQUIRE_THROWS_WITH(parse_topology("graph:" + path), Contains("link 1 -> 3 has no link back"));
+  // A mesh platform is the product mesh:3x2 under the spec graph:FILE.xml (every product generator).
+  {
+    std::ofstream out(path);
+    out << "<platform width=\"3\" height=\"2\">\n<topology type=\"mesh\" routerDepth=\"1\" linkDepth=\"0\"/>\n</platform>\n";
+  }
+  const Topology mesh = parse_topology("graph:" + path);
+  REQUIRE(mesh.is_product());
+  REQUIRE(mesh.spec() == "graph:" + path);
+  REQUIRE(mesh.factors() == parse_topology("mesh:3x2").factors());
+  REQUIRE(parse_topology("graph:" + path + "~fail:0-1").links() == mesh.links() - 2);
   std::remove(path.c_str());
 }
