@@ -15,6 +15,10 @@ DEB_PACKAGES += coinor-libclp-dev
 # z3: the SMT solver of the formal proofs (yosys-smtbmc; formal.quick in `make test`, all in `make formal`).
 DEB_PACKAGES += z3
 
+# iverilog: the bitstream turned back into Verilog (icebox_vlog) is simulated with it (`make fpga`,
+# rtl/synth/bitstream_sim.sh).
+DEB_PACKAGES += iverilog
+
 # Only for `make fuzz` and `make sanitize` (build, run and test do not need them): clang++ and libFuzzer.
 FUZZ_PACKAGES := clang libfuzzer-14-dev libclang-rt-14-dev
 FUZZ_SECONDS  ?= 60
@@ -58,7 +62,8 @@ bench: build bench-deps
 # Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}; the TDM
 # tile rows beside the reference crossbar (rtl/synth/tdm_report.sh: build/fpga/tdm-report.{json,md},
 # seeds 1-3, about 20 minutes); then the board bitstreams build/fpga/{icebreaker,hx8k,torus_hx8k}.bin,
-# failing if 12 MHz timing is not met.
+# failing if 12 MHz timing is not met; then torus_hx8k's bitstream (and its LedShift 0 and Fault 1
+# builds) turned back into Verilog and simulated (rtl/synth/bitstream_sim.sh: build/fpga/bitsim/bitsim.txt).
 # torus_hx8k's slot tables come from totex (`totex fpga --tables-out`), so totex is built first.
 # Environment: PNR_TIMEOUT, BIG=0 (skip the slow 64 x 64 MINs), XILINX=0 (skip synth_xilinx); see the scripts.
 fpga: deps $(BUILD_DIR)/CMakeCache.txt
@@ -66,6 +71,7 @@ fpga: deps $(BUILD_DIR)/CMakeCache.txt
 	./rtl/synth/fpga_report.sh $(BUILD_DIR)/fpga
 	./rtl/synth/tdm_report.sh $(BUILD_DIR)/fpga
 	TOTEX=$(BUILD_DIR)/bin/totex ./rtl/synth/board_build.sh $(BUILD_DIR)/fpga
+	TOTEX=$(BUILD_DIR)/bin/totex REUSE=$(BUILD_DIR)/fpga ./rtl/synth/bitstream_sim.sh $(BUILD_DIR)/fpga/bitsim
 
 # libFuzzer targets (tests/fuzz: spec parser, the three file loaders, load-then-verify) built with
 # clang++ in build-fuzz/, each run for FUZZ_SECONDS (or FUZZ_RUNS executions) from the committed seeds;
