@@ -22,6 +22,8 @@ namespace {
 /// machine: about 60 M/s on torus:16x16 random traffic); the work, not the clock, stops it.
 constexpr double kLookupsPerSecond = 40e6;
 constexpr int kRoutes = 6;
+/// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
+constexpr int kLineExactNodes = 32;
 
 using Clock = std::chrono::steady_clock;
 
@@ -173,8 +175,13 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             std::string how;
                             if (periodic && m != Model::SinglePort) {
                               PeriodicRequest pr;
-                              pr.budget_seconds = share / static_cast<double>(dims.size());
+                              pr.budget_seconds = share / static_cast<double>(dims.size()) / 2;
                               PeriodicOutcome p = periodic_schedule(f, m, pr);
+                              if (!p.proof_general && f.nodes() <= kLineExactNodes) {  // small lines: the exact search may close the gap
+                                pr.algorithm = "exact";
+                                PeriodicOutcome e = periodic_schedule(f, m, pr);
+                                if (e.schedule.period > 0 && e.schedule.period < p.schedule.period) p = std::move(e);
+                              }
                               length = p.schedule.period;
                               how = p.algorithm + " period " + std::to_string(length) + (p.proven_optimal ? " (proven optimal)" : "");
                               line = std::move(p.schedule);
@@ -209,10 +216,12 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           }
                           // The period from the bound up: P, P+1, P+2, P+4, ... until one fits, then halving back.
                           std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), step = 1, spent = 0;
+                          // The repair's work per period tried: a share of what is left, more near the bound.
+                          const auto repair_share = [&](std::int64_t) { return std::max<std::int64_t>(0, (work - spent) / 4); };
                           std::optional<Schedule> found;
                           std::int64_t fail_below = lo - 1;
                           for (std::int64_t P = lo;; P = fail_below + step, step *= 2) {
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(P), kRoutes, 2, &spent);
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(P), kRoutes, 4, &spent, repair_share(P));
                             log.push_back("list: period " + std::to_string(P) + (s.steps.empty() ? " does not fit" : " fits"));
                             if (!s.steps.empty()) {
                               found = std::move(s);
@@ -224,7 +233,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           std::int64_t hi = found->period;
                           while (hi - fail_below > 1 && spent < work) {
                             const std::int64_t mid = fail_below + (hi - fail_below) / 2;
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 2, &spent);
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 4, &spent, repair_share(mid));
                             log.push_back("list: period " + std::to_string(mid) + (s.steps.empty() ? " does not fit" : " fits"));
                             if (s.steps.empty()) {
                               fail_below = mid;

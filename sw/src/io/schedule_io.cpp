@@ -338,13 +338,13 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
       check_steps(std::min<std::int64_t>(kMaxSteps, s.traffic.flits * (t.nodes() - 1)));
       continue;
     }
-    if (!steps_checked) check_steps(most);
     if (f[0] == "period" && current < 0 && s.period == 0 && s.steps.empty() && !s.lazy()) {
       // Optional (a periodic schedule, docs/periodic.md): the steps repeat every P steps.
       r.expect_fields(2, "period <P>");
       s.period = static_cast<int>(r.integer(1, 1, kMaxSteps, "period"));
       continue;
     }
+    if (!steps_checked) check_steps(most);
     if (f[0] == "binary" && current < 0) {
       r.expect_fields(1, "binary");
       read_binary(r, t, s, out.claimed_steps);

@@ -49,8 +49,9 @@ struct TrafficOutcome {
 /// The list scheduler on its own (for tests and benches): every flit on one of up to `routes`
 /// shortest paths, at the earliest step where every link and port it needs is free (one-shot:
 /// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
-/// no steps when a flit does not fit). `orders` priority orders are tried, the best kept.
+/// no steps when a flit does not fit). `orders` priority orders are tried, the best kept; periodic,
+/// when none fits, a min-conflicts repair runs for at most `repair_work` look-ups.
 [[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
-                                     std::int64_t* work = nullptr);
+                                     std::int64_t* work = nullptr, std::int64_t repair_work = 0);
 
 }  // namespace totex
