@@ -54,6 +54,8 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 /// modulo its period; a MIN (whose configurations already repeat) is refused.
 [[nodiscard]] Schedule make_periodic_schedule(const Network& net, Model model, const std::string& algo, double budget);
 [[nodiscard]] std::string algorithm_of(const AnySchedule& s);
+/// --traffic bound to `traffic` (help: the grammar; `default_note` says what no flag means).
+void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& default_note);
 /// --topo, --model and --json, bound to `o`.
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required);
 /// `totex sim` (sim_command.cpp).

@@ -34,6 +34,7 @@
 #include "totex/plot/plot.hpp"
 #include "totex/traffic/traffic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
+#include "totex/generators/traffic_schedule.hpp"
 #include "totex/verify/periodic_verify.hpp"
 
 namespace totex::cli {
@@ -46,6 +47,7 @@ struct ScheduleOptions : CommonOptions {
   bool binary = false;
   bool periodic = false;  // --periodic: a TDM schedule (docs/periodic.md)
   std::string format;     // --format: totex | shd | poseidon ("" = by the file name: .shd or totex)
+  std::string traffic = "all";  // --traffic (docs/traffic.md)
 };
 struct BoundOptions : CommonOptions {
   bool periodic = false;
@@ -57,6 +59,7 @@ struct VerifyOptions {
   std::string topo, model;  // for a .shd file, which carries no topology
   bool periodic = false;
   int period = 0;
+  std::string traffic;  // --traffic: the traffic to check against ("" = the one the file records)
 };
 struct LoadOptions {
   std::string torus;
@@ -324,7 +327,69 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
   return ok ? 0 : kCheckFailedExit;
 }
 
+/// `schedule --traffic T` for a traffic other than all (docs/traffic.md, "Schedules").
+int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model model, const Traffic& traffic) {
+  const std::string format = output_format(o);
+  if (format != "totex")
+    throw UsageError("--format " + format + " cannot record a traffic other than all; write a totex schedule file (-o NAME.sched)");
+  const auto start = std::chrono::steady_clock::now();
+  TrafficRequest request;
+  request.algorithm = o.algo.empty() ? "auto" : o.algo;
+  request.budget_seconds = o.budget;
+  request.periodic = o.periodic;
+  request.limits = run_limits();
+  const TrafficOutcome out = schedule_traffic(t, model, traffic, request);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Verified again here, as the file is: one-shot always (the absolute steps), modulo the period when periodic.
+  const VerifyReport report = verify(t, out.schedule, std::nullopt, run_limits(), &traffic);
+  std::optional<PeriodicReport> pr;
+  if (o.periodic) pr = verify_periodic(t, out.schedule, 0, &traffic);
+  const bool ok = report.ok && (!pr || pr->ok);
+  if (!o.output.empty()) write_output_file(o.output, [&](std::ostream& f) { write_schedule(f, t, out.schedule, o.binary); });
+  json tried = json::array();
+  for (const Attempt& a : out.tried)
+    tried.push_back({{"algorithm", a.algorithm}, {"steps", a.steps}, {"verified", a.verified}, {"seconds", a.seconds}, {"note", a.note}});
+  json errors = errors_json(report);
+  if (pr)
+    for (const Violation& v : pr->violations) errors.push_back("periodic: " + v.text);
+  json j{{"topology", o.topo}, {"model", to_string(model)}, {"algorithm", out.algorithm}, {"traffic", traffic_json(traffic)},
+         {"nodes", t.nodes()}, {"processors", t.processor_count()}, {"periodic", o.periodic}, {"steps", report.steps},
+         {"transfers", out.schedule.transfer_count()}, {"lower_bound", out.bound.steps}, {"bounds", bound_json(out.bound)},
+         {"binding", binding_terms(out.bound)}, {"verified", ok}, {"proven_optimal", ok && out.proven_optimal},
+         {"proof", ok ? out.proof : ""}, {"tried", tried}, {"search", out.log}, {"seconds", seconds}, {"errors", errors},
+         {"delivered", report.delivered}, {"expected_delivered", report.expected}};
+  if (pr) {
+    j["period"] = pr->period;
+    j["period_bound"] = out.bound.steps;
+    j["latency_max"] = pr->latency_max;
+  }
+  if (!o.output.empty()) j["file"] = o.output;
+  print(o.json, j, [&] {
+    std::cout << o.topo << ", " << to_string(model) << traffic_text(j) << ", " << out.algorithm << ": "
+              << (pr ? "period " + std::to_string(pr->period) + " (period bound " : std::to_string(report.steps) + " steps (lower bound ")
+              << out.bound.steps << ", binding " << binding_terms(out.bound) << (ok && out.proven_optimal ? "; optimal: " + out.proof : "")
+              << "), " << (ok ? "verified" : "VERIFICATION FAILED") << (pr ? " modulo the period" : "") << '\n';
+    if (pr) std::cout << "  one period's makespan " << pr->steps << " steps, latency max " << pr->latency_max << '\n';
+    if (out.tried.size() > 1) {
+      std::cout << "  tried:";
+      for (const Attempt& a : out.tried) std::cout << ' ' << a.algorithm << ' ' << (a.verified ? std::to_string(a.steps) : "failed") << ';';
+      std::cout << '\n';
+    }
+    for (const std::string& line : out.log) std::cout << "  " << line << '\n';
+    for (const auto& e : errors) std::cout << "  " << e.get<std::string>() << '\n';
+    if (!o.output.empty()) std::cout << "written to " << o.output << '\n';
+  });
+  return ok ? 0 : kCheckFailedExit;
+}
+
 int cmd_schedule(const ScheduleOptions& o) {
+  if (o.traffic != "all") {
+    const Network net = parse_spec(o.topo);
+    const auto* t = std::get_if<Topology>(&net);
+    if (!t) throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
+    const Traffic traffic = parse_traffic(o.traffic, *t);
+    if (!is_all_traffic(*t, &traffic)) return cmd_schedule_traffic(o, *t, model_for(net, o.model), traffic);
+  }
   const std::string format = output_format(o);
   if (format != "totex" && o.output.empty()) throw UsageError("--format " + format + ": give the file to write with -o");
   if (format != "totex" && o.binary) throw UsageError("--binary: applies to totex schedule files, not --format " + format);
@@ -452,6 +517,26 @@ int cmd_load(const LoadOptions& o) {
 }
 
 
+/// The traffic a schedule is checked against: --traffic when given, else the one the file records
+/// (parsed again from its spec; its digest is compared by the verifier). nullopt: all.
+std::optional<Traffic> verify_traffic(const VerifyOptions& o, const Topology& t, const Schedule& s) {
+  std::string spec = o.traffic;
+  if (spec.empty()) {
+    if (s.traffic.is_all()) return std::nullopt;
+    spec = s.traffic.spec;
+    try {
+      Traffic traffic = parse_traffic(spec, t);
+      return traffic;
+    } catch (const std::runtime_error& e) {  // a file that moved or changed: --traffic says where it is now
+      throw UsageError("the schedule records traffic " + spec + ", which cannot be read again here (" + e.what() +
+                       "); give it with --traffic");
+    }
+  }
+  Traffic traffic = parse_traffic(spec, t);
+  if (is_all_traffic(t, &traffic)) return std::nullopt;
+  return traffic;
+}
+
 int cmd_verify(const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   LoadedSchedule loaded;
@@ -475,7 +560,9 @@ int cmd_verify(const VerifyOptions& o) {
   const double load_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   VerifyReport report;
   json j;
+  std::optional<Traffic> traffic;  // a traffic other than all: the file's, or --traffic
   if (const auto* ms = std::get_if<MinSchedule>(&loaded.schedule)) {
+    if (!o.traffic.empty() && o.traffic != "all") throw UsageError("--traffic: a MIN's configuration matrix carries all only");
     if (o.periodic || o.period > 0)
       throw UsageError("--periodic/--period: apply to direct-network schedules; a MIN's configurations repeat every N cycles");
     const MinNetwork net = std::get<MinNetwork>(parse_spec(ms->topology));
@@ -485,15 +572,18 @@ int cmd_verify(const VerifyOptions& o) {
   } else {
     const auto& s = std::get<Schedule>(loaded.schedule);
     const Topology t = parse_topology(s.topology);
-    report = verify(t, s, loaded.claimed_steps, run_limits());
+    traffic = verify_traffic(o, t, s);
+    report = verify(t, s, loaded.claimed_steps, run_limits(), traffic ? &*traffic : nullptr);
     std::vector<Violation> table;  // Theorem 1's column rule and coverage, reported first
     for (const std::string& e : loaded.table_errors) table.push_back({"table", -1, -1, "", "exchange table: " + e});
     report.violations.insert(report.violations.begin(), table.begin(), table.end());
     report.violation_count += static_cast<std::int64_t>(table.size());
     report.ok = report.ok && table.empty();
     j = {{"topology", s.topology}, {"model", to_string(s.model)}, {"algorithm", s.algorithm}, {"nodes", t.nodes()},
-         {"processors", t.processor_count()}, {"lower_bound", lower_bound(t, s.model).steps},
+         {"processors", t.processor_count()},
+         {"lower_bound", traffic ? traffic_lower_bound(t, s.model, *traffic).steps : lower_bound(t, s.model).steps},
          {"max_buffered", report.max_buffered}};
+    if (traffic) j["traffic"] = traffic_json(*traffic);
   }
   j["file"] = o.file;
   j["load_seconds"] = load_seconds;  // reading and parsing (a generated-form file: regenerating too)
@@ -510,11 +600,11 @@ int cmd_verify(const VerifyOptions& o) {
   if (const auto* s = std::get_if<Schedule>(&loaded.schedule); s && (s->period > 0 || o.periodic || o.period > 0)) {
     const Topology t = parse_topology(s->topology);
     const int period = o.period > 0 ? o.period : s->period > 0 ? s->period : static_cast<int>(std::max<std::int64_t>(1, report.steps));
-    pr = verify_periodic(t, *s, period);
+    pr = verify_periodic(t, *s, period, traffic ? &*traffic : nullptr);
     for (const Violation& v : pr->violations) j["errors"].push_back("periodic: " + v.text);
     if (pr->violation_count > static_cast<std::int64_t>(pr->violations.size()))
       j["errors"].push_back("periodic: ... and " + std::to_string(pr->violation_count - static_cast<std::int64_t>(pr->violations.size())) + " more");
-    const LowerBound pb = periodic_lower_bound(lower_bound(t, s->model));
+    const LowerBound pb = traffic ? traffic_periodic_lower_bound(t, s->model, *traffic) : periodic_lower_bound(lower_bound(t, s->model));
     j["period"] = pr->period;
     j["period_bound"] = pb.steps;
     j["period_bound_terms"] = bound_json(pb);
@@ -526,7 +616,8 @@ int cmd_verify(const VerifyOptions& o) {
   }
   print(o.json, j, [&] {
     std::cout << o.file << ": " << (report.ok ? "verified" : "NOT verified") << ", " << report.steps << " steps, "
-              << report.delivered << "/" << report.expected << " messages delivered\n";
+              << report.delivered << "/" << report.expected << (traffic ? " flits" : " messages") << " delivered"
+              << (traffic ? ", traffic " + traffic->spec() : std::string()) << '\n';
     if (pr)
       std::cout << "  periodic: period " << pr->period << " (period bound " << j["period_bound"] << (j["proven_optimal"].get<bool>() ? ", proven optimal" : "")
                 << "), " << (pr->ok ? "conflict-free modulo the period" : "CONFLICTS modulo the period") << ", latency max "
@@ -537,6 +628,13 @@ int cmd_verify(const VerifyOptions& o) {
 }
 
 }  // namespace
+
+void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& default_note) {
+  cmd->add_option("--traffic", traffic,
+                  "what every node sends (docs/traffic.md; default all: one flit to every other node)" + default_note + ": " +
+                      traffic_grammar())
+      ->check(non_empty("traffic", traffic_grammar()));
+}
 
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required) {
   auto* topo = cmd->add_option("--topo", o.topo, "topology: " + spec_grammar());
@@ -563,9 +661,7 @@ Commands::Commands(CLI::App& app) {
   auto bound_opts = std::make_shared<BoundOptions>();
   add_topo_model(bound, *bound_opts, true);
   bound->add_flag("--periodic", bound_opts->periodic, "the period bound of a periodic (TDM) schedule only (docs/periodic.md)");
-  bound->add_option("--traffic", bound_opts->traffic,
-                    "what every node sends (docs/traffic.md; default all: one flit to every other node): " + traffic_grammar())
-      ->check(non_empty("traffic", traffic_grammar()));
+  add_traffic_option(bound, bound_opts->traffic, "");
   actions_[bound] = [bound_opts] { return cmd_bound(*bound_opts); };
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
@@ -596,6 +692,7 @@ Commands::Commands(CLI::App& app) {
   schedule->add_flag("--periodic", sched_opts->periodic,
                      "a periodic (TDM) schedule: the exchange repeats every P steps, a message may wrap into the next "
                      "period; --algo auto | greedy | exact (docs/periodic.md)");
+  add_traffic_option(schedule, sched_opts->traffic, "");
   schedule->add_option("--format", sched_opts->format,
                        "file format of -o: totex (default) | shd (S4NoC routes; the default for a name ending in .shd) | "
                        "poseidon (Poseidon schedule XML; the default for a name ending in .xml)")
@@ -611,6 +708,7 @@ Commands::Commands(CLI::App& app) {
   verify_cmd->add_flag("--periodic", verify_opts->periodic,
                        "also check modulo the period: the file's, --period P, or the makespan (back to back)");
   verify_cmd->add_option("--period", verify_opts->period, "check modulo this period")->check(integer_in(1, 50000000));
+  add_traffic_option(verify_cmd, verify_opts->traffic, " (default: the traffic the file records, read again from its spec)");
   actions_[verify_cmd] = [verify_opts] { return cmd_verify(*verify_opts); };
 
   CLI::App* load = app.add_subcommand("load", "link loads of complete exchange on a partially populated torus (paper 004)");

@@ -43,3 +43,28 @@ cli_test(plot_traffic_min 2 "--kind: 'traffic' does not apply to a MIN"
   -- ${TOTEX} plot --topo min:16:4 --kind traffic -o ${TRAFFIC_PLOT_DIR}/y.svg)
 cli_test(plot_traffic_other_kind 2 "--traffic: applies to --kind traffic here"
   -- ${TOTEX} plot --topo ring:4 --model nic --kind heatmap --traffic all:2 -o ${TRAFFIC_PLOT_DIR}/z.svg)
+
+# totex schedule --traffic and verify (docs/traffic.md, "Schedules"): the file records the traffic,
+# verify reads it again from its spec and checks the digest.
+set(TRAFFIC_DIR ${CMAKE_CURRENT_BINARY_DIR}/traffic)
+file(MAKE_DIRECTORY ${TRAFFIC_DIR})
+cli_test(schedule_traffic_random 0 "steps"
+  --jq ".verified and .traffic.kind==\"random\" and .steps==.lower_bound and .proven_optimal and .delivered==.expected_delivered" --
+  ${TOTEX} schedule --topo torus:4x4 --model nic --traffic random:2:0.5:3 --json)
+cli_test(schedule_traffic_groups_periodic 0 "periodic-lines: period 8 \\(period bound 8"
+  -- ${TOTEX} schedule --topo torus:8x8 --model nic --traffic groups:0 --periodic)
+cli_test(schedule_traffic_all_unchanged 0 "torus:4x4, nic, pattern: 17 steps \\(lower bound 17"
+  -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic all:1)
+add_test(NAME cli.schedule_traffic_write COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic --traffic moe:8:2:6:3 --periodic
+         -o ${TRAFFIC_DIR}/moe.sched)
+cli_test(verify_traffic_recorded 0 "verified, .* flits delivered, traffic moe:8:2:6:3"
+  -- ${TOTEX} verify ${TRAFFIC_DIR}/moe.sched)
+cli_test(verify_traffic_other 1 "schedule is for traffic 'moe:8:2:6:3', not 'moe:8:2:6:4'"
+  -- ${TOTEX} verify ${TRAFFIC_DIR}/moe.sched --traffic moe:8:2:6:4)
+cli_test(verify_traffic_all 1 "schedule is for traffic 'moe:8:2:6:3', not 'all'"
+  -- ${TOTEX} verify ${TRAFFIC_DIR}/moe.sched --traffic all)
+set_tests_properties(cli.verify_traffic_recorded cli.verify_traffic_other cli.verify_traffic_all PROPERTIES DEPENDS cli.schedule_traffic_write)
+cli_test(schedule_traffic_shd 2 "--format shd cannot record a traffic other than all"
+  -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic perm:transpose -o ${TRAFFIC_DIR}/x.shd)
+cli_test(schedule_traffic_bad_algo 2 "--algo lines needs groups:D"
+  -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic perm:transpose --algo lines)

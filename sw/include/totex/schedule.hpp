@@ -14,11 +14,13 @@
 
 namespace totex {
 
-/// The personalized message from `src` to `dst`.
+/// The personalized message from `src` to `dst`: flit `flit` of the flits `src` sends `dst` (0 for
+/// the one-flit exchange `all`; 0..w-1 when a traffic sends w flits, docs/traffic.md).
 struct Message {
   NodeId src;
   NodeId dst;
-  bool operator==(const Message& o) const { return src == o.src && dst == o.dst; }
+  std::int32_t flit = 0;
+  bool operator==(const Message& o) const { return src == o.src && dst == o.dst && flit == o.flit; }
 };
 
 /// In one step, message `msg` crosses the directed link leaving `from` through `port`.
@@ -30,6 +32,14 @@ struct Transfer {
 };
 
 struct VerifyReport;  // verify.hpp
+
+/// Which traffic a schedule was made for (Schedule::traffic); `spec` empty means `all`.
+struct TrafficTag {
+  std::string spec;
+  std::string sha256;
+  std::int64_t flits = 0;
+  [[nodiscard]] bool is_all() const { return spec.empty(); }
+};
 
 /// Produces a schedule's steps in order, one at a time.
 class StepCursor {
@@ -74,6 +84,10 @@ struct Schedule {
   /// absolute (one period's messages, each injected in a slot < P, later hops may run past P);
   /// the schedule repeats every P steps, so step t uses slot t mod P of every link and port.
   int period = 0;
+  /// The traffic the schedule delivers: empty for `all` (one flit between every ordered pair of
+  /// processors); otherwise the spec, the SHA-256 of the matrix and its flits (docs/traffic.md),
+  /// recorded in files so `verify` checks a schedule against the traffic it was made for.
+  TrafficTag traffic{};
   [[nodiscard]] std::int64_t transfer_count() const;
   [[nodiscard]] bool lazy() const { return source != nullptr; }
   /// Steps, trailing empty ones included (the source's count when lazy).

@@ -21,6 +21,7 @@
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
 #include "totex/progress.hpp"
+#include "totex/traffic/traffic.hpp"
 #include "line_reader.hpp"
 #include "totex/network/spec.hpp"
 
@@ -283,10 +284,11 @@ void read_binary(LineReader& r, const Topology& t, Schedule& s, std::int64_t cla
       const auto port = static_cast<Port>(get("port", static_cast<std::uint64_t>(t.degree(from)) - 1));
       const auto src = static_cast<NodeId>(get("source", nodes - 1));
       const auto dst = static_cast<NodeId>(get("destination", nodes - 1));
+      const auto flit = s.traffic.is_all() ? 0 : static_cast<std::int32_t>(get("flit", static_cast<std::uint64_t>(kMaxPairFlits - 1)));
       if (src == dst) fail("message (" + std::to_string(src) + "," + std::to_string(dst) + ") is addressed to its own source");
       for (const NodeId end : {src, dst})
         if (!t.is_processor(end)) fail("node " + std::to_string(end) + " has no processor in " + t.spec());
-      step.push_back({{src, dst}, from, port});
+      step.push_back({{src, dst, flit}, from, port});
     }
     last = index;
     ++record;
@@ -308,19 +310,41 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
   LoadedSchedule out;
   // Every message crossing at most N-1 links, one link and one message per step: no schedule of
   // this topology needs more steps. Bounds every step index (and what is allocated for it).
+  // With a traffic line (below) the bound is the traffic's flits instead of N(N-1).
   const std::int64_t p = t.processor_count();
   const std::int64_t most = std::min<std::int64_t>(kMaxSteps, std::max<std::int64_t>(1, p * (p - 1)) * (t.nodes() - 1));
-  out.claimed_steps = r.header_int("steps", 0, most);
+  out.claimed_steps = r.header_int("steps", 0, kMaxSteps);
+  const int steps_line = r.line();
+  bool steps_checked = false;
+  const auto check_steps = [&](std::int64_t limit) {
+    steps_checked = true;
+    if (out.claimed_steps > limit)
+      r.fail_at(steps_line, "steps " + std::to_string(out.claimed_steps) + " is out of range 0.." + std::to_string(limit));
+  };
   std::int64_t current = -1;
   std::int64_t transfers = 0;
   while (r.next()) {
     const auto& f = r.fields();
+    if (f[0] == "traffic" && current < 0 && !steps_checked) {
+      // Optional (docs/formats.md): `traffic <flits> <sha256> <spec>`, the traffic the schedule
+      // delivers; transfer lines then carry the flit index as a fifth field.
+      if (f.size() < 4) r.fail("expected 'traffic <flits> <sha256> <spec>'");
+      s.traffic.flits = r.integer(1, 1, kMaxTrafficFlits, "traffic flits");
+      s.traffic.sha256 = std::string(f[2]);
+      if (s.traffic.sha256.size() != 64 || s.traffic.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+        r.fail("traffic digest '" + printable(f[2]) + "' is not 64 lower-case hex digits (a SHA-256)");
+      s.traffic.spec = std::string(f[3]);
+      for (std::size_t i = 4; i < f.size(); ++i) s.traffic.spec += " " + std::string(f[i]);
+      check_steps(std::min<std::int64_t>(kMaxSteps, s.traffic.flits * (t.nodes() - 1)));
+      continue;
+    }
     if (f[0] == "period" && current < 0 && s.period == 0 && s.steps.empty() && !s.lazy()) {
       // Optional (a periodic schedule, docs/periodic.md): the steps repeat every P steps.
       r.expect_fields(2, "period <P>");
       s.period = static_cast<int>(r.integer(1, 1, kMaxSteps, "period"));
       continue;
     }
+    if (!steps_checked) check_steps(most);
     if (f[0] == "binary" && current < 0) {
       r.expect_fields(1, "binary");
       read_binary(r, t, s, out.claimed_steps);
@@ -345,7 +369,9 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
       continue;
     }
     if (current < 0) r.fail("transfer before the first 'step' line");
-    r.expect_fields(4, "<from> <to> <src> <dst>");
+    const bool flits = !s.traffic.is_all();
+    if (flits) r.expect_fields(5, "<from> <to> <src> <dst> <flit>");
+    else r.expect_fields(4, "<from> <to> <src> <dst>");
     // Plain digits below `nodes` (every line totex writes) are read here; anything else goes
     // through integer(), which says what is wrong.
     std::int64_t v[4];
@@ -371,8 +397,10 @@ LoadedSchedule read_direct(LineReader& r, Model model) {
              t.spec() + "; a step uses each link at most once");
     if ((++transfers & 0xfffff) == 0)  // a file of any length streams in; what it holds must fit
       check_memory(static_cast<std::uint64_t>(transfers), sizeof(Transfer), "the transfers of " + t.spec() + " in this file");
-    s.steps.back().push_back({{src, dst}, from, *port});
+    const auto flit = flits ? static_cast<std::int32_t>(r.integer(4, 0, kMaxPairFlits - 1, "flit")) : 0;
+    s.steps.back().push_back({{src, dst, flit}, from, *port});
   }
+  if (!steps_checked) check_steps(most);
   out.schedule = std::move(s);
   return out;
 }
@@ -398,6 +426,10 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, boo
       << "nodes " << t.nodes() << '\n'
       << "steps " << steps << '\n';
   if (s.period > 0) out << "# periodic: the steps repeat every P steps; step t uses slot t mod P\nperiod " << s.period << '\n';
+  const bool flits = !s.traffic.is_all();
+  if (flits)
+    out << "# the traffic delivered: flits, SHA-256 of the matrix, spec (docs/traffic.md); a transfer names its flit\n"
+        << "traffic " << s.traffic.flits << ' ' << s.traffic.sha256 << ' ' << s.traffic.spec << '\n';
   if (s.lazy() && !s.source->generator().empty()) {
     // 10^8 transfers are gigabytes of text: the compact form names the generator that rebuilds
     // them and the checksum of what it built here; a reader regenerates and compares.
@@ -410,7 +442,7 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, boo
   }
   if (binary) {
     out << "# form binary: per non-empty step varint(transfers) varint(steps skipped), then per transfer\n"
-        << "# varint(from) varint(port) varint(src) varint(dst); varint(0) ends it (LEB128 varints)\n"
+        << "# varint(from) varint(port) varint(src) varint(dst)" << (flits ? " varint(flit)" : "") << "; varint(0) ends it (LEB128 varints)\n"
         << "binary\n";
     std::string buf;
     buf.reserve(1 << 20);
@@ -427,6 +459,7 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, boo
       for (const Transfer& tr : step) {
         for (const std::int64_t v : {std::int64_t{tr.from}, std::int64_t{tr.port}, std::int64_t{tr.msg.src}, std::int64_t{tr.msg.dst}})
           put(static_cast<std::uint64_t>(v));
+        if (flits) put(static_cast<std::uint64_t>(tr.msg.flit));
         if (buf.size() > (1 << 20) - 64) {
           out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
           buf.clear();
@@ -437,7 +470,7 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, boo
     out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
     return;
   }
-  out << "# per step: one line per link crossing: <from> <to> <src> <dst>\n";
+  out << "# per step: one line per link crossing: <from> <to> <src> <dst>" << (flits ? " <flit>" : "") << '\n';
   // Formatted into a buffer with to_chars: a 4096-node schedule has 10^8 lines.
   std::string buf;
   buf.reserve(1 << 20);
@@ -459,7 +492,12 @@ void write_schedule(std::ostream& out, const Topology& t, const Schedule& s, boo
       put(tr.from, ' ');
       put(t.neighbor(tr.from, tr.port), ' ');
       put(tr.msg.src, ' ');
-      put(tr.msg.dst, '\n');
+      if (flits) {
+        put(tr.msg.dst, ' ');
+        put(tr.msg.flit, '\n');
+      } else {
+        put(tr.msg.dst, '\n');
+      }
       if (buf.size() > (1 << 20) - 64) {
         out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
         buf.clear();

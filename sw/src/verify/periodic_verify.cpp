@@ -13,8 +13,6 @@
 namespace totex {
 namespace {
 
-std::string msg_text(const Message& m) { return "(" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")"; }
-
 class Collector {
  public:
   explicit Collector(PeriodicReport& r) : r_(r) {}
@@ -43,20 +41,27 @@ struct MessageState {
 
 }  // namespace
 
-PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period) {
+PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period, const Traffic* traffic) {
   PeriodicReport r;
   r.period = period > 0 ? period : s.period;
   if (r.period <= 0) throw UsageError("periodic verification needs a period > 0 (the schedule has period 0: one-shot)");
   const auto P = static_cast<std::int64_t>(r.period);
   const auto n = static_cast<std::size_t>(t.nodes());
-  check_memory(std::uint64_t{n} * n, sizeof(MessageState), "verifying " + t.spec() + " periodically");
+  const MessageIndex index(t, traffic);
+  check_memory(index.size(), sizeof(MessageState), "verifying " + t.spec() + " periodically");
+  const auto msg_text = [&](const Message& mm) { return index.text(mm); };
   const std::uint64_t link_slots = static_cast<std::uint64_t>(t.links()) * static_cast<std::uint64_t>(P);
   check_memory(link_slots / 8 + 2ULL * n * static_cast<std::uint64_t>(P), 1, "the slot tables of period " + std::to_string(P) + " on " + t.spec());
   Collector add(r);
   if (!s.topology.empty() && s.topology != t.spec())
     add.add("topology", -1, -1, "", [&] { return "schedule is for '" + s.topology + "', not '" + t.spec() + "'"; });
+  if (const TrafficTag want = traffic_tag(t, traffic); want.sha256 != s.traffic.sha256)
+    add.add("traffic", -1, -1, "", [&] {
+      return "schedule is for traffic '" + (s.traffic.is_all() ? std::string("all") : s.traffic.spec) + "', not '" +
+             (want.is_all() ? std::string("all") : want.spec) + "' (the SHA-256 digests differ)";
+    });
   const bool may_buffer = allows_relay_buffering(s.model);
-  std::vector<MessageState> msg(n * n);
+  std::vector<MessageState> msg(index.size());
   // Per slot: one bit per directed link (busy), and the counts per node and port. A link slot
   // found busy again is reported with the message that holds it, found by a silent second replay
   // (a table of holders was links x period x 4 bytes: 1.8 GB on torus:62x62).
@@ -66,7 +71,7 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
     std::size_t violation;  // index in r.violations
     std::size_t link_slot;  // link * P + slot
     Message second;         // the message that found it busy
-    std::uint32_t holder = 0;  // the first message there (index + 1), from the second replay
+    std::size_t holder = 0;  // the first message there (slot + 1), from the second replay
   };
   std::vector<Reuse> reuses;
   std::unordered_map<std::size_t, std::vector<std::size_t>> wanted;  // link slot -> its reuses
@@ -83,9 +88,9 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
     if (!step.empty()) last_busy = st;
     for (const Transfer& tr : step) {
       const Message& m = tr.msg;
-      if (m.src < 0 || m.src >= nn || m.dst < 0 || m.dst >= nn || m.src == m.dst ||
-          !t.is_processor(m.src) || !t.is_processor(m.dst)) {
-        add.add("bad-message", st, tr.from, "", [&] { return "message " + msg_text(m) + " is not a message of this exchange"; });
+      const std::size_t mi = index.slot(m);
+      if (mi == MessageIndex::npos) {
+        add.add("bad-message", st, tr.from, "", [&] { return index.why_not(m); });
         continue;
       }
       if (tr.from < 0 || tr.from >= nn || tr.port < 0 || tr.port >= t.degree(tr.from)) {
@@ -96,7 +101,7 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
       const NodeId to = t.neighbor(tr.from, tr.port);
       // Named only when a violation is reported (building it per transfer was most of the time).
       const auto link_name = [&] { return std::to_string(tr.from) + "->" + std::to_string(to); };
-      MessageState& ms = msg[static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst)];
+      MessageState& ms = msg[mi];
       const NodeId at = ms.pos < 0 ? m.src : ms.pos;
       if (ms.pos == m.dst) {
         add.add("delivered-twice", st, tr.from, link_name(), [&] { return "message " + msg_text(m) + " was already delivered in step " +
@@ -130,7 +135,7 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
         if (const auto w = wanted.find(l); w != wanted.end())
           for (const std::size_t i : w->second)
             if (reuses[i].holder == 0)
-              reuses[i].holder = static_cast<std::uint32_t>(static_cast<std::size_t>(m.src) * n + static_cast<std::size_t>(m.dst) + 1);
+              reuses[i].holder = mi + 1;
       } else if ((link_busy[l / 64] & bit) != 0) {
         if (r.violations.size() < PeriodicReport::kMaxReported) reuses.push_back({r.violations.size(), l, m});
         add.add("link-reuse", st, tr.from, link_name(), [&] { return "link slot " + std::to_string(slot) + " carries two messages"; });
@@ -175,25 +180,28 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period)
     s.for_each_step(replay);
     add.silent = false;
     for (const Reuse& u : reuses) {
-      const std::uint32_t other = u.holder - 1;
-      r.violations[u.violation].text += ": message " + msg_text({static_cast<NodeId>(other / n), static_cast<NodeId>(other % n)}) +
+      r.violations[u.violation].text += ": message " + msg_text(index.message(u.holder - 1)) +
                                            " and message " + msg_text(u.second);
     }
   }
-  const auto np = static_cast<std::int64_t>(t.processor_count());
-  r.expected = np * (np - 1);
-  for (NodeId a = 0; a < nn; ++a) {
-    if (!t.is_processor(a)) continue;
-    for (NodeId b = 0; b < nn; ++b) {
-      if (a == b || !t.is_processor(b)) continue;
-      const MessageState& ms = msg[static_cast<std::size_t>(a) * n + static_cast<std::size_t>(b)];
-      if (ms.pos == b) continue;
-      if (ms.pos < 0)
-        add.add("lost", -1, a, "", [&] { return "message " + msg_text({a, b}) + " is never sent"; });
-      else
-        add.add("lost", -1, ms.pos, "", [&] { return "message " + msg_text({a, b}) + " ends at node " + std::to_string(ms.pos) +
-                                                  ", not at its destination " + std::to_string(b); });
-    }
+  r.expected = index.expected_count();
+  const auto check_delivered = [&](const Message& mm) {
+    const MessageState& ms = msg[index.slot(mm)];
+    if (ms.pos == mm.dst) return;
+    if (ms.pos < 0)
+      add.add("lost", -1, mm.src, "", [&] { return "message " + msg_text(mm) + " is never sent"; });
+    else
+      add.add("lost", -1, ms.pos, "", [&] { return "message " + msg_text(mm) + " ends at node " + std::to_string(ms.pos) +
+                                                   ", not at its destination " + std::to_string(mm.dst); });
+  };
+  if (is_all_traffic(t, traffic)) {
+    for (NodeId a = 0; a < nn; ++a)
+      for (NodeId b = 0; b < nn; ++b)
+        if (a != b && t.is_processor(a) && t.is_processor(b)) check_delivered({a, b});
+  } else {
+    traffic->for_each([&](NodeId a, NodeId b, std::int64_t w) {
+      for (std::int64_t k = 0; k < w; ++k) check_delivered({a, b, static_cast<std::int32_t>(k)});
+    });
   }
   r.ok = r.violation_count == 0;
   return r;

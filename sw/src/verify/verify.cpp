@@ -50,22 +50,33 @@ std::string link_text(NodeId from, NodeId to) { return std::to_string(from) + "-
 
 }  // namespace
 
-std::uint64_t StepVerifier::memory_bytes(const Topology& t) {
+std::uint64_t StepVerifier::memory_bytes(const Topology& t, const Traffic* traffic) {
   const auto n = static_cast<std::uint64_t>(t.nodes());
-  return n * n * sizeof(MessageState) + n * sizeof(NodeState) + static_cast<std::uint64_t>(t.links()) * 8;
+  const MessageIndex index(t, traffic);
+  return index.size() * sizeof(MessageState) + n * sizeof(NodeState) + static_cast<std::uint64_t>(t.links()) * 12;
 }
 
 void StepVerifier::FreeDeleter::operator()(MessageState* p) const { std::free(p); }
 
-StepVerifier::StepVerifier(const Topology& t, Model model, const std::string& schedule_topology)
-    : t_(t), model_(model), n_(static_cast<std::size_t>(t.nodes())), may_buffer_(allows_relay_buffering(model)) {
-  check_memory(std::uint64_t{n_} * n_, sizeof(MessageState),
-               "verifying " + t.spec() + " (" + std::to_string(n_) + "^2 messages)");
+StepVerifier::StepVerifier(const Topology& t, Model model, const std::string& schedule_topology, const Traffic* traffic,
+                           const TrafficTag* schedule_traffic)
+    : t_(t), index_(t, traffic), model_(model), n_(static_cast<std::size_t>(t.nodes())), may_buffer_(allows_relay_buffering(model)) {
+  check_memory(index_.size(), sizeof(MessageState),
+               is_all_traffic(t, traffic) ? "verifying " + t.spec() + " (" + std::to_string(n_) + "^2 messages)"
+                                          : "verifying " + t.spec() + " with traffic " + traffic->spec() + " (" +
+                                                std::to_string(index_.size()) + " flits)");
   if (!schedule_topology.empty() && schedule_topology != t.spec())
     add(pre_, "topology", -1, -1, -1, -1, [&] { return "schedule is for '" + schedule_topology + "', not '" + t.spec() + "'"; });
-  msg_.reset(static_cast<MessageState*>(std::calloc(n_ * n_, sizeof(MessageState))));
+  if (schedule_traffic != nullptr) {
+    const TrafficTag want = traffic_tag(t, traffic);
+    if (want.sha256 != schedule_traffic->sha256)
+      add(pre_, "traffic", -1, -1, -1, -1, [&] {
+        return "schedule is for traffic '" + (schedule_traffic->is_all() ? std::string("all") : schedule_traffic->spec) + "', not '" +
+               (want.is_all() ? std::string("all") : want.spec) + "' (the SHA-256 digests differ)";
+      });
+  }
+  msg_.reset(static_cast<MessageState*>(std::calloc(std::max<std::size_t>(index_.size(), 1), sizeof(MessageState))));
   if (!msg_) throw std::bad_alloc();
-  all_processors_ = !t.is_partial();
   node_.resize(n_);
   touched_.reserve(n_);
   link_step_.assign(static_cast<std::size_t>(t.links()), -1);
@@ -96,13 +107,13 @@ void StepVerifier::close_step() {
 // Message m waited at `at` through steps (from_step, to_step): one violation per step, as the
 // step-by-step model reports it.
 void StepVerifier::wait_violations(std::size_t m, int from_step, int to_step, NodeId at) {
-  const Message msg{static_cast<NodeId>(m % n_), static_cast<NodeId>(m / n_)};
+  const Message msg = index_.message(m);
   for (int st = from_step + 1; st < to_step; ++st) {
     if (buffering_.size() >= VerifyReport::kMaxReported) {
       report_.violation_count += to_step - st;
       return;
     }
-    add(buffering_, "buffering", st, at, -1, -1, [&] { return "message " + msg_text(msg) + " waits at a relay; " + to_string(model_) +
+    add(buffering_, "buffering", st, at, -1, -1, [&] { return "message " + index_.text(msg) + " waits at a relay; " + to_string(model_) +
         " forbids intermediate buffering"; });
   }
 }
@@ -112,21 +123,18 @@ void StepVerifier::step(const Transfer* transfers, std::size_t count) {
   const int nn = static_cast<int>(n_);
   if (count > 0) last_busy_step_ = step;
   constexpr std::size_t kAhead = 48;  // the message table is far larger than the caches
+  const auto msg_text = [&](const Message& mm) { return index_.text(mm); };
   for (std::size_t i = 0; i < count; ++i) {
     const Transfer& tr = transfers[i];
     const Message& msg = tr.msg;
     if (i + kAhead < count) {
-      const Message& ahead = transfers[i + kAhead].msg;
-      const auto ma = static_cast<std::size_t>(ahead.dst) * n_ + static_cast<std::size_t>(ahead.src);
-      if (ma < n_ * n_) __builtin_prefetch(&msg_[ma], 1);
+      const std::size_t ma = index_.slot(transfers[i + kAhead].msg);
+      if (ma != MessageIndex::npos) __builtin_prefetch(&msg_[ma], 1);
     }
-    if (msg.src < 0 || msg.src >= nn || msg.dst < 0 || msg.dst >= nn || msg.src == msg.dst) {
-      add(stepping_, "bad-message", step, tr.from, -1, -1, [&] { return "message " + msg_text(msg) + " is not a message of this exchange"; });
-      continue;
-    }
-    if (!all_processors_ && (!t_.is_processor(msg.src) || !t_.is_processor(msg.dst))) {  // empty nodes only forward
-      add(stepping_, "bad-message", step, tr.from, -1, -1, [&] { return "message " + msg_text(msg) + ": node " +
-          std::to_string(t_.is_processor(msg.src) ? msg.dst : msg.src) + " has no processor in " + t_.spec(); });
+    // Destination-major for all: the messages one step of a product schedule moves have consecutive sources.
+    const std::size_t m = index_.slot(msg);
+    if (m == MessageIndex::npos) {  // not a message of this exchange (a placed torus: empty nodes only forward)
+      add(stepping_, "bad-message", step, tr.from, -1, -1, [&] { return index_.why_not(msg); });
       continue;
     }
     if (tr.from < 0 || tr.from >= nn || tr.port < 0 || tr.port >= t_.degree(tr.from)) {
@@ -135,8 +143,6 @@ void StepVerifier::step(const Transfer* transfers, std::size_t count) {
       continue;
     }
     const NodeId to = t_.neighbor(tr.from, tr.port);
-    // Destination-major: the messages one step of a product schedule moves have consecutive sources.
-    const std::size_t m = static_cast<std::size_t>(msg.dst) * n_ + static_cast<std::size_t>(msg.src);
     MessageState& st = msg_[m];
     const NodeId at = st.moved1 > 0 ? st.pos : msg.src;
     if (st.moved1 > 0 && at == msg.dst) {
@@ -158,10 +164,10 @@ void StepVerifier::step(const Transfer* transfers, std::size_t count) {
     if (link_step_[l] == step) {
       const std::size_t other = link_msg_[l];
       add(stepping_, "link-reuse", step, tr.from, tr.from, to, [&] { return "link carries message " +
-          msg_text({static_cast<NodeId>(other % n_), static_cast<NodeId>(other / n_)}) + " and message " + msg_text(msg); });
+          msg_text(index_.message(other)) + " and message " + msg_text(msg); });
     }
     link_step_[l] = step;
-    link_msg_[l] = static_cast<std::uint32_t>(m);
+    link_msg_[l] = m;
     NodeState& fs = node_[static_cast<std::size_t>(tr.from)];
     NodeState& ts = node_[static_cast<std::size_t>(to)];
     if (fs.stamp != step) {
@@ -218,33 +224,37 @@ VerifyReport StepVerifier::finish(std::optional<std::int64_t> claimed_steps) {
       report_.max_buffered = std::max<std::int64_t>(report_.max_buffered, ns.held);
   }
   std::vector<Violation> post;
-  const auto np = static_cast<std::int64_t>(t_.processor_count());
-  report_.expected = np * (np - 1);
-  // One pass in memory order; the first lost messages in (source, destination) order are kept.
-  std::priority_queue<std::uint64_t> first_lost;  // keys src * N + dst, the largest on top
+  report_.expected = index_.expected_count();
+  // One pass in memory order; the first lost messages in (source, destination, flit) order are kept.
+  const auto key_of = [&](const Message& mm) {
+    return (static_cast<std::uint64_t>(mm.src) * n_ + static_cast<std::uint64_t>(mm.dst)) * (std::uint64_t{1} << 25) +
+           static_cast<std::uint64_t>(mm.flit);
+  };
+  std::priority_queue<std::pair<std::uint64_t, std::size_t>> first_lost;  // (key, slot), the largest key on top
   std::int64_t lost = 0;
-  for (std::size_t m = 0; m < n_ * n_; ++m) {
-    const auto src = static_cast<NodeId>(m % n_), dst = static_cast<NodeId>(m / n_);
+  for (std::size_t m = 0; m < index_.size(); ++m) {
     const MessageState& st = msg_[m];
-    if (src == dst || (st.moved1 > 0 && st.pos == dst)) continue;
+    if (st.moved1 == 0 && !index_.expected(m)) continue;  // (fast path: a slot never touched and not a message)
+    const Message mm = index_.message(m);
+    if (mm.src == mm.dst || (st.moved1 > 0 && st.pos == mm.dst)) continue;
     if (st.moved1 > 0 && !may_buffer_) wait_violations(m, st.moved1 - 1, steps, st.pos);  // waits to the end
-    if (!t_.is_processor(src) || !t_.is_processor(dst)) continue;
+    if (!index_.expected(m)) continue;
     ++lost;
-    first_lost.push(static_cast<std::uint64_t>(src) * n_ + static_cast<std::uint64_t>(dst));
+    first_lost.emplace(key_of(mm), m);
     if (first_lost.size() > VerifyReport::kMaxReported) first_lost.pop();
   }
-  std::vector<std::uint64_t> keys;
-  for (; !first_lost.empty(); first_lost.pop()) keys.push_back(first_lost.top());
-  std::reverse(keys.begin(), keys.end());
-  report_.violation_count += lost - static_cast<std::int64_t>(keys.size());
-  for (std::uint64_t key : keys) {
-    const auto src = static_cast<NodeId>(key / n_), dst = static_cast<NodeId>(key % n_);
-    const MessageState& st = msg_[static_cast<std::size_t>(dst) * n_ + static_cast<std::size_t>(src)];
-    if (st.moved1 == 0 || st.pos == src)  // (back at its source counts as never sent, as it always has)
-      add(post, "lost", -1, src, -1, -1, [&] { return "message " + msg_text({src, dst}) + " is never sent"; });
+  std::vector<std::size_t> slots;
+  for (; !first_lost.empty(); first_lost.pop()) slots.push_back(first_lost.top().second);
+  std::reverse(slots.begin(), slots.end());
+  report_.violation_count += lost - static_cast<std::int64_t>(slots.size());
+  for (std::size_t m : slots) {
+    const Message mm = index_.message(m);
+    const MessageState& st = msg_[m];
+    if (st.moved1 == 0 || st.pos == mm.src)  // (back at its source counts as never sent, as it always has)
+      add(post, "lost", -1, mm.src, -1, -1, [&] { return "message " + index_.text(mm) + " is never sent"; });
     else
-      add(post, "lost", -1, st.pos, -1, -1, [&] { return "message " + msg_text({src, dst}) + " ends at node " + std::to_string(st.pos) +
-          ", not at its destination " + std::to_string(dst); });
+      add(post, "lost", -1, st.pos, -1, -1, [&] { return "message " + index_.text(mm) + " ends at node " + std::to_string(st.pos) +
+          ", not at its destination " + std::to_string(mm.dst); });
   }
   report_.steps = last_busy_step_ + 1;
   if (claimed_steps && *claimed_steps != report_.steps)
@@ -294,8 +304,8 @@ std::string limit_text(const RunLimits& limits) {
 
 
 VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps,
-                    const RunLimits& limits) {
-  if (s.lazy() && (s.topology.empty() || s.topology == t.spec())) {
+                    const RunLimits& limits, const Traffic* traffic) {
+  if (s.lazy() && (s.topology.empty() || s.topology == t.spec()) && is_all_traffic(t, traffic) && s.traffic.is_all()) {
     VerifyReport compact;
     if (s.source->verify_compact(t, s.model, compact)) {
       if (claimed_steps && *claimed_steps != compact.steps) {
@@ -308,7 +318,7 @@ VerifyReport verify(const Topology& t, const Schedule& s, std::optional<std::int
     }
   }
   if (s.lazy()) check_replay_budget(t, s, limits);
-  StepVerifier v(t, s.model, s.topology);
+  StepVerifier v(t, s.model, s.topology, traffic, &s.traffic);
   std::unique_ptr<Progress> progress;
   if (s.lazy()) progress = std::make_unique<Progress>("verify " + t.spec(), static_cast<std::int64_t>(s.step_count()));
   std::int64_t done = 0;

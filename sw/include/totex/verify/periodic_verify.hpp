@@ -8,6 +8,7 @@
 
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/verify/message_index.hpp"
 #include "totex/verify/verify.hpp"
 
 namespace totex {
@@ -30,6 +31,7 @@ struct PeriodicReport {
 /// directed link carries at most one message per slot, and per slot each node: nic: injects at
 /// most one and ejects at most one; single-port: sends at most one and receives at most one.
 /// Throws UsageError when neither `period` nor s.period is positive.
-[[nodiscard]] PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period = 0);
+/// `traffic` (null: all) is what one period must deliver, one message per flit.
+[[nodiscard]] PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period = 0, const Traffic* traffic = nullptr);
 
 }  // namespace totex

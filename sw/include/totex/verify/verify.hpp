@@ -10,6 +10,7 @@
 #include "totex/network/min_network.hpp"
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/verify/message_index.hpp"
 
 namespace totex {
 
@@ -39,15 +40,18 @@ struct VerifyReport {
 /// when a node is touched, so no step scans the messages waiting at relays.
 class StepVerifier {
  public:
-  /// `schedule_topology` is the spec the schedule names ("" = not checked). Throws
-  /// ResourceError before allocating when the N^2 message table is beyond the memory budget.
-  StepVerifier(const Topology& t, Model model, const std::string& schedule_topology = "");
+  /// `schedule_topology` is the spec the schedule names ("" = not checked). `traffic` (null: all)
+  /// is what must be delivered, one message per flit; `schedule_traffic`, when given, is the tag
+  /// the schedule records, checked against it. Throws ResourceError before allocating when the
+  /// message table (N^2 entries for all, one per flit otherwise) is beyond the memory budget.
+  StepVerifier(const Topology& t, Model model, const std::string& schedule_topology = "", const Traffic* traffic = nullptr,
+               const TrafficTag* schedule_traffic = nullptr);
   void step(const Transfer* transfers, std::size_t count);
   void step(const std::vector<Transfer>& transfers) { step(transfers.data(), transfers.size()); }
   /// The report after the last step; `claimed_steps`, when given, must equal the steps taken.
   [[nodiscard]] VerifyReport finish(std::optional<std::int64_t> claimed_steps = std::nullopt);
-  /// Bytes the verifier allocates for topology `t` (to estimate before a run).
-  [[nodiscard]] static std::uint64_t memory_bytes(const Topology& t);
+  /// Bytes the verifier allocates for topology `t` and `traffic` (to estimate before a run).
+  [[nodiscard]] static std::uint64_t memory_bytes(const Topology& t, const Traffic* traffic = nullptr);
 
  private:
   struct MessageState {
@@ -73,16 +77,16 @@ class StepVerifier {
   void close_step();
   void wait_violations(std::size_t m, int from_step, int to_step, NodeId at);
   const Topology& t_;
+  MessageIndex index_;
   Model model_;
   std::size_t n_;
   bool may_buffer_;
   int step_ = 0;  // index of the next step
   std::int64_t last_busy_step_ = -1;
   std::unique_ptr<MessageState[], FreeDeleter> msg_;  // N^2, zero pages until touched
-  bool all_processors_ = true;
   std::vector<NodeState> node_;
   std::vector<std::int32_t> link_step_;
-  std::vector<std::uint32_t> link_msg_;
+  std::vector<std::size_t> link_msg_;
   std::vector<NodeId> touched_;
   VerifyReport report_;
   // Violations in three groups, merged by step at the end: before the steps (topology), found
@@ -106,9 +110,11 @@ struct RunLimits {
 [[nodiscard]] std::string limit_text(const RunLimits& limits);
 
 /// Verifies a direct-network schedule. `claimed_steps`, when given, must equal the steps taken.
-/// A lazy schedule (Schedule::source) is streamed.
+/// A lazy schedule (Schedule::source) is streamed. `traffic` (null: all) is what must be
+/// delivered; a schedule whose tag (Schedule::traffic) names another traffic is a violation.
 [[nodiscard]] VerifyReport verify(const Topology& t, const Schedule& s,
-                                  std::optional<std::int64_t> claimed_steps = std::nullopt, const RunLimits& limits = {});
+                                  std::optional<std::int64_t> claimed_steps = std::nullopt, const RunLimits& limits = {},
+                                  const Traffic* traffic = nullptr);
 /// Verifies a MIN schedule: states < d, and every (s, t) message (self slot included) is
 /// delivered exactly once over the configurations. With M^0 set (computed form) the check runs
 /// on M^0 alone (verify_min_compact) plus a comparison of each stored configuration with the

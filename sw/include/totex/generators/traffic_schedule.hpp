@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Schedules for any traffic (issue 49, docs/traffic.md, "Schedules"): one message per flit, on any
+/// direct network (families, placed tori, degraded networks, graph files), one-shot or periodic.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "totex/bounds/bounds.hpp"
+#include "totex/generators/scheduler.hpp"
+#include "totex/model.hpp"
+#include "totex/schedule.hpp"
+#include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
+
+namespace totex {
+
+struct TrafficRequest {
+  /// auto: every generator that applies, the shortest verified schedule kept; list: the list
+  /// scheduler alone; repeat: `all:M` as M copies of the optimal `all` period; lines: `groups`
+  /// along dimensions of a product, every line scheduled as its own ring, path or clique.
+  std::string algorithm = "auto";
+  /// Counted work (resource look-ups of the list scheduler), about seconds; 0: 4 s.
+  double budget_seconds = 0;
+  bool periodic = false;
+  RunLimits limits;
+};
+
+struct TrafficOutcome {
+  Schedule schedule;            // period > 0 when periodic; traffic tag set
+  std::string algorithm;
+  LowerBound bound;             // traffic_lower_bound or traffic_periodic_lower_bound
+  std::int64_t length = 0;      // steps (one-shot) or period (periodic)
+  bool proven_optimal = false;  // length == bound
+  std::string proof;
+  std::vector<Attempt> tried;
+  std::vector<std::string> log;
+};
+
+/// The generator names for --help and errors.
+[[nodiscard]] std::string traffic_algorithm_help();
+
+/// Schedules `traffic` on `t` under `m`; the schedule is verified (one-shot or modulo its period)
+/// before it is returned. Throws UsageError for an algorithm that does not apply (naming those
+/// that do) and for traffic that cannot be delivered (a pair with no path); ResourceError past
+/// the list scheduler's limits (4,096 nodes, 2^27 flit hops).
+[[nodiscard]] TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traffic, const TrafficRequest& r);
+
+/// The list scheduler on its own (for tests and benches): every flit on one of up to `routes`
+/// shortest paths, at the earliest step where every link and port it needs is free (one-shot:
+/// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
+/// no steps when a flit does not fit). `orders` priority orders are tried, the best kept; periodic,
+/// when none fits, a min-conflicts repair runs for at most `repair_work` look-ups.
+[[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
+                                     std::int64_t* work = nullptr, std::int64_t repair_work = 0);
+
+}  // namespace totex

@@ -1,0 +1,531 @@
+// SPDX-License-Identifier: Apache-2.0
+// The list scheduler for any traffic (docs/traffic.md, "Schedules"): every flit goes on one of a
+// few shortest paths, hops on consecutive steps (so no relay ever buffers, valid under every
+// model), at the earliest start where every resource it needs is free. Resources are the
+// directed links and, per model, the NIC's inject and eject port or the single-port node's send
+// and receive port; a calendar per resource records its busy steps (one-shot) or slots (periodic).
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <cmath>
+#include <functional>
+#include <numeric>
+#include <deque>
+#include <queue>
+#include <vector>
+
+#include "totex/error.hpp"
+#include "totex/generators/traffic_schedule.hpp"
+#include "totex/splitmix.hpp"
+#include "totex/verify/message_index.hpp"
+
+namespace totex {
+namespace {
+
+constexpr std::int64_t kNever = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kTenure = 10;  // moves a repaired flit stays put
+
+/// Busy steps per resource. One-shot (period 0): a growing bit set per resource. Periodic: P bits
+/// per resource, step t using slot t mod P.
+class Calendar {
+ public:
+  Calendar(std::size_t resources, int period) : period_(period), bits_(resources) {
+    if (period_ > 0)
+      for (auto& b : bits_) b.assign((static_cast<std::size_t>(period_) + 63) / 64, 0);
+  }
+  /// The first step >= t the resource is free in (kNever: a periodic resource busy in every slot).
+  [[nodiscard]] std::int64_t next_free(std::size_t r, std::int64_t t) const {
+    const std::vector<std::uint64_t>& b = bits_[r];
+    if (period_ == 0) {
+      for (auto w = static_cast<std::size_t>(t) / 64; w < b.size(); ++w) {
+        std::uint64_t free = ~b[w];
+        if (w == static_cast<std::size_t>(t) / 64) free &= ~std::uint64_t{0} << (t % 64);
+        if (free != 0) return static_cast<std::int64_t>(w * 64) + __builtin_ctzll(free);
+      }
+      return std::max<std::int64_t>(t, static_cast<std::int64_t>(b.size() * 64));
+    }
+    const std::int64_t P = period_;
+    for (std::int64_t d = 0; d < P; ++d) {
+      const std::int64_t s = (t + d) % P;
+      if (((b[static_cast<std::size_t>(s) / 64] >> (s % 64)) & 1) == 0) return t + d;
+    }
+    return kNever;
+  }
+  void take(std::size_t r, std::int64_t t) {
+    std::vector<std::uint64_t>& b = bits_[r];
+    const auto s = static_cast<std::size_t>(period_ > 0 ? t % period_ : t);
+    if (s / 64 >= b.size()) b.resize(s / 64 + 1 + b.size() / 2, 0);
+    b[s / 64] |= std::uint64_t{1} << (s % 64);
+  }
+
+ private:
+  int period_;
+  std::vector<std::vector<std::uint64_t>> bits_;
+};
+
+/// One resource a path needs, `offset` steps after its start.
+struct Use {
+  std::uint32_t resource;
+  std::int32_t offset;
+};
+
+struct Route {
+  std::vector<LinkId> links;
+  std::vector<Use> uses;
+};
+
+/// A pair (src, dst) with its flits and candidate routes.
+struct Pair {
+  NodeId src, dst;
+  std::int32_t flits;
+  std::int32_t dist;
+  std::int64_t weight;  // priority: the larger of the source's and the destination's totals
+  std::vector<Route> routes;
+};
+
+struct Placed {
+  std::uint32_t pair;
+  std::int32_t route;
+  std::int64_t start;
+};
+
+class ListScheduler {
+ public:
+  ListScheduler(const Topology& t, Model m, const Traffic& traffic, int routes) : t_(t), m_(m), traffic_(traffic) {
+    const int n = t.nodes();
+    if (n > kMaxTrafficNodes)
+      throw ResourceError("resources: the list scheduler takes at most " + std::to_string(kMaxTrafficNodes) + " nodes; " + t.spec() +
+                          " has " + std::to_string(n));
+    dist_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), -1);
+    std::vector<bool> needed(static_cast<std::size_t>(n), false);
+    traffic.for_each([&](NodeId, NodeId d, std::int64_t) { needed[static_cast<std::size_t>(d)] = true; });
+    for (NodeId d = 0; d < n; ++d)
+      if (needed[static_cast<std::size_t>(d)]) bfs_to(d);
+    std::int64_t hops = 0;
+    traffic.for_each([&](NodeId s, NodeId d, std::int64_t w) {
+      const int k = dist(s, d);
+      if (k < 0)
+        throw UsageError("traffic " + traffic.spec() + " cannot be delivered on " + t.spec() + ": node " + std::to_string(d) +
+                         " cannot be reached from node " + std::to_string(s));
+      hops += w * k;
+      pairs_.push_back({s, d, static_cast<std::int32_t>(w), k, std::max(traffic.sent(s), traffic.received(d)), {}});
+    });
+    constexpr std::int64_t kMaxHops = std::int64_t{1} << 27;
+    if (hops > kMaxHops)
+      throw ResourceError("resources: traffic " + traffic.spec() + " needs " + std::to_string(hops) + " link crossings on " + t.spec() +
+                          ", more than the list scheduler's " + std::to_string(kMaxHops));
+    for (Pair& p : pairs_) {
+      p.routes = candidate_routes(p.src, p.dst, routes);
+      first_flit_.push_back(flits_);
+      flits_ += static_cast<std::size_t>(p.flits);
+    }
+  }
+
+  /// A route per flit that keeps the most loaded link low (links only: the NIC and port totals do
+  /// not depend on the route). Rip-up and reroute: every flit in turn is taken off and put back on
+  /// the cheapest path (Dijkstra, any length) under link costs exp(load / target * ln 64), which
+  /// grow fast near the target load (the multiplicative-weights idea of the congestion LP); a new
+  /// path joins the pair's candidates. Where pairs x links is past `max_search`, the candidates
+  /// alone are compared (busiest link, then total load).
+  [[nodiscard]] std::vector<std::int32_t> balanced_routes(int passes, std::int64_t target, std::int64_t max_search, std::int64_t& work) {
+    const auto L = static_cast<std::size_t>(t_.links());
+    std::vector<std::int64_t> load(L, 0);
+    std::vector<std::int32_t> route(flits_, -1);
+    const bool search = static_cast<std::int64_t>(pairs_.size()) * static_cast<std::int64_t>(L) <= max_search;
+    const double scale = std::log(64.0) / static_cast<double>(std::max<std::int64_t>(1, target));
+    std::vector<double> cost(static_cast<std::size_t>(t_.nodes()));
+    std::vector<LinkId> via(static_cast<std::size_t>(t_.nodes()));
+    const auto cheapest = [&](Pair& p) -> std::int32_t {
+      // Dijkstra from src (dense: networks here have at most a few thousand nodes).
+      std::fill(cost.begin(), cost.end(), std::numeric_limits<double>::infinity());
+      std::vector<bool> done(cost.size(), false);
+      cost[static_cast<std::size_t>(p.src)] = 0;
+      using Item = std::pair<double, NodeId>;
+      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+      queue.emplace(0.0, p.src);
+      while (!queue.empty()) {
+        const auto [c, v] = queue.top();
+        queue.pop();
+        if (done[static_cast<std::size_t>(v)]) continue;
+        done[static_cast<std::size_t>(v)] = true;
+        if (v == p.dst) break;
+        for (Port q = 0; q < t_.degree(v); ++q) {
+          ++work;
+          const LinkId l = t_.link_id(v, q);
+          const NodeId u = t_.neighbor(v, q);
+          const double cu = c + std::exp(static_cast<double>(load[static_cast<std::size_t>(l)] + 1) * scale);
+          if (cu < cost[static_cast<std::size_t>(u)]) {
+            cost[static_cast<std::size_t>(u)] = cu;
+            via[static_cast<std::size_t>(u)] = l;
+            queue.emplace(cu, u);
+          }
+        }
+      }
+      Route r;
+      for (NodeId v = p.dst; v != p.src; v = t_.link_source(via[static_cast<std::size_t>(v)])) r.links.push_back(via[static_cast<std::size_t>(v)]);
+      std::reverse(r.links.begin(), r.links.end());
+      for (std::size_t i = 0; i < p.routes.size(); ++i)
+        if (p.routes[i].links == r.links) return static_cast<std::int32_t>(i);
+      add_uses(p.src, p.dst, r);
+      p.routes.push_back(std::move(r));
+      return static_cast<std::int32_t>(p.routes.size() - 1);
+    };
+    const auto best_candidate = [&](const Pair& p) {
+      std::int32_t best = 0;
+      std::int64_t best_max = kNever, best_sum = kNever;
+      for (std::size_t r = 0; r < p.routes.size(); ++r) {
+        std::int64_t mx = 0, sum = 0;
+        for (LinkId l : p.routes[r].links) {
+          const std::int64_t x = load[static_cast<std::size_t>(l)] + 1;
+          mx = std::max(mx, x);
+          sum += x;
+        }
+        work += static_cast<std::int64_t>(p.routes[r].links.size());
+        if (mx < best_max || (mx == best_max && sum < best_sum)) {
+          best_max = mx;
+          best_sum = sum;
+          best = static_cast<std::int32_t>(r);
+        }
+      }
+      return best;
+    };
+    const auto add = [&](const Pair& p, std::int32_t r, std::int64_t d) {
+      for (LinkId l : p.routes[static_cast<std::size_t>(r)].links) load[static_cast<std::size_t>(l)] += d;
+    };
+    for (int pass = 0; pass <= passes; ++pass)
+      for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
+        Pair& p = pairs_[pi];
+        for (std::int32_t k = 0; k < p.flits; ++k) {
+          std::int32_t& r = route[first_flit_[pi] + static_cast<std::size_t>(k)];
+          if (r >= 0) add(p, r, -1);
+          r = search && pass > 0 ? cheapest(p) : best_candidate(p);
+          add(p, r, +1);
+        }
+      }
+    return route;
+  }
+
+  /// The most flits any link carries with these routes.
+  [[nodiscard]] std::int64_t max_link_load(const std::vector<std::int32_t>& route) const {
+    std::vector<std::int64_t> load(static_cast<std::size_t>(t_.links()), 0);
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi)
+      for (std::int32_t k = 0; k < pairs_[pi].flits; ++k)
+        for (LinkId l : pairs_[pi].routes[static_cast<std::size_t>(route[first_flit_[pi] + static_cast<std::size_t>(k)])].links)
+          ++load[static_cast<std::size_t>(l)];
+    return load.empty() ? 0 : *std::max_element(load.begin(), load.end());
+  }
+
+  [[nodiscard]] std::size_t resources() const {
+    return static_cast<std::size_t>(t_.links()) + (m_ == Model::AllPort ? 0 : 2 * static_cast<std::size_t>(t_.nodes()));
+  }
+
+  /// Places every flit in `order` (pair, flit) in turn; with `fixed` (per flit, pair_first_[pair] + k)
+  /// each on its given route, otherwise on the route that arrives first. False when a periodic
+  /// flit does not fit.
+  bool place(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>* fixed,
+             std::vector<Placed>& out, std::int64_t& work) const {
+    Calendar cal(resources(), period);
+    out.clear();
+    out.reserve(order.size());
+    for (const auto& [pi, k] : order) {
+      const Pair& p = pairs_[pi];
+      std::int64_t best_finish = kNever, best_start = 0;
+      int best_route = -1;
+      const std::size_t only = fixed ? static_cast<std::size_t>((*fixed)[first_flit_[pi] + static_cast<std::size_t>(k)]) : 0;
+      for (std::size_t r = fixed ? only : 0; r < (fixed ? only + 1 : p.routes.size()); ++r) {
+        const std::int64_t start = earliest(cal, p.routes[r], period, work);
+        if (start == kNever) continue;
+        const std::int64_t finish = start + static_cast<std::int64_t>(p.routes[r].links.size());
+        if (finish < best_finish) {
+          best_finish = finish;
+          best_start = start;
+          best_route = static_cast<int>(r);
+        }
+      }
+      if (best_route < 0) return false;
+      for (const Use& u : p.routes[static_cast<std::size_t>(best_route)].uses) cal.take(u.resource, best_start + u.offset);
+      out.push_back({pi, best_route, best_start});
+    }
+    return true;
+  }
+
+  /// Periodic placement with repair (min-conflicts): flits go in `order` as place() puts them;
+  /// one that does not fit takes the route and start with the fewest placed flits in its way,
+  /// which are taken off and queued again, until every flit is placed or `limit` look-ups are spent.
+  bool place_with_repair(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
+                         const std::vector<std::int32_t>& fixed, std::vector<Placed>& out, std::int64_t& work,
+                         std::int64_t limit) const {
+    const auto P = static_cast<std::size_t>(period);
+    std::vector<std::int32_t> holder(resources() * P, -1);  // resource slot -> flit (index into `order`)
+    std::vector<Placed> at(order.size(), Placed{0, -1, -1});
+    std::deque<std::int32_t> waiting;
+    std::uint64_t seed = 0x5eed;
+    std::vector<std::int32_t> in_way;
+    const auto slot_of = [&](const Use& u, std::int64_t start) {
+      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>((start + u.offset) % period);
+    };
+    const auto put = [&](std::int32_t f, std::int32_t r, std::int64_t start) {
+      const Pair& p = pairs_[order[static_cast<std::size_t>(f)].first];
+      for (const Use& u : p.routes[static_cast<std::size_t>(r)].uses) holder[slot_of(u, start)] = f;
+      at[static_cast<std::size_t>(f)] = {order[static_cast<std::size_t>(f)].first, r, start};
+    };
+    const auto take_off = [&](std::int32_t f) {
+      const Placed& x = at[static_cast<std::size_t>(f)];
+      for (const Use& u : pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].uses) holder[slot_of(u, x.start)] = -1;
+      at[static_cast<std::size_t>(f)].route = -1;
+      waiting.push_back(f);
+    };
+    for (std::size_t i = 0; i < order.size(); ++i) waiting.push_back(static_cast<std::int32_t>(i));
+    std::int64_t spent = 0, iteration = 0;
+    std::vector<std::int64_t> placed_at(order.size(), -kTenure);
+    while (!waiting.empty()) {
+      ++iteration;
+      if (spent > limit) {
+        work += spent;
+        return false;
+      }
+      const std::int32_t f = waiting.front();
+      waiting.pop_front();
+      const auto [pi, k] = order[static_cast<std::size_t>(f)];
+      const Pair& p = pairs_[pi];
+      const auto own = static_cast<std::size_t>(fixed[first_flit_[pi] + static_cast<std::size_t>(k)]);
+      // The fewest flits in the way over (route, start); ties broken by a seeded draw.
+      std::int64_t best = kNever;
+      std::uint64_t best_tie = 0;
+      std::int32_t best_route = -1;
+      std::int64_t best_start = 0;
+      for (std::size_t r = 0; r < p.routes.size(); ++r) {
+        const bool preferred = r == own;
+        for (std::int64_t start = 0; start < period; ++start) {
+          std::int64_t count = 0;
+          in_way.clear();
+          for (const Use& u : p.routes[r].uses) {
+            ++spent;
+            const std::int32_t h = holder[slot_of(u, start)];
+            if (h >= 0 && std::find(in_way.begin(), in_way.end(), h) == in_way.end()) {
+              in_way.push_back(h);
+              // A flit placed in the last kTenure moves stays (tabu): the repair does not undo itself.
+              count += iteration - placed_at[static_cast<std::size_t>(h)] < kTenure ? 1000 : 1;
+              if (count * 2 > best) break;
+            }
+          }
+          // Off the balanced route a flit pays one more, so routes stay balanced unless that is worse.
+          const std::int64_t score = count * 2 + (preferred ? 0 : 1);
+          const std::uint64_t tie = splitmix64(seed);
+          if (score < best || (score == best && tie < best_tie)) {
+            best = score;
+            best_tie = tie;
+            best_route = static_cast<std::int32_t>(r);
+            best_start = start;
+          }
+        }
+      }
+      in_way.clear();
+      for (const Use& u : p.routes[static_cast<std::size_t>(best_route)].uses) {
+        const std::int32_t h = holder[slot_of(u, best_start)];
+        if (h >= 0 && std::find(in_way.begin(), in_way.end(), h) == in_way.end()) in_way.push_back(h);
+      }
+      for (std::int32_t h : in_way) take_off(h);
+      put(f, best_route, best_start);
+      placed_at[static_cast<std::size_t>(f)] = iteration;
+    }
+    work += spent;
+    out = std::move(at);
+    return true;
+  }
+
+  [[nodiscard]] const std::vector<Pair>& pairs() const { return pairs_; }
+
+  /// The schedule of `placed`: flit indices of a pair numbered in arrival order (then start), so a
+  /// multi-flit message arrives in order.
+  [[nodiscard]] Schedule build(std::vector<Placed> placed, int period) const {
+    Schedule s{t_.spec(), m_, period > 0 ? "periodic-list" : "list", {}};
+    s.period = period;
+    s.traffic = traffic_tag(t_, &traffic_);
+    std::sort(placed.begin(), placed.end(), [&](const Placed& a, const Placed& b) {
+      const auto arrive = [&](const Placed& x) {
+        return x.start + static_cast<std::int64_t>(pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links.size());
+      };
+      if (a.pair != b.pair) return a.pair < b.pair;
+      if (arrive(a) != arrive(b)) return arrive(a) < arrive(b);
+      return a.start < b.start;
+    });
+    std::int32_t flit = 0;
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+      const Placed& x = placed[i];
+      flit = i > 0 && placed[i - 1].pair == x.pair ? flit + 1 : 0;
+      const Pair& p = pairs_[x.pair];
+      const Route& r = p.routes[static_cast<std::size_t>(x.route)];
+      for (std::size_t h = 0; h < r.links.size(); ++h) {
+        const auto step = static_cast<std::size_t>(x.start) + h;
+        if (s.steps.size() <= step) s.steps.resize(step + 1);
+        const NodeId from = t_.link_source(r.links[h]);
+        s.steps[step].push_back({{p.src, p.dst, flit}, from, r.links[h] - t_.link_id(from, 0)});
+      }
+    }
+    return s;
+  }
+
+ private:
+  [[nodiscard]] int dist(NodeId from, NodeId to) const {
+    return dist_[static_cast<std::size_t>(to) * static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(from)];
+  }
+  void bfs_to(NodeId d) {  // links are symmetric (an undirected graph), so distances to d are from d
+    const auto base = static_cast<std::size_t>(d) * static_cast<std::size_t>(t_.nodes());
+    std::vector<NodeId> queue{d};
+    dist_[base + static_cast<std::size_t>(d)] = 0;
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      const NodeId v = queue[i];
+      for (Port p = 0; p < t_.degree(v); ++p) {
+        const NodeId u = t_.neighbor(v, p);
+        std::int16_t& du = dist_[base + static_cast<std::size_t>(u)];
+        if (du >= 0) continue;
+        du = static_cast<std::int16_t>(dist_[base + static_cast<std::size_t>(v)] + 1);
+        queue.push_back(u);
+      }
+    }
+  }
+  /// Up to `count` distinct shortest paths: lowest port first (dimension order on products),
+  /// highest port first, then seeded choices among the ports that get closer.
+  [[nodiscard]] std::vector<Route> candidate_routes(NodeId s, NodeId d, int count) const {
+    std::vector<Route> out;
+    for (int c = 0; c < std::max(1, count) * 3 && static_cast<int>(out.size()) < std::max(1, count); ++c) {
+      std::uint64_t seed = (static_cast<std::uint64_t>(s) << 40) ^ (static_cast<std::uint64_t>(d) << 16) ^ static_cast<std::uint64_t>(c);
+      Route r;
+      NodeId v = s;
+      while (v != d) {
+        const int here = dist(v, d);
+        std::vector<Port> closer;
+        for (Port p = 0; p < t_.degree(v); ++p)
+          if (dist(t_.neighbor(v, p), d) == here - 1) closer.push_back(p);
+        const std::size_t pick = c == 0 ? 0 : c == 1 ? closer.size() - 1 : static_cast<std::size_t>(splitmix64(seed) % closer.size());
+        r.links.push_back(t_.link_id(v, closer[pick]));
+        v = t_.neighbor(v, closer[pick]);
+      }
+      if (std::any_of(out.begin(), out.end(), [&](const Route& o) { return o.links == r.links; })) continue;
+      add_uses(s, d, r);
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+  void add_uses(NodeId s, NodeId d, Route& r) const {
+    const auto L = static_cast<std::uint32_t>(t_.links());
+    const auto N = static_cast<std::uint32_t>(t_.nodes());
+    const auto len = static_cast<std::int32_t>(r.links.size());
+    for (std::int32_t h = 0; h < len; ++h) {
+      const LinkId l = r.links[static_cast<std::size_t>(h)];
+      r.uses.push_back({static_cast<std::uint32_t>(l), h});
+      if (m_ == Model::SinglePort) {
+        r.uses.push_back({L + static_cast<std::uint32_t>(t_.link_source(l)), h});
+        r.uses.push_back({L + N + static_cast<std::uint32_t>(t_.link_target(l)), h});
+      }
+    }
+    if (m_ == Model::Nic) {
+      r.uses.push_back({L + static_cast<std::uint32_t>(s), 0});
+      r.uses.push_back({L + N + static_cast<std::uint32_t>(d), len - 1});
+    }
+  }
+  /// The earliest start >= 0 at which every use is free (periodic: start < period, else kNever).
+  static std::int64_t earliest(const Calendar& cal, const Route& r, int period, std::int64_t& work) {
+    std::int64_t start = 0;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Use& u : r.uses) {
+        ++work;
+        const std::int64_t f = cal.next_free(u.resource, start + u.offset);
+        if (f == kNever) return kNever;
+        if (f != start + u.offset) {
+          start = f - u.offset;
+          moved = true;
+          break;
+        }
+      }
+      if (period > 0 && start >= period) return kNever;
+    }
+    return start;
+  }
+
+  const Topology& t_;
+  Model m_;
+  const Traffic& traffic_;
+  std::vector<std::int16_t> dist_;
+  std::vector<Pair> pairs_;
+  std::vector<std::size_t> first_flit_;  // per pair: its first flit's index in per-flit tables
+  std::size_t flits_ = 0;
+};
+
+/// Priority orders of the flits. 0: the heaviest endpoints first (the nodes whose totals bind),
+/// farther pairs first among equals, a pair's flits together; 1: the same pairs, flits interleaved
+/// (every pair's flit k before any flit k+1); 2..: order 0 with seeded ties.
+std::vector<std::pair<std::uint32_t, std::int32_t>> flit_order(const std::vector<Pair>& pairs, int which) {
+  std::vector<std::uint32_t> idx(pairs.size());
+  std::iota(idx.begin(), idx.end(), 0U);
+  std::vector<std::uint64_t> tie(pairs.size(), 0);
+  if (which >= 2) {
+    std::uint64_t seed = 0x9e3779b97f4a7c15ULL * static_cast<unsigned>(which);
+    for (auto& x : tie) x = splitmix64(seed);
+  }
+  std::stable_sort(idx.begin(), idx.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const Pair& x = pairs[a];
+    const Pair& y = pairs[b];
+    if (x.weight != y.weight) return x.weight > y.weight;
+    if (which >= 2 && tie[a] != tie[b]) return tie[a] < tie[b];
+    return x.dist > y.dist;
+  });
+  std::vector<std::pair<std::uint32_t, std::int32_t>> out;
+  if (which == 1) {
+    std::int32_t most = 0;
+    for (const Pair& p : pairs) most = std::max(most, p.flits);
+    for (std::int32_t k = 0; k < most; ++k)
+      for (std::uint32_t i : idx)
+        if (k < pairs[i].flits) out.emplace_back(i, k);
+    return out;
+  }
+  for (std::uint32_t i : idx)
+    for (std::int32_t k = 0; k < pairs[i].flits; ++k) out.emplace_back(i, k);
+  return out;
+}
+
+}  // namespace
+
+Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
+                       std::int64_t repair_work) {
+  ListScheduler ls(t, m, traffic, routes);
+  std::int64_t spent = 0;
+  std::vector<Placed> best, placed;
+  std::int64_t best_steps = kNever;
+  // Even orders: each flit on the route that arrives first; odd: on the balanced routes.
+  // The load the routes aim under: the period, or one-shot the average link load.
+  std::int64_t target = period;
+  if (period == 0) {
+    std::int64_t hops = 0;
+    for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
+    target = (hops + t.links() - 1) / std::max(1, t.links());
+  }
+  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
+  for (int o = 0; o < std::max(1, orders); ++o) {
+    if (!ls.place(period, flit_order(ls.pairs(), o / 2), o % 2 == 1 ? &balanced : nullptr, placed, spent)) continue;
+    std::int64_t steps = 0;
+    for (const Placed& x : placed)
+      steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(ls.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
+    if (steps < best_steps) {
+      best_steps = steps;
+      best.swap(placed);
+    }
+  }
+  if (best_steps == kNever && period > 0 && repair_work > 0 &&
+      ls.place_with_repair(period, flit_order(ls.pairs(), 0), balanced, placed, spent, repair_work)) {
+    best_steps = 0;
+    best.swap(placed);
+  }
+  if (work != nullptr) *work += spent;
+  if (best_steps == kNever) {
+    Schedule none{t.spec(), m, "periodic-list", {}};
+    none.period = period;
+    none.traffic = traffic_tag(t, &traffic);
+    return none;
+  }
+  return ls.build(std::move(best), period);
+}
+
+}  // namespace totex

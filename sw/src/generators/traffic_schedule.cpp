@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+// Schedules for any traffic: the list scheduler everywhere, and where the traffic decomposes a
+// fast path built from today's optimal `all` schedules (docs/traffic.md, "Schedules").
+#include "totex/generators/traffic_schedule.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <optional>
+
+#include "totex/error.hpp"
+#include "totex/generators/periodic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
+#include "totex/verify/message_index.hpp"
+#include "totex/verify/periodic_verify.hpp"
+#include "totex/verify/verify.hpp"
+
+namespace totex {
+namespace {
+
+/// Resource look-ups of the list scheduler per budget second (measured on the development
+/// machine: about 60 M/s on torus:16x16 random traffic); the work, not the clock, stops it.
+constexpr double kLookupsPerSecond = 40e6;
+constexpr int kRoutes = 6;
+/// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
+constexpr int kLineExactNodes = 32;
+
+using Clock = std::chrono::steady_clock;
+
+/// `all:M` over every processor (M >= 1): the flits per pair, else 0.
+std::int64_t repeat_count(const Topology& t, const Traffic& traffic) {
+  if (!traffic.is_uniform()) return 0;
+  if (traffic.members().empty() ? t.is_partial() : traffic.members() != t.processors()) return 0;
+  return traffic.uniform_flits();
+}
+
+/// The dimensions D of a product such that the traffic is one flit between every two distinct nodes
+/// that differ only in a coordinate of some d in D (groups:D), D sorted; empty when it is not.
+std::vector<int> line_dimensions(const Topology& t, const Traffic& traffic) {
+  if (!t.is_product() || t.is_partial() || traffic.nodes() != t.nodes()) return {};
+  const int dims = static_cast<int>(t.factors().size());
+  std::vector<int> dimensions;
+  const std::vector<int> c0 = t.coordinates(0);
+  traffic.for_each_in_row(0, [&](NodeId d, std::int64_t) {
+    const std::vector<int> c = t.coordinates(d);
+    int differ = -1, count = 0;
+    for (int i = 0; i < dims; ++i)
+      if (c[static_cast<std::size_t>(i)] != c0[static_cast<std::size_t>(i)]) differ = i, ++count;
+    if (count == 1 && std::find(dimensions.begin(), dimensions.end(), differ) == dimensions.end()) dimensions.push_back(differ);
+  });
+  std::sort(dimensions.begin(), dimensions.end());
+  if (dimensions.empty()) return {};
+  bool exact = true;
+  for (NodeId s = 0; s < t.nodes() && exact; ++s) {
+    const std::vector<int> cs = t.coordinates(s);
+    std::int64_t want = 0;
+    for (int d : dimensions) want += t.factors()[static_cast<std::size_t>(d)].size - 1;
+    std::int64_t seen = 0;
+    traffic.for_each_in_row(s, [&](NodeId d, std::int64_t w) {
+      const std::vector<int> c = t.coordinates(d);
+      int differ = -1, count = 0;
+      for (int i = 0; i < dims; ++i)
+        if (c[static_cast<std::size_t>(i)] != cs[static_cast<std::size_t>(i)]) differ = i, ++count;
+      if (w != 1 || count != 1 || !std::binary_search(dimensions.begin(), dimensions.end(), differ)) exact = false;
+      ++seen;
+    });
+    if (seen != want) exact = false;
+  }
+  return exact ? dimensions : std::vector<int>{};
+}
+
+/// Appends `part`'s transfers, shifted by `shift` steps, to `out`, with `flit` as the flit index.
+void append_shifted(Schedule& out, const Schedule& part, std::int64_t shift, std::int32_t flit) {
+  part.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    if (step.empty()) return;
+    const auto at = static_cast<std::size_t>(static_cast<std::int64_t>(i) + shift);
+    if (out.steps.size() <= at) out.steps.resize(at + 1);
+    for (Transfer tr : step) {
+      tr.msg.flit = flit;
+      out.steps[at].push_back(tr);
+    }
+  });
+}
+
+/// `all` schedule of `f`'s graph (a ring, path or clique) embedded into every line of `t` along
+/// dimension `dim`: the lines have disjoint links and nodes, so all run at once.
+void embed_lines(Schedule& out, const Topology& t, int dim, const Schedule& line, std::int64_t shift) {
+  const Topology f = factor_graph(t.factors()[static_cast<std::size_t>(dim)]);
+  for (NodeId v = 0; v < t.nodes(); ++v) {
+    const std::vector<int> c = t.coordinates(v);
+    if (c[static_cast<std::size_t>(dim)] != 0) continue;  // v stands for its line
+    std::vector<NodeId> node(static_cast<std::size_t>(f.nodes()));
+    for (int x = 0; x < f.nodes(); ++x) {
+      std::vector<int> cx = c;
+      cx[static_cast<std::size_t>(dim)] = x;
+      node[static_cast<std::size_t>(x)] = t.node_at(cx);
+    }
+    line.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+      if (step.empty()) return;
+      const auto at = static_cast<std::size_t>(static_cast<std::int64_t>(i) + shift);
+      if (out.steps.size() <= at) out.steps.resize(at + 1);
+      for (const Transfer& tr : step) {
+        const NodeId from = node[static_cast<std::size_t>(tr.from)];
+        const NodeId to = node[static_cast<std::size_t>(f.neighbor(tr.from, tr.port))];
+        out.steps[at].push_back({{node[static_cast<std::size_t>(tr.msg.src)], node[static_cast<std::size_t>(tr.msg.dst)], 0}, from,
+                                 *t.port_to(from, to)});
+      }
+    });
+  }
+}
+
+struct Candidate {
+  std::string name;
+  std::function<std::string()> why_not;  // "" when it applies
+  std::function<Schedule(double budget, std::vector<std::string>& log)> run;
+};
+
+}  // namespace
+
+std::string traffic_algorithm_help() {
+  return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | lines (groups:D on a "
+         "product: every line as its own ring, path or clique)";
+}
+
+TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traffic, const TrafficRequest& request) {
+  if (traffic.nodes() != t.nodes())
+    throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + t.spec() + " has " +
+                     std::to_string(t.nodes()));
+  if (traffic.total_flits() == 0) throw UsageError("traffic " + traffic.spec() + " sends no flit: there is nothing to schedule");
+  const double budget = request.budget_seconds > 0 ? request.budget_seconds : 4.0;
+  const bool periodic = request.periodic;
+  TrafficOutcome out;
+  out.bound = periodic ? traffic_periodic_lower_bound(t, m, traffic) : traffic_lower_bound(t, m, traffic);
+  const std::int64_t repeat = repeat_count(t, traffic);
+  const std::vector<int> dims = line_dimensions(t, traffic);
+
+  std::vector<Candidate> candidates;
+  candidates.push_back({"repeat", [&]() -> std::string {
+                          return repeat > 0 ? "" : "needs all:M (M flits between every ordered pair of processors)";
+                        },
+                        [&](double share, std::vector<std::string>& log) {
+                          // The optimal period P of `all`, M times: copy k in slots kP..kP+P-1 (one-shot: unrolled).
+                          Schedule s{t.spec(), m, periodic ? "periodic-repeat" : "repeat", {}};
+                          if (m == Model::SinglePort) {  // no periodic generator: the one-shot schedule back to back
+                            const ScheduleOutcome one = schedule_direct(t, m, ScheduleRequest("auto", share, request.limits));
+                            const auto T = static_cast<std::int64_t>(one.report.steps);
+                            for (std::int64_t k = 0; k < repeat; ++k) append_shifted(s, one.schedule, k * T, static_cast<std::int32_t>(k));
+                            s.period = periodic ? static_cast<int>(repeat * T) : 0;
+                            log.push_back("repeat: " + std::to_string(repeat) + " x the " + std::to_string(T) + "-step " + one.algorithm +
+                                          " schedule");
+                          } else {
+                            PeriodicRequest pr;
+                            pr.budget_seconds = share;
+                            const PeriodicOutcome p = periodic_schedule(t, m, pr);
+                            for (std::int64_t k = 0; k < repeat; ++k)
+                              append_shifted(s, p.schedule, k * p.schedule.period, static_cast<std::int32_t>(k));
+                            s.period = periodic ? static_cast<int>(repeat * p.schedule.period) : 0;
+                            log.push_back("repeat: " + std::to_string(repeat) + " x the period-" + std::to_string(p.schedule.period) + " " +
+                                          p.algorithm + " schedule" + (p.proven_optimal ? " (proven optimal)" : ""));
+                          }
+                          return s;
+                        }});
+  candidates.push_back({"lines", [&]() -> std::string {
+                          return dims.empty() ? "needs groups:D on a product (all-to-all inside every line along dimensions D)" : "";
+                        },
+                        [&](double share, std::vector<std::string>& log) {
+                          // Lines of one dimension are disjoint: all run at once. Dimensions follow one another
+                          // (their nodes are shared), except under all-port where only links limit.
+                          Schedule s{t.spec(), m, periodic ? "periodic-lines" : "lines", {}};
+                          std::int64_t shift = 0, period = 0;
+                          for (int d : dims) {
+                            const Topology f = factor_graph(t.factors()[static_cast<std::size_t>(d)]);
+                            Schedule line;
+                            std::int64_t length = 0;
+                            std::string how;
+                            if (periodic && m != Model::SinglePort) {
+                              PeriodicRequest pr;
+                              pr.budget_seconds = share / static_cast<double>(dims.size()) / 2;
+                              PeriodicOutcome p = periodic_schedule(f, m, pr);
+                              if (!p.proof_general && f.nodes() <= kLineExactNodes) {  // small lines: the exact search may close the gap
+                                pr.algorithm = "exact";
+                                PeriodicOutcome e = periodic_schedule(f, m, pr);
+                                if (e.schedule.period > 0 && e.schedule.period < p.schedule.period) p = std::move(e);
+                              }
+                              length = p.schedule.period;
+                              how = p.algorithm + " period " + std::to_string(length) + (p.proven_optimal ? " (proven optimal)" : "");
+                              line = std::move(p.schedule);
+                            } else {
+                              ScheduleOutcome o =
+                                  schedule_direct(f, m, ScheduleRequest("auto", share / static_cast<double>(dims.size()), request.limits));
+                              length = o.report.steps;
+                              how = o.algorithm + " " + std::to_string(length) + " steps" + (o.proven_optimal ? " (proven optimal)" : "");
+                              line = std::move(o.schedule);
+                            }
+                            line.materialize();
+                            embed_lines(s, t, d, line, m == Model::AllPort ? 0 : shift);
+                            log.push_back("lines: dimension " + std::to_string(d) + " (" + f.spec() + "): " + how);
+                            shift += length;
+                            period = m == Model::AllPort ? std::max(period, length) : period + length;
+                          }
+                          s.period = periodic ? static_cast<int>(period) : 0;
+                          return s;
+                        }});
+  candidates.push_back({"list", [&]() -> std::string { return ""; },
+                        [&](double share, std::vector<std::string>& log) {
+                          auto work = static_cast<std::int64_t>(share * kLookupsPerSecond);
+                          if (!periodic) {
+                            // Orders while the work lasts (each costs about what the first did).
+                            std::int64_t spent = 0;
+                            Schedule best = list_schedule(t, m, traffic, 0, kRoutes, 1, &spent);
+                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / std::max<std::int64_t>(spent, 1))));
+                            if (orders > 1) best = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent);
+                            log.push_back("list: " + std::to_string(orders) + " priority order" + (orders == 1 ? "" : "s") + ", " +
+                                          std::to_string(spent) + " look-ups");
+                            return best;
+                          }
+                          // The period from the bound up: P, P+1, P+2, P+4, ... until one fits, then halving back.
+                          std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), step = 1, spent = 0;
+                          // The repair's work per period tried: a share of what is left, more near the bound.
+                          const auto repair_share = [&](std::int64_t) { return std::max<std::int64_t>(0, (work - spent) / 4); };
+                          std::optional<Schedule> found;
+                          std::int64_t fail_below = lo - 1;
+                          for (std::int64_t P = lo;; P = fail_below + step, step *= 2) {
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(P), kRoutes, 4, &spent, repair_share(P));
+                            log.push_back("list: period " + std::to_string(P) + (s.steps.empty() ? " does not fit" : " fits"));
+                            if (!s.steps.empty()) {
+                              found = std::move(s);
+                              break;
+                            }
+                            fail_below = P;
+                            if (P > (std::int64_t{1} << 30)) throw UsageError("list scheduler found no period");
+                          }
+                          std::int64_t hi = found->period;
+                          while (hi - fail_below > 1 && spent < work) {
+                            const std::int64_t mid = fail_below + (hi - fail_below) / 2;
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 4, &spent, repair_share(mid));
+                            log.push_back("list: period " + std::to_string(mid) + (s.steps.empty() ? " does not fit" : " fits"));
+                            if (s.steps.empty()) {
+                              fail_below = mid;
+                            } else {
+                              hi = mid;
+                              found = std::move(s);
+                            }
+                          }
+                          return std::move(*found);
+                        }});
+
+  const bool automatic = request.algorithm.empty() || request.algorithm == "auto";
+  std::string accepted;
+  for (const Candidate& c : candidates)
+    if (c.why_not().empty()) accepted += (accepted.empty() ? "" : ", ") + c.name;
+  if (!automatic) {
+    const auto it = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate& c) { return c.name == request.algorithm; });
+    if (it == candidates.end())
+      throw UsageError("--algo " + request.algorithm + " does not schedule traffic " + traffic.spec() + "; accepted: auto, " + accepted);
+    if (const std::string why = it->why_not(); !why.empty())
+      throw UsageError("--algo " + request.algorithm + " " + why + "; for " + traffic.spec() + " accepted: auto, " + accepted);
+  }
+  std::int64_t best = -1;
+  for (const Candidate& c : candidates) {
+    if (!(automatic ? c.why_not().empty() : c.name == request.algorithm)) continue;
+    const auto t0 = Clock::now();
+    Attempt a{c.name, 0, false, 0, ""};
+    try {
+      Schedule s = c.run(budget, out.log);
+      s.traffic = traffic_tag(t, &traffic);
+      std::int64_t length = 0;
+      if (periodic) {
+        const PeriodicReport rep = verify_periodic(t, s, 0, &traffic);
+        a.verified = rep.ok;
+        length = s.period;
+        if (!rep.ok) a.note = rep.violations.empty() ? "rejected by the verifier" : rep.violations.front().text;
+      } else {
+        const VerifyReport rep = verify(t, s, std::nullopt, request.limits, &traffic);
+        a.verified = rep.ok;
+        length = rep.steps;
+        if (!rep.ok) a.note = rep.violations.empty() ? "rejected by the verifier" : rep.violations.front().text;
+      }
+      a.steps = length;
+      if (a.verified && (best < 0 || length < best)) {
+        best = length;
+        out.schedule = std::move(s);
+        out.algorithm = out.schedule.algorithm;
+      }
+    } catch (const UsageError& e) {
+      if (!automatic) throw;
+      a.note = e.what();
+    }
+    a.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    out.tried.push_back(a);
+    if (automatic && best >= 0 && best == out.bound.steps) break;  // at the bound: nothing can do better
+  }
+  if (best < 0) throw UsageError("no generator produced a verified schedule for traffic " + traffic.spec() + " on " + t.spec());
+  out.length = best;
+  out.proven_optimal = best == out.bound.steps;
+  if (out.proven_optimal) {
+    std::string binding;
+    for (const BoundTerm& term : out.bound.terms)
+      if (term.value == out.bound.steps) binding += (binding.empty() ? "" : ", ") + term.name;
+    out.proof = "meets the lower bound (" + binding + ")";
+  }
+  return out;
+}
+
+}  // namespace totex

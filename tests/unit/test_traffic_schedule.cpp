@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: Apache-2.0
+// Schedules for any traffic (docs/traffic.md, "Schedules"): the message numbering, the verifiers
+// with a traffic, the files that record it, the list scheduler and the fast paths.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "totex/error.hpp"
+#include "totex/generators/traffic_schedule.hpp"
+#include "totex/io/schedule_io.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/traffic/traffic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
+#include "totex/verify/message_index.hpp"
+#include "totex/verify/periodic_verify.hpp"
+#include "totex/verify/verify.hpp"
+
+using namespace totex;
+
+namespace {
+
+/// ring:4, hand-made: 0->1 three flits, 2->0 two flits, 3->0 one flit.
+Traffic small_ring_traffic() {
+  return Traffic::from_triplets(4, {{0, 1, 3, 0}, {2, 0, 2, 0}, {3, 0, 1, 0}}, Traffic::Duplicates::Refuse, "matrix", "matrix:hand");
+}
+
+}  // namespace
+
+TEST_CASE("message index: every flit has one slot, and back", "[traffic_schedule]") {
+  const Topology t = parse_topology("torus:3x3");
+  SECTION("all keeps the destination-major layout") {
+    const MessageIndex index(t, nullptr);
+    CHECK(index.size() == 81);
+    CHECK(index.expected_count() == 72);
+    CHECK(index.slot({1, 2, 0}) == 2 * 9 + 1);
+    CHECK(index.slot({1, 2, 1}) == MessageIndex::npos);
+    CHECK(index.slot({1, 1, 0}) == MessageIndex::npos);
+    CHECK_FALSE(index.multi_flit());
+  }
+  SECTION("all:3") {
+    const Traffic all3 = parse_traffic("all:3", t);
+    const MessageIndex index(t, &all3);
+    CHECK(index.expected_count() == 72 * 3);
+    for (NodeId s = 0; s < 9; ++s)
+      for (NodeId d = 0; d < 9; ++d)
+        for (std::int32_t k = 0; k < 3 && s != d; ++k) {
+          const std::size_t slot = index.slot({s, d, k});
+          REQUIRE(slot != MessageIndex::npos);
+          CHECK(index.message(slot) == Message{s, d, k});
+          CHECK(index.expected(slot));
+        }
+    CHECK(index.slot({0, 1, 3}) == MessageIndex::npos);
+    CHECK(index.text({0, 1, 2}) == "(0,1)#2");
+  }
+  SECTION("a sparse traffic: its pairs' flits only") {
+    const Topology ring = parse_topology("ring:4");
+    const Traffic tr = small_ring_traffic();
+    const MessageIndex index(ring, &tr);
+    CHECK(index.size() == 6);
+    CHECK(index.slot({0, 1, 2}) != MessageIndex::npos);
+    CHECK(index.slot({0, 1, 3}) == MessageIndex::npos);
+    CHECK(index.slot({1, 0, 0}) == MessageIndex::npos);
+    CHECK(index.why_not({1, 0, 0}).find("sends no flit from 1 to 0") != std::string::npos);
+    CHECK(index.why_not({0, 1, 3}).find("sends 3 flits from 0 to 1 (flits 0..2)") != std::string::npos);
+    for (std::size_t slot = 0; slot < index.size(); ++slot) CHECK(index.slot(index.message(slot)) == slot);
+  }
+}
+
+TEST_CASE("verify with a traffic: lost flits, flits beyond the traffic, the recorded tag", "[traffic_schedule]") {
+  const Topology ring = parse_topology("ring:4");
+  const Traffic tr = small_ring_traffic();
+  Schedule s = list_schedule(ring, Model::Nic, tr, 0, 4, 2);
+  REQUIRE(s.traffic.sha256 == tr.sha256());
+  VerifyReport ok = verify(ring, s, std::nullopt, {}, &tr);
+  CHECK(ok.ok);
+  CHECK(ok.delivered == 6);
+  CHECK(ok.expected == 6);
+  // Node 0 receives three flits, one per step under nic, and the last comes from 2 hops away: bound 3.
+  CHECK(traffic_lower_bound(ring, Model::Nic, tr).steps == ok.steps);
+
+  SECTION("a flit dropped is named lost, with its index") {
+    Schedule lost = s;
+    for (auto& step : lost.steps)
+      step.erase(std::remove_if(step.begin(), step.end(), [](const Transfer& x) { return x.msg == Message{0, 1, 2}; }), step.end());
+    const VerifyReport r = verify(ring, lost, std::nullopt, {}, &tr);
+    CHECK_FALSE(r.ok);
+    REQUIRE(r.violations.size() == 1);
+    CHECK(r.violations[0].kind == "lost");
+    CHECK(r.violations[0].text == "node 0: message (0,1)#2 is never sent");
+  }
+  SECTION("a flit the traffic does not send") {
+    Schedule extra = s;
+    extra.steps.push_back({{{0, 1, 3}, 0, *ring.port_to(0, 1)}});
+    const VerifyReport r = verify(ring, extra, std::nullopt, {}, &tr);
+    CHECK_FALSE(r.ok);
+    CHECK(r.violations.back().kind == "bad-message");
+  }
+  SECTION("checked against another traffic: a traffic violation") {
+    const VerifyReport r = verify(ring, s, std::nullopt, {}, nullptr);
+    CHECK_FALSE(r.ok);
+    CHECK(r.violations.front().kind == "traffic");
+  }
+}
+
+TEST_CASE("schedule files record the traffic and the flit of every transfer", "[traffic_schedule]") {
+  const Topology t = parse_topology("torus:3x3");
+  const Traffic tr = parse_traffic("random:7:0.5:3", t);
+  const Schedule s = list_schedule(t, Model::Nic, tr, 0, 4, 2);
+  for (const bool binary : {false, true}) {
+    std::stringstream file;
+    write_schedule(file, t, s, binary);
+    CHECK(file.str().find("traffic " + std::to_string(tr.total_flits()) + " " + tr.sha256() + " random:7:0.5:3") != std::string::npos);
+    const LoadedSchedule back = read_schedule(file, "f.sched");
+    const auto& r = std::get<Schedule>(back.schedule);
+    CHECK(r.traffic.spec == "random:7:0.5:3");
+    CHECK(r.traffic.sha256 == tr.sha256());
+    CHECK(r.traffic.flits == tr.total_flits());
+    CHECK(r.steps.size() == s.steps.size());
+    CHECK(r.steps == s.steps);
+    CHECK(verify(t, r, back.claimed_steps, {}, &tr).ok);
+  }
+  SECTION("a transfer line without its flit is refused") {
+    std::stringstream file;
+    write_schedule(file, t, s, false);
+    std::string text = file.str();
+    const std::size_t step0 = text.find("step 0\n");
+    const std::size_t eol = text.find('\n', step0 + 7);
+    const std::size_t last_space = text.rfind(' ', eol);
+    text.erase(last_space, eol - last_space);
+    std::stringstream cut(text);
+    CHECK_THROWS_WITH(read_schedule(cut, "f.sched"), Catch::Contains("expected '<from> <to> <src> <dst> <flit>'"));
+  }
+}
+
+TEST_CASE("list scheduler: one-shot and periodic, verified, at the bound where a NIC binds", "[traffic_schedule]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Traffic tr = parse_traffic("random:2:0.5:3", t);
+  TrafficRequest one;
+  one.algorithm = "list";
+  const TrafficOutcome a = schedule_traffic(t, Model::Nic, tr, one);
+  CHECK(verify(t, a.schedule, std::nullopt, {}, &tr).ok);
+  CHECK(a.length == a.bound.steps);  // 26: node totals bind (measured; the bound is the proof)
+  CHECK(a.proven_optimal);
+  TrafficRequest per = one;
+  per.periodic = true;
+  const TrafficOutcome p = schedule_traffic(t, Model::Nic, tr, per);
+  CHECK(verify_periodic(t, p.schedule, 0, &tr).ok);
+  CHECK(p.schedule.period == p.bound.steps);
+  for (const Model m : {Model::SinglePort, Model::AllPort}) {
+    const TrafficOutcome x = schedule_traffic(t, m, tr, one);
+    CHECK(verify(t, x.schedule, std::nullopt, {}, &tr).ok);
+    CHECK(x.length >= x.bound.steps);
+  }
+}
+
+TEST_CASE("fast paths: all:M repeats the optimal period, groups run every line at its bound", "[traffic_schedule]") {
+  const Topology t = parse_topology("torus:4x4");
+  TrafficRequest per;
+  per.periodic = true;
+  const Traffic all3 = parse_traffic("all:3", t);
+  const TrafficOutcome r = schedule_traffic(t, Model::Nic, all3, per);
+  // 3 x 15: every NIC injects 45 flits a period; `all` at its period bound 15, three times.
+  CHECK(r.algorithm == "periodic-repeat");
+  CHECK(r.schedule.period == 45);
+  CHECK(r.bound.steps == 45);
+  CHECK(r.proven_optimal);
+  const Topology t8 = parse_topology("torus:8x8");
+  const Traffic rows = parse_traffic("groups:0", t8);
+  const TrafficOutcome g = schedule_traffic(t8, Model::Nic, rows, per);
+  CHECK(g.schedule.period == 8);  // ring:8's period bound: 16 hops per node on 2 links per node
+  CHECK(g.proven_optimal);
+  TrafficRequest one;
+  const TrafficOutcome g1 = schedule_traffic(t8, Model::Nic, rows, one);
+  CHECK(g1.algorithm == "lines");
+  CHECK(g1.length == 9);
+  CHECK(g1.proven_optimal);
+}
+
+TEST_CASE("traffic scheduling refusals", "[traffic_schedule]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Traffic tr = parse_traffic("random:2:0.5:3", t);
+  TrafficRequest r;
+  r.algorithm = "lines";
+  CHECK_THROWS_WITH(schedule_traffic(t, Model::Nic, tr, r), Catch::Contains("--algo lines needs groups:D"));
+  r.algorithm = "bogus";
+  CHECK_THROWS_WITH(schedule_traffic(t, Model::Nic, tr, r), Catch::Contains("accepted: auto, list"));
+  const Traffic other = parse_traffic("all", parse_topology("torus:3x3"));
+  CHECK_THROWS_AS(schedule_traffic(t, Model::Nic, other, {}), UsageError);
+}
