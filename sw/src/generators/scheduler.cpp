@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "totex/generators/scheduler.hpp"
+#include "totex/generators/traffic_schedule.hpp"
+#include "totex/traffic/traffic.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -54,6 +56,9 @@ struct Generator {
 std::string needs_full(const Topology& t) {
   return t.is_partial() ? "schedules every node, not the processors of a placed torus" : "";
 }
+
+/// The list scheduler's resource look-ups per budget second (traffic_schedule.cpp uses the same).
+constexpr double kListLookupsPerSecond = 40e6;
 
 const std::vector<Generator>& generators() {
   static const std::vector<Generator> all = {
@@ -206,6 +211,24 @@ const std::vector<Generator>& generators() {
        [](const Topology& t, Model m, double, std::vector<std::string>&) {
          return dimension_order_schedule(t, m, Routing::Odr);
        }},
+      {"list",  // networks outside the families (degraded, graph files): docs/traffic.md, "Schedules"
+       [](const Topology& t, Model) -> std::string {
+         if (t.is_product() || t.is_metacube()) return "schedules networks outside the families (degraded networks, graph files)";
+         return t.nodes() <= kMaxTrafficNodes ? "" : "at most " + std::to_string(kMaxTrafficNodes) + " nodes";
+       },
+       [](const Topology& t, Model m, double budget, std::vector<std::string>& log) {
+         const Traffic everyone = parse_traffic("all", t);
+         std::int64_t work = 0;
+         Schedule s = list_schedule(t, m, everyone, 0, 6, 1, &work);
+         // As many priority orders as the budget's look-ups allow (each costs about the first).
+         const auto allowed = static_cast<std::int64_t>(budget * kListLookupsPerSecond);
+         const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, allowed / std::max<std::int64_t>(work, 1))));
+         if (orders > 1) s = list_schedule(t, m, everyone, 0, 6, orders, &work);
+         log.push_back("list: " + std::to_string(orders) + " priority orders, " + std::to_string(work) + " look-ups");
+         s.algorithm = "list";
+         return s;
+       },
+       1},
       {"pairwise", [](const Topology&, Model) -> std::string { return ""; },
        [](const Topology& t, Model m, double, std::vector<std::string>&) { return pairwise_schedule(t, m); }},
   };
