@@ -344,7 +344,7 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "| schedule | " << tables.steps << " steps, folded into a period of " << tables.period << " slots |\n"
     << "| payload | " << p.payload_bits << " bits (W); node ids " << p.node_bits << " bits (NodeW) |\n"
     << "| tables | `tables/node<v>.hex`, " << p.depth << " entries of " << p.entry_bits()
-    << " bits ($readmemh; layout in the tile's header and totex's docs/tdm-tile.md) |\n\n"
+    << " bits ($readmemh, one entry per line, slot 0 first; layout below) |\n\n"
     << "## Files\n\n"
     << "| file | what |\n|---|---|\n"
     << "| `rtl/" << o.top << ".sv` | the network top (generated): " << n
@@ -406,6 +406,15 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "- **Latency.** A message offered to a node in time for its slot leaves in that slot and reaches\n"
     << "  its destination's `m_axis` one cycle per hop later, plus two cycles.\n"
     << "- **Errors.** `error_o[v]` (sticky) should never rise under this contract; the testbench fails if it does.\n\n"
+    << "## Table entry\n\n"
+    << "Fields from bit 0 up, SelW = " << p.sel_bits() << " bits (idx_width(P + 2)):\n\n"
+    << "| field | bits | meaning |\n|---|---|---|\n"
+    << "| `sel[o]`, o = 0.." << p.ports - 1 << " | SelW each | output link o: 0 idle, 1+i forward input link i, " << p.ports + 1
+    << " inject the message for inject_dst |\n"
+    << "| `eject` | SelW | 0 none, 1+i eject input link i to m_axis |\n"
+    << "| `inject_dst` | NodeW | the destination whose waiting message is injected |\n"
+    << "| `eject_src` | NodeW | the source reported in m_axis_tid |\n\n"
+    << "Input link i of node v comes from neighbor(v, i), as wired in the top (its comments name every link).\n\n"
     << "## The testbench\n\n"
     << "`make` (or `make sim PERIODS=K SEED=S`): every node offers one message to every other node per\n"
     << "period for K periods (default " << o.tb_periods << "), payload = {period index, source, destination} ("
