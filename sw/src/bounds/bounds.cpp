@@ -2,6 +2,7 @@
 #include "totex/bounds/bounds.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "totex/network/distance.hpp"
 
@@ -68,9 +69,29 @@ void add_cut_bound(LowerBound& lb, const Topology& t, Model m) {
 /// nodes, each the tail (and head) of a link of both: mesh:8x8 129, not 128.
 void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
   if (t.is_partial()) return;
-  const std::vector<Cut> cuts = candidate_cuts(t);
-  if (cuts.size() < 2 || static_cast<double>(t.links()) * static_cast<double>(cuts.size() * cuts.size()) > 5e7) return;
+  std::vector<Cut> cuts = candidate_cuts(t);
   const std::int64_t n = t.nodes();
+  // Pairs cost a pass over the links each. Past the budget, on a degraded network or a graph (a
+  // degraded product's every arc), keep the cuts with the most crossings per link, as many as the
+  // budget allows pairs of (the families keep their terms as they were).
+  const double most = std::floor(std::sqrt(5e7 / std::max(1.0, static_cast<double>(t.links()))));
+  const bool general = t.is_degraded() || (!t.is_product() && !t.is_metacube());
+  if (general && static_cast<double>(cuts.size()) > most && most >= 2) {
+    std::vector<std::pair<double, std::size_t>> ratio;
+    for (std::size_t i = 0; i < cuts.size(); ++i) {
+      std::int64_t a = 0;
+      for (bool x : cuts[i].in_a) a += x ? 1 : 0;
+      std::vector<bool> in_b(cuts[i].in_a.size());
+      for (std::size_t v = 0; v < in_b.size(); ++v) in_b[v] = !cuts[i].in_a[v];
+      const std::int64_t links = cut_links(t, cuts[i].in_a) + cut_links(t, in_b);
+      ratio.emplace_back(links == 0 ? 0.0 : static_cast<double>(2 * a * (n - a)) / static_cast<double>(links), i);
+    }
+    std::stable_sort(ratio.begin(), ratio.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::vector<Cut> kept;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(most); ++i) kept.push_back(std::move(cuts[ratio[i].second]));
+    cuts = std::move(kept);
+  }
+  if (cuts.size() < 2 || static_cast<double>(t.links()) * static_cast<double>(cuts.size() * cuts.size()) > 5e7) return;
   std::int64_t best = 0;
   std::string best_detail;
   for (std::size_t i = 0; i < cuts.size(); ++i)
