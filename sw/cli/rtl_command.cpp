@@ -95,6 +95,9 @@ void register_rtl(CLI::App& app, Actions& actions) {
                     (opts->period ? " --period " + std::to_string(opts->period) : "") +
                     (opts->top != "totex_net" ? " --top " + opts->top : "") + " -o DIR";
   });
+  // The two worked examples every --help ends with (help_examples.cpp registers the others' before this one).
+  rtl->footer("\nExamples:\n  totex rtl --topo torus:4x4 --model nic -o net44   (then: cd net44 && make && make lint && make synth)\n"
+              "  totex rtl --topo torus:3x3 --model nic --payload 8 --top my_net -o net33 --json\n");
   actions[rtl] = [opts] { return cmd_rtl(*opts); };
 }
 

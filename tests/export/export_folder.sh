@@ -26,6 +26,13 @@ expect_exit 1 "a non-empty folder is refused" -- "$totex" rtl --topo torus:4x4 -
 [[ -f "$work/full/keep" && $(ls -A "$work/full" | wc -l) == 1 ]] || fail "the non-empty folder was changed"
 [[ ! -e "$work/x" ]] || fail "a refused export left $work/x"
 
+# --json: one object with the folder's facts.
+"$totex" rtl --topo torus:3x3 --model nic --payload 8 -o "$work/j33" --json > "$work/j33.json"
+jq -e '.topology == "torus:3x3" and .model == "nic" and .nodes == 9 and .period >= 9 and .payload == 8 and
+       .top == "totex_net" and (.files | index("files.f")) and (.files | index("tables/node8.hex"))' "$work/j33.json" \
+  > /dev/null || { cat "$work/j33.json"; fail "totex rtl --json: keys or values not as documented"; }
+echo "ok: --json (topology model nodes period payload top files)"
+
 # Export, then move the folder elsewhere: the copy is all there is.
 "$totex" rtl --topo torus:4x4 --model nic --payload 16 -o "$work/export"
 cp -r "$work/export" "$work/copy"
