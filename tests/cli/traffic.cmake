@@ -68,3 +68,10 @@ cli_test(schedule_traffic_shd 2 "--format shd cannot record a traffic other than
   -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic perm:transpose -o ${TRAFFIC_DIR}/x.shd)
 cli_test(schedule_traffic_bad_algo 2 "--algo lines needs groups:D"
   -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic perm:transpose --algo lines)
+# The exact candidate (one-shot, small instances): a proof by UNSAT above the bound, and a schedule at it.
+cli_test(schedule_traffic_exact_unsat 0 "list: 4 steps \\(lower bound 3, .*optimal: exact: T=3 infeasible: UNSAT on the full model"
+  -- ${TOTEX} schedule --topo ring:5 --model nic --traffic perm:shift:2:2)
+cli_test(schedule_traffic_exact_bound 0 "exact: 4 steps \\(lower bound 4, binding .*optimal: meets the lower bound"
+  -- ${TOTEX} schedule --topo mesh:3x3 --model all-port --traffic random:1:0.3:2 --algo exact)
+cli_test(schedule_traffic_exact_periodic 2 "--algo exact is one-shot only"
+  -- ${TOTEX} schedule --topo ring:5 --model nic --traffic perm:shift:2:2 --periodic --algo exact)

@@ -18,6 +18,8 @@
 #include <unordered_map>
 
 #include "totex/bounds/bounds.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
+#include "totex/verify/message_index.hpp"
 #include "totex/network/distance.hpp"
 #include "totex/error.hpp"
 #include "totex/verify/verify.hpp"
@@ -62,15 +64,20 @@ const std::string kCappedBuild = "the wall-clock safety cap fired while building
 /// What does not depend on T: links, messages, distances from every processor.
 struct Instance {
   const Topology& t;
+  /// Null for `all` (one flit between every ordered pair of processors: today's encoding, clause
+  /// for clause); otherwise one message per flit of the traffic.
+  const Traffic* traffic = nullptr;
   int links = 0;
   std::vector<NodeId> tail, head;
   std::vector<std::vector<LinkId>> in_links;  // per node
   std::vector<int> proc_index;                // node -> index in processors(), -1 for none
-  std::vector<Message> msgs;                  // every ordered pair of distinct processors
+  std::vector<Message> msgs;                  // `all`: every ordered pair of distinct processors; else every flit
   std::vector<std::vector<int>> dist;         // per processor index: hop distance to every node
+  std::vector<std::int64_t> sent, received;   // per processor index: messages it sends, receives
   bool prepared = false;
 
-  explicit Instance(const Topology& topo) : t(topo), links(topo.links()) {
+  Instance(const Topology& topo, const Traffic* tr)
+      : t(topo), traffic(tr != nullptr && !is_all_traffic(topo, tr) ? tr : nullptr), links(topo.links()) {
     tail.resize(at(links));
     head.resize(at(links));
     in_links.resize(at(t.nodes()));
@@ -86,6 +93,7 @@ struct Instance {
     for (std::size_t i = 0; i < procs.size(); ++i) proc_index[at(procs[i])] = static_cast<int>(i);
   }
   [[nodiscard]] std::int64_t message_count() const {
+    if (traffic != nullptr) return traffic->total_flits();
     const auto p = static_cast<std::int64_t>(t.processor_count());
     return p * (p - 1);
   }
@@ -93,10 +101,27 @@ struct Instance {
     if (prepared) return;
     prepared = true;
     for (NodeId s : t.processors()) dist.push_back(bfs_distances(t, s));
-    for (NodeId s : t.processors())
-      for (NodeId d : t.processors())
-        if (s != d) msgs.push_back({s, d});
+    const auto p = static_cast<std::int64_t>(t.processor_count());
+    if (traffic == nullptr) {
+      for (NodeId s : t.processors())
+        for (NodeId d : t.processors())
+          if (s != d) msgs.push_back({s, d});
+      sent.assign(at(p), p - 1);
+      received.assign(at(p), p - 1);
+      return;
+    }
+    sent.assign(at(p), 0);
+    received.assign(at(p), 0);
+    traffic->for_each([&](NodeId s, NodeId d, std::int64_t w) {
+      if (proc_index[at(s)] < 0 || proc_index[at(d)] < 0)
+        throw UsageError("exact: traffic " + traffic->spec() + " sends from or to a node that is not a processor of " + t.spec());
+      for (std::int64_t k = 0; k < w; ++k) msgs.push_back({s, d, static_cast<std::int32_t>(k)});
+      sent[at(proc_index[at(s)])] += w;
+      received[at(proc_index[at(d)])] += w;
+    });
   }
+  [[nodiscard]] std::int64_t sent_by(NodeId v) const { return sent[at(proc_index[at(v)])]; }
+  [[nodiscard]] std::int64_t received_by(NodeId v) const { return received[at(proc_index[at(v)])]; }
   [[nodiscard]] int dist_from(NodeId proc, NodeId v) const { return dist[at(proc_index[at(proc)])][at(v)]; }
 };
 
@@ -185,6 +210,8 @@ class Encoder {
     std::vector<std::vector<int>> eject_group(model_ == Model::Nic ? P * at(T_) : 0);
     std::vector<std::vector<LinkId>> by_step(at(T_));
     std::vector<int> arrivals;
+    std::vector<std::pair<int, int>> arrival_steps;  // (step, x) of this message's arrivals
+    std::vector<int> arrived_by, prev_arrived_by;     // per step: "arrived by step c" of this / the previous flit (0: impossible)
     for (std::size_t mi = 0; mi < M; ++mi) {
       if (Clock::now() >= deadline_) return stop(kCappedBuild + std::to_string(T_));
       const Message msg = in_.msgs[mi];
@@ -203,6 +230,7 @@ class Encoder {
           const NodeId u = in_.tail[at(l)], v = in_.head[at(l)];
           if (v == msg.dst) {  // arrival
             arrivals.push_back(xv);
+            arrival_steps.emplace_back(c, xv);
             if (model_ == Model::Nic) eject_group[at(in_.proc_index[at(v)]) * at(T_) + at(c)].push_back(xv);
           } else {  // (2) forward chain
             clause_.assign(1, -xv);
@@ -244,6 +272,8 @@ class Encoder {
       }
       clause_ = arrivals;  // (4) exactly one arrival
       if (!emit() || !at_most_one(arrivals)) return false;
+      if (!order_flits(mi, arrival_steps, arrived_by, prev_arrived_by)) return false;
+      arrival_steps.clear();
     }
     for (auto* groups : {&link_group, &inject_group, &eject_group}) {  // (6), (7)
       if (Clock::now() >= deadline_) return stop(kCappedBuild + std::to_string(T_));
@@ -251,6 +281,39 @@ class Encoder {
         if (!at_most_one(g)) return false;
     }
     if (implied_) return add_zero_slack_clauses(link_group, inject_group, eject_group);
+    return true;
+  }
+
+  /// Symmetry breaking (exact.hpp (9)): the flits of one pair are interchangeable, so flit k+1
+  /// arrives no earlier than flit k. `prev` holds flit k's "arrived by step c" variables when
+  /// message mi is flit k+1 of the same pair; `mine` gets mi's when the next message is its flit k+2.
+  bool order_flits(std::size_t mi, const std::vector<std::pair<int, int>>& arrival_steps, std::vector<int>& mine,
+                   std::vector<int>& prev) {
+    const Message msg = in_.msgs[mi];
+    auto same_pair = [&](std::size_t other) {
+      return other < in_.msgs.size() && in_.msgs[other].src == msg.src && in_.msgs[other].dst == msg.dst;
+    };
+    if (mi > 0 && same_pair(mi - 1))
+      for (const auto& [c, xv] : arrival_steps) {  // arriving in step c needs the previous flit arrived by c
+        clause_ = {-xv};
+        if (prev[at(c)] != 0) clause_.push_back(prev[at(c)]);
+        if (!emit()) return false;
+      }
+    mine.assign(at(T_), 0);
+    if (same_pair(mi + 1)) {
+      std::vector<std::vector<int>> at_step(at(T_));
+      for (const auto& [c, xv] : arrival_steps) at_step[at(c)].push_back(xv);
+      for (int c = 0; c < T_; ++c) {  // arrived_by[c] -> an arrival in c, or arrived_by[c-1]
+        const int before = c > 0 ? mine[at(c - 1)] : 0;
+        if (at_step[at(c)].empty() && before == 0) continue;
+        mine[at(c)] = next_var_++;
+        clause_ = at_step[at(c)];
+        clause_.insert(clause_.begin(), -mine[at(c)]);
+        if (before != 0) clause_.push_back(before);
+        if (!emit()) return false;
+      }
+    }
+    std::swap(mine, prev);
     return true;
   }
 
@@ -272,6 +335,7 @@ class Encoder {
           }
       }
     while (!out.steps.empty() && out.steps.back().empty()) out.steps.pop_back();
+    if (in_.traffic != nullptr) out.traffic = traffic_tag(in_.t, in_.traffic);
     return out;
   }
 
@@ -296,7 +360,16 @@ class Encoder {
     const bool nic = model_ == Model::Nic;
     std::int64_t total_dist = 0;  // S
     for (const Message& msg : in_.msgs) total_dist += in_.dist_from(msg.src, msg.dst);
-    k_time_ = nic && implied_ ? static_cast<std::int64_t>(M) * (T_ - p + 2) - total_dist : kNone;
+    // K_pipe: source u injects s_u messages in distinct steps (their sum is at least
+    // 0+..+(s_u-1)), destination v ejects r_v in distinct steps <= T-1 (at most
+    // (T-1)+..+(T-r_v)); with s = r = p-1 (`all`) this is M(T-p+2) - S.
+    std::int64_t least_inject_sum = 0, most_eject_sum = 0;
+    for (std::size_t i = 0; i < at(p); ++i) {
+      const std::int64_t su = in_.sent[i], rv = in_.received[i];
+      least_inject_sum += su * (su - 1) / 2;
+      most_eject_sum += rv * T_ - rv * (rv + 1) / 2;
+    }
+    k_time_ = nic && implied_ ? most_eject_sum - least_inject_sum + static_cast<std::int64_t>(M) - total_dist : kNone;
     std::int64_t waste_limit = nic && implied_ ? k_time_ : kNone;
     lo_.assign(M * L, 1);
     hi_.assign(M * L, 0);
@@ -319,8 +392,9 @@ class Encoder {
             const std::int64_t w0 = du + 1 + dv - dsd;  // least detour of a walk over u->v
             if (w0 > waste_limit) continue;
             if (nic) {  // least pipeline slack a crossing u->v in step c uses
+              const std::int64_t su = in_.sent_by(msg.src), rv = in_.received_by(msg.dst);  // p-1 each for `all`
               auto cost = [&](int c) {
-                return w0 + std::max<std::int64_t>(0, c - du - (p - 2)) + std::max<std::int64_t>(0, T_ - p + 1 - c - dv);
+                return w0 + std::max<std::int64_t>(0, c - du - (su - 1)) + std::max<std::int64_t>(0, T_ - rv - c - dv);
               };
               while (lo <= hi && cost(lo) > k_time_) ++lo;
               while (hi >= lo && cost(hi) > k_time_) --hi;
@@ -336,7 +410,7 @@ class Encoder {
         std::int64_t links_c = 0;
         for (std::size_t l = 0; l < L; ++l) links_c += usable[at(c) * L + l];
         links_available_.push_back(links_c);
-        cap_[at(c)] = nic ? std::min({links_c, p * (c + 1), p * (T_ - c)}) : links_c;
+        cap_[at(c)] = nic ? std::min({links_c, inject_cap(c), eject_cap(c)}) : links_c;
         capacity += cap_[at(c)];
       }
       k_link_ = capacity - total_dist;
@@ -373,7 +447,10 @@ class Encoder {
     const auto L = at(in_.links);
     const std::int64_t p = in_.t.processor_count();
     const bool nic = model_ == Model::Nic;
-    std::vector<char> must_inject(at(T_)), must_eject(at(T_));
+    // Per processor and step: it must inject (eject) then. `all`: every processor alike; other
+    // traffic: a step of tight in-flight count binds only the processors whose totals reach it.
+    const bool all = in_.traffic == nullptr;
+    std::vector<char> must_inject(at(p) * at(T_)), must_eject(at(p) * at(T_));
     if (k_link_ == 0) {
       for (int c = 0; c < T_; ++c) {
         if (cap_[at(c)] == links_available_[at(c)])
@@ -382,30 +459,50 @@ class Encoder {
               clause_ = link_group[at(c) * L + l];
               if (!emit()) return false;
             }
-        if (nic && cap_[at(c)] == p * (c + 1))
-          for (int e = 0; e <= c; ++e) must_inject[at(e)] = 1;
-        if (nic && cap_[at(c)] == p * (T_ - c))
-          for (int e = c; e < T_; ++e) must_eject[at(e)] = 1;
+        for (std::size_t i = 0; nic && i < at(p); ++i) {
+          if (cap_[at(c)] == inject_cap(c) && (all || in_.sent[i] >= c + 1))
+            for (int e = 0; e <= c; ++e) must_inject[i * at(T_) + at(e)] = 1;
+          if (cap_[at(c)] == eject_cap(c) && (all || in_.received[i] >= T_ - c))
+            for (int e = c; e < T_; ++e) must_eject[i * at(T_) + at(e)] = 1;
+        }
       }
     }
-    if (nic && k_time_ == 0)
-      for (int c = 0; c < T_; ++c) {
-        if (c <= p - 2) must_inject[at(c)] = 1;
-        if (c >= T_ - p + 1) must_eject[at(c)] = 1;
-      }
+    if (nic && k_time_ == 0)  // every source injects in steps 0..s-1, every destination ejects in T-r..T-1
+      for (std::size_t i = 0; i < at(p); ++i)
+        for (int c = 0; c < T_; ++c) {
+          if (c <= in_.sent[i] - 1) must_inject[i * at(T_) + at(c)] = 1;
+          if (c >= T_ - in_.received[i]) must_eject[i * at(T_) + at(c)] = 1;
+        }
     if (!nic) return true;
     for (std::size_t i = 0; i < at(p); ++i)
       for (int c = 0; c < T_; ++c) {
-        if (must_inject[at(c)]) {
+        if (must_inject[i * at(T_) + at(c)]) {
           clause_ = inject_group[i * at(T_) + at(c)];
           if (!emit()) return false;
         }
-        if (must_eject[at(c)]) {
+        if (must_eject[i * at(T_) + at(c)]) {
           clause_ = eject_group[i * at(T_) + at(c)];
           if (!emit()) return false;
         }
       }
     return true;
+  }
+
+  /// Most messages in flight in step c (nic): injected in steps 0..c, one per source and step
+  /// and at most its total; delivered in steps c..T-1 likewise. `all`: p(c+1) and p(T-c).
+  [[nodiscard]] std::int64_t inject_cap(int c) const {
+    const std::int64_t p = in_.t.processor_count();
+    if (in_.traffic == nullptr) return p * (c + 1);
+    std::int64_t sum = 0;
+    for (std::int64_t su : in_.sent) sum += std::min<std::int64_t>(su, c + 1);
+    return sum;
+  }
+  [[nodiscard]] std::int64_t eject_cap(int c) const {
+    const std::int64_t p = in_.t.processor_count();
+    if (in_.traffic == nullptr) return p * (T_ - c);
+    std::int64_t sum = 0;
+    for (std::int64_t rv : in_.received) sum += std::min<std::int64_t>(rv, T_ - c);
+    return sum;
   }
 
   bool stop(std::string why) {
@@ -570,13 +667,15 @@ ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParam
 
   if (fixed != nullptr || phases != nullptr) {
     const Schedule& s = fixed != nullptr ? *fixed : *phases;
-    std::unordered_map<std::int64_t, int> index;  // src * N + dst -> message index
-    for (std::size_t mi = 0; mi < in.msgs.size(); ++mi)
-      index[std::int64_t{in.msgs[mi].src} * in.t.nodes() + in.msgs[mi].dst] = static_cast<int>(mi);
+    std::unordered_map<std::int64_t, int> index;  // (src * N + dst) * 2^24 + flit -> message index
+    const auto key = [&](const Message& msg) {
+      return ((std::int64_t{msg.src} * in.t.nodes() + msg.dst) << 24) + msg.flit;
+    };
+    for (std::size_t mi = 0; mi < in.msgs.size(); ++mi) index[key(in.msgs[mi])] = static_cast<int>(mi);
     std::vector<char> chosen(at(enc.x_vars()) + 1, 0);
     for (std::size_t c = 0; c < s.steps.size(); ++c)
       for (const Transfer& tr : s.steps[c]) {
-        const auto it = index.find(std::int64_t{tr.msg.src} * in.t.nodes() + tr.msg.dst);
+        const auto it = tr.msg.flit < 0 || tr.msg.flit >= (1 << 24) ? index.end() : index.find(key(tr.msg));
         const bool valid_link = tr.from >= 0 && tr.from < in.t.nodes() && tr.port >= 0 && tr.port < in.t.degree(tr.from);
         const int xv = it == index.end() || !valid_link
                            ? 0
@@ -624,7 +723,7 @@ ExactAttempt decide(Instance& in, Model m, std::int64_t steps, const DecideParam
     return finish(SatAnswer::Unknown, stats.capped ? "the wall-clock safety cap fired while solving T=" + std::to_string(steps)
                                                    : "work budget ran out while solving T=" + std::to_string(steps));
   Schedule s = enc.decode(solver);
-  const VerifyReport r = verify(in.t, s);
+  const VerifyReport r = verify(in.t, s, std::nullopt, {}, in.traffic);
   if (!r.ok || r.steps > steps)
     throw std::logic_error("exact: decoded schedule for " + in.t.spec() + " T=" + std::to_string(steps) +
                            " fails verification: " + (r.violations.empty() ? "too many steps" : r.violations.front().text));
@@ -665,7 +764,7 @@ std::string ExactAttempt::log_line() const {
 
 ExactAttempt exact_decide(const Topology& t, Model m, std::int64_t steps, const DecideOptions& o) {
   require_supported(m);
-  Instance in(t);
+  Instance in(t, o.traffic);
   double work = std::max(0.0, o.time_budget_seconds) * kConflictClausesPerSecond;
   return decide(in, m, steps,
                 {o.max_clauses, safety_end(o.time_budget_seconds), &work, o.fixed, o.phases, o.implied, o.max_detour});
@@ -677,13 +776,14 @@ ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
   const auto deadline = safety_end(o.time_budget_seconds);
   double work = std::max(0.0, o.time_budget_seconds) * kConflictClausesPerSecond;
   ExactResult r;
-  const LowerBound lb = lower_bound(t, m);
+  Instance in(t, o.traffic);
+  const LowerBound lb = in.traffic != nullptr ? traffic_lower_bound(t, m, *in.traffic) : lower_bound(t, m);
   r.lower_bound = lb.steps;
 
   std::int64_t upper = o.upper > 0 ? o.upper : std::numeric_limits<std::int64_t>::max();
   std::int64_t incumbent_steps = -1;
   if (o.incumbent) {
-    const VerifyReport rep = verify(t, *o.incumbent);
+    const VerifyReport rep = verify(t, *o.incumbent, std::nullopt, {}, in.traffic);
     if (!rep.ok || o.incumbent->model != m)
       throw UsageError("exact: the incumbent schedule is not a verified " + to_string(m) + " schedule for " + t.spec() +
                        (rep.violations.empty() ? std::string() : ": " + rep.violations.front().text));
@@ -720,7 +820,6 @@ ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
     return r;
   };
 
-  Instance in(t);
   if (in.message_count() == 0) return conclude(Schedule{t.spec(), m, "exact", {}}, 0);
   std::int64_t T = o.lower > 0 ? o.lower : std::max<std::int64_t>(1, lb.steps);
   for (;; ++T) {
@@ -763,7 +862,7 @@ ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
     }
     if (a.answer == SatAnswer::Unknown && !full_skipped.empty()) a.why += "; " + full_skipped;
     if (a.answer == SatAnswer::Sat) {
-      const std::int64_t steps = verify(t, *a.schedule).steps;
+      const std::int64_t steps = verify(t, *a.schedule, std::nullopt, {}, in.traffic).steps;
       return conclude(std::move(a.schedule), steps);
     }
     if (a.answer == SatAnswer::Unknown) {

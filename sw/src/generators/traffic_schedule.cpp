@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "totex/error.hpp"
+#include "totex/generators/exact.hpp"
 #include "totex/generators/periodic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/verify/message_index.hpp"
@@ -24,6 +25,9 @@ constexpr double kLookupsPerSecond = 40e6;
 constexpr int kRoutes = 6;
 /// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
 constexpr int kLineExactNodes = 32;
+/// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links
+/// (torus:4x4 with 64 flits: 4,096), so that an encoding is built and solved in seconds.
+constexpr std::int64_t kExactMaxFlitLinks = 8192;
 
 using Clock = std::chrono::steady_clock;
 
@@ -119,7 +123,8 @@ struct Candidate {
 
 std::string traffic_algorithm_help() {
   return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | lines (groups:D on a "
-         "product: every line as its own ring, path or clique)";
+         "product: every line as its own ring, path or clique) | exact (one-shot, nic or all-port, small instances: SAT, proves "
+         "optimality)";
 }
 
 TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traffic, const TrafficRequest& request) {
@@ -134,6 +139,9 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
   const std::int64_t repeat = repeat_count(t, traffic);
   const std::vector<int> dims = line_dimensions(t, traffic);
 
+  std::int64_t best_length = -1;         // the shortest verified length so far
+  std::int64_t exact_optimal = -1;       // a length the exact search proved optimal
+  std::string exact_proof;
   std::vector<Candidate> candidates;
   candidates.push_back({"repeat", [&]() -> std::string {
                           return repeat > 0 ? "" : "needs all:M (M flits between every ordered pair of processors)";
@@ -245,6 +253,33 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           return std::move(*found);
                         }});
 
+  candidates.push_back({"exact", [&]() -> std::string {
+                          if (periodic) return "is one-shot only";
+                          if (m != Model::Nic && m != Model::AllPort) return "needs the nic or all-port model";
+                          if (traffic.total_flits() * t.links() > kExactMaxFlitLinks)
+                            return "is for small instances (flits x directed links <= " + std::to_string(kExactMaxFlitLinks) + ", here " +
+                                   std::to_string(traffic.total_flits() * t.links()) + ")";
+                          return "";
+                        },
+                        [&](double share, std::vector<std::string>& log) {
+                          // SAT from the bound up (exact.hpp), one message per flit; the best schedule so far is
+                          // the incumbent: proven optimal when every shorter length is UNSAT on the full model.
+                          ExactOptions o;
+                          o.time_budget_seconds = share;
+                          o.traffic = &traffic;
+                          if (best_length >= 0 && out.schedule.model == m) o.incumbent = out.schedule;
+                          const ExactResult r = exact_schedule(t, m, o);
+                          for (const std::string& line : r.log) log.push_back("exact: " + line);
+                          if (r.status == ExactStatus::Optimal) {
+                            exact_optimal = r.steps;
+                            exact_proof = r.proof;
+                          } else if (!r.stopped_because.empty()) {
+                            log.push_back("exact: stopped: " + r.stopped_because);
+                          }
+                          if (!r.schedule) throw UsageError("exact: no schedule (" + r.stopped_because + ")");
+                          return *r.schedule;
+                        }});
+
   const bool automatic = request.algorithm.empty() || request.algorithm == "auto";
   std::string accepted;
   for (const Candidate& c : candidates)
@@ -256,7 +291,6 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     if (const std::string why = it->why_not(); !why.empty())
       throw UsageError("--algo " + request.algorithm + " " + why + "; for " + traffic.spec() + " accepted: auto, " + accepted);
   }
-  std::int64_t best = -1;
   for (const Candidate& c : candidates) {
     if (!(automatic ? c.why_not().empty() : c.name == request.algorithm)) continue;
     const auto t0 = Clock::now();
@@ -277,8 +311,8 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
         if (!rep.ok) a.note = rep.violations.empty() ? "rejected by the verifier" : rep.violations.front().text;
       }
       a.steps = length;
-      if (a.verified && (best < 0 || length < best)) {
-        best = length;
+      if (a.verified && (best_length < 0 || length < best_length)) {
+        best_length = length;
         out.schedule = std::move(s);
         out.algorithm = out.schedule.algorithm;
       }
@@ -288,16 +322,19 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     }
     a.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     out.tried.push_back(a);
-    if (automatic && best >= 0 && best == out.bound.steps) break;  // at the bound: nothing can do better
+    if (automatic && best_length >= 0 && best_length == out.bound.steps) break;  // at the bound: nothing can do better
   }
-  if (best < 0) throw UsageError("no generator produced a verified schedule for traffic " + traffic.spec() + " on " + t.spec());
-  out.length = best;
-  out.proven_optimal = best == out.bound.steps;
+  if (best_length < 0) throw UsageError("no generator produced a verified schedule for traffic " + traffic.spec() + " on " + t.spec());
+  out.length = best_length;
+  out.proven_optimal = best_length == out.bound.steps;
   if (out.proven_optimal) {
     std::string binding;
     for (const BoundTerm& term : out.bound.terms)
       if (term.value == out.bound.steps) binding += (binding.empty() ? "" : ", ") + term.name;
     out.proof = "meets the lower bound (" + binding + ")";
+  } else if (exact_optimal == best_length) {
+    out.proven_optimal = true;
+    out.proof = "exact: " + exact_proof;
   }
   return out;
 }

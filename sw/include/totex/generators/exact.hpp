@@ -12,7 +12,8 @@
 /// returned (algorithm name "exact").
 ///
 /// The encoding (one instance per T; steps 0..T-1; one message per ordered pair of distinct
-/// processors, so partially populated tori work, empty nodes only relay):
+/// processors, so partially populated tori work, empty nodes only relay; with a traffic
+/// (ExactOptions::traffic) one message per flit, see "Any traffic" below):
 ///
 ///   x[m][c][l]  message m crosses directed link l in step c.
 ///
@@ -78,7 +79,26 @@
 ///     of a step whose cap_c is p(T-c); K_pipe = 0 makes every processor inject in steps
 ///     0..p-2 and eject in steps T-p+1..T-1.
 /// Hence UNSAT at T on the full model, (8) included, proves that no schedule of <= T steps
-/// exists, under the model as the verifier defines it. Tests check that fixed verified schedules
+/// exists, under the model as the verifier defines it.
+///
+/// Any traffic. The messages are the traffic's flits (src, dst, flit k of the w src sends dst);
+/// `all` (null, or a traffic equal to it) builds the same clauses as before. Processor u sends
+/// s_u and receives r_v messages (p-1 each for `all`). (1)-(7) are per message and unchanged.
+/// (8) generalises by the same counting with the real totals: under nic at most
+/// sum_u min(s_u, c+1) messages are in flight in step c (each source injects at most one a step
+/// and s_u in all) and at most sum_v min(r_v, T-c); the pipeline slack is K_pipe = sum_v
+/// (r_v T - r_v(r_v+1)/2) - sum_u s_u(s_u-1)/2 + M - S (the injections of u are s_u distinct steps,
+/// the ejections of v r_v distinct steps <= T-1; M(T-p+2) - S for `all`); a message injected in
+/// step i forces E_src >= i-(s_src-1), one delivered in step e forces D_dst >= (T-r_dst)-e. At
+/// zero link slack a tight in-flight step binds only the processors whose totals reach it (s_u >=
+/// c+1 must inject in every step <= c, r_v >= T-c must eject in every step >= c); at zero
+/// pipeline slack u injects in steps 0..s_u-1 and v ejects in T-r_v..T-1.
+/// (9) Symmetry breaking: the flits of one pair are interchangeable (relabelling them maps a
+/// valid schedule to a valid one), so flit k+1 arrives no earlier than flit k: an arrival of
+/// flit k+1 in step c implies "flit k arrived by step c" (one auxiliary variable per flit and
+/// step, implying an arrival in that step or the previous auxiliary). Every schedule relabelled
+/// in arrival order satisfies it, so UNSAT stays a proof; a `fixed` schedule must number each
+/// pair's flits in arrival order (ties allowed) to be admitted. Tests check that fixed verified schedules
 /// (detours and cycles included) satisfy the encoding, and that answers agree with (8) off.
 #pragma once
 #include <cstdint>
@@ -89,6 +109,7 @@
 #include "totex/model.hpp"
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
 
 namespace totex {
 
@@ -120,6 +141,11 @@ struct ExactOptions {
   /// Add the implied (counting) constraints (8) of the encoding; off = the plain encoding (1)-(7),
   /// much slower on tight instances, for cross-checking.
   bool implied = true;
+  /// What to deliver (null, or a traffic equal to `all`: one message per ordered pair of
+  /// processors, today's encoding clause for clause). Otherwise one message per flit, the
+  /// lower bound is traffic_lower_bound's, and schedules carry the traffic's tag. Must outlive
+  /// the call.
+  const Traffic* traffic = nullptr;
 };
 
 enum class ExactStatus {
@@ -199,6 +225,7 @@ struct DecideOptions {
   /// distance (0 = shortest paths only). Sat still gives a valid schedule; Unsat proves nothing
   /// unless `full_model` comes back true (the slack prunes had removed those walks anyway).
   int max_detour = -1;
+  const Traffic* traffic = nullptr;  // as ExactOptions::traffic
 };
 
 /// Builds the encoding for T = `steps` and solves it. Throws UsageError for single-port.

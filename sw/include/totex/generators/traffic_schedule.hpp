@@ -18,7 +18,9 @@ namespace totex {
 struct TrafficRequest {
   /// auto: every generator that applies, the shortest verified schedule kept; list: the list
   /// scheduler alone; repeat: `all:M` as M copies of the optimal `all` period; lines: `groups`
-  /// along dimensions of a product, every line scheduled as its own ring, path or clique.
+  /// along dimensions of a product, every line scheduled as its own ring, path or clique; exact:
+  /// one-shot SAT (exact.hpp, one message per flit) on small instances under nic or all-port,
+  /// which proves optimality by UNSAT when the bound is not met.
   std::string algorithm = "auto";
   /// Counted work (resource look-ups of the list scheduler), about seconds; 0: 4 s.
   double budget_seconds = 0;
@@ -31,7 +33,7 @@ struct TrafficOutcome {
   std::string algorithm;
   LowerBound bound;             // traffic_lower_bound or traffic_periodic_lower_bound
   std::int64_t length = 0;      // steps (one-shot) or period (periodic)
-  bool proven_optimal = false;  // length == bound
+  bool proven_optimal = false;  // length == bound, or the exact search proved length-1 infeasible
   std::string proof;
   std::vector<Attempt> tried;
   std::vector<std::string> log;
