@@ -356,6 +356,7 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "| `tb/tb_main.cpp`, `tb/tb_config.h` | the Verilator testbench and the network it drives |\n"
     << "| `Makefile`, `lint.vlt` | `make` / `make sim`, `make lint` (waivers commented in lint.vlt), `make synth`, `make clean` |\n"
     << "| `synth/synth_ice40.ys` | the Yosys script |\n"
+    << "| `synth/" << o.top << "_pnr.sv`, `synth/totex_synth_{sipo,piso}.sv` | `make pnr`: the network in a pin-light wrapper (every input from a shift register, every output into one) through nextpnr-ice40 for logic cells and Fmax |\n"
     << "| `export.json` | what was exported (topology, period, widths, command) |\n\n"
     << "## Ports\n\n"
     << "Flat buses, node v's field at `[v*W +: W]` (payloads) or `[v*NodeW +: NodeW]` (ids), bit v of\n"
@@ -425,7 +426,8 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "`make sim STALL=0` drives tready and en_i high throughout and reports the cycles per period.\n\n"
     << "## Figures\n\n"
     << "None are stated here: this folder was generated, not measured. `make synth` prints Yosys'\n"
-    << "counts for this network; Fmax needs a place and route (nextpnr-ice40 on synth/" << o.top << ".json).\n"
+    << "counts for this network; `make pnr [DEVICE=hx8k|up5k] [SEED=1] [BITS_IN_FLOPS=1]` places and routes it\n"
+    << "in a pin-light wrapper and prints the logic cells, block RAMs and Fmax (nextpnr's estimate).\n"
     << "Measured figures of exported networks, with device, seed and command, are in totex's docs/ip.md.\n";
   return s.str();
 }
@@ -513,6 +515,17 @@ RtlExportResult export_rtl_folder(const Topology& t, const Schedule& s, const Td
     write_file(stage, "tb/tb_main.cpp", read_template("tb_main.cpp"), r.files);
     write_file(stage, "Makefile", substitute(read_template("Makefile.in"), "@TOP@", o.top), r.files);
     write_file(stage, "lint.vlt", read_template("lint.vlt"), r.files);
+    // `make pnr`: the pin-light wrapper and its shift registers (not in files.f: measurement only).
+    std::string wrapper = substitute(read_template("pnr_wrapper.sv.in"), "@TOP@", o.top);
+    wrapper = substitute(wrapper, "@N@", std::to_string(t.nodes()));
+    wrapper = substitute(wrapper, "@W@", std::to_string(tables.tile.payload_bits));
+    wrapper = substitute(wrapper, "@NODEW@", std::to_string(tables.tile.node_bits));
+    write_file(stage, "synth/" + o.top + "_pnr.sv", wrapper, r.files);
+    for (const char* f : {"totex_synth_sipo.sv", "totex_synth_piso.sv"}) {
+      const fs::path from = hw::install_paths().rtl / "synth" / f;
+      fs::copy_file(from, stage / "synth" / f, fs::copy_options::overwrite_existing);
+      r.files.push_back(std::string("synth/") + f);
+    }
     write_file(stage, "README.md", readme(t, tables, o), r.files);
     nlohmann::json j{{"topology", t.spec()},
                      {"model", to_string(s.model)},
