@@ -22,7 +22,7 @@ expect_exit 2 "all-port is refused" -- "$totex" rtl --topo torus:4x4 --model all
 expect_exit 2 "a MIN is refused" -- "$totex" rtl --topo min:16:4 -o "$work/x"
 expect_exit 2 "no -o" -- "$totex" rtl --topo torus:4x4 --model nic
 mkdir -p "$work/full" && touch "$work/full/keep"
-expect_exit 1 "a non-empty folder is refused" -- "$totex" rtl --topo torus:4x4 --model nic -o "$work/full"
+expect_exit 2 "a non-empty folder is refused" -- "$totex" rtl --topo torus:4x4 --model nic -o "$work/full"
 [[ -f "$work/full/keep" && $(ls -A "$work/full" | wc -l) == 1 ]] || fail "the non-empty folder was changed"
 [[ ! -e "$work/x" ]] || fail "a refused export left $work/x"
 

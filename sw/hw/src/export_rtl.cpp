@@ -485,7 +485,7 @@ RtlExportResult export_rtl_folder(const Topology& t, const Schedule& s, const Td
   const fs::path clean = target.has_filename() ? target : target.parent_path();
   std::error_code ec;
   if (fs::exists(clean, ec) && (!fs::is_directory(clean, ec) || !fs::is_empty(clean, ec)))
-    throw OutputError(dir + ": exists and is not an empty directory; `totex rtl` writes a new folder");
+    throw UsageError("-o " + dir + ": exists and is not an empty directory; accepted: a new folder or an empty directory");
   const fs::path stage = staging_beside(clean);
   RtlExportResult r;
   r.dir = dir;

@@ -32,7 +32,7 @@ struct RtlExportResult {
 /// name that is not a plain identifier.
 void check_rtl_export(const Topology& t, const Schedule& s, const RtlExportOptions& o);
 
-/// Writes the folder `dir`, which must not exist or be empty (OutputError otherwise), from the
+/// Writes the folder `dir`, which must not exist or be empty (UsageError otherwise), from the
 /// folded tables of `s` on `t`: everything is written into a new directory beside `dir` and
 /// renamed into place, so `dir` is either the whole folder or absent. The RTL is copied from the
 /// rtl tree totex finds (installed or the source tree's).
