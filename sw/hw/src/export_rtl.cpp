@@ -258,6 +258,13 @@ std::string tb_config(const Topology& t, const TdmTables& tables, const RtlExpor
   for (int v = 0; v < n; ++v) {
     s << "    {";
     const std::vector<int> order = inject_order(tables, v);
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.size() != at(n - 1) || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() ||
+        std::find(sorted.begin(), sorted.end(), v) != sorted.end())
+      throw UsageError("node " + std::to_string(v) + "'s table injects " + std::to_string(order.size()) +
+                       " messages per period, not one to each of the " + std::to_string(n - 1) +
+                       " other nodes; `totex rtl` exports all-to-all schedules");
     for (std::size_t i = 0; i < order.size(); ++i) s << (i ? ", " : "") << order[i];
     s << "},\n";
   }
