@@ -31,6 +31,7 @@
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/verify/message_index.hpp"
 
 namespace totex::sim {
 namespace {
@@ -51,7 +52,9 @@ class DirectRun {
     load(prog.writes);
     std::vector<totex::ExpectedDelivery> expected = totex::expected_deliveries(t_, s);
     for (auto& e : expected) e.cycle += kLatency;
-    totex::Scoreboard board(t_, expected);  // every processor pair, timed by the schedule
+    // Every processor pair (or the pairs of the traffic the schedule records), timed by the schedule.
+    const std::optional<totex::Traffic> traffic = totex::recorded_traffic(t_, s);
+    totex::Scoreboard board = traffic ? totex::Scoreboard(t_, expected, *traffic) : totex::Scoreboard(t_, expected);
     const std::int64_t limit = prog.steps + kLatency + 8;
     const std::int64_t busy = run(limit, [&](std::int64_t cycle, int node, std::uint64_t src, std::uint64_t dst,
                                              std::uint64_t payload) {

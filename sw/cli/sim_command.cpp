@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "cli_common.hpp"
+#include "totex/generators/traffic_schedule.hpp"
+#include "totex/verify/message_index.hpp"
 #include "commands.hpp"
 #include "schema_options.hpp"
 #include "sim_plot.hpp"
@@ -33,6 +35,7 @@ struct SimOptions : CommonOptions {
   schema::DirectHarnessArgs direct;
   bool payload_or_period_given = false;
   bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
+  std::string traffic = "all";  // --traffic (docs/traffic.md): one-shot direct-network runs
 };
 
 /// The hardware side's environment, read here and only here (schema::read_hw_environment checks
@@ -71,6 +74,28 @@ SimInput load_or_make(const SimOptions& o) {
   if (o.topo.empty()) throw UsageError("--topo or --schedule is required");
   Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
+  if (o.traffic != "all") {  // schedule_traffic's schedule, which records its traffic for every engine
+    const auto* t = std::get_if<Topology>(&net);
+    if (!t) throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
+    const Traffic traffic = parse_traffic(o.traffic, *t);
+    if (!is_all_traffic(*t, &traffic)) {
+      if (o.mode == "dynamic") throw UsageError("--traffic: the dynamic baseline's NICs send to every node; give --mode scheduled");
+      if (o.periodic || o.tdm.periods > 0)
+        throw UsageError("--traffic: the TDM tiles carry all only (one message per destination and period); run one-shot");
+      std::int64_t most = 0;
+      traffic.for_each([&](NodeId, NodeId, std::int64_t w) { most = std::max(most, w); });
+      if (most > 1)
+        throw UsageError("--traffic " + traffic.spec() + " sends up to " + std::to_string(most) +
+                         " flits per pair; the simulated hardware carries one message per ordered pair (multi-flit messages "
+                         "are not built yet; `totex schedule --traffic` schedules and verifies it)");
+      TrafficRequest request;
+      request.algorithm = o.algo.empty() ? "auto" : o.algo;
+      request.budget_seconds = o.budget;
+      request.limits = run_limits();
+      TrafficOutcome out = schedule_traffic(*t, model, traffic, request);
+      return {std::move(net), std::move(out.schedule), std::nullopt};
+    }
+  }
   if (o.periodic) {
     if (o.mode == "dynamic") throw UsageError("--periodic schedules a TDM exchange; --mode dynamic routes without one");
     Schedule s = make_periodic_schedule(net, model, o.algo, o.budget);
@@ -115,12 +140,19 @@ int cmd_sim(const SimOptions& options) {
     if (const Network n = parse_spec(o.topo); std::holds_alternative<Topology>(n))
       check_periodic_memory(std::get<Topology>(n), o.tdm.periods);
   const auto [net, schedule, claimed_steps] = load_or_make(o);
+  // A schedule made for a traffic: what must arrive is that traffic (read again from its spec).
+  std::optional<Traffic> traffic;
+  if (const auto* d = std::get_if<Schedule>(&schedule)) {
+    traffic = recorded_traffic(std::get<Topology>(net), *d);
+    if (traffic && (o.tdm.periods > 0 || o.mode == "dynamic"))
+      throw UsageError("the schedule records traffic " + traffic->spec() + "; the TDM tiles and the dynamic baseline carry all only");
+  }
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(
       [&](const auto& s) -> VerifyReport {
         using S = std::decay_t<decltype(s)>;
         if constexpr (std::is_same_v<S, MinSchedule>) return verify(std::get<MinNetwork>(net), s, claimed_steps);
-        else return verify(std::get<Topology>(net), s, claimed_steps, run_limits());
+        else return verify(std::get<Topology>(net), s, claimed_steps, run_limits(), traffic ? &*traffic : nullptr);
       },
       schedule);
   if (!report.ok && o.unverified) {
@@ -136,6 +168,7 @@ int cmd_sim(const SimOptions& options) {
   json j = json::parse(sim_result_json(r));
   j["topology"] = spec;
   j["mode"] = o.mode;
+  if (traffic) j["traffic"] = traffic_json(*traffic);
   const bool dynamic = o.mode == "dynamic";
   if (dynamic) {  // no cycle is predicted; the baseline is judged against the nic bound (all-port routers, single-port NICs)
     j["lower_bound"] = lower_bound(std::get<Topology>(net), Model::Nic).steps;
@@ -212,6 +245,7 @@ void register_sim(CLI::App& app, Actions& actions) {
   // --periods, --payload, --period: the rows of schema::TdmHarnessArgs that have help text.
   for (CLI::Option* opt : add_schema_options(sim, o.tdm))
     if (opt->get_name() != "--periods") opt->each([&o](const std::string&) { o.payload_or_period_given = true; });
+  add_traffic_option(sim, o.traffic, " (one-shot direct-network runs, one flit per pair)");
   sim->add_flag("--periodic", o.periodic,
                 "generate a periodic (TDM) schedule (as `totex schedule --periodic`) and run it K = --periods "
                 "periods (default 1) on the TDM tables");

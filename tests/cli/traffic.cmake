@@ -75,3 +75,24 @@ cli_test(schedule_traffic_exact_bound 0 "exact: 4 steps \\(lower bound 4, bindin
   -- ${TOTEX} schedule --topo mesh:3x3 --model all-port --traffic random:1:0.3:2 --algo exact)
 cli_test(schedule_traffic_exact_periodic 2 "--algo exact is one-shot only"
   -- ${TOTEX} schedule --topo ring:5 --model nic --traffic perm:shift:2:2 --periodic --algo exact)
+
+# totex sim --traffic on the direct routers (one message per pair): every engine delivers exactly
+# the traffic's pairs, with one digest (the rtl model is rtl.direct.torus4x4_nic's, same cache).
+foreach(traffic "groups:0" "matrix:${DATA}/alltoallv_torus4x4.txt")
+  string(REGEX REPLACE "[^a-z0-9]+" "_" name "${traffic}")
+  string(REGEX REPLACE "_work_.*_data_" "" name "${name}")
+  add_test(NAME cli.sim_traffic_engines_${name}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4 --model nic --traffic ${traffic}
+            -- ref rtl systemc)
+  set_tests_properties(cli.sim_traffic_engines_${name} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()
+cli_test(sim_traffic_pairs 0 "delivered"
+  --jq ".passed and .delivered==9 and .expected_delivered==9 and .traffic.pairs==9" --
+  ${TOTEX} sim --topo torus:4x4 --model nic --traffic matrix:${DATA}/alltoallv_torus4x4.txt --json)
+cli_test(sim_traffic_multi_flit 2 "sends up to 3 flits per pair. the simulated hardware carries one message per ordered pair"
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:3)
+cli_test(sim_traffic_periods 2 "--traffic: the TDM tiles carry all only"
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --periods 2)
+cli_test(sim_traffic_dynamic 2 "give --mode scheduled"
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --mode dynamic)

@@ -28,6 +28,20 @@ void check_traffic_tag(const Topology& t, const Schedule& s, const Traffic* traf
                    (s.traffic.is_all() ? "; drop --traffic or give --traffic all" : "; give --traffic with the traffic it was made for"));
 }
 
+std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s) {
+  if (s.traffic.is_all()) return std::nullopt;
+  std::optional<Traffic> traffic;
+  try {
+    traffic = parse_traffic(s.traffic.spec, t);
+  } catch (const std::runtime_error& e) {
+    throw UsageError("the schedule records traffic " + s.traffic.spec + ", which cannot be read again here: " + e.what());
+  }
+  if (traffic->sha256() != s.traffic.sha256)
+    throw UsageError("the schedule records traffic " + s.traffic.spec + " with SHA-256 " + s.traffic.sha256.substr(0, 12) +
+                     "..., but it reads now to " + traffic->sha256().substr(0, 12) + "... (the file changed?)");
+  return traffic;
+}
+
 MessageIndex::MessageIndex(const Topology& t, const Traffic* traffic) : t_(t), traffic_(traffic), n_(t.nodes()) {
   if (traffic != nullptr && traffic->nodes() != t.nodes())
     throw UsageError("traffic " + traffic->spec() + " is for " + std::to_string(traffic->nodes()) + " nodes, " + t.spec() + " has " +

@@ -5,6 +5,7 @@
 
 #include "totex/verify/reference_engine.hpp"
 #include "totex/error.hpp"
+#include "totex/verify/message_index.hpp"
 #include "totex/generators/generators.hpp"
 
 namespace totex {
@@ -102,7 +103,9 @@ SimResult run_reference(const MinNetwork& net, const MinSchedule& s, std::option
 
 SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std::int64_t> claimed_steps) {
   const auto start = std::chrono::steady_clock::now();
-  Scoreboard board(t, expected_deliveries(t, s));
+  // What must arrive: every processor pair, or the pairs of the traffic the schedule records.
+  const std::optional<Traffic> traffic = recorded_traffic(t, s);
+  Scoreboard board = traffic ? Scoreboard(t, expected_deliveries(t, s), *traffic) : Scoreboard(t, expected_deliveries(t, s));
   // Where every message is: it starts at its source, moves only when a transfer takes it from the
   // node it is at, and leaves the network at its destination.
   const auto n = static_cast<std::size_t>(t.nodes());

@@ -83,6 +83,25 @@ std::vector<NodeId> all_terminals(int n) {
 
 Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing)
     : Scoreboard(t.nodes(), t.processors(), false, &timing) {}
+Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic)
+    : Scoreboard(t.nodes(), {}, false, &timing) {
+  if (traffic.nodes() != t.nodes())
+    throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + t.spec() + " has " +
+                     std::to_string(t.nodes()));
+  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t flits) {
+    if (flits > 1)
+      throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(flits) + " flits from " + std::to_string(src) + " to " +
+                       std::to_string(dst) + "; the simulated hardware carries one message per ordered pair (multi-flit messages "
+                       "are not built yet, docs/traffic.md)");
+    slot_[pair(src, dst)] = kUntimed;
+    ++required_count_;
+  });
+  for (std::size_t i = 0; i < timing_.size(); ++i) {  // as the constructor above: when each arrives
+    const Delivery& d = timing_[i].delivery;
+    if (d.src < 0 || d.src >= nodes_ || d.dst < 0 || d.dst >= nodes_) continue;
+    if (slot_[pair(d.src, d.dst)] != kNotRequired) slot_[pair(d.src, d.dst)] = static_cast<std::int32_t>(i);
+  }
+}
 Scoreboard::Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing)
     : Scoreboard(net.terminals(), all_terminals(net.terminals()), true, &timing) {}
 Scoreboard::Scoreboard(const Topology& t) : Scoreboard(t.nodes(), t.processors(), false, nullptr) {}

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,12 @@ class MessageIndex {
 /// Throws UsageError when `s` was made for another traffic than `traffic` (null: all): the digests
 /// differ. The message names both specs.
 void check_traffic_tag(const Topology& t, const Schedule& s, const Traffic* traffic);
+
+/// The traffic `s` records (Schedule::traffic), read again from its spec, or nullopt for all.
+/// Throws UsageError when the spec cannot be read here (a file that moved) or reads to another
+/// digest (a file that changed): what must be delivered comes from the traffic, never from the
+/// schedule under test.
+[[nodiscard]] std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s);
 
 /// The tag a schedule made for `traffic` records (empty for all).
 [[nodiscard]] TrafficTag traffic_tag(const Topology& t, const Traffic* traffic);

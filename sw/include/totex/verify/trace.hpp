@@ -8,6 +8,7 @@
 #include "totex/network/min_network.hpp"
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
 
 namespace totex {
 
@@ -47,6 +48,10 @@ class Scoreboard {
   /// Cycle-exact: `timing` (from the schedule) says when each message arrives.
   Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing);
   Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing);
+  /// Cycle-exact, for a traffic other than all: what must arrive is its pairs. The hardware carries
+  /// one message per ordered pair, so a traffic with more than one flit for a pair is refused
+  /// (UsageError) until multi-flit messages are built (docs/traffic.md, "Wiring").
+  Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic);
   /// No cycle expectation (dynamic routing): completeness, place, payload and duplicates only.
   explicit Scoreboard(const Topology& t);
   void observe(std::int64_t cycle, NodeId at, NodeId src, NodeId dst, std::int64_t step, std::uint32_t payload);
