@@ -13,3 +13,4 @@ totex_tdm_tile.sv
 totex_tdm_allport_tile.sv
 totex_tdm_single_tile.sv
 totex_tdm_xbar.sv
+totex_tdm_axil.sv

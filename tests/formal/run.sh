@@ -82,6 +82,11 @@ proofs=(
   "TDM NIC P=1 NodeW=3 Depth=2, no pauses, links idle|totex_formal_tdm_nic|@tdm/tdm.f|-set NodeW 3 -set SeqW 4 -set Depth 2 -set Pauses 0 -set Links 0|bmc|24|0|memory_map"
   "TDM NIC P=1 NodeW=2 Depth=4, pauses, link flits|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 4|bmc|20|0|memory_map"
   "TDM NIC (cover)|totex_formal_tdm_nic|@tdm/tdm.f|-set Depth 2|cover|20|0|memory_map"
+  # The TDM control port (totex_tdm_axil; docs/tdm-tile.md "Control port and table swap"): AXI4-Lite
+  # handshakes (no lost or duplicated response, one outstanding, valid held until ready) and one
+  # shadow-write / swap / arm pulse per write; seconds, so also in the quick set.
+  "TDM AXI4-Lite control port, table entry over 32 bits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|ind|4|1"
+  "TDM AXI4-Lite control port, SlotW 7, P 4|totex_formal_axil|tdm/totex_tdm_axil|-set SlotW 7 -set NumPorts 4 -set EntryW 27|ind|4|0"
 )
 # name | wrapper | production RTL | chparam | depth (or fixpoint) | Yosys passes after prep (or empty)
 #   | sed expression applied to the first RTL file (a NAME; an @LIST.f after it skips that file).
@@ -91,6 +96,8 @@ proofs=(
 # side without its flag for a send by the slot decided just before / two before (that R write may not be
 # in its read yet: the message goes out twice).
 mutants=(
+  "AXI4-Lite: bvalid dropped without bready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|6||s/if (s_axil_bready) bvalid_d = 1'b0;/bvalid_d = 1'b0;/"
+  "AXI4-Lite: a write taken while its response waits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|6||s/assign wr_take        = s_axil_awvalid \& s_axil_wvalid \& (~bvalid_q | s_axil_bready);/assign wr_take        = s_axil_awvalid \& s_axil_wvalid;/"
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3||s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
   "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4||s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
   "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6||s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"

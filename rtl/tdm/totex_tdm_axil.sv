@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+/// AXI4-Lite control port of a TDM tile (docs/tdm-tile.md, "Control port and table swap"): status,
+/// the missed and error counters, per-input-link error counters, table writes into the shadow bank
+/// and the swap command. One slave, 32-bit data, byte addresses of AddrW bits.
+///
+/// Register map (word offsets; addr[AddrW-1] = 0):
+///   0x00 STATUS  (ro) [0] error_i (sticky), [1] active bank, [2] swap armed, [3] armed period
+///                     already passed (late: the swap will not happen), [31:16] the period being
+///                     fetched (periods counted from 0 after priming; totex_tdm_slot_pipe)
+///   0x04 MISSED  (ro) missed_i (zero-extended)
+///   0x08 CTRL    (wo) [0] swap now (flip the bank and restart priming; only while run_i is low),
+///                     [1] arm: swap at the boundary into period [31:16] (every tile armed with the
+///                     same number switches at the same boundary)
+///                (ro) [2] armed, [31:16] the last armed period
+///   0x0C TBL_HI  (rw) entry bits 32 and up of the next table-window write (EntryW > 32 only)
+///   0x10 INFO    (ro) [7:0] NumPorts, [15:8] EntryW, [23:16] SlotW
+///   0x20 + 4 i   (ro) error counter of input link i (CntW bits, wraps): a flit on the link that
+///                     the executing slot does not take (its valid bit set where the table has none)
+/// Table window (addr[AddrW-1] = 1): a write to byte address 4 * s writes {TBL_HI, wdata} into
+/// slot s of the shadow bank (one write per slot; reads return 0).
+///
+/// Handshakes: AW and W are taken together (awready = wready, high when both are valid and no
+/// response waits or it is taken in this cycle), so one write per cycle at most and one B
+/// response outstanding at most; AR likewise with one R outstanding. bvalid/rvalid stay high, and
+/// rdata stable, until taken. BRESP and RRESP are OKAY; WSTRB and the PROT fields are ignored
+/// (whole-word writes). Proved in rtl/formal/totex_formal_axil.sv.
+`default_nettype none
+
+module totex_tdm_axil #(
+  /// Input links of the tile.
+  parameter int unsigned NumPorts = 32'd4,
+  /// Bits of a slot number.
+  parameter int unsigned SlotW = 32'd7,
+  /// Bits of a table entry (up to 64).
+  parameter int unsigned EntryW = 32'd27,
+  /// Bits of missed_i (up to 32).
+  parameter int unsigned MissW = 32'd16,
+  /// Bits of the period numbers (up to 16).
+  parameter int unsigned PerW = 32'd16,
+  /// Bits of a link error counter (up to 32).
+  parameter int unsigned CntW = 32'd16,
+  /// Address bits; do not overwrite.
+  localparam int unsigned AddrW = ((SlotW > 32'd5) ? SlotW : 32'd5) + 32'd3
+) (
+  /// Clock, rising edge.
+  input  logic                clk_i,
+  /// Asynchronous active-low reset.
+  input  logic                rst_ni,
+  /// AXI4-Lite slave: write address.
+  input  logic                s_axil_awvalid,
+  output logic                s_axil_awready,
+  input  logic [AddrW-1:0]    s_axil_awaddr,
+  input  logic [2:0]          s_axil_awprot,
+  /// Write data.
+  input  logic                s_axil_wvalid,
+  output logic                s_axil_wready,
+  input  logic [31:0]         s_axil_wdata,
+  input  logic [3:0]          s_axil_wstrb,
+  /// Write response.
+  output logic                s_axil_bvalid,
+  input  logic                s_axil_bready,
+  output logic [1:0]          s_axil_bresp,
+  /// Read address.
+  input  logic                s_axil_arvalid,
+  output logic                s_axil_arready,
+  input  logic [AddrW-1:0]    s_axil_araddr,
+  input  logic [2:0]          s_axil_arprot,
+  /// Read data.
+  output logic                s_axil_rvalid,
+  input  logic                s_axil_rready,
+  output logic [31:0]         s_axil_rdata,
+  output logic [1:0]          s_axil_rresp,
+  /// The tile's sticky error and missed count.
+  input  logic                error_i,
+  input  logic [MissW-1:0]    missed_i,
+  /// Per input link: a flit on it that nothing takes, this cycle.
+  input  logic [NumPorts-1:0] link_err_i,
+  /// The slot pipeline's swap state: active bank, armed, late, the period being fetched.
+  input  logic                bank_i,
+  input  logic                armed_i,
+  input  logic                late_i,
+  input  logic [PerW-1:0]     period_i,
+  /// Shadow-bank write (one cycle after the AXI write was taken).
+  output logic                sh_we_o,
+  output logic [SlotW-1:0]    sh_addr_o,
+  output logic [EntryW-1:0]   sh_data_o,
+  /// Swap now (a pulse) and arm (a pulse, with the period).
+  output logic                swap_now_o,
+  output logic                arm_o,
+  output logic [PerW-1:0]     arm_per_o
+);
+
+  localparam int unsigned P = NumPorts;
+  localparam int unsigned HiW = (EntryW > 32'd32) ? EntryW - 32'd32 : 32'd1;
+  localparam logic [AddrW-3:0] REG_STATUS = (AddrW - 2)'(0);
+  localparam logic [AddrW-3:0] REG_MISSED = (AddrW - 2)'(1);
+  localparam logic [AddrW-3:0] REG_CTRL   = (AddrW - 2)'(2);
+  localparam logic [AddrW-3:0] REG_TBL_HI = (AddrW - 2)'(3);
+  localparam logic [AddrW-3:0] REG_INFO   = (AddrW - 2)'(4);
+  localparam int unsigned      REG_LINK   = 32'd8;
+
+  // Waiver: protection and strobes are not used (whole-word writes, one privilege level), nor
+  // the address bits below the word.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_axil;
+  assign unused_axil = ^{s_axil_awprot, s_axil_arprot, s_axil_wstrb, s_axil_awaddr[1:0],
+                         s_axil_araddr[1:0]};
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---------------------------------------------------------------------------------------------
+  // Write channel: AW and W together; the response is bvalid_q, held until bready.
+  // ---------------------------------------------------------------------------------------------
+  logic bvalid_q, bvalid_d, wr_take;
+  assign wr_take        = s_axil_awvalid & s_axil_wvalid & (~bvalid_q | s_axil_bready);
+  assign s_axil_awready = wr_take;
+  assign s_axil_wready  = wr_take;
+  always_comb begin
+    bvalid_d = bvalid_q;
+    if (s_axil_bready) bvalid_d = 1'b0;
+    if (wr_take) bvalid_d = 1'b1;
+  end
+
+  logic              win_w;
+  logic [AddrW-3:0]  wword;
+  assign win_w = s_axil_awaddr[AddrW-1];
+  assign wword = s_axil_awaddr[AddrW-1:2];
+
+  logic [HiW-1:0]    tbl_hi_q;
+  logic [PerW-1:0]   arm_per_q;
+  logic              sh_we_q, swap_now_q, arm_q;
+  logic [SlotW-1:0]  sh_addr_q;
+  logic [EntryW-1:0] sh_data_q;
+  // Waiver: the entry is the low EntryW bits of {TBL_HI, wdata}.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [63:0]       entry_wide;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign entry_wide = {{(32 - HiW){1'b0}}, tbl_hi_q, s_axil_wdata};
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      bvalid_q   <= 1'b0;
+      sh_we_q    <= 1'b0;
+      swap_now_q <= 1'b0;
+      arm_q      <= 1'b0;
+      tbl_hi_q   <= '0;
+      arm_per_q  <= '0;
+    end else begin
+      bvalid_q   <= bvalid_d;
+      sh_we_q    <= wr_take & win_w;
+      swap_now_q <= wr_take & ~win_w & (wword == REG_CTRL) & s_axil_wdata[0];
+      arm_q      <= wr_take & ~win_w & (wword == REG_CTRL) & s_axil_wdata[1];
+      if (wr_take && !win_w && wword == REG_CTRL && s_axil_wdata[1]) begin
+        arm_per_q <= s_axil_wdata[16 +: PerW];
+      end
+      if (wr_take && !win_w && wword == REG_TBL_HI) tbl_hi_q <= s_axil_wdata[HiW-1:0];
+    end
+  end
+  // The shadow write's address and data: no reset (sh_we_q qualifies them).
+  always_ff @(posedge clk_i) begin
+    if (wr_take) begin
+      sh_addr_q <= s_axil_awaddr[2 +: SlotW];
+      sh_data_q <= entry_wide[EntryW-1:0];
+    end
+  end
+  assign s_axil_bvalid = bvalid_q;
+  assign s_axil_bresp  = 2'b00;
+  assign sh_we_o       = sh_we_q;
+  assign sh_addr_o     = sh_addr_q;
+  assign sh_data_o     = sh_data_q;
+  assign swap_now_o    = swap_now_q;
+  assign arm_o         = arm_q;
+  assign arm_per_o     = arm_per_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Per-input-link error counters.
+  // ---------------------------------------------------------------------------------------------
+  logic [P*CntW-1:0] link_cnt_q;
+  for (genvar i = 0; i < P; i++) begin : gen_link
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
+      else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Read channel: the word is registered at the AR handshake; rvalid_q held until rready.
+  // ---------------------------------------------------------------------------------------------
+  logic             rvalid_q, rvalid_d, rd_take;
+  logic [31:0]      rdata_q, rword;
+  logic [AddrW-3:0] rsel;
+  assign rd_take        = s_axil_arvalid & (~rvalid_q | s_axil_rready);
+  assign s_axil_arready = rd_take;
+  assign rsel           = s_axil_araddr[AddrW-1:2];
+  always_comb begin
+    rvalid_d = rvalid_q;
+    if (s_axil_rready) rvalid_d = 1'b0;
+    if (rd_take) rvalid_d = 1'b1;
+  end
+  always_comb begin
+    rword = '0;
+    if (!s_axil_araddr[AddrW-1]) begin
+      case (rsel)
+        REG_STATUS: begin
+          rword[31:16] = 16'(period_i);
+          rword[3:0]   = {late_i, armed_i, bank_i, error_i};
+        end
+        REG_MISSED: rword = 32'(missed_i);
+        REG_CTRL: begin
+          rword[31:16] = 16'(arm_per_q);
+          rword[2]     = armed_i;
+        end
+        REG_TBL_HI: rword = 32'(tbl_hi_q);
+        REG_INFO:   rword = {8'd0, 8'(SlotW), 8'(EntryW), 8'(P)};
+        default: begin
+          for (int unsigned i = 0; i < P; i++) begin
+            if (32'(rsel) == REG_LINK + i) rword = 32'(link_cnt_q[i*CntW +: CntW]);
+          end
+        end
+      endcase
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rvalid_q <= 1'b0;
+    else rvalid_q <= rvalid_d;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rd_take) rdata_q <= rword;
+  end
+  assign s_axil_rvalid = rvalid_q;
+  assign s_axil_rdata  = rdata_q;
+  assign s_axil_rresp  = 2'b00;
+
+`ifndef SYNTHESIS
+  initial begin
+    if (EntryW > 32'd64 || MissW > 32'd32 || PerW > 32'd16 || CntW > 32'd32 || P > 32'd24) begin
+      $error("totex_tdm_axil: EntryW <= 64, MissW <= 32, PerW <= 16, CntW <= 32, NumPorts <= 24");
+    end
+  end
+`endif
+
+endmodule
