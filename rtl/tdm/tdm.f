@@ -14,3 +14,4 @@ totex_tdm_allport_tile.sv
 totex_tdm_single_tile.sv
 totex_tdm_xbar.sv
 totex_tdm_axil.sv
+totex_tdm_ctl_tile.sv

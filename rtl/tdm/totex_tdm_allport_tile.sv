@@ -105,11 +105,16 @@ module totex_tdm_allport_tile #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic              entv;
   logic [P-1:0]      inj_valid, out_valid_d, left, ej_q;
+  // Waiver: no shadow bank in this tile (totex_tdm_ctl_tile has one): its status is unused.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [18:0] unused_swap;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [P*W-1:0]    inj_data, out_data_d;
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_ALLPORT), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
                     .TileCopies(Copies)) u_shell (
-    .*, .adv_o(adv), .pre_o(unused_pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(inj_valid),
+    .*, .sh_we_i(1'b0), .sh_addr_i('0), .sh_data_i('0), .arm_i(1'b0), .arm_per_i('0),
+    .swap_o(unused_swap), .adv_o(adv), .pre_o(unused_pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(inj_valid),
     .inj_data_o(inj_data), .out_valid_d_i(out_valid_d), .out_data_d_i(out_data_d),
     .m_valid_d_i(ej_q & in_valid_i), .m_data_d_i(in_data_i), .left_i(left)
   );

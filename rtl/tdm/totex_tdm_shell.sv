@@ -41,6 +41,10 @@ module totex_tdm_shell #(
   /// Copies of the advance enable for the tile's own registers (adv_o), each for at most
   /// totex_tdm_pkg::ADV_LOADS enables.
   parameter int unsigned TileCopies = 32'd1,
+  /// 1: the table's shadow bank and swap (totex_tdm_slot_pipe Shadow; tbl_we_i then swaps).
+  parameter bit Shadow = 1'b0,
+  /// Bits of a period number (Shadow).
+  parameter int unsigned PerW = 32'd16,
   /// NIC lanes (s_axis and m_axis streams); do not overwrite.
   localparam int unsigned Lanes = totex_tdm_pkg::lanes(Kind, NumPorts),
   /// Bits of the output data register (one for every link on the single-port tile); do not
@@ -62,6 +66,14 @@ module totex_tdm_shell #(
   input  logic [EntryW-1:0]            tbl_data_i,
   input  logic                         run_i,
   input  logic [SlotW-1:0]             period_last_i,
+  /// Shadow: shadow-bank write, arm (totex_tdm_slot_pipe); tie to 0 without Shadow.
+  input  logic                         sh_we_i,
+  input  logic [SlotW-1:0]             sh_addr_i,
+  input  logic [EntryW-1:0]            sh_data_i,
+  input  logic                         arm_i,
+  input  logic [PerW-1:0]              arm_per_i,
+  /// Shadow: {next period number, late, armed, bank} (totex_tdm_slot_pipe; 0 without Shadow).
+  output logic [PerW+2:0]              swap_o,
   /// The tile's send streams, lane l at bit l, s_axis_tdata[l*PayloadW +: PayloadW] and
   /// s_axis_tdest[l*NodeW +: NodeW].
   input  logic [Lanes-1:0]             s_axis_tvalid,
@@ -129,7 +141,7 @@ module totex_tdm_shell #(
   logic [EntryW-1:0]    tbl_rd;
   /* verilator lint_on UNUSEDSIGNAL */
   totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
-                        .AdvCopies(AdvCopies)) u_pipe (
+                        .AdvCopies(AdvCopies), .Shadow(Shadow), .PerW(PerW)) u_pipe (
     .clk_i,
     .rst_ni,
     .run_i,
@@ -137,6 +149,15 @@ module totex_tdm_shell #(
     .tbl_we_i,
     .tbl_addr_i,
     .tbl_data_i,
+    .sh_we_i,
+    .sh_addr_i,
+    .sh_data_i,
+    .arm_i,
+    .arm_per_i,
+    .bank_o      (swap_o[0]),
+    .armed_o     (swap_o[1]),
+    .late_o      (swap_o[2]),
+    .next_per_o  (swap_o[3 +: PerW]),
     .adv_o       (adv),
     .primed_o    (primed),
     .look_next_o (look_next),

@@ -22,6 +22,10 @@ module totex_tdm_slot_pipe #(
   parameter TableFile = "",
   /// Copies of the advance enable for the tile's registers (adv_o), each for at most AdvLoads.
   parameter int unsigned AdvCopies = 32'd1,
+  /// 1: a shadow bank and the swap (above).
+  parameter bit Shadow = 1'b0,
+  /// Bits of a period number (Shadow).
+  parameter int unsigned PerW = 32'd16,
   /// Enable loads per copy of adv (totex_tdm_pkg::ADV_LOADS); do not overwrite.
   localparam int unsigned AdvLoads = totex_tdm_pkg::ADV_LOADS,
   /// Bits of a slot number; do not overwrite.
@@ -35,12 +39,25 @@ module totex_tdm_slot_pipe #(
   input  logic              run_i,
   /// Period minus one.
   input  logic [SlotW-1:0]  period_last_i,
-  /// Table write enable (restarts the load and priming).
+  /// Table write enable (restarts the load and priming; Shadow: swap the banks now, no write).
   input  logic              tbl_we_i,
   /// Table write address.
   input  logic [SlotW-1:0]  tbl_addr_i,
   /// Table write data.
   input  logic [EntryW-1:0] tbl_data_i,
+  /// Shadow: write of the shadow bank (any time), slot and entry.
+  input  logic              sh_we_i,
+  input  logic [SlotW-1:0]  sh_addr_i,
+  input  logic [EntryW-1:0] sh_data_i,
+  /// Shadow: arm the swap into period arm_per_i.
+  input  logic              arm_i,
+  input  logic [PerW-1:0]   arm_per_i,
+  /// Shadow: the active bank, a swap armed, the armed period passed without a swap, and the
+  /// number of the period whose slot 0 the next wrap fetches (0 without Shadow).
+  output logic              bank_o,
+  output logic              armed_o,
+  output logic              late_o,
+  output logic [PerW-1:0]   next_per_o,
   /// The pipeline moves at this edge: AdvCopies equal copies, each an enable only (one LUT).
   output logic [AdvCopies-1:0] adv_o,
   /// Priming has ended (run_i may rise).
@@ -145,15 +162,78 @@ module totex_tdm_slot_pipe #(
   // read at pre_q's inject destination) and ent_q.
   logic [EntryW-1:0] tbl_rdata, pre_q, ent_q;
   logic              rdv_q, prev_q, entv_q;
-  totex_tdm_ram #(.Depth(Depth), .Width(EntryW), .InitFile(TableFile)) u_table (
-    .clk_i,
-    .we_i   (tbl_we_i),
-    .waddr_i(tbl_addr_i),
-    .wdata_i(tbl_data_i),
-    .re_i   (adv[0]),
-    .raddr_i(f_q),
-    .rdata_o(tbl_rdata)
-  );
+  if (Shadow) begin : gen_shadow
+    // Two banks of 2**SlotW words: bank_q is the top address bit of every read, its complement
+    // of every write. The swap: at a wrap of the fetch counter (the edge at which it reads slot 0
+    // next) with hit_q (armed, and the period starting there is the armed one), or at tbl_we_i.
+    // hit_q is registered (nxt_q and arm_q change at most every other cycle), so the bank's
+    // enable is the wrap compare and three flags.
+    localparam int unsigned Words = 32'd2 << SlotW;
+    logic            bank_q, armed_q, hit_q, late_q, wrap_now, swap;
+    logic [PerW-1:0] nxt_q, arm_q, ahead;
+    assign wrap_now = ~init_q & (run_i | ~primed_q) & (f_q == period_last_i);
+    assign swap     = wrap_now & hit_q & armed_q;
+    assign ahead    = arm_q - nxt_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        bank_q  <= 1'b0;
+        armed_q <= 1'b0;
+        hit_q   <= 1'b0;
+        late_q  <= 1'b0;
+        nxt_q   <= PerW'(1);
+        arm_q   <= '0;
+      end else begin
+        if (flush || swap) bank_q <= ~bank_q;
+        if (init_q) nxt_q <= PerW'(1);
+        else if (wrap_now) nxt_q <= nxt_q + PerW'(1);
+        if (arm_i) begin
+          armed_q <= 1'b1;
+          arm_q   <= arm_per_i;
+        end else if (flush || swap) begin
+          armed_q <= 1'b0;
+        end
+        hit_q  <= armed_q & ~arm_i & (nxt_q == arm_q);
+        late_q <= armed_q & ~arm_i & ahead[PerW-1];
+      end
+    end
+    totex_tdm_ram #(.Depth(Words), .Width(EntryW), .InitFile(TableFile)) u_table (
+      .clk_i,
+      .we_i   (sh_we_i),
+      .waddr_i({~bank_q, sh_addr_i}),
+      .wdata_i(sh_data_i),
+      .re_i   (adv[0]),
+      .raddr_i({bank_q, f_q}),
+      .rdata_o(tbl_rdata)
+    );
+    assign bank_o     = bank_q;
+    assign armed_o    = armed_q;
+    assign late_o     = late_q;
+    assign next_per_o = nxt_q;
+    // Waiver: with Shadow, tbl_we_i only swaps; its address and data are not used.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_tbl;
+    assign unused_tbl = ^{tbl_addr_i, tbl_data_i};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end else begin : gen_single_bank
+    totex_tdm_ram #(.Depth(Depth), .Width(EntryW), .InitFile(TableFile)) u_table (
+      .clk_i,
+      .we_i   (tbl_we_i),
+      .waddr_i(tbl_addr_i),
+      .wdata_i(tbl_data_i),
+      .re_i   (adv[0]),
+      .raddr_i(f_q),
+      .rdata_o(tbl_rdata)
+    );
+    assign bank_o     = 1'b0;
+    assign armed_o    = 1'b0;
+    assign late_o     = 1'b0;
+    assign next_per_o = '0;
+    // Waiver: without Shadow there is no shadow bank and no armed swap.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_shadow;
+    assign unused_shadow = ^{sh_we_i, sh_addr_i, sh_data_i, arm_i, arm_per_i};
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rdv_q  <= 1'b0;

@@ -30,6 +30,15 @@ run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=18 -GBitsInFlops=1\'b1
 run totex_tdm_tile -GNumPorts=4 -GNodeW=8 -GDepth=526
 run totex_tdm_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
 run totex_tdm_slot_pipe
+run totex_tdm_slot_pipe -GShadow=1\'b1
+run totex_tdm_slot_pipe -GShadow=1\'b1 -GDepth=68 -GPerW=8
+run totex_tdm_axil
+run totex_tdm_axil -GNumPorts=6 -GEntryW=33 -GSlotW=9
+run totex_tdm_ctl_tile
+run totex_tdm_ctl_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
+run totex_tdm_ctl_tile -GNumPorts=4 -GNodeW=6 -GDepth=68
+run totex_tdm_ctl_tile -GNumPorts=6 -GNodeW=6 -GDepth=67 -GPayloadW=8
+run totex_tdm_shell -GShadow=1\'b1
 run totex_tdm_nic
 run totex_tdm_status
 run totex_tdm_status -GLanes=4 -GPorts=6 -GMissW=8

@@ -19,3 +19,11 @@ for cfg in "2 4" "3 4" "4 4" "6 4" "2 16" "6 16" "8 16"; do
     || { echo "verilator build failed (NodeW=$nw, period $period): $obj.log" >&2; exit 1; }
   for seed in 1 2 3; do "$obj/tb_tdm_tile" "$cycles" "$seed"; done
 done
+# The control port's table swap (tb_tdm_swap.cpp): a ring of three totex_tdm_ctl_tile swapping
+# between two schedules through AXI4-Lite while running, every delivery checked.
+obj="$work/swap"
+verilator --cc --exe --build -j 1 --assert -Wno-fatal -O1 -Wno-WIDTH --top-module totex_tdm_ctl_tile \
+  -GNumPorts=1 -GNodeW=2 -GDepth=4 -GPayloadW=32 -CFLAGS "-O1" \
+  --Mdir "$obj" -o tb_tdm_swap "${files[@]}" "$here/tb_tdm_swap.cpp" >"$obj.log" 2>&1 \
+  || { echo "verilator build failed (swap): $obj.log" >&2; exit 1; }
+for seed in 1 2 3; do "$obj/tb_tdm_swap" "$cycles" "$seed"; done

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0
+/// TDM tile with its control port (docs/tdm-tile.md, "Control port and table swap"): the nic tile
+/// (totex_tdm_tile: same router, NIC, links, streams and cycle contract) with the slot table in two
+/// banks (totex_tdm_slot_pipe Shadow) and an AXI4-Lite slave (totex_tdm_axil) in place of the
+/// table write port: status, missed and error counters, per-input-link error counters, writes of
+/// the shadow bank (also while running), swap now (stopped: the same priming as a table write) and
+/// swap armed at a period boundary (running: every tile armed with the same period switches at the
+/// same boundary; what waits in the NIC goes out in the new table's slots).
+///
+/// Initial table: TableFile (bank 0), or shadow writes then swap now, then PrimeCycles before
+/// run_i. An armed swap needs the new table complete in the shadow bank and period_last_i the same
+/// before and after (the table of the new schedule fits the old period, idle slots padded).
+`default_nettype none
+
+module totex_tdm_ctl_tile #(
+  /// Neighbour links P (inputs and outputs), >= 1.
+  parameter int unsigned NumPorts = 32'd4,
+  /// Payload bits W of a flit.
+  parameter int unsigned PayloadW = 32'd32,
+  /// Bits of a node id (the send buffer has 2**NodeW entries).
+  parameter int unsigned NodeW = 32'd6,
+  /// Slots the table holds (the period is at most Depth); two banks of 2**SlotW words.
+  parameter int unsigned Depth = 32'd128,
+  /// $readmemh image of bank 0 (block-RAM initial contents); "" = none.
+  parameter TableFile = "",
+  /// Bits of missed_o (>= 2, <= 32).
+  parameter int unsigned MissW = 32'd16,
+  /// 1: the NIC's toggle bits in flip-flops rather than block RAM.
+  parameter bit BitsInFlops = 1'b0,
+  /// Bits of a period number (<= 16).
+  parameter int unsigned PerW = 32'd16,
+  /// Bits of a per-link error counter (<= 32).
+  parameter int unsigned CntW = 32'd16,
+  /// Bits of a select field; do not overwrite.
+  localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
+  /// Bits of a table entry; do not overwrite.
+  localparam int unsigned EntryW = totex_tdm_pkg::entry_width(NumPorts, NodeW),
+  /// Bits of a slot number; do not overwrite.
+  localparam int unsigned SlotW = totex_pkg::idx_width(Depth),
+  /// AXI4-Lite address bits (totex_tdm_axil); do not overwrite.
+  localparam int unsigned AddrW = ((SlotW > 32'd5) ? SlotW : 32'd5) + 32'd3
+) (
+  /// Clock, rising edge.
+  input  logic                         clk_i,
+  /// Asynchronous active-low reset of the control state (no reset on the datapath).
+  input  logic                         rst_ni,
+  /// Input links (as totex_tdm_tile).
+  input  logic [NumPorts-1:0]          in_valid_i,
+  input  logic [NumPorts*PayloadW-1:0] in_data_i,
+  /// Output links (registered).
+  output logic [NumPorts-1:0]          out_valid_o,
+  output logic [NumPorts*PayloadW-1:0] out_data_o,
+  /// Slots execute while high.
+  input  logic                         run_i,
+  /// Period minus one: the slot after period_last_i is slot 0.
+  input  logic [SlotW-1:0]             period_last_i,
+  /// Send and receive streams (as totex_tdm_tile).
+  input  logic                         s_axis_tvalid,
+  output logic                         s_axis_tready,
+  input  logic [PayloadW-1:0]          s_axis_tdata,
+  input  logic [NodeW-1:0]             s_axis_tdest,
+  output logic                         m_axis_tvalid,
+  input  logic                         m_axis_tready,
+  output logic [PayloadW-1:0]          m_axis_tdata,
+  output logic [NodeW-1:0]             m_axis_tid,
+  /// Slots of a destination that found no committed message (wraps); sticky error.
+  output logic [MissW-1:0]             missed_o,
+  output logic                         error_o,
+  /// AXI4-Lite control port (totex_tdm_axil).
+  input  logic                         s_axil_awvalid,
+  output logic                         s_axil_awready,
+  input  logic [AddrW-1:0]             s_axil_awaddr,
+  input  logic [2:0]                   s_axil_awprot,
+  input  logic                         s_axil_wvalid,
+  output logic                         s_axil_wready,
+  input  logic [31:0]                  s_axil_wdata,
+  input  logic [3:0]                   s_axil_wstrb,
+  output logic                         s_axil_bvalid,
+  input  logic                         s_axil_bready,
+  output logic [1:0]                   s_axil_bresp,
+  input  logic                         s_axil_arvalid,
+  output logic                         s_axil_arready,
+  input  logic [AddrW-1:0]             s_axil_araddr,
+  input  logic [2:0]                   s_axil_arprot,
+  output logic                         s_axil_rvalid,
+  input  logic                         s_axil_rready,
+  output logic [31:0]                  s_axil_rdata,
+  output logic [1:0]                   s_axil_rresp
+);
+
+  localparam int unsigned P = NumPorts;
+  localparam int unsigned W = PayloadW;
+  localparam int unsigned EjLsb = P * SelW;   // the eject select, after the output selects
+  localparam int unsigned Copies = totex_tdm_pkg::router_copies(NumPorts);
+
+  // The control port: shadow writes, swap now (the shell's tbl_we_i under Shadow), arm.
+  logic              sh_we, swap_now, arm;
+  logic [SlotW-1:0]  sh_addr;
+  logic [EntryW-1:0] sh_data;
+  logic [PerW-1:0]   arm_per;
+  logic [PerW+2:0]   swap;
+  logic [P-1:0]      left, left_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) left_q <= '0;
+    else left_q <= left;
+  end
+  totex_tdm_axil #(.NumPorts(P), .SlotW(SlotW), .EntryW(EntryW), .MissW(MissW), .PerW(PerW),
+                   .CntW(CntW)) u_axil (
+    .clk_i, .rst_ni,
+    .s_axil_awvalid, .s_axil_awready, .s_axil_awaddr, .s_axil_awprot,
+    .s_axil_wvalid, .s_axil_wready, .s_axil_wdata, .s_axil_wstrb,
+    .s_axil_bvalid, .s_axil_bready, .s_axil_bresp,
+    .s_axil_arvalid, .s_axil_arready, .s_axil_araddr, .s_axil_arprot,
+    .s_axil_rvalid, .s_axil_rready, .s_axil_rdata, .s_axil_rresp,
+    .error_i   (error_o),
+    .missed_i  (missed_o),
+    .link_err_i(left_q),
+    .bank_i    (swap[0]),
+    .armed_i   (swap[1]),
+    .late_i    (swap[2]),
+    .period_i  (swap[3 +: PerW]),
+    .sh_we_o   (sh_we),
+    .sh_addr_o (sh_addr),
+    .sh_data_o (sh_data),
+    .swap_now_o(swap_now),
+    .arm_o     (arm),
+    .arm_per_o (arm_per)
+  );
+
+  // The shell with the shadow bank.
+  logic              inj_valid, entv, m_valid_d;
+  logic [W-1:0]      inj_data, m_data_d;
+  logic [P-1:0]      ent_ej, ej_q, out_valid_d;
+  logic [P*W-1:0]    out_data_d;
+  logic [Copies-1:0] adv;
+  logic [EntryW-1:0] unused_pre;
+  // Waiver: of the decided entry only the selects and the eject select are the router's.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [EntryW-1:0] ent;
+  /* verilator lint_on UNUSEDSIGNAL */
+  totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_NIC), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
+                    .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
+                    .TileCopies(Copies), .Shadow(1'b1), .PerW(PerW)) u_shell (
+    .clk_i, .rst_ni,
+    .tbl_we_i     (swap_now),
+    .tbl_addr_i   ('0),
+    .tbl_data_i   ('0),
+    .run_i, .period_last_i,
+    .sh_we_i      (sh_we),
+    .sh_addr_i    (sh_addr),
+    .sh_data_i    (sh_data),
+    .arm_i        (arm),
+    .arm_per_i    (arm_per),
+    .swap_o       (swap),
+    .s_axis_tvalid, .s_axis_tready, .s_axis_tdata, .s_axis_tdest,
+    .m_axis_tvalid, .m_axis_tready, .m_axis_tdata, .m_axis_tid,
+    .missed_o, .error_o, .out_valid_o, .out_data_o,
+    .adv_o(adv), .pre_o(unused_pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(inj_valid),
+    .inj_data_o(inj_data), .out_valid_d_i(out_valid_d), .out_data_d_i(out_data_d),
+    .m_valid_d_i(m_valid_d), .m_data_d_i(m_data_d), .left_i(left)
+  );
+
+  // The router: every output's inject source is the one lane.
+  always_comb begin
+    for (int unsigned i = 0; i < P; i++) ent_ej[i] = ent[EjLsb +: SelW] == SelW'(i + 32'd1);
+  end
+  totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
+    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb-1:0]), .entv_i(entv),
+    .ent_ej_i(ent_ej), .in_valid_i, .in_data_i, .inj_valid_i({P{inj_valid}}),
+    .inj_data_i({P{inj_data}}), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
+    .out_data_d_o(out_data_d), .left_o(left)
+  );
+
+  // Eject mux in front of m_axis: the one-hot eject flags AND-OR the input links, in pairs then
+  // one OR (two LUT levels, as the crossbar).
+  localparam int unsigned G = (P + 32'd1) / 32'd2;
+  logic [G-1:0]   ej_pair_valid;
+  logic [G*W-1:0] ej_pair_data;
+  always_comb begin
+    for (int unsigned g = 0; g < G; g++) begin
+      ej_pair_valid[g]        = 1'b0;
+      ej_pair_data[g*W +: W]  = '0;
+      for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
+        if (k < P) begin
+          ej_pair_valid[g]       = ej_pair_valid[g] | (ej_q[k] & in_valid_i[k]);
+          ej_pair_data[g*W +: W] = ej_pair_data[g*W +: W] | ({W{ej_q[k]}} & in_data_i[k*W +: W]);
+        end
+      end
+    end
+    m_valid_d = |ej_pair_valid;
+    m_data_d  = '0;
+    for (int unsigned g = 0; g < G; g++) m_data_d = m_data_d | ej_pair_data[g*W +: W];
+  end
+
+endmodule
