@@ -4,7 +4,7 @@
 # fpga` command calls this script. docs/tdm-tile.md describes the design and the wrappers.
 #
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
-#                               --depth D [--table FILE.hex] [--top tile|allport|single|xbar]
+#                               --depth D [--table FILE.hex] [--top tile|ctl|allport|single|xbar]
 #                               [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR
 #   The wrapper rtl/synth/totex_synth_tdm.sv (links looped back, local and control IO
 #   serialised) around the design --top names: tile, rtl/tdm/totex_tdm_tile.sv; allport,
@@ -36,7 +36,7 @@ rtl="$(cd "$here/.." && pwd)"
 yosys="${YOSYS:-yosys}"
 nextpnr="${NEXTPNR:-nextpnr-ice40}"
 pnr_timeout="${PNR_TIMEOUT:-1200}"
-usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR" >&2; exit 2; }
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|ctl|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR" >&2; exit 2; }
 
 device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0; placer=heap
 while [ $# -gt 0 ]; do
@@ -64,7 +64,7 @@ case "$device" in
   hx8k) dev_args=(--hx8k --package ct256); freq="${FREQ:-240}"; cap_lc=7680; cap_bram=32 ;;
   *) echo "$0: --device must be up5k or hx8k" >&2; usage ;;
 esac
-case "$top" in tile|allport|single|xbar) ;; *) echo "$0: --top must be tile, allport, single or xbar" >&2; usage ;; esac
+case "$top" in tile|ctl|allport|single|xbar) ;; *) echo "$0: --top must be tile, ctl, allport, single or xbar" >&2; usage ;; esac
 for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
 isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
 case "$bif" in 0|1) ;; *) echo "$0: --bits-in-flops must be 0 or 1" >&2; usage ;; esac
@@ -85,8 +85,10 @@ mapfile -t src < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
 # One wrapper (rtl/synth/totex_synth_tdm.sv); its Kind is totex_tdm_pkg's KIND_NIC, KIND_ALLPORT,
 # KIND_SINGLE or KIND_XBAR.
 wrapper=totex_synth_tdm
-case "$top" in tile) kind=0 ;; allport) kind=1 ;; single) kind=2 ;; xbar) kind=3 ;; esac
-params="-set Kind $kind -set NumPorts $ports -set PayloadW $payload -set Depth $depth"
+case "$top" in tile|ctl) kind=0 ;; allport) kind=1 ;; single) kind=2 ;; xbar) kind=3 ;; esac
+params="-set Kind $kind"
+[ "$top" = ctl ] && params="$params -set Ctl 1"
+params="$params -set NumPorts $ports -set PayloadW $payload -set Depth $depth"
 if [ "$top" != xbar ]; then
   params="$params -set NodeW $nw"
   [ "$top" = single ] && params="$params -set BufDepth $bufw"

@@ -27,6 +27,11 @@ module totex_synth_tdm #(
   parameter int unsigned BufDepth = 32'd64,
   parameter TableFile = "",
   parameter bit BitsInFlops = 1'b0,
+  /// 1 (Kind KIND_NIC only): the nic tile with its control port and shadow bank
+  /// (totex_tdm_ctl_tile); the AXI4-Lite inputs (awvalid, awaddr, wvalid, wdata, bready, arvalid,
+  /// araddr, rready) follow the serial input's other bits, its outputs (awready, wready, bvalid,
+  /// arready, rvalid, rdata) the serial output's; the table write port's bits are left unused.
+  parameter bit Ctl = 1'b0,
   /// Bits of missed_o; do not overwrite.
   localparam int unsigned MissW = 32'd16,
   /// Streams of the local side; do not overwrite.
@@ -35,9 +40,16 @@ module totex_synth_tdm #(
   localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW,
                                                                    totex_pkg::idx_width(BufDepth)),
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth),
-  localparam int unsigned InW = totex_tdm_pkg::io_in_width(Kind, NumPorts, PayloadW, NodeW, SlotW,
-                                                         EntryW),
-  localparam int unsigned OutW = totex_tdm_pkg::io_out_width(Kind, NumPorts, PayloadW, NodeW, MissW)
+  localparam int unsigned BaseInW = totex_tdm_pkg::io_in_width(Kind, NumPorts, PayloadW, NodeW,
+                                                             SlotW, EntryW),
+  localparam int unsigned BaseOutW = totex_tdm_pkg::io_out_width(Kind, NumPorts, PayloadW, NodeW,
+                                                               MissW),
+  /// The control port's address bits and serial bits (Ctl); do not overwrite.
+  localparam int unsigned AxAddrW = ((SlotW > 32'd5) ? SlotW : 32'd5) + 32'd3,
+  localparam int unsigned CtlInW = Ctl ? 32'd37 + 32'd2 * AxAddrW : 32'd0,
+  localparam int unsigned CtlOutW = Ctl ? 32'd37 : 32'd0,
+  localparam int unsigned InW = BaseInW + CtlInW,
+  localparam int unsigned OutW = BaseOutW + CtlOutW
 ) (
   /// Clock, rising edge.
   input  logic clk_i,
@@ -99,7 +111,31 @@ module totex_synth_tdm #(
     assign m_axis_tready = in_q[RdyLsb +: Lanes];
     assign out_d[RdyLsb +: Lanes + MissW + 32'd1] = {error_o, missed_o, s_axis_tready};
     // One labelled block per kind (an else-if chain would add an unnamed genblk level).
-    if (Kind == totex_tdm_pkg::KIND_NIC) begin : gen_nic
+    if (Kind == totex_tdm_pkg::KIND_NIC && Ctl) begin : gen_ctl
+      logic                s_axil_awvalid, s_axil_awready, s_axil_wvalid, s_axil_wready;
+      logic                s_axil_bvalid, s_axil_bready, s_axil_arvalid, s_axil_arready;
+      logic                s_axil_rvalid, s_axil_rready;
+      logic [AxAddrW-1:0]  s_axil_awaddr, s_axil_araddr;
+      logic [31:0]         s_axil_wdata, s_axil_rdata;
+      logic [2:0]          s_axil_awprot, s_axil_arprot;
+      logic [3:0]          s_axil_wstrb;
+      // Waiver: the responses are always OKAY, and the table write port's bits are not used.
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [1:0]          s_axil_bresp, s_axil_rresp;
+      logic                unused_tbl;
+      assign unused_tbl = ^{tbl_we_i, tbl_addr_i, tbl_data_i, s_axil_bresp, s_axil_rresp};
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign {s_axil_rready, s_axil_araddr, s_axil_arvalid, s_axil_bready, s_axil_wdata,
+              s_axil_wvalid, s_axil_awaddr, s_axil_awvalid} = in_q[BaseInW +: CtlInW];
+      assign s_axil_awprot = 3'd0;
+      assign s_axil_arprot = 3'd0;
+      assign s_axil_wstrb  = 4'hf;
+      assign out_d[BaseOutW +: CtlOutW] = {s_axil_rdata, s_axil_rvalid, s_axil_arready,
+                                           s_axil_bvalid, s_axil_wready, s_axil_awready};
+      totex_tdm_ctl_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
+        .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
+    end
+    if (Kind == totex_tdm_pkg::KIND_NIC && !Ctl) begin : gen_nic
       totex_tdm_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
     end

@@ -21,8 +21,10 @@
 ///
 /// Handshakes: AW and W are taken together (awready = wready, high when both are valid and no
 /// response waits or it is taken in this cycle), so one write per cycle at most and one B
-/// response outstanding at most; AR likewise with one R outstanding. bvalid/rvalid stay high, and
-/// rdata stable, until taken. BRESP and RRESP are OKAY; WSTRB and the PROT fields are ignored
+/// response outstanding at most (bvalid in the next cycle); the shadow write is made in the next
+/// cycle, a register's update and the swap / arm pulse one cycle later. AR is taken when no read is
+/// outstanding, R comes two cycles later (one read per three cycles at most). bvalid/rvalid stay
+/// high, and rdata stable, until taken. BRESP and RRESP are OKAY; WSTRB and the PROT fields are ignored
 /// (whole-word writes). Proved in rtl/formal/totex_formal_axil.sv.
 `default_nettype none
 
@@ -120,24 +122,23 @@ module totex_tdm_axil #(
     if (wr_take) bvalid_d = 1'b1;
   end
 
-  logic              win_w;
-  logic [AddrW-3:0]  wword;
-  assign win_w = s_axil_awaddr[AddrW-1];
-  assign wword = s_axil_awaddr[AddrW-1:2];
-
+  // Stage 1, at the handshake: the write's slot, data and decoded register (from the address
+  // inputs, two LUT levels), and the shadow write's enable; stage 2 (registers' updates, the swap
+  // and arm pulses) from stage 1's flip-flops, one LUT each.
+  logic              wr_q, is_ctrl_q, is_hi_q, sh_we_q, swap_now_q, arm_q;
+  logic [SlotW-1:0]  slot_q;
+  logic [31:0]       wdata_q;
   logic [HiW-1:0]    tbl_hi_q;
   logic [PerW-1:0]   arm_per_q;
-  logic              sh_we_q, swap_now_q, arm_q;
-  logic [SlotW-1:0]  sh_addr_q;
-  logic [EntryW-1:0] sh_data_q;
   // Waiver: the entry is the low EntryW bits of {TBL_HI, wdata}.
   /* verilator lint_off UNUSEDSIGNAL */
   logic [63:0]       entry_wide;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign entry_wide = {{(32 - HiW){1'b0}}, tbl_hi_q, s_axil_wdata};
+  assign entry_wide = {{(32 - HiW){1'b0}}, tbl_hi_q, wdata_q};
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       bvalid_q   <= 1'b0;
+      wr_q       <= 1'b0;
       sh_we_q    <= 1'b0;
       swap_now_q <= 1'b0;
       arm_q      <= 1'b0;
@@ -145,27 +146,28 @@ module totex_tdm_axil #(
       arm_per_q  <= '0;
     end else begin
       bvalid_q   <= bvalid_d;
-      sh_we_q    <= wr_take & win_w;
-      swap_now_q <= wr_take & ~win_w & (wword == REG_CTRL) & s_axil_wdata[0];
-      arm_q      <= wr_take & ~win_w & (wword == REG_CTRL) & s_axil_wdata[1];
-      if (wr_take && !win_w && wword == REG_CTRL && s_axil_wdata[1]) begin
-        arm_per_q <= s_axil_wdata[16 +: PerW];
-      end
-      if (wr_take && !win_w && wword == REG_TBL_HI) tbl_hi_q <= s_axil_wdata[HiW-1:0];
+      wr_q       <= wr_take;
+      sh_we_q    <= wr_take & s_axil_awaddr[AddrW-1];
+      swap_now_q <= wr_q & is_ctrl_q & wdata_q[0];
+      arm_q      <= wr_q & is_ctrl_q & wdata_q[1];
+      if (wr_q && is_ctrl_q && wdata_q[1]) arm_per_q <= wdata_q[16 +: PerW];
+      if (wr_q && is_hi_q) tbl_hi_q <= wdata_q[HiW-1:0];
     end
   end
-  // The shadow write's address and data: no reset (sh_we_q qualifies them).
+  // No reset: wr_q and sh_we_q qualify them.
   always_ff @(posedge clk_i) begin
     if (wr_take) begin
-      sh_addr_q <= s_axil_awaddr[2 +: SlotW];
-      sh_data_q <= entry_wide[EntryW-1:0];
+      slot_q    <= s_axil_awaddr[2 +: SlotW];
+      wdata_q   <= s_axil_wdata;
+      is_ctrl_q <= s_axil_awaddr[AddrW-1:2] == {1'b0, REG_CTRL[AddrW-4:0]};
+      is_hi_q   <= s_axil_awaddr[AddrW-1:2] == {1'b0, REG_TBL_HI[AddrW-4:0]};
     end
   end
   assign s_axil_bvalid = bvalid_q;
   assign s_axil_bresp  = 2'b00;
   assign sh_we_o       = sh_we_q;
-  assign sh_addr_o     = sh_addr_q;
-  assign sh_data_o     = sh_data_q;
+  assign sh_addr_o     = slot_q;
+  assign sh_data_o     = entry_wide[EntryW-1:0];
   assign swap_now_o    = swap_now_q;
   assign arm_o         = arm_q;
   assign arm_per_o     = arm_per_q;
@@ -182,48 +184,50 @@ module totex_tdm_axil #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Read channel: the word is registered at the AR handshake; rvalid_q held until rready.
+  // Read channel: AR taken when no read is outstanding; its register one-hot (decoded from the
+  // address inputs) at the handshake, the word an AND-OR of the sources in the next cycle, then
+  // rvalid_q held until rready. One read per three cycles at most.
   // ---------------------------------------------------------------------------------------------
-  logic             rvalid_q, rvalid_d, rd_take;
-  logic [31:0]      rdata_q, rword;
-  logic [AddrW-3:0] rsel;
-  assign rd_take        = s_axil_arvalid & (~rvalid_q | s_axil_rready);
+  // Sources: the registers at their word offsets (0 .. 4), then the links.
+  localparam int unsigned Srcs = 32'd5 + P;
+  logic              rvalid_q, ar_pend_q, rd_take;
+  logic [Srcs-1:0]   rsel_q, rsel;
+  logic [31:0]       rdata_q, rword;
+  logic [Srcs*32-1:0] src;
+  assign rd_take        = s_axil_arvalid & ~ar_pend_q & ~rvalid_q;
   assign s_axil_arready = rd_take;
-  assign rsel           = s_axil_araddr[AddrW-1:2];
   always_comb begin
-    rvalid_d = rvalid_q;
-    if (s_axil_rready) rvalid_d = 1'b0;
-    if (rd_take) rvalid_d = 1'b1;
-  end
-  always_comb begin
-    rword = '0;
-    if (!s_axil_araddr[AddrW-1]) begin
-      case (rsel)
-        REG_STATUS: begin
-          rword[31:16] = 16'(period_i);
-          rword[3:0]   = {late_i, armed_i, bank_i, error_i};
-        end
-        REG_MISSED: rword = 32'(missed_i);
-        REG_CTRL: begin
-          rword[31:16] = 16'(arm_per_q);
-          rword[2]     = armed_i;
-        end
-        REG_TBL_HI: rword = 32'(tbl_hi_q);
-        REG_INFO:   rword = {8'd0, 8'(SlotW), 8'(EntryW), 8'(P)};
-        default: begin
-          for (int unsigned i = 0; i < P; i++) begin
-            if (32'(rsel) == REG_LINK + i) rword = 32'(link_cnt_q[i*CntW +: CntW]);
-          end
-        end
-      endcase
+    for (int unsigned k = 0; k < Srcs; k++) begin
+      rsel[k] = !s_axil_araddr[AddrW-1] &&
+                32'(s_axil_araddr[AddrW-2:2]) == ((k < 32'd5) ? k : REG_LINK + k - 32'd5);
     end
   end
+  always_comb begin
+    src = '0;
+    src[32'(REG_STATUS)*32 + 16 +: 16] = 16'(period_i);
+    src[32'(REG_STATUS)*32 +: 4]       = {late_i, armed_i, bank_i, error_i};
+    src[32'(REG_MISSED)*32 +: 32]      = 32'(missed_i);
+    src[32'(REG_CTRL)*32 + 16 +: 16] = 16'(arm_per_q);
+    src[32'(REG_CTRL)*32 + 2]        = armed_i;
+    src[32'(REG_TBL_HI)*32 +: 32]      = 32'(tbl_hi_q);
+    src[32'(REG_INFO)*32 +: 32]      = {8'd0, 8'(SlotW), 8'(EntryW), 8'(P)};
+    for (int unsigned i = 0; i < P; i++) src[(5 + i)*32 +: 32] = 32'(link_cnt_q[i*CntW +: CntW]);
+    rword = '0;
+    for (int unsigned k = 0; k < Srcs; k++) rword = rword | ({32{rsel_q[k]}} & src[k*32 +: 32]);
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rvalid_q <= 1'b0;
-    else rvalid_q <= rvalid_d;
+    if (!rst_ni) begin
+      ar_pend_q <= 1'b0;
+      rvalid_q  <= 1'b0;
+    end else begin
+      ar_pend_q <= rd_take;
+      if (ar_pend_q) rvalid_q <= 1'b1;
+      else if (s_axil_rready) rvalid_q <= 1'b0;
+    end
   end
   always_ff @(posedge clk_i) begin
-    if (rd_take) rdata_q <= rword;
+    if (rd_take) rsel_q <= rsel;
+    if (ar_pend_q) rdata_q <= rword;
   end
   assign s_axil_rvalid = rvalid_q;
   assign s_axil_rdata  = rdata_q;

@@ -96,8 +96,9 @@ proofs=(
 # side without its flag for a send by the slot decided just before / two before (that R write may not be
 # in its read yet: the message goes out twice).
 mutants=(
-  "AXI4-Lite: bvalid dropped without bready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|6||s/if (s_axil_bready) bvalid_d = 1'b0;/bvalid_d = 1'b0;/"
-  "AXI4-Lite: a write taken while its response waits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|6||s/assign wr_take        = s_axil_awvalid \& s_axil_wvalid \& (~bvalid_q | s_axil_bready);/assign wr_take        = s_axil_awvalid \& s_axil_wvalid;/"
+  "AXI4-Lite: bvalid dropped without bready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/if (s_axil_bready) bvalid_d = 1'b0;/bvalid_d = 1'b0;/"
+  "AXI4-Lite: rvalid dropped without rready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/else if (s_axil_rready) rvalid_q <= 1'b0;/else rvalid_q <= 1'b0;/"
+  "AXI4-Lite: a write taken while its response waits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/assign wr_take        = s_axil_awvalid \& s_axil_wvalid \& (~bvalid_q | s_axil_bready);/assign wr_take        = s_axil_awvalid \& s_axil_wvalid;/"
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3||s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
   "router misses a link used twice|totex_formal_router|totex_router|-set NumPorts 3 -set NumLanes 3 -set Model 1|4||s/assign collision\[o\] *= !at_most_one(src);/assign collision[o] = 1'b0;/"
   "FIFO accepts a push when full|totex_formal_fifo|totex_direct_fifo|-set Depth 2 -set CheckData 0|6||s/32'(count_q) < Depth ||/32'(count_q) <= Depth ||/"
