@@ -54,6 +54,9 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 /// modulo its period; a MIN (whose configurations already repeat) is refused.
 [[nodiscard]] Schedule make_periodic_schedule(const Network& net, Model model, const std::string& algo, double budget);
 [[nodiscard]] std::string algorithm_of(const AnySchedule& s);
+/// `topo`, or when it is empty and `traffic` is poseidon:FILE.xml, the platform of that file as
+/// graph:FILE.xml; otherwise UsageError (--topo is required).
+[[nodiscard]] std::string topology_or_platform(const std::string& topo, const std::string& traffic);
 /// --traffic bound to `traffic` (help: the grammar; `default_note` says what no flag means).
 void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& default_note);
 /// --topo, --model and --json, bound to `o`.

@@ -201,7 +201,9 @@ std::string traffic_text(const json& j) {
 /// The names of the terms equal to the bound: the ones that bind.
 std::string binding_terms(const LowerBound& lb) { return plot::main_term(lb).term; }
 
-int cmd_bound(const BoundOptions& o) {
+int cmd_bound(const BoundOptions& options) {
+  BoundOptions o = options;
+  o.topo = topology_or_platform(o.topo, o.traffic);
   const Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
   json j{{"topology", o.topo}, {"model", to_string(model)}};
@@ -382,7 +384,9 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
   return ok ? 0 : kCheckFailedExit;
 }
 
-int cmd_schedule(const ScheduleOptions& o) {
+int cmd_schedule(const ScheduleOptions& options) {
+  ScheduleOptions o = options;
+  o.topo = topology_or_platform(o.topo, o.traffic);
   if (o.traffic != "all") {
     const Network net = parse_spec(o.topo);
     const auto* t = std::get_if<Topology>(&net);
@@ -636,6 +640,12 @@ void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& 
       ->check(non_empty("traffic", traffic_grammar()));
 }
 
+std::string topology_or_platform(const std::string& topo, const std::string& traffic) {
+  if (!topo.empty()) return topo;
+  if (traffic.rfind("poseidon:", 0) == 0) return "graph:" + traffic.substr(9);  // its platform (docs/networks.md)
+  throw UsageError("--topo is required (or --traffic poseidon:FILE.xml, whose platform names the network)");
+}
+
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required) {
   auto* topo = cmd->add_option("--topo", o.topo, "topology: " + spec_grammar());
   if (required) topo->required();
@@ -659,14 +669,14 @@ Commands::Commands(CLI::App& app) {
   // Each subcommand's options live in the action that reads them (CLI11 writes them while parsing).
   CLI::App* bound = app.add_subcommand("bound", "lower bound on total-exchange steps for a topology and model");
   auto bound_opts = std::make_shared<BoundOptions>();
-  add_topo_model(bound, *bound_opts, true);
+  add_topo_model(bound, *bound_opts, false);  // required unless --traffic poseidon:FILE.xml names the network
   bound->add_flag("--periodic", bound_opts->periodic, "the period bound of a periodic (TDM) schedule only (docs/periodic.md)");
   add_traffic_option(bound, bound_opts->traffic, "");
   actions_[bound] = [bound_opts] { return cmd_bound(*bound_opts); };
 
   CLI::App* schedule = app.add_subcommand("schedule", "compute a schedule, verify it, compare with the lower bound");
   auto sched_opts = std::make_shared<ScheduleOptions>();
-  add_topo_model(schedule, *sched_opts, true);
+  add_topo_model(schedule, *sched_opts, false);  // required unless --traffic poseidon:FILE.xml names the network
   schedule->add_option("--algo", sched_opts->algo,
                        "MIN: latin (default) | pairwise; direct networks: " + direct_algorithm_help())
       ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));

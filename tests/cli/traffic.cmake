@@ -96,3 +96,10 @@ cli_test(sim_traffic_periods 2 "--traffic: the TDM tiles carry all only"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --periods 2)
 cli_test(sim_traffic_dynamic 2 "give --mode scheduled"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --mode dynamic)
+# A Poseidon communication spec names its network: without --topo the platform is the topology
+# (graph:FILE.xml, here the bitorus torus:4x4); 2x2 + 2 + 2 + 3x2 + 1 = 15 flits a period.
+cli_test(schedule_traffic_poseidon_platform 0 "period"
+  --jq ".verified and .periodic and .traffic.flits==15 and (.topology|startswith(\"graph:\")) and .period>=.period_bound" --
+  ${TOTEX} schedule --model nic --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml --periodic --json)
+cli_test(schedule_no_topo 2 "--topo is required \\(or --traffic poseidon:FILE.xml"
+  -- ${TOTEX} schedule --model nic --traffic random:1:0.5:2)
