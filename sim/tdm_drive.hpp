@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -28,6 +29,7 @@
 #include "totex/network/spec.hpp"
 #include "totex/tdm_run.hpp"
 #include "totex/tdm_tables.hpp"
+#include "totex/verify/message_index.hpp"
 
 namespace totex::sim {
 
@@ -38,6 +40,11 @@ struct TdmRunSetup {
   TdmTables tables;
   int periods = 1;
   std::string fault;
+  /// The traffic the schedule records (recorded_traffic: read again from its spec, digest
+  /// checked), nullopt for all: the scoreboard's pairs. The offers need nothing from it: a node
+  /// offers what its table injects, which for a traffic schedule is the traffic's pairs.
+  std::optional<Traffic> traffic;
+  [[nodiscard]] const Traffic* traffic_or_null() const { return traffic ? &*traffic : nullptr; }
 };
 
 /// Parses the harness's arguments (schema::TdmHarnessArgs) and folds the schedule (a usage error
@@ -50,8 +57,9 @@ inline TdmRunSetup tdm_run_setup(int argc, char** argv, const std::string& name)
   if (!s) throw UsageError("the TDM tile runs step schedules of direct networks");
   if (parse_topology(s->topology).spec() != t.spec())
     throw UsageError("the schedule is for " + s->topology + ", this run for " + t.spec());
+  std::optional<Traffic> traffic = recorded_traffic(t, *s);
   return {t, tdm_tables(t, *s, a.period, a.payload), a.periods,
-          a.fault == schema::TdmFault::None ? std::string() : schema::enum_name(a.fault)};
+          a.fault == schema::TdmFault::None ? std::string() : schema::enum_name(a.fault), std::move(traffic)};
 }
 
 /// One message a node offers: its period, destination and the first run cycle it may be offered in.

@@ -21,7 +21,8 @@
 ///   run          run_i high from cycle 0 (the first cycle with run_i high executes slot 0), the
 ///                links copied from outputs to inputs after every edge;
 ///   scoreboard   every m_axis beat (all-port: of every lane; tvalid high in cycle c, tid = source, tdata = payload) is
-///                checked by totex::TdmScoreboard: K x N x (N-1) deliveries, each at its node,
+///                checked by totex::TdmScoreboard: K x N x (N-1) deliveries (K x the pairs
+///                of the traffic the schedule records: recorded_traffic), each at its node,
 ///                with its payload, in cycle k*P + t_last + 1 (latency 1: one register per hop);
 ///                missed_o is 0 when period K-1's last slot has passed (every slot found its
 ///                message); afterwards it counts exactly the inject slots of periods >= K, whose
@@ -316,7 +317,7 @@ int tdm_main(int argc, char** argv) {
   // later, so the scoreboard gets the beat's cycle minus 1 and checks it exactly.
   constexpr int kLatency = 1;
   constexpr int kEjectRegister = 1;
-  totex::TdmScoreboard board(t, tables, periods, kLatency);
+  totex::TdmScoreboard board(t, tables, periods, kLatency, setup.traffic_or_null());
   // Past the predicted end: a late or extra delivery is seen, not cut off.
   const std::int64_t cycles = board.expected_cycles() + kEjectRegister + 8;
   // The inject decision for a slot is made (and a miss counted) in the cycle before it executes:

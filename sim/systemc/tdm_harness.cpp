@@ -171,7 +171,7 @@ int run_main(int argc, char** argv) {
   // one cycle later and the scoreboard gets its cycle minus 1.
   constexpr int kLatency = 1;
   constexpr int kEjectRegister = 1;
-  TdmScoreboard board(t, tables, periods, kLatency);
+  TdmScoreboard board(t, tables, periods, kLatency, setup.traffic_or_null());
   const std::int64_t cycles = board.expected_cycles() + kEjectRegister + 8;
   const std::int64_t check = static_cast<std::int64_t>(periods) * tables.period - 1;
   const auto run_start = std::chrono::steady_clock::now();

@@ -13,6 +13,7 @@
 #include "totex/engines.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
+#include "totex/tdm_run.hpp"
 #include "totex/tdm_tables.hpp"
 
 namespace totex::cli {
@@ -35,7 +36,7 @@ struct SimOptions : CommonOptions {
   schema::DirectHarnessArgs direct;
   bool payload_or_period_given = false;
   bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
-  std::string traffic = "all";  // --traffic (docs/traffic.md): one-shot direct-network runs
+  std::string traffic = "all";  // --traffic (docs/traffic.md): direct networks, one-shot and TDM; one flit per pair
 };
 
 /// The hardware side's environment, read here and only here (schema::read_hw_environment checks
@@ -80,8 +81,6 @@ SimInput load_or_make(const SimOptions& o) {
     const Traffic traffic = parse_traffic(o.traffic, *t);
     if (!is_all_traffic(*t, &traffic)) {
       if (o.mode == "dynamic") throw UsageError("--traffic: the dynamic baseline's NICs send to every node; give --mode scheduled");
-      if (o.periodic || o.tdm.periods > 0)
-        throw UsageError("--traffic: the TDM tiles carry all only (one message per destination and period); run one-shot");
       std::int64_t most = 0;
       traffic.for_each([&](NodeId, NodeId, std::int64_t w) { most = std::max(most, w); });
       if (most > 1)
@@ -92,6 +91,7 @@ SimInput load_or_make(const SimOptions& o) {
       request.algorithm = o.algo.empty() ? "auto" : o.algo;
       request.budget_seconds = o.budget;
       request.limits = run_limits();
+      request.periodic = o.periodic;  // --periodic: the TDM tables of the traffic's periodic schedule
       TrafficOutcome out = schedule_traffic(*t, model, traffic, request);
       return {std::move(net), std::move(out.schedule), std::nullopt};
     }
@@ -144,8 +144,10 @@ int cmd_sim(const SimOptions& options) {
   std::optional<Traffic> traffic;
   if (const auto* d = std::get_if<Schedule>(&schedule)) {
     traffic = recorded_traffic(std::get<Topology>(net), *d);
-    if (traffic && (o.tdm.periods > 0 || o.mode == "dynamic"))
-      throw UsageError("the schedule records traffic " + traffic->spec() + "; the TDM tiles and the dynamic baseline carry all only");
+    if (traffic && o.mode == "dynamic")
+      throw UsageError("the schedule records traffic " + traffic->spec() + "; the dynamic baseline carries all only");
+    // The TDM tiles: one flit per ordered pair and period (a schedule file of a multi-flit traffic).
+    if (traffic && o.tdm.periods > 0) check_tdm_traffic(*traffic);
   }
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(
@@ -195,6 +197,10 @@ int cmd_sim(const SimOptions& options) {
     if (o.tdm.periods > 0)
       std::cout << "  " << o.tdm.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
                 << r.expected_delivered / o.tdm.periods << " messages per period\n";
+    if (const auto* d = std::get_if<Schedule>(&schedule); o.tdm.periods > 0 && d && d->period > 0 && o.tdm.period == 0 &&
+                                                          j["period"].get<int>() != d->period)
+      std::cout << "  (the schedule's period " << d->period << " is below the tiles' minimum " << kTdmTileMinPeriod
+                << ": one exchange every " << j["period"] << " slots, the smallest multiple at or above it)\n";
     std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
     if (r.simulated_cycles > 0)
       std::cout << "  " << r.simulated_cycles << " clock cycles simulated (loading included) in " << r.wall_seconds
@@ -245,7 +251,7 @@ void register_sim(CLI::App& app, Actions& actions) {
   // --periods, --payload, --period: the rows of schema::TdmHarnessArgs that have help text.
   for (CLI::Option* opt : add_schema_options(sim, o.tdm))
     if (opt->get_name() != "--periods") opt->each([&o](const std::string&) { o.payload_or_period_given = true; });
-  add_traffic_option(sim, o.traffic, " (one-shot direct-network runs, one flit per pair)");
+  add_traffic_option(sim, o.traffic, " (direct networks, one-shot or --periods/--periodic on the TDM tiles; one flit per pair)");
   sim->add_flag("--periodic", o.periodic,
                 "generate a periodic (TDM) schedule (as `totex schedule --periodic`) and run it K = --periods "
                 "periods (default 1) on the TDM tables");

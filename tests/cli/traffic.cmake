@@ -92,8 +92,50 @@ cli_test(sim_traffic_pairs 0 "delivered"
   ${TOTEX} sim --topo torus:4x4 --model nic --traffic matrix:${DATA}/alltoallv_torus4x4.txt --json)
 cli_test(sim_traffic_multi_flit 2 "sends up to 3 flits per pair. the simulated hardware carries one message per ordered pair"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:3)
-cli_test(sim_traffic_periods 2 "--traffic: the TDM tiles carry all only"
-  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --periods 2)
+
+# totex sim --periods K on the TDM tiles with a traffic (one flit per pair and period): the tables of
+# the traffic's periodic schedule (period 3 for both, run once every 6 slots: the tile's minimum is
+# 5), every node offers only what its table injects, and the TDM scoreboard requires exactly K x the
+# traffic's pairs (48 for groups:0, 9 for the matrix), from the traffic the file records. One digest
+# on ref, rtl and systemc (the rtl model is tdm_nic_p4_w32_n4_d8, in the TDM tests' cache). The
+# matrix is named by a relative path: the harnesses inherit the working directory.
+add_test(NAME cli.sim_traffic_tdm_schedule_groups
+  COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic --traffic groups:0 --periodic --algo lines --budget 1
+          -o ${TRAFFIC_DIR}/tdm_groups.sched)
+add_test(NAME cli.sim_traffic_tdm_schedule_matrix WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic --traffic matrix:tests/cli/data/alltoallv_torus4x4.txt
+          --periodic -o ${TRAFFIC_DIR}/tdm_matrix.sched)
+foreach(name groups matrix)
+  add_test(NAME cli.sim_traffic_tdm_engines_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --schedule ${TRAFFIC_DIR}/tdm_${name}.sched
+            --periods 3 -- ref rtl systemc)
+  set_tests_properties(cli.sim_traffic_tdm_engines_${name} PROPERTIES TIMEOUT 600
+    DEPENDS cli.sim_traffic_tdm_schedule_${name} ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()
+set_tests_properties(cli.sim_traffic_tdm_schedule_groups cli.sim_traffic_tdm_schedule_matrix
+  PROPERTIES FIXTURES_SETUP tdm_traffic_schedules)
+set_tests_properties(cli.sim_traffic_tdm_engines_groups cli.sim_traffic_tdm_engines_matrix
+  PROPERTIES FIXTURES_REQUIRED tdm_traffic_schedules)
+# The scoreboard's count and the period, and --periodic generating the schedule itself.
+add_test(NAME cli.sim_traffic_tdm_periodic WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  COMMAND ${EXPECT} 0 "delivered" --jq
+          ".passed and .delivered==18 and .expected_delivered==18 and .period==6 and .traffic.pairs==9" --
+          ${TOTEX} sim --topo torus:4x4 --model nic --traffic matrix:tests/cli/data/alltoallv_torus4x4.txt --periodic
+          --periods 2 --json)
+# The scoreboard catches a lost delivery (node 0's first eject taken out of its table) on the rtl tiles.
+add_test(NAME cli.sim_traffic_tdm_fault COMMAND ${EXPECT} 1 "node 0: message .1,0. of period 1 never arrived .expected in cycle 9."
+  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/tdm_groups.sched --periods 2 --engine rtl)
+set_tests_properties(cli.sim_traffic_tdm_fault PROPERTIES TIMEOUT 600 FIXTURES_REQUIRED tdm_traffic_schedules
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache;TOTEX_TDM_FAULT=eject")
+# Refusals: more than one flit per pair and period, generated or from a file (exit 2).
+cli_test(sim_traffic_tdm_multi_flit 2 "sends up to 2 flits per pair. the simulated hardware carries one message per ordered pair"
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:2 --periodic)
+add_test(NAME cli.sim_traffic_tdm_schedule_multi COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic
+  --traffic perm:transpose:2 --periodic -o ${TRAFFIC_DIR}/tdm_transpose2.sched)
+cli_test(sim_traffic_tdm_multi_file 2 "sends 2 flits from node 1 to node 4 per period. the TDM tile's NIC holds one waiting message per destination"
+  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched --periods 2)
+set_tests_properties(cli.sim_traffic_tdm_schedule_multi PROPERTIES FIXTURES_SETUP tdm_traffic_multi)
+set_tests_properties(cli.sim_traffic_tdm_multi_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_multi)
 cli_test(sim_traffic_dynamic 2 "give --mode scheduled"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --mode dynamic)
 # A Poseidon communication spec names its network: without --topo the platform is the topology

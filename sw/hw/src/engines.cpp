@@ -9,6 +9,7 @@
 #include "harness.hpp"
 #include "totex/error.hpp"
 #include "totex/tdm_run.hpp"
+#include "totex/verify/message_index.hpp"
 
 namespace totex {
 namespace {
@@ -28,8 +29,11 @@ class ReferenceEngine final : public Engine {
     return run_reference(net, s, o.claimed_steps);
   }
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
-    if (o.tdm.periods > 0)  // periodic (TDM): tdm_run.cpp
-      return run_reference_periodic(t, s, tdm_tables(t, s, o.tdm.period, o.tdm.payload), o.tdm.periods);
+    if (o.tdm.periods > 0) {  // periodic (TDM): tdm_run.cpp; a traffic schedule's pairs from its recorded traffic
+      const std::optional<Traffic> traffic = recorded_traffic(t, s);
+      return run_reference_periodic(t, s, tdm_tables(t, s, o.tdm.period, o.tdm.payload), o.tdm.periods,
+                                    traffic ? &*traffic : nullptr);
+    }
     return run_reference(t, s, o.claimed_steps);
   }
 };

@@ -14,7 +14,24 @@ std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 constexpr std::int64_t kMaxErrors = 100;
 }  // namespace
 
-TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency)
+void check_tdm_traffic(const Traffic& traffic) {
+  std::int64_t most = 0;
+  NodeId from = 0, to = 0;
+  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t w) {
+    if (w <= most) return;
+    most = w;
+    from = src;
+    to = dst;
+  });
+  if (most > 1)
+    throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most) + " flits from node " +
+                     std::to_string(from) + " to node " + std::to_string(to) +
+                     " per period; the TDM tile's NIC holds one waiting message per destination, so its tables carry "
+                     "one flit per ordered pair and period (a per-destination queue for multi-flit messages is not "
+                     "built yet; `totex schedule --traffic --periodic` schedules and verifies it)");
+}
+
+TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency, const Traffic* traffic)
     : t_(t), tables_(tables), periods_(periods), latency_(latency) {
   if (periods < 1) throw UsageError("--periods " + std::to_string(periods) + ": at least 1 period");
   const auto n = at(t.nodes());
@@ -22,6 +39,18 @@ TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int per
                "a scoreboard for " + std::to_string(periods) + " periods of " + t.spec());
   required_pair_.assign(n * n, 0);
   seen_.assign(n * n * at(periods), 0);
+  if (traffic) {  // what must arrive: the traffic's pairs, from the traffic alone
+    if (traffic->nodes() != t.nodes())
+      throw UsageError("traffic " + traffic->spec() + " has " + std::to_string(traffic->nodes()) + " nodes, " + t.spec() +
+                       " " + std::to_string(t.nodes()));
+    check_tdm_traffic(*traffic);
+    traffic->for_each([&](NodeId src, NodeId dst, std::int64_t w) {
+      if (w <= 0 || src == dst) return;
+      required_pair_[at(src) * n + at(dst)] = 1;
+      ++required_;
+    });
+    return;
+  }
   // What must arrive: every ordered pair of distinct processors, from the network alone.
   for (const NodeId src : t.processors())
     for (const NodeId dst : t.processors())
@@ -114,9 +143,10 @@ void TdmScoreboard::fill(SimResult& r) const {
   r.trace_sha256 = trace_sha256(trace_);
 }
 
-SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods) {
+SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods,
+                                 const Traffic* traffic) {
   const auto start = std::chrono::steady_clock::now();
-  TdmScoreboard board(t, tables, periods, 0);
+  TdmScoreboard board(t, tables, periods, 0, traffic);
   const auto n = at(t.nodes());
   const std::int64_t P = tables.period, T = static_cast<std::int64_t>(s.steps.size());
   // Each period's messages: where they are (kEjected once delivered).

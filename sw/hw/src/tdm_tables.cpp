@@ -146,6 +146,10 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
         throw UsageError("step " + std::to_string(step) + ": a transfer of " + msg_text(msg) + " from node " +
                          std::to_string(tr.from) + " port " + std::to_string(tr.port) +
                          " is not in this network; verify the schedule first");
+      if (msg.flit != 0)  // a pair's second flit in a period: one waiting message per destination (tdm_run.hpp)
+        throw UsageError("step " + std::to_string(step) + ": " + msg_text(msg) + " is flit " + std::to_string(msg.flit) +
+                         " of its pair: the TDM tiles carry one flit per ordered pair and period (the NIC holds one "
+                         "waiting message per destination; a per-destination queue is not built yet)");
       const std::size_t m = at(msg.src) * at(n) + at(msg.dst);
       const NodeId u = tr.from, to = t.neighbor(u, tr.port);
       if (where[m] != u)
@@ -374,7 +378,13 @@ std::vector<TdmConflict> tdm_fold_conflicts(const Topology& t, const Schedule& s
 }
 
 int tdm_default_period(const Topology& t, const Schedule& s) {
-  if (s.period > 0) return s.period;
+  if (s.period > 0) {
+    // A traffic's periodic schedule below the tiles' minimum: its smallest multiple at or above it
+    // (every fold at a multiple of a periodic schedule's period is clean; each destination gets
+    // one slot per period, now far enough apart for the NIC). `all` keeps its own period.
+    if (s.traffic.is_all() || s.period >= kTdmTileMinPeriod) return s.period;
+    return (kTdmTileMinPeriod + s.period - 1) / s.period * s.period;
+  }
   // T: steps up to the last transfer (trailing empty steps do not count).
   std::int64_t steps = 0;
   for (std::size_t i = 0; i < s.steps.size(); ++i)

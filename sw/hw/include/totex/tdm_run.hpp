@@ -13,18 +13,22 @@
 #include <vector>
 
 #include "totex/tdm_tables.hpp"
+#include "totex/traffic/traffic.hpp"
 #include "totex/verify/reference_engine.hpp"
 #include "totex/verify/trace.hpp"
 
 namespace totex {
 
-/// Checks the deliveries of K periods: every (k, src, dst) of distinct processors exactly once,
+/// Checks the deliveries of K periods: every (k, src, dst) of distinct processors (or, with a
+/// traffic, every pair the traffic sends: at most one flit per pair and period) exactly once,
 /// at its destination, with its payload, in its cycle. The period index of a delivery follows from
 /// its cycle (k = (cycle - latency - t_last) / P); a cycle that is no delivery cycle of the pair is
 /// an error naming the cycles that are.
 class TdmScoreboard {
  public:
-  TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency);
+  /// `traffic` (null: all) is what must arrive, read from the traffic itself (recorded_traffic),
+  /// never from the schedule under test; a pair it sends more than one flit is a UsageError.
+  TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency, const Traffic* traffic = nullptr);
   void observe(std::int64_t cycle, NodeId at, NodeId src, std::uint64_t payload);
   void finish();
   [[nodiscard]] const std::vector<std::string>& errors() const { return errors_; }
@@ -52,6 +56,13 @@ class TdmScoreboard {
 /// The reference engine over K periods: the schedule's transfers executed hop by hop, period k's
 /// shifted by k*P, all periods overlapping in one timeline; a directed link, inject or eject used
 /// twice in one step (a fold conflict) loses the message, as in the one-shot reference.
-[[nodiscard]] SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods);
+/// `traffic` as for TdmScoreboard.
+[[nodiscard]] SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods,
+                                               const Traffic* traffic = nullptr);
+
+/// Throws UsageError unless every pair of `traffic` sends at most one flit per period: the TDM
+/// NIC holds one waiting message per destination (docs/tdm-tile.md, Cycle contract), so a
+/// pair's second flit in a period would need a per-destination queue (issue 49, not built).
+void check_tdm_traffic(const Traffic& traffic);
 
 }  // namespace totex

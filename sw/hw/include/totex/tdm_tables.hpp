@@ -161,7 +161,9 @@ struct TdmTables {
 /// picked (a periodic schedule's own) and run a shorter --period as asked (it fails, saying why).
 inline constexpr int kTdmTileMinPeriod = 5;
 
-/// The default period: a periodic schedule's own (Schedule::period); for a one-shot schedule of T
+/// The default period: a periodic schedule's own (Schedule::period; for a traffic's periodic
+/// schedule below kTdmTileMinPeriod, its smallest multiple at or above it: one exchange per
+/// table period, every tile runs it); for a one-shot schedule of T
 /// steps (entries 0..T, entry T only ejects) the smallest P >= max(T, kTdmTileMinPeriod) whose fold
 /// is clean (T, else T+1, which never folds anything; kTdmTileMinPeriod when T is below it).
 [[nodiscard]] int tdm_default_period(const Topology& t, const Schedule& s);
