@@ -22,8 +22,11 @@
 #include "totex/error.hpp"
 #include "totex/io/output_file.hpp"
 #include "totex/io/schedule_io.hpp"
+#include "totex/generators/traffic_schedule.hpp"
 #include "totex/tdm_fpga.hpp"
+#include "totex/tdm_run.hpp"
 #include "totex/tdm_tables.hpp"
+#include "totex/verify/message_index.hpp"
 
 namespace totex::cli {
 namespace {
@@ -39,6 +42,7 @@ struct FpgaOptions : CommonOptions {
   bool bits_in_flops = false;
   std::string placer = "heap";
   bool sweep = false;  // seeds 1-3 with every placer, the fastest kept (the report's rule)
+  std::string traffic = "all";  // --traffic: the tables of the traffic's periodic schedule (one flit per pair and period)
 };
 
 /// One place-and-route of a sweep: its seed and placer, and its result unless nextpnr stalled.
@@ -62,9 +66,15 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
       throw UsageError("--topo " + o.topo + " does not match the schedule file's topology " + t.spec());
     if (!o.model.empty() && parse_model(o.model) != s->model)
       throw UsageError("--model " + o.model + " does not match the schedule file's model " + to_string(s->model));
+    if (o.traffic != "all") throw UsageError("--traffic and --schedule exclude each other: the file records its traffic");
     if (o.tables_out.empty()) check_tdm_tile_can_fit(t, s->model, o.device, o.payload);
     s->materialize();
-    const VerifyReport report = verify(t, *s, loaded.claimed_steps, run_limits());
+    // A traffic schedule: verified against the traffic it records (read again, digest checked), and
+    // the tile carries one flit per ordered pair and period.
+    const std::optional<Traffic> traffic = recorded_traffic(t, *s);
+    if (traffic) check_tdm_traffic(*traffic);
+    const VerifyReport report =
+        verify(t, *s, loaded.claimed_steps, run_limits(), traffic ? &*traffic : nullptr);
     if (!report.ok) {
       std::string first;
       for (const auto& e : errors_json(report)) {
@@ -82,6 +92,21 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
   const Topology& t = std::get<Topology>(net);
   const Model model = model_for(net, o.model);
   if (o.tables_out.empty()) check_tdm_tile_can_fit(t, model, o.device, o.payload);  // before the schedule search
+  if (o.traffic != "all") {
+    const Traffic traffic = parse_traffic(o.traffic, t);
+    if (!is_all_traffic(t, &traffic)) {  // the traffic's periodic schedule (schedule_traffic verifies it)
+      check_tdm_traffic(traffic);  // before the search
+      TrafficRequest request;
+      request.algorithm = o.algo.empty() ? "auto" : o.algo;
+      request.budget_seconds = o.budget;
+      request.limits = run_limits();
+      request.periodic = true;
+      TrafficOutcome out = schedule_traffic(t, model, traffic, request);
+      const VerifyReport report = verify(t, out.schedule, std::nullopt, run_limits(), &traffic);
+      if (!report.ok) throw ToolError("tool: the generated traffic schedule does not verify; run `totex schedule` on it");
+      return {t, std::move(out.schedule)};
+    }
+  }
   Schedule s = std::get<Schedule>(make_schedule(net, model, o.algo, o.budget));
   const VerifyReport report = verify(t, s);
   if (!report.ok) throw ToolError("tool: the generated schedule does not verify; run `totex schedule` on it");
@@ -170,6 +195,7 @@ int cmd_fpga_tables(const FpgaOptions& o) {
     throw;
   }
   json j{{"topology", t.spec()}, {"model", to_string(s.model)}, {"algorithm", s.algorithm}, {"nodes", t.nodes()}};
+  if (const std::optional<Traffic> traffic = recorded_traffic(t, s)) j["traffic"] = traffic_json(*traffic);
   put_schema_json(j, tile);  // kind, ports, payload, node_bits, depth (schema::tdm_tile_fields)
   j["entry_bits"] = tile.entry_bits();
   j["buffer_words"] = tile.buffer_words;
@@ -267,6 +293,7 @@ int cmd_fpga(const FpgaOptions& o) {
          {"table", hex},
          {"out", dir},
          {"result", r.result_file}};
+  if (const std::optional<Traffic> traffic = recorded_traffic(t, s)) j["traffic"] = traffic_json(*traffic);
   if (o.sweep) {
     json list = json::array();
     for (const FpgaRun& run : runs)
@@ -346,6 +373,9 @@ void register_fpga(CLI::App& app, Actions& actions) {
       ->excludes(placer);
   fpga->add_flag("--bits-in-flops", o.bits_in_flops,
                  "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");
+  add_traffic_option(fpga, o.traffic,
+                     " (the tables of its periodic schedule; one flit per ordered pair and period, as the tile's NIC "
+                     "holds one waiting message per destination)");
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
       ->check(integer_in(1, 1 << 30));
   fpga->add_option("--out", o.out, "directory for the table image, logs and result.json (default: a new temporary one)")

@@ -145,3 +145,22 @@ cli_test(schedule_traffic_poseidon_platform 0 "period"
   ${TOTEX} schedule --model nic --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml --periodic --json)
 cli_test(schedule_no_topo 2 "--topo is required \\(or --traffic poseidon:FILE.xml"
   -- ${TOTEX} schedule --model nic --traffic random:1:0.5:2)
+
+# totex fpga --traffic: the tile tables of the traffic's periodic schedule (no synthesis here), the
+# recorded traffic of a schedule file verified, more than one flit per pair and period refused.
+add_test(NAME cli.fpga_traffic_tables WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  COMMAND ${EXPECT} 0 "tables" --jq ".period==6 and .depth==8 and .traffic.pairs==9 and (.tables|length)==16" --
+          ${TOTEX} fpga --topo torus:4x4 --model nic --traffic matrix:tests/cli/data/alltoallv_torus4x4.txt
+          --tables-out ${TRAFFIC_DIR}/fpga_matrix --json)
+add_test(NAME cli.fpga_traffic_schedule_file
+  COMMAND ${EXPECT} 0 "tables" --jq ".period==6 and .traffic.spec==\"groups:0\"" --
+          ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --tables-out ${TRAFFIC_DIR}/fpga_groups --json)
+set_tests_properties(cli.fpga_traffic_schedule_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_schedules)
+cli_test(fpga_traffic_multi_flit 2 "traffic moe:16:2:8:1 sends 4 flits from node 5 to node 36 per period. the TDM tile's NIC"
+  -- ${TOTEX} fpga --topo torus:8x8 --model nic --traffic moe:16:2:8:1 --tables-out ${TRAFFIC_DIR}/fpga_moe)
+cli_test(fpga_traffic_multi_file 2 "sends 2 flits from node 1 to node 4 per period"
+  -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched --tables-out ${TRAFFIC_DIR}/fpga_transpose2)
+set_tests_properties(cli.fpga_traffic_multi_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_multi)
+cli_test(fpga_traffic_and_schedule 2 "--traffic and --schedule exclude each other"
+  -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --traffic groups:0 --tables-out ${TRAFFIC_DIR}/fpga_x)
+set_tests_properties(cli.fpga_traffic_and_schedule PROPERTIES FIXTURES_REQUIRED tdm_traffic_schedules)
