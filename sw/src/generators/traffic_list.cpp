@@ -5,6 +5,7 @@
 // directed links and, per model, the NIC's inject and eject port or the single-port node's send
 // and receive port; a calendar per resource records its busy steps (one-shot) or slots (periodic).
 #include <algorithm>
+#include <map>
 #include <cstdint>
 #include <limits>
 #include <cmath>
@@ -15,15 +16,23 @@
 #include <vector>
 
 #include "totex/error.hpp"
+#include "totex/generators/scheduler.hpp"
 #include "totex/generators/traffic_schedule.hpp"
 #include "totex/splitmix.hpp"
 #include "totex/verify/message_index.hpp"
+#include "cnf.hpp"
 
 namespace totex {
 namespace {
 
 constexpr std::int64_t kNever = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kTenure = 10;  // moves a repaired flit stays put
+/// Look-ups of the min-conflicts repair of a degraded network's base schedule (list_schedule,
+/// one-shot), about a second.
+constexpr std::int64_t kDegradedRepairWork = 40'000'000;
+/// Networks up to this many nodes get that repair (the base's auto schedule takes about a second
+/// on torus:8x8 nic, 13 s on torus:16x16, where the repair's work is too small to gain anyway).
+constexpr int kRepairMaxNodes = 128;
 
 /// Busy steps per resource. One-shot (period 0): a growing bit set per resource. Periodic: P bits
 /// per resource, step t using slot t mod P.
@@ -215,6 +224,32 @@ class ListScheduler {
     return load.empty() ? 0 : *std::max_element(load.begin(), load.end());
   }
 
+  /// Marks the resources `tr` (in step `step`, message's first hop `first`, last `last`) uses.
+  void take(Calendar& cal, const Transfer& tr, std::int64_t step, bool first, bool last) const {
+    const auto L = static_cast<std::size_t>(t_.links());
+    const auto N = static_cast<std::size_t>(t_.nodes());
+    const LinkId l = t_.link_id(tr.from, tr.port);
+    cal.take(static_cast<std::size_t>(l), step);
+    if (m_ == Model::SinglePort) {
+      cal.take(L + static_cast<std::size_t>(tr.from), step);
+      cal.take(L + N + static_cast<std::size_t>(t_.link_target(l)), step);
+    }
+    if (m_ == Model::Nic && first) cal.take(L + static_cast<std::size_t>(tr.msg.src), step);
+    if (m_ == Model::Nic && last) cal.take(L + N + static_cast<std::size_t>(tr.msg.dst), step);
+  }
+  [[nodiscard]] Calendar calendar(int period) const { return Calendar(resources(), period); }
+  /// The index of `links` among pair pi's routes, added when new.
+  std::int32_t route_index(std::size_t pi, const std::vector<LinkId>& links) {
+    Pair& p = pairs_[pi];
+    for (std::size_t r = 0; r < p.routes.size(); ++r)
+      if (p.routes[r].links == links) return static_cast<std::int32_t>(r);
+    Route r;
+    r.links = links;
+    add_uses(p.src, p.dst, r);
+    p.routes.push_back(std::move(r));
+    return static_cast<std::int32_t>(p.routes.size() - 1);
+  }
+
   [[nodiscard]] std::size_t resources() const {
     return static_cast<std::size_t>(t_.links()) + (m_ == Model::AllPort ? 0 : 2 * static_cast<std::size_t>(t_.nodes()));
   }
@@ -223,8 +258,8 @@ class ListScheduler {
   /// each on its given route, otherwise on the route that arrives first. False when a periodic
   /// flit does not fit.
   bool place(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>* fixed,
-             std::vector<Placed>& out, std::int64_t& work) const {
-    Calendar cal(resources(), period);
+             std::vector<Placed>& out, std::int64_t& work, const Calendar* initial = nullptr) const {
+    Calendar cal = initial != nullptr ? *initial : Calendar(resources(), period);
     out.clear();
     out.reserve(order.size());
     for (const auto& [pi, k] : order) {
@@ -254,7 +289,7 @@ class ListScheduler {
   /// which are taken off and queued again, until every flit is placed or `limit` look-ups are spent.
   bool place_with_repair(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                          const std::vector<std::int32_t>& fixed, std::vector<Placed>& out, std::int64_t& work,
-                         std::int64_t limit) const {
+                         std::int64_t limit, const std::vector<Placed>* initial = nullptr, bool no_wrap = false) const {
     const auto P = static_cast<std::size_t>(period);
     std::vector<std::int32_t> holder(resources() * P, -1);  // resource slot -> flit (index into `order`)
     std::vector<Placed> at(order.size(), Placed{0, -1, -1});
@@ -275,7 +310,13 @@ class ListScheduler {
       at[static_cast<std::size_t>(f)].route = -1;
       waiting.push_back(f);
     };
-    for (std::size_t i = 0; i < order.size(); ++i) waiting.push_back(static_cast<std::int32_t>(i));
+    // `initial` (per flit of `order`, route -1: not placed) starts the repair from a placement;
+    // no_wrap: every flit ends before `period` (a one-shot schedule of that many steps).
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const auto f = static_cast<std::int32_t>(i);
+      if (initial != nullptr && (*initial)[i].route >= 0) put(f, (*initial)[i].route, (*initial)[i].start);
+      else waiting.push_back(f);
+    }
     std::int64_t spent = 0, iteration = 0;
     std::vector<std::int64_t> placed_at(order.size(), -kTenure);
     while (!waiting.empty()) {
@@ -296,7 +337,8 @@ class ListScheduler {
       std::int64_t best_start = 0;
       for (std::size_t r = 0; r < p.routes.size(); ++r) {
         const bool preferred = r == own;
-        for (std::int64_t start = 0; start < period; ++start) {
+        const std::int64_t starts = no_wrap ? period - static_cast<std::int64_t>(p.routes[r].links.size()) + 1 : period;
+        for (std::int64_t start = 0; start < starts; ++start) {
           std::int64_t count = 0;
           in_way.clear();
           for (const Use& u : p.routes[r].uses) {
@@ -320,6 +362,10 @@ class ListScheduler {
           }
         }
       }
+      if (best_route < 0) {  // no start fits any route (no_wrap, a period shorter than every route)
+        work += spent;
+        return false;
+      }
       in_way.clear();
       for (const Use& u : p.routes[static_cast<std::size_t>(best_route)].uses) {
         const std::int32_t h = holder[slot_of(u, best_start)];
@@ -332,6 +378,94 @@ class ListScheduler {
     work += spent;
     out = std::move(at);
     return true;
+  }
+
+  /// Placement by SAT over the candidate routes: a variable per (flit, route, start), exactly
+  /// one per flit, at most one per resource and slot (periodic: starts 0..period-1, slots mod the
+  /// period; one-shot: every hop before `horizon`); the flits of a pair take (route, start)
+  /// choices in increasing order (they are interchangeable). UNSAT proves nothing (the routes are
+  /// a choice). `phase`: a placement to start the search from (may be empty).
+  SatOutcome place_sat(int period, std::int64_t horizon, double work, const std::vector<Placed>& phase,
+                       std::vector<Placed>& out, std::int64_t& clauses_out, std::int64_t& spent) const {
+    const bool periodic = period > 0;
+    const std::size_t R = resources();
+    const std::int64_t slots = periodic ? period : horizon;
+    CaDiCaL::Solver solver;
+    solver.set("quiet", 1);
+    Cnf cnf(solver);
+    std::vector<std::vector<int>> group(R * static_cast<std::size_t>(slots));
+    struct Choice {
+      std::uint32_t pair;
+      std::int32_t route;
+      std::int64_t start;
+      std::int32_t flit;
+    };
+    std::vector<Choice> choice(1);  // by variable (index 0 unused); auxiliaries get none
+    std::vector<int> mine, prev;    // "flit k took a choice <= j" per choice j of the pair
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
+      const Pair& p = pairs_[pi];
+      for (std::int32_t k = 0; k < p.flits; ++k) {
+        std::vector<int> vars;
+        for (std::size_t r = 0; r < p.routes.size(); ++r) {
+          const auto len = static_cast<std::int64_t>(p.routes[r].links.size());
+          const std::int64_t last = periodic ? period - 1 : horizon - len;
+          for (std::int64_t st = 0; st <= last; ++st) {
+            const int v = cnf.var();
+            if (static_cast<std::size_t>(v) >= choice.size()) choice.resize(static_cast<std::size_t>(v) + 1, {0, -1, 0, 0});
+            choice[static_cast<std::size_t>(v)] = {static_cast<std::uint32_t>(pi), static_cast<std::int32_t>(r), st, k};
+            vars.push_back(v);
+            for (const Use& u : p.routes[r].uses) {
+              const std::int64_t t = st + u.offset;
+              group[static_cast<std::size_t>(u.resource) * static_cast<std::size_t>(slots) +
+                    static_cast<std::size_t>(periodic ? t % period : t)]
+                  .push_back(v);
+            }
+          }
+        }
+        if (vars.empty()) return SatOutcome::Unsat;
+        cnf.exactly_one(vars);
+        // Symmetry: flit k+1's choice index is above flit k's.
+        if (k > 0)
+          for (std::size_t j = 0; j < vars.size(); ++j) cnf.clause(j == 0 ? std::vector<int>{-vars[0]} : std::vector<int>{-vars[j], prev[j - 1]});
+        if (k + 1 < p.flits) {
+          mine.assign(vars.size(), 0);
+          for (std::size_t j = 0; j < vars.size(); ++j) {
+            mine[j] = cnf.var();
+            cnf.clause(j == 0 ? std::vector<int>{-mine[0], vars[0]} : std::vector<int>{-mine[j], vars[j], mine[j - 1]});
+          }
+          std::swap(mine, prev);
+        }
+      }
+    }
+    const int choice_vars = static_cast<int>(choice.size()) - 1;
+    for (const auto& g : group) cnf.at_most(g, 1);
+    std::vector<std::vector<int>>().swap(group);
+    if (!phase.empty()) {
+      std::vector<std::vector<std::pair<std::int32_t, std::int64_t>>> want(pairs_.size());
+      for (const Placed& x : phase) want[x.pair].emplace_back(x.route, x.start);
+      for (auto& w : want) std::sort(w.begin(), w.end());  // flit k takes the pair's k-th choice (the symmetry breaking's order)
+      for (int v = 1; v <= choice_vars; ++v) {
+        const Choice& c = choice[static_cast<std::size_t>(v)];
+        if (c.route < 0) continue;
+        const auto& w = want[c.pair];
+        const bool on = static_cast<std::size_t>(c.flit) < w.size() && w[static_cast<std::size_t>(c.flit)] == std::make_pair(c.route, c.start);
+        solver.phase(on ? v : -v);
+      }
+    }
+    clauses_out = cnf.clauses();
+    // Work is conflicts x clauses (cnf.hpp), so the answer does not depend on the machine.
+    const auto conflicts = static_cast<std::int64_t>(work / static_cast<double>(std::max<std::int64_t>(1, clauses_out)));
+    if (conflicts <= 0) return SatOutcome::Unknown;
+    std::int64_t used = 0;
+    const SatOutcome res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
+    spent += used;
+    if (res != SatOutcome::Sat) return res;
+    out.clear();
+    for (int v = 1; v <= choice_vars; ++v) {
+      const Choice& c = choice[static_cast<std::size_t>(v)];
+      if (c.route >= 0 && solver.val(v) > 0) out.push_back({c.pair, c.route, c.start});
+    }
+    return res;
   }
 
   [[nodiscard]] const std::vector<Pair>& pairs() const { return pairs_; }
@@ -525,7 +659,205 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     none.traffic = traffic_tag(t, &traffic);
     return none;
   }
-  return ls.build(std::move(best), period);
+  Schedule s = ls.build(std::move(best), period);
+  // One-shot on a network with failed links: also the base network's schedule with the messages
+  // that crossed a failed link placed anew (repair_schedule); the shorter is kept.
+  if (period == 0 && t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes &&
+      (m == Model::Nic || m == Model::AllPort)) {
+    const Topology& b = *t.base();
+    Schedule base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto")).schedule
+                                                : schedule_traffic(b, m, traffic, TrafficRequest{}).schedule;
+    Schedule r = repair_schedule(t, m, traffic, base, routes, orders, &spent, nullptr, kDegradedRepairWork);
+    r.algorithm = s.algorithm;
+    if (r.step_count() < s.step_count()) s = std::move(r);
+  }
+  return s;
+}
+
+Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, int period, std::int64_t horizon, int routes,
+                            double work, std::int64_t max_clauses, std::string* note, double* spent_work) {
+  ListScheduler ls(t, m, traffic, routes);
+  std::int64_t spent = 0;
+  std::int64_t hops = 0;
+  for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
+  const std::int64_t target = period > 0 ? period : (hops + t.links() - 1) / std::max(1, t.links());
+  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
+  // The size before building: choices x (resources a route uses + 3) clause literals, about.
+  std::int64_t estimate = 0;
+  for (const Pair& p : ls.pairs())
+    for (const Route& r : p.routes) {
+      const std::int64_t starts = period > 0 ? period : std::max<std::int64_t>(0, horizon - static_cast<std::int64_t>(r.links.size()) + 1);
+      estimate += p.flits * starts * (static_cast<std::int64_t>(r.uses.size()) * 3 + 4);
+    }
+  Schedule none{t.spec(), m, period > 0 ? "periodic-route-sat" : "route-sat", {}};
+  none.period = period;
+  none.traffic = traffic_tag(t, &traffic);
+  if (estimate > max_clauses) {
+    if (note != nullptr) *note = "size limit: about " + std::to_string(estimate) + " clauses, more than " + std::to_string(max_clauses);
+    return none;
+  }
+  std::vector<Placed> phase, placed;
+  ls.place(period, flit_order(ls.pairs(), 0), &balanced, phase, spent);
+  std::int64_t clauses = 0, used = 0;
+  const SatOutcome res = ls.place_sat(period, horizon, work, phase, placed, clauses, used);
+  if (spent_work != nullptr) *spent_work += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+  if (note != nullptr)
+    *note = std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts";
+  if (res != SatOutcome::Sat) return none;
+  Schedule s = ls.build(std::move(placed), period);
+  s.algorithm = none.algorithm;
+  return s;
+}
+
+Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, const Schedule& base, int routes, int orders,
+                         std::int64_t* work, std::int64_t* displaced_flits, std::int64_t repair_work) {
+  const Topology* b = t.base();
+  if (b == nullptr || b->nodes() != t.nodes() || !t.failed_nodes().empty())
+    throw UsageError("repair: needs a network with failed links only (" + t.spec() + ")");
+  // The messages whose walk crosses a failed link, and every message's first and last step.
+  const auto key = [&](const Message& msg) {
+    return ((static_cast<std::int64_t>(msg.src) * t.nodes() + msg.dst) << 24) + msg.flit;
+  };
+  std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>> span;  // message -> first, last step
+  std::map<std::int64_t, bool> displaced;
+  base.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    for (const Transfer& tr : step) {
+      const std::int64_t k = key(tr.msg);
+      const auto it = span.find(k);
+      const auto c = static_cast<std::int64_t>(i);
+      if (it == span.end()) span.emplace(k, std::make_pair(c, c));
+      else it->second.second = std::max(it->second.second, c);
+      if (!t.port_to(tr.from, b->neighbor(tr.from, tr.port))) displaced[k] = true;
+    }
+  });
+  std::map<std::pair<NodeId, NodeId>, std::vector<std::int32_t>> missing;  // pair -> its displaced flit indices
+  std::vector<Traffic::Triplet> triplets;
+  for (const auto& [k, yes] : displaced) {
+    const std::int32_t flit = static_cast<std::int32_t>(k & ((std::int64_t{1} << 24) - 1));
+    const std::int64_t pair = k >> 24;
+    const auto src = static_cast<NodeId>(pair / t.nodes()), dst = static_cast<NodeId>(pair % t.nodes());
+    missing[{src, dst}].push_back(flit);
+    triplets.push_back({src, dst, 1, 0});
+  }
+  if (displaced_flits != nullptr) *displaced_flits = static_cast<std::int64_t>(displaced.size());
+  Schedule out{t.spec(), m, "repair", {}};
+  out.traffic = traffic_tag(t, &traffic);
+  std::int64_t kept_steps = 0;
+  const auto keep = [&](const std::function<void(std::size_t, const Transfer&, bool, bool)>& f) {
+    base.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+      for (const Transfer& tr : step) {
+        const std::int64_t k = key(tr.msg);
+        if (displaced.count(k) != 0) continue;
+        const std::pair<std::int64_t, std::int64_t>& sp = span.at(k);
+        const auto c = static_cast<std::int64_t>(i);
+        Transfer moved = tr;
+        moved.port = *t.port_to(tr.from, b->neighbor(tr.from, tr.port));
+        f(i, moved, c == sp.first, c == sp.second);
+      }
+    });
+  };
+  keep([&](std::size_t i, const Transfer& tr, bool, bool) {
+    if (out.steps.size() <= i) out.steps.resize(i + 1);
+    out.steps[i].push_back(tr);
+    kept_steps = std::max<std::int64_t>(kept_steps, static_cast<std::int64_t>(i) + 1);
+  });
+  if (triplets.empty()) return out;
+  const Traffic rest = Traffic::from_triplets(t.nodes(), triplets, Traffic::Duplicates::Add, "repair", "repair");
+  ListScheduler ls(t, m, rest, routes);
+  Calendar cal = ls.calendar(0);
+  keep([&](std::size_t i, const Transfer& tr, bool first, bool last) { ls.take(cal, tr, static_cast<std::int64_t>(i), first, last); });
+  std::int64_t spent = 0;
+  std::int64_t hops = 0;
+  for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
+  const std::int64_t target = (hops + t.links() - 1) / std::max(1, t.links());
+  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
+  std::vector<Placed> best, placed;
+  std::int64_t best_steps = kNever;
+  for (int o = 0; o < std::max(1, orders); ++o) {
+    if (!ls.place(0, flit_order(ls.pairs(), o / 2), o % 2 == 1 ? &balanced : nullptr, placed, spent, &cal)) continue;
+    std::int64_t steps = 0;
+    for (const Placed& x : placed)
+      steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(ls.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
+    if (steps < best_steps) {
+      best_steps = steps;
+      best.swap(placed);
+    }
+  }
+  if (work != nullptr) *work += spent;
+  const Schedule added = ls.build(std::move(best), 0);
+  added.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    if (out.steps.size() <= i) out.steps.resize(i + 1);
+    for (Transfer tr : step) {
+      tr.msg.flit = missing.at({tr.msg.src, tr.msg.dst})[static_cast<std::size_t>(tr.msg.flit)];
+      out.steps[i].push_back(tr);
+    }
+  });
+  if (repair_work <= 0 || (m != Model::Nic && m != Model::AllPort)) return out;
+
+  // Shorter: the min-conflicts repair on every flit (the kept ones start where the base put
+  // them, on their base routes), no flit past a horizon H, H bisected between the base's length
+  // and the placement above.
+  ListScheduler full(t, m, traffic, routes);
+  std::int64_t full_hops = 0;
+  for (const Pair& p : full.pairs()) full_hops += static_cast<std::int64_t>(p.flits) * p.dist;
+  const std::vector<std::int32_t> preferred_balanced =
+      full.balanced_routes(4, (full_hops + t.links() - 1) / std::max(1, t.links()), std::int64_t{1} << 22, spent);
+  std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
+  std::vector<std::size_t> first(full.pairs().size() + 1, 0);
+  for (std::size_t pi = 0; pi < full.pairs().size(); ++pi) {
+    pair_of[{full.pairs()[pi].src, full.pairs()[pi].dst}] = static_cast<std::uint32_t>(pi);
+    first[pi + 1] = first[pi] + static_cast<std::size_t>(full.pairs()[pi].flits);
+  }
+  std::map<std::int64_t, std::vector<std::pair<std::int64_t, LinkId>>> walk;  // kept message -> (step, link)
+  keep([&](std::size_t i, const Transfer& tr, bool, bool) {
+    walk[key(tr.msg)].emplace_back(static_cast<std::int64_t>(i), t.link_id(tr.from, tr.port));
+  });
+  std::vector<Placed> initial(first.back(), Placed{0, -1, -1});  // per flit (first[pair] + k)
+  std::vector<std::int32_t> preferred = preferred_balanced;
+  std::int64_t kept_end = 0;
+  for (auto& [k, hops_of] : walk) {
+    std::sort(hops_of.begin(), hops_of.end());
+    const std::int32_t flit = static_cast<std::int32_t>(k & ((std::int64_t{1} << 24) - 1));
+    const std::int64_t pair = k >> 24;
+    const std::uint32_t pi = pair_of.at({static_cast<NodeId>(pair / t.nodes()), static_cast<NodeId>(pair % t.nodes())});
+    std::vector<LinkId> links;
+    for (const auto& h : hops_of) links.push_back(h.second);
+    const std::int32_t r = full.route_index(pi, links);
+    initial[first[pi] + static_cast<std::size_t>(flit)] = {pi, r, hops_of.front().first};
+    preferred[first[pi] + static_cast<std::size_t>(flit)] = r;
+    kept_end = std::max(kept_end, hops_of.back().first + 1);
+  }
+  const auto order = flit_order(full.pairs(), 0);
+  std::vector<Placed> start_from(order.size());
+  std::int64_t lo = std::max<std::int64_t>(kept_end, 1) - 1, hi = static_cast<std::int64_t>(out.step_count());
+  Schedule shorter;
+  std::int64_t left = repair_work;
+  while (hi - lo > 1 && left > 0) {
+    const std::int64_t H = lo + (hi - lo) / 2;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      Placed x = initial[first[order[i].first] + static_cast<std::size_t>(order[i].second)];
+      if (x.route >= 0 && x.start + static_cast<std::int64_t>(full.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()) > H)
+        x.route = -1;  // ends past the horizon: placed again
+      start_from[i] = x;
+    }
+    std::int64_t used = 0;
+    std::vector<Placed> placed_h;
+    const bool ok = full.place_with_repair(static_cast<int>(H), order, preferred, placed_h, used, left / 3, &start_from, true);
+    left -= used;
+    spent += used;
+    if (ok) {
+      hi = H;
+      shorter = full.build(std::move(placed_h), 0);
+    } else {
+      lo = H;
+    }
+  }
+  if (work != nullptr) *work += spent;
+  if (!shorter.steps.empty()) {
+    shorter.algorithm = "repair";
+    return shorter;
+  }
+  return out;
 }
 
 }  // namespace totex

@@ -28,6 +28,11 @@ constexpr int kLineExactNodes = 32;
 /// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links
 /// (torus:4x4 with 64 flits: 4,096), so that an encoding is built and solved in seconds.
 constexpr std::int64_t kExactMaxFlitLinks = 8192;
+/// route-sat: SAT work (conflicts x clauses) per budget second (cnf.hpp's kConflictClausesPerSecond),
+/// lengths tried above the bound when it runs alone, and the largest encoding.
+constexpr double kConflictWorkPerSecond = 6.0e8;
+constexpr std::int64_t kRouteSatLengths = 4;
+constexpr std::int64_t kRouteSatMaxClauses = 4'000'000;
 
 using Clock = std::chrono::steady_clock;
 
@@ -253,6 +258,27 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           return std::move(*found);
                         }});
 
+  candidates.push_back({"route-sat", [&]() -> std::string { return best_length > 0 || request.algorithm == "route-sat" ? "" : "runs after another generator"; },
+                        [&](double share, std::vector<std::string>& log) {
+                          // The list's routes, placed by SAT: from one below the best so far down while it is SAT
+                          // (near the best a model is easy; each success shortens), at most down to the bound.
+                          double work = share * kConflictWorkPerSecond, spent = 0;
+                          const std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps);
+                          const std::int64_t top = best_length > 0 ? best_length - 1 : lo + kRouteSatLengths - 1;
+                          std::optional<Schedule> found;
+                          std::string notes;
+                          for (std::int64_t L = top; L >= lo && spent < work; --L) {
+                            std::string note;
+                            Schedule s = route_sat_schedule(t, m, traffic, periodic ? static_cast<int>(L) : 0, L, kRoutes,
+                                                            (work - spent) / 2, kRouteSatMaxClauses, &note, &spent);
+                            log.push_back("route-sat: " + std::string(periodic ? "period " : "") + std::to_string(L) + ": " + note);
+                            notes += (notes.empty() ? "" : "; ") + std::to_string(L) + ": " + note;
+                            if (s.steps.empty()) break;
+                            found = std::move(s);
+                          }
+                          if (!found) throw UsageError("route-sat: nothing shorter than " + std::to_string(top + 1) + " found (" + notes + ")");
+                          return std::move(*found);
+                        }});
   candidates.push_back({"exact", [&]() -> std::string {
                           if (periodic) return "is one-shot only";
                           if (m != Model::Nic && m != Model::AllPort) return "needs the nic or all-port model";

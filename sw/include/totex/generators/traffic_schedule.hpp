@@ -53,6 +53,27 @@ struct TrafficOutcome {
 /// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
 /// no steps when a flit does not fit). `orders` priority orders are tried, the best kept; periodic,
 /// when none fits, a min-conflicts repair runs for at most `repair_work` look-ups.
+/// The list scheduler's routes (shortest candidates plus the congestion-balanced ones) with the
+/// placement by SAT: a (route, start) per flit, no two on one resource in one slot (periodic:
+/// starts and slots mod `period`; one-shot: every hop before step `horizon`). At most `work`
+/// conflicts x clauses (cnf.hpp: 6e8 a second) and about `max_clauses` clauses; a schedule with
+/// no steps when it is not found (`note` says why: UNSAT here proves nothing, the routes are a
+/// choice). `spent_work` (if given) is increased by the work spent, building included.
+[[nodiscard]] Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, int period, std::int64_t horizon,
+                                          int routes, double work, std::int64_t max_clauses, std::string* note,
+                                          double* spent_work = nullptr);
+
+/// A degraded network's schedule from its base network's: `base` (a verified one-shot schedule of
+/// `traffic` on t.base(), same node ids: failed links only) keeps every message whose walk avoids
+/// the failed links, at its steps; the others are placed by the list scheduler (`routes`
+/// shortest candidates plus balanced routes, `orders` priority orders) around them, each at its
+/// earliest free start. `displaced_flits` gets how many were placed anew. With `repair_work` > 0
+/// (nic, all-port) then the min-conflicts repair of every flit from that placement under a
+/// horizon, bisected while the look-ups last. Algorithm "repair".
+[[nodiscard]] Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, const Schedule& base, int routes,
+                                       int orders, std::int64_t* work = nullptr, std::int64_t* displaced_flits = nullptr,
+                                       std::int64_t repair_work = 0);
+
 [[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
                                      std::int64_t* work = nullptr, std::int64_t repair_work = 0);
 
