@@ -133,6 +133,18 @@ add_test(NAME cli.sim_traffic_tdm_fault COMMAND ${EXPECT} 1 "node 0: message .1,
   -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/tdm_groups.sched --periods 2 --engine rtl)
 set_tests_properties(cli.sim_traffic_tdm_fault PROPERTIES TIMEOUT 600 FIXTURES_REQUIRED tdm_traffic_schedules
   ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache;TOTEX_TDM_FAULT=eject")
+# The pairs come from the traffic, never from the schedule under test: the matrix's schedule
+# relabelled as made for alltoallv_torus4x4_other.txt (7->8 replaced by 3->12; its digest) and run
+# --unverified fails on every engine, naming both the pair it delivers and the pair it never does.
+set(OTHER_SHA 47a2ba82a356f749d3d23ad4aafe2d080b1ac8a5a0368d1d64eca87461527c03)
+foreach(engine ref rtl systemc)
+  set(other ${TRAFFIC_DIR}/tdm_other_${engine}.sched)
+  add_test(NAME cli.sim_traffic_tdm_other_${engine} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND sh -c "sed 's|^traffic .*|traffic 9 ${OTHER_SHA} matrix:tests/cli/data/alltoallv_torus4x4_other.txt|' ${TRAFFIC_DIR}/tdm_matrix.sched > ${other} && ${EXPECT} 1 'node 8: message .7,8. is not a message of this exchange' -- $0 sim --schedule ${other} --periods 2 --unverified --engine ${engine} && ${EXPECT} 1 'node 12: message .3,12. of period 1 never arrived .the schedule never delivers it.' -- $0 sim --schedule ${other} --periods 2 --unverified --engine ${engine}"
+            ${TOTEX})
+  set_tests_properties(cli.sim_traffic_tdm_other_${engine} PROPERTIES TIMEOUT 600 FIXTURES_REQUIRED tdm_traffic_schedules
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()
 # Refusals: more than one flit per pair and period, generated or from a file (exit 2).
 cli_test(sim_traffic_tdm_multi_flit 2 "sends up to 2 flits per pair. the simulated hardware carries one message per ordered pair"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:2 --periodic)
