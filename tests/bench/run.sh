@@ -193,6 +193,9 @@ for topo in torus:3x3 torus:4x4 ring:8 mesh:4x4; do
   fi
 done
 
+# totex against Poseidon on its data sets and custom traffic (issue 49), when a checkout is given.
+if [ -n "${POSEIDON_SRC:-}" ]; then row ""; "$(dirname "$0")/poseidon.sh" "$totex" "$out" >"$out/poseidon.log" 2>&1 || failed+=("Poseidon comparison (see $out/poseidon.log)"); cat "$out/poseidon.md" >>"$md" 2>/dev/null || true; fi
+
 # The synthesized netlist against its RTL on every parameter set (make test runs one per top).
 row ""
 row "## Netlist equals RTL, every parameter set (\`tests/rtl/synth_equiv.sh\`)"
