@@ -13,9 +13,11 @@
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
 #include "totex/generators/scheduler.hpp"
+#include "totex/generators/traffic_schedule.hpp"
 #include "totex/network/spec.hpp"
 #include "totex/tdm_run.hpp"
 #include "totex/tdm_tables.hpp"
+#include "totex/traffic/traffic.hpp"
 #include "totex/verify/verify.hpp"
 
 using namespace totex;
@@ -448,4 +450,44 @@ TEST_CASE("tdm periodic reference run and its scoreboard", "[tdm]") {
   CHECK(has("delivered twice"));
   CHECK(has("due only in cycles"));
   CHECK(has("never arrived"));
+}
+
+// Issue 49: a traffic's periodic schedule on the TDM tables (one flit per pair and period).
+TEST_CASE("tdm tables of a traffic: its pairs only, its default period, one flit per pair and period", "[tdm][traffic]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Traffic traffic = parse_traffic("perm:transpose", t);
+  TrafficRequest request;
+  request.periodic = true;
+  const Schedule s = schedule_traffic(t, Model::Nic, traffic, request).schedule;
+  REQUIRE(s.period > 0);
+  REQUIRE(s.period < kTdmTileMinPeriod);  // a permutation: one flit per node and period
+  // Below the tiles' minimum: the smallest multiple of its own period at or above it.
+  const int P = tdm_default_period(t, s);
+  CHECK(P % s.period == 0);
+  CHECK(P >= kTdmTileMinPeriod);
+  CHECK(P - s.period < kTdmTileMinPeriod);
+  const TdmTables tables = tdm_tables(t, s);
+  CHECK(tables.period == P);
+  // The tables deliver exactly the traffic's pairs.
+  const auto n = static_cast<std::size_t>(t.nodes());
+  for (NodeId src = 0; src < t.nodes(); ++src)
+    for (NodeId dst = 0; dst < t.nodes(); ++dst)
+      CHECK((tables.last_hop[static_cast<std::size_t>(src) * n + static_cast<std::size_t>(dst)] >= 0) ==
+            (traffic.flits(src, dst) > 0));
+  // The reference engine against the traffic passes with K x its pairs; against all it fails.
+  const SimResult r = run_reference_periodic(t, s, tables, 3, &traffic);
+  CHECK(r.errors.empty());
+  CHECK(r.delivered == 3 * traffic.pairs());
+  CHECK(r.expected_delivered == 3 * traffic.pairs());
+  const SimResult all = run_reference_periodic(t, s, tables, 3);
+  CHECK_FALSE(all.errors.empty());
+  CHECK(all.expected_delivered == 3 * 16 * 15);
+
+  // Two flits per pair and period: refused by the fold and by the scoreboard.
+  const Traffic two = parse_traffic("perm:transpose:2", t);
+  const Schedule s2 = schedule_traffic(t, Model::Nic, two, request).schedule;
+  CHECK_THROWS_WITH(tdm_tables(t, s2), Catch::Contains("one flit per ordered pair and period"));
+  CHECK_THROWS_WITH(check_tdm_traffic(two), Catch::Contains("sends 2 flits from node"));
+  CHECK_THROWS_WITH(TdmScoreboard(t, tables, 1, 0, &two), Catch::Contains("one waiting message per destination"));
+  CHECK_NOTHROW(check_tdm_traffic(traffic));
 }
