@@ -26,7 +26,11 @@ namespace totex {
 namespace {
 
 constexpr std::int64_t kNever = std::numeric_limits<std::int64_t>::max();
-constexpr std::int64_t kTenure = 10;  // moves a repaired flit stays put
+/// Moves a repaired flit stays put: one per kTenureFlits flits, at least kTenure (torus:8x8~fail:0-1
+/// nic, 4,032 flits: 10 gave 76 steps, 20 to 50 give 74; torus:6x6~fail:0-1 all-port, 1,260
+/// flits: 10 gives 30, 30 gives 31).
+constexpr std::int64_t kTenure = 10;
+constexpr std::int64_t kTenureFlits = 128;
 /// Look-ups of the min-conflicts repair of a degraded network's base schedule (list_schedule,
 /// one-shot), about a second.
 constexpr std::int64_t kDegradedRepairWork = 40'000'000;
@@ -318,7 +322,8 @@ class ListScheduler {
       else waiting.push_back(f);
     }
     std::int64_t spent = 0, iteration = 0;
-    std::vector<std::int64_t> placed_at(order.size(), -kTenure);
+    std::vector<std::int64_t> placed_at(order.size(), std::numeric_limits<std::int64_t>::min() / 2);
+    const std::int64_t tenure = std::max<std::int64_t>(kTenure, static_cast<std::int64_t>(order.size()) / kTenureFlits);
     while (!waiting.empty()) {
       ++iteration;
       if (spent > limit) {
@@ -346,8 +351,8 @@ class ListScheduler {
             const std::int32_t h = holder[slot_of(u, start)];
             if (h >= 0 && std::find(in_way.begin(), in_way.end(), h) == in_way.end()) {
               in_way.push_back(h);
-              // A flit placed in the last kTenure moves stays (tabu): the repair does not undo itself.
-              count += iteration - placed_at[static_cast<std::size_t>(h)] < kTenure ? 1000 : 1;
+              // A flit placed in the last `tenure` moves stays (tabu): the repair does not undo itself.
+              count += iteration - placed_at[static_cast<std::size_t>(h)] < tenure ? 1000 : 1;
               if (count * 2 > best) break;
             }
           }
