@@ -91,25 +91,27 @@ inline std::vector<std::vector<TdmOffer>> tdm_offer_queues(const TdmTables& tabl
   return queue;
 }
 
-/// Every node's table words as loaded: TOTEX_TDM_FAULT=eject takes node 0's first ejecting slot's
-/// eject away (a message is never delivered and its flit is left on the input, or, on the
-/// single-port tile, received and neither sent nor stored).
+/// Every node's table words as loaded: TOTEX_TDM_FAULT=eject takes the first ejecting slot's eject
+/// away at node 0, or at the lowest node that ejects anything (a traffic may send node 0 nothing:
+/// the fault is never a no-op) (a message is never delivered and its flit is left on the input,
+/// or, on the single-port tile, received and neither sent nor stored).
 inline std::vector<std::vector<std::vector<std::uint64_t>>> tdm_load_words(const TdmTables& tables,
                                                                             const std::string& fault) {
   std::vector<std::vector<std::vector<std::uint64_t>>> words;
   for (std::size_t v = 0; v < tables.entries.size(); ++v) words.push_back(tables.words(static_cast<NodeId>(v)));
   if (fault != "eject") return words;
-  for (int slot = 0; slot < tables.period; ++slot) {
-    TdmEntry e = tables.entries[0][static_cast<std::size_t>(slot)];
-    const auto ejecting = std::find_if(e.eject_srcs.begin(), e.eject_srcs.end(), [](int src) { return src >= 0; });
-    if (e.eject_sel == 0 && ejecting == e.eject_srcs.end()) continue;
-    e.eject_sel = 0;
-    if (e.recv_act == 1) e.recv_act = 0;
-    if (ejecting != e.eject_srcs.end()) *ejecting = -1;
-    words[0][static_cast<std::size_t>(slot)] = encode_tdm_entry(e, tables.tile);
-    break;
-  }
-  return words;
+  for (std::size_t v = 0; v < tables.entries.size(); ++v)
+    for (int slot = 0; slot < tables.period; ++slot) {
+      TdmEntry e = tables.entries[v][static_cast<std::size_t>(slot)];
+      const auto ejecting = std::find_if(e.eject_srcs.begin(), e.eject_srcs.end(), [](int src) { return src >= 0; });
+      if (e.eject_sel == 0 && ejecting == e.eject_srcs.end()) continue;
+      e.eject_sel = 0;
+      if (e.recv_act == 1) e.recv_act = 0;
+      if (ejecting != e.eject_srcs.end()) *ejecting = -1;
+      words[v][static_cast<std::size_t>(slot)] = encode_tdm_entry(e, tables.tile);
+      return words;
+    }
+  throw UsageError("TOTEX_TDM_FAULT=eject: no node ejects anything, there is no eject to take away");
 }
 
 /// When run is low: TOTEX_TDM_FAULT=pause holds it low for one cycle in the middle of the second

@@ -133,6 +133,15 @@ add_test(NAME cli.sim_traffic_tdm_fault COMMAND ${EXPECT} 1 "node 0: message .1,
   -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/tdm_groups.sched --periods 2 --engine rtl)
 set_tests_properties(cli.sim_traffic_tdm_fault PROPERTIES TIMEOUT 600 FIXTURES_REQUIRED tdm_traffic_schedules
   ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache;TOTEX_TDM_FAULT=eject")
+# The matrix sends node 0 nothing: the fault takes the first eject of the lowest node that ejects
+# (node 1), never a no-op.
+foreach(engine rtl systemc)
+  add_test(NAME cli.sim_traffic_tdm_fault_matrix_${engine} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${EXPECT} 1 "node 1: message .0,1. of period 1 never arrived .expected in cycle 8."
+    -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/tdm_matrix.sched --periods 2 --engine ${engine})
+  set_tests_properties(cli.sim_traffic_tdm_fault_matrix_${engine} PROPERTIES TIMEOUT 600
+    FIXTURES_REQUIRED tdm_traffic_schedules ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache;TOTEX_TDM_FAULT=eject")
+endforeach()
 # The pairs come from the traffic, never from the schedule under test: the matrix's schedule
 # relabelled as made for alltoallv_torus4x4_other.txt (7->8 replaced by 3->12; its digest) and run
 # --unverified fails on every engine, naming both the pair it delivers and the pair it never does.
