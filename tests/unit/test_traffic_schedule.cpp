@@ -298,3 +298,14 @@ TEST_CASE("repair: a degraded torus's schedule from its base network's", "[traff
                                     Schedule{}, 6, 1),
                     Catch::Contains("needs a network with failed links only"));
 }
+
+TEST_CASE("repair: periodic on a degraded torus starts from the base network's periodic schedule", "[traffic_schedule]") {
+  const Topology t = parse_topology("torus:6x6~fail:0-1");
+  const Traffic two = parse_traffic("all:2", t);
+  std::int64_t work = 0;
+  // Period 60 (bound 59): measured 2026-11-29, the list's period under all-port.
+  const Schedule s = list_schedule(t, Model::AllPort, two, 60, 6, 4, &work, 40'000'000);
+  REQUIRE_FALSE(s.steps.empty());
+  CHECK(s.period == 60);
+  CHECK(verify_periodic(t, s, 0, &two).ok);
+}

@@ -6,6 +6,9 @@
 // and receive port; a calendar per resource records its busy steps (one-shot) or slots (periodic).
 #include <algorithm>
 #include <map>
+#include <mutex>
+#include <optional>
+#include <tuple>
 #include <cstdint>
 #include <limits>
 #include <cmath>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "totex/error.hpp"
+#include "totex/generators/periodic.hpp"
 #include "totex/generators/scheduler.hpp"
 #include "totex/generators/traffic_schedule.hpp"
 #include "totex/splitmix.hpp"
@@ -318,7 +322,13 @@ class ListScheduler {
     // no_wrap: every flit ends before `period` (a one-shot schedule of that many steps).
     for (std::size_t i = 0; i < order.size(); ++i) {
       const auto f = static_cast<std::int32_t>(i);
-      if (initial != nullptr && (*initial)[i].route >= 0) put(f, (*initial)[i].route, (*initial)[i].start);
+      bool free = initial != nullptr && (*initial)[i].route >= 0;
+      if (free) {  // placed unless something placed before it is in the way
+        const Placed& x = (*initial)[i];
+        for (const Use& u : pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].uses)
+          if (holder[slot_of(u, x.start)] >= 0) free = false;
+      }
+      if (free) put(f, (*initial)[i].route, (*initial)[i].start);
       else waiting.push_back(f);
     }
     std::int64_t spent = 0, iteration = 0;
@@ -625,6 +635,75 @@ std::vector<std::pair<std::uint32_t, std::int32_t>> flit_order(const std::vector
   return out;
 }
 
+/// The base network's periodic schedule of `traffic` (t has failed links only), computed once per
+/// (network, model, traffic): the periodic search asks for it at every period it tries.
+const Schedule& base_periodic_schedule(const Topology& t, Model m, const Traffic& traffic) {
+  static std::mutex lock;
+  static std::string cached_key;
+  static Schedule cached;
+  const std::string key = t.spec() + "|" + to_string(m) + "|" + traffic.sha256();
+  std::lock_guard<std::mutex> hold(lock);
+  if (key != cached_key) {
+    const Topology& b = *t.base();
+    if (is_all_traffic(t, &traffic)) {
+      cached = periodic_schedule(b, m, PeriodicRequest{}).schedule;
+    } else {
+      TrafficRequest r;
+      r.periodic = true;
+      cached = schedule_traffic(b, m, traffic, r).schedule;
+    }
+    cached.materialize();
+    cached_key = key;
+  }
+  return cached;
+}
+
+/// The repair's starting point from a base schedule: per flit of `order`, its base route (links
+/// of t) and start mod `period`, or route -1 when its walk crosses a failed link; `preferred`
+/// (per flit, first flit of the pair + k) gets the base routes. False when nothing is kept.
+bool seed_from_base(ListScheduler& ls, const Topology& t, const Schedule& base, int period,
+                    const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& initial,
+                    std::vector<std::int32_t>& preferred) {
+  const Topology& b = *t.base();
+  std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
+  std::vector<std::size_t> first(ls.pairs().size() + 1, 0);
+  for (std::size_t pi = 0; pi < ls.pairs().size(); ++pi) {
+    pair_of[{ls.pairs()[pi].src, ls.pairs()[pi].dst}] = static_cast<std::uint32_t>(pi);
+    first[pi + 1] = first[pi] + static_cast<std::size_t>(ls.pairs()[pi].flits);
+  }
+  std::map<std::tuple<NodeId, NodeId, std::int32_t>, std::vector<std::pair<std::int64_t, LinkId>>> walk;
+  std::map<std::tuple<NodeId, NodeId, std::int32_t>, bool> lost;
+  base.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    for (const Transfer& tr : step) {
+      const auto k = std::make_tuple(tr.msg.src, tr.msg.dst, tr.msg.flit);
+      const std::optional<Port> p = t.port_to(tr.from, b.neighbor(tr.from, tr.port));
+      if (!p) lost[k] = true;
+      else walk[k].emplace_back(static_cast<std::int64_t>(i), t.link_id(tr.from, *p));
+    }
+  });
+  std::vector<Placed> by_flit(first.back(), Placed{0, -1, -1});
+  bool any = false;
+  for (auto& [k, hops] : walk) {
+    if (lost.count(k) != 0) continue;
+    const auto it = pair_of.find({std::get<0>(k), std::get<1>(k)});
+    if (it == pair_of.end() || std::get<2>(k) >= ls.pairs()[it->second].flits) continue;
+    std::sort(hops.begin(), hops.end());
+    bool consecutive = true;
+    for (std::size_t h = 1; h < hops.size(); ++h) consecutive = consecutive && hops[h].first == hops[0].first + static_cast<std::int64_t>(h);
+    if (!consecutive) continue;
+    std::vector<LinkId> links;
+    for (const auto& h : hops) links.push_back(h.second);
+    const std::int32_t r = ls.route_index(it->second, links);
+    const std::size_t f = first[it->second] + static_cast<std::size_t>(std::get<2>(k));
+    by_flit[f] = {it->second, r, hops.front().first % period};
+    preferred[f] = r;
+    any = true;
+  }
+  initial.assign(order.size(), Placed{0, -1, -1});
+  for (std::size_t i = 0; i < order.size(); ++i) initial[i] = by_flit[first[order[i].first] + static_cast<std::size_t>(order[i].second)];
+  return any;
+}
+
 }  // namespace
 
 Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
@@ -649,6 +728,20 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
       steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(ls.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
     if (steps < best_steps) {
       best_steps = steps;
+      best.swap(placed);
+    }
+  }
+  if (best_steps == kNever && period > 0 && repair_work > 0 && t.is_degraded() && t.failed_nodes().empty() &&
+      t.nodes() <= kRepairMaxNodes && (m == Model::Nic || m == Model::AllPort)) {
+    // Periodic on a network with failed links: the repair starts from the base network's periodic
+    // schedule (every message whose walk avoids the failed links at its start mod this period).
+    const Schedule& base = base_periodic_schedule(t, m, traffic);
+    std::vector<Placed> initial;
+    std::vector<std::int32_t> preferred = balanced;
+    const auto order = flit_order(ls.pairs(), 0);
+    if (seed_from_base(ls, t, base, period, order, initial, preferred) &&
+        ls.place_with_repair(period, order, preferred, placed, spent, repair_work / 2, &initial, false)) {
+      best_steps = 0;
       best.swap(placed);
     }
   }
