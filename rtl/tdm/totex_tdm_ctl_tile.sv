@@ -100,10 +100,9 @@ module totex_tdm_ctl_tile #(
   logic [PerW-1:0]   arm_per;
   logic [PerW+2:0]   swap;
   logic [P-1:0]      left, left_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) left_q <= '0;
-    else left_q <= left;
-  end
+  // No reset: left is low while run_i is (reset included), and a reset net on these would be a
+  // global buffer's load (docs/tdm-tile.md: keep resets off the datapath).
+  always_ff @(posedge clk_i) left_q <= left;
   totex_tdm_axil #(.NumPorts(P), .SlotW(SlotW), .EntryW(EntryW), .MissW(MissW), .PerW(PerW),
                    .CntW(CntW)) u_axil (
     .clk_i, .rst_ni,

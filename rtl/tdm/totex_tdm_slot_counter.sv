@@ -26,7 +26,9 @@ module totex_tdm_slot_counter #(
   /// Period minus one.
   input  logic [SlotW-1:0] period_last_i,
   /// The slot read next.
-  output logic [SlotW-1:0] slot_o
+  output logic [SlotW-1:0] slot_o,
+  /// slot_o is the period's last (a flip-flop): the next step wraps to slot 0.
+  output logic             last_o
 );
 
   logic [SlotW-1:0] slot_q, left_q;   // left_q: slots after slot_q in this period
@@ -58,5 +60,6 @@ module totex_tdm_slot_counter #(
     end
   end
   assign slot_o = slot_q;
+  assign last_o = last_q;
 
 endmodule

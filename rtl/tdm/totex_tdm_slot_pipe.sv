@@ -103,6 +103,7 @@ module totex_tdm_slot_pipe #(
     end
   end
   logic [SlotW-1:0] f_q;            // slot fetched next
+  logic             f_last;         // f_q is the period's last: the next step wraps
   assign flush = tbl_we_i;
   assign primes = pc_q == PcW'(Prime - 32'd2);   // the last priming advance
 
@@ -154,7 +155,8 @@ module totex_tdm_slot_pipe #(
     .load_i       (init_q),
     .step_i       (run_i | ~primed_q),
     .period_last_i,
-    .slot_o       (f_q)
+    .slot_o       (f_q),
+    .last_o       (f_last)
   );
 
   // Slot table: block RAM read at every advance, then two entry registers: pre_q (so that no
@@ -164,16 +166,16 @@ module totex_tdm_slot_pipe #(
   logic              rdv_q, prev_q, entv_q;
   if (Shadow) begin : gen_shadow
     // Two banks of 2**SlotW words: bank_q is the top address bit of every read, its complement
-    // of every write. The swap: at a wrap of the fetch counter (the edge at which it reads slot 0
-    // next) with hit_q (armed, and the period starting there is the armed one), or at tbl_we_i.
-    // hit_q is registered (nxt_q and arm_q change at most every other cycle), so the bank's
-    // enable is the wrap compare and three flags.
+    // of every write. The swap: at a wrap of the fetch counter (the step at its last slot, f_last
+    // a flip-flop of the counter) with hit_q, or at tbl_we_i. hit_q is registered (armed, the
+    // period starting at the next wrap is the armed one, not loading): nxt_q and arm_q change at
+    // most every other cycle. So the bank's next value is two LUTs of flip-flops and inputs.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, wrap_now, swap;
+    logic            bank_q, armed_q, hit_q, late_q, step, swap;
     logic [PerW-1:0] nxt_q, arm_q, ahead;
-    assign wrap_now = ~init_q & (run_i | ~primed_q) & (f_q == period_last_i);
-    assign swap     = wrap_now & hit_q & armed_q;
-    assign ahead    = arm_q - nxt_q;
+    assign step  = run_i | ~primed_q;
+    assign swap  = hit_q & f_last & step;
+    assign ahead = arm_q - nxt_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         bank_q  <= 1'b0;
@@ -185,14 +187,14 @@ module totex_tdm_slot_pipe #(
       end else begin
         if (flush || swap) bank_q <= ~bank_q;
         if (init_q) nxt_q <= PerW'(1);
-        else if (wrap_now) nxt_q <= nxt_q + PerW'(1);
+        else if (f_last && step) nxt_q <= nxt_q + PerW'(1);
         if (arm_i) begin
           armed_q <= 1'b1;
           arm_q   <= arm_per_i;
         end else if (flush || swap) begin
           armed_q <= 1'b0;
         end
-        hit_q  <= armed_q & ~arm_i & (nxt_q == arm_q);
+        hit_q  <= armed_q & ~arm_i & ~flush & ~swap & ~init_q & (nxt_q == arm_q);
         late_q <= armed_q & ~arm_i & ahead[PerW-1];
       end
     end
@@ -226,6 +228,11 @@ module totex_tdm_slot_pipe #(
     );
     assign bank_o     = 1'b0;
     assign armed_o    = 1'b0;
+    // Waiver: without Shadow nothing uses the last-slot flag.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_last;
+    assign unused_last = f_last;
+    /* verilator lint_on UNUSEDSIGNAL */
     assign late_o     = 1'b0;
     assign next_per_o = '0;
     // Waiver: without Shadow there is no shadow bank and no armed swap.

@@ -121,6 +121,11 @@ int main(int argc, char** argv) {
   int st = 0;
   long wait_until = 200, status_per = -1;
   bool rd_pending = false;
+  // Reconfiguration time: from the first shadow write offered to the first slot executed under
+  // the new table (writes, STATUS read, arm, the wait for the armed boundary), and its parts.
+  long t_start = 0, t_armed = 0, recfg_sum = 0, recfg_max = 0, recfg_n = 0, wr_sum = 0;
+  long t_writes_done = 0;
+  bool timing = false;
   int rd_wait = 0;
   const long drain_from = cycles - 40 * kPeriod;
   for (long c = 0; c < cycles; ++c) {
@@ -128,8 +133,8 @@ int main(int argc, char** argv) {
     const bool run = rng() % 8 != 0;
     // The controller.
     bool arvalid = false;
-    if (st == 0 && c >= wait_until && !drain) { queue_table(1 - active); st = 1; }
-    else if (st == 1 && writes.empty()) { st = 2; }
+    if (st == 0 && c >= wait_until && !drain) { queue_table(1 - active); st = 1; t_start = c; }
+    else if (st == 1 && writes.empty()) { st = 2; t_writes_done = c; }
     if (st == 2 && !rd_pending) arvalid = true;
     if (st == 4 && !rd_pending && c % 4 == 0) arvalid = true;
     axi_cycle();
@@ -164,6 +169,13 @@ int main(int argc, char** argv) {
     // Outputs of cycle c+1: m_axis shows what the slot executed in cycle c ejected.
     const int slot = run ? int(exec % kPeriod) : -1;
     const long per = exec / kPeriod;
+    if (run && timing && per == swap_at && slot == 0) {
+      const long d = c - t_start;
+      recfg_sum += d; recfg_max = d > recfg_max ? d : recfg_max; ++recfg_n;
+      wr_sum += t_writes_done - t_start;
+      timing = false;
+    }
+    (void)t_armed;
     if (run) ++exec;
     while (long(period_table.size()) <= per + 2) {
       const long p = long(period_table.size());
@@ -189,6 +201,8 @@ int main(int argc, char** argv) {
       // testbench's executed-period count: both start at 0 after priming) run the new table.
       active = 1 - active;
       swap_at = status_per + 2;
+      t_armed = c;
+      timing = true;
       for (long p = swap_at; p < long(period_table.size()); ++p) period_table[size_t(p)] = active;
       st = 4;
     }
@@ -217,6 +231,10 @@ int main(int argc, char** argv) {
   std::printf("ring of 3, period 4, %ld cycles, seed %u: %ld slots executed, %ld swaps (A <-> B, armed through "
               "AXI4-Lite while running), %ld AXI writes, %ld messages sent and delivered (%ld)\n",
               cycles, seed, exec, swaps, axi_writes, total_sent, delivered);
+  if (recfg_n > 0)
+    std::printf("reconfiguration (first shadow write offered -> first slot under the new table, 1 in 8 cycles paused): "
+                "mean %.1f, max %ld cycles over %ld swaps; the %d table writes took %.1f cycles on average\n",
+                double(recfg_sum) / double(recfg_n), recfg_max, recfg_n, kPeriod, double(wr_sum) / double(recfg_n));
   for (auto& m : t) m->final();
   std::printf("%s\n", failures ? "FAILED" : "PASSED");
   return failures ? 1 : 0;
