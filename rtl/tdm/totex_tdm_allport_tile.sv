@@ -107,7 +107,7 @@ module totex_tdm_allport_tile #(
   logic [P-1:0]      inj_valid, out_valid_d, left, ej_q;
   // Waiver: no shadow bank in this tile (totex_tdm_ctl_tile has one): its status is unused.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [18:0] unused_swap;
+  logic [10:0] unused_swap;   // {next period (8 bits), late, armed, bank}
   /* verilator lint_on UNUSEDSIGNAL */
   logic [P*W-1:0]    inj_data, out_data_d;
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_ALLPORT), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),

@@ -28,7 +28,7 @@ module totex_tdm_ctl_tile #(
   /// 1: the NIC's toggle bits in flip-flops rather than block RAM.
   parameter bit BitsInFlops = 1'b0,
   /// Bits of a period number (<= 16).
-  parameter int unsigned PerW = 32'd16,
+  parameter int unsigned PerW = 32'd8,
   /// Bits of a per-link error counter (<= 32).
   parameter int unsigned CntW = 32'd16,
   /// Bits of a select field; do not overwrite.

@@ -44,7 +44,7 @@ module totex_tdm_shell #(
   /// 1: the table's shadow bank and swap (totex_tdm_slot_pipe Shadow; tbl_we_i then swaps).
   parameter bit Shadow = 1'b0,
   /// Bits of a period number (Shadow).
-  parameter int unsigned PerW = 32'd16,
+  parameter int unsigned PerW = 32'd8,
   /// NIC lanes (s_axis and m_axis streams); do not overwrite.
   localparam int unsigned Lanes = totex_tdm_pkg::lanes(Kind, NumPorts),
   /// Bits of the output data register (one for every link on the single-port tile); do not

@@ -124,7 +124,7 @@ module totex_tdm_single_tile #(
   logic [W-1:0]      nic_data, send_d, rcv_d;
   // Waiver: no shadow bank in this tile (totex_tdm_ctl_tile has one): its status is unused.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [18:0] unused_swap;
+  logic [10:0] unused_swap;   // {next period (8 bits), late, armed, bank}
   /* verilator lint_on UNUSEDSIGNAL */
   logic [P-1:0]      out_valid_d, left;
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_SINGLE), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),

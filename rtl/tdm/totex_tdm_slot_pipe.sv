@@ -24,8 +24,9 @@ module totex_tdm_slot_pipe #(
   parameter int unsigned AdvCopies = 32'd1,
   /// 1: a shadow bank and the swap (above).
   parameter bit Shadow = 1'b0,
-  /// Bits of a period number (Shadow).
-  parameter int unsigned PerW = 32'd16,
+  /// Bits of a period number (Shadow): periods are numbered modulo 2**PerW, and an arm names one
+  /// of the next 2**(PerW-1) - 1 periods.
+  parameter int unsigned PerW = 32'd8,
   /// Enable loads per copy of adv (totex_tdm_pkg::ADV_LOADS); do not overwrite.
   localparam int unsigned AdvLoads = totex_tdm_pkg::ADV_LOADS,
   /// Bits of a slot number; do not overwrite.
@@ -171,7 +172,7 @@ module totex_tdm_slot_pipe #(
     // period starting at the next wrap is the armed one, not loading): nxt_q and arm_q change at
     // most every other cycle. So the bank's next value is two LUTs of flip-flops and inputs.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, step, swap;
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, step, swap;
     logic [PerW-1:0] nxt_q, arm_q, ahead;
     assign step  = run_i | ~primed_q;
     assign swap  = hit_q & f_last & step;
@@ -182,6 +183,8 @@ module totex_tdm_slot_pipe #(
         armed_q <= 1'b0;
         hit_q   <= 1'b0;
         late_q  <= 1'b0;
+        behind_q <= 1'b0;
+        arm_d_q  <= 1'b0;
         nxt_q   <= PerW'(1);
         arm_q   <= '0;
       end else begin
@@ -195,7 +198,12 @@ module totex_tdm_slot_pipe #(
           armed_q <= 1'b0;
         end
         hit_q  <= armed_q & ~arm_i & ~flush & ~swap & ~init_q & (nxt_q == arm_q);
-        late_q <= armed_q & ~arm_i & ahead[PerW-1];
+        // Late: the armed period is behind the next one (modulo 2**PerW, half the range ahead
+        // counts as ahead); the difference's sign registered first (its carry chain alone), so
+        // it is the new arm's from the second cycle after arm_i (arm_d_q).
+        behind_q <= ahead[PerW-1];
+        arm_d_q  <= arm_i;
+        late_q   <= armed_q & ~arm_i & ~arm_d_q & behind_q;
       end
     end
     totex_tdm_ram #(.Depth(Words), .Width(EntryW), .InitFile(TableFile)) u_table (

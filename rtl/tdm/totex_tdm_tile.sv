@@ -134,7 +134,7 @@ module totex_tdm_tile #(
   /* verilator lint_on UNUSEDSIGNAL */
   // Waiver: no shadow bank in this tile (totex_tdm_ctl_tile has one): its status is unused.
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [18:0] unused_swap;
+  logic [10:0] unused_swap;   // {next period (8 bits), late, armed, bank}
   /* verilator lint_on UNUSEDSIGNAL */
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_NIC), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),

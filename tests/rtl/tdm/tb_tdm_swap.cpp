@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
       CHECK(!(v & 8u), "cycle %ld: swap late (STATUS %08x)", c, unsigned(v));
       if (st == 2) {
         status_per = long(v >> 16);
-        const uint32_t arm = uint32_t(status_per + 2) & 0xffffu;
+        const uint32_t arm = uint32_t(status_per + 2) & 0xffu;
         ctrl(2u | arm << 16);
         st = 3;
       } else if (st == 4 && !(v & 4u)) {
@@ -197,10 +197,12 @@ int main(int argc, char** argv) {
       }
     }
     if (st == 3 && writes.empty()) {
-      // The arm is taken: periods from status_per + 2 on (in the tiles' count, equal to this
+      // The arm is taken: periods from status_per + 2 on (the tiles' count, modulo 256, is this
       // testbench's executed-period count: both start at 0 after priming) run the new table.
       active = 1 - active;
-      swap_at = status_per + 2;
+      // The tiles number periods modulo 2^8 (PerW): the first period from the current one on
+      // with that number.
+      swap_at = per + ((status_per + 2 - per) % 256 + 256) % 256;
       t_armed = c;
       timing = true;
       for (long p = swap_at; p < long(period_table.size()); ++p) period_table[size_t(p)] = active;
