@@ -5,11 +5,11 @@
 ///
 /// Register map (word offsets; addr[AddrW-1] = 0):
 ///   0x00 STATUS  (ro) [0] error_i (sticky), [1] active bank, [2] swap armed, [3] armed period
-///                     already passed (late: the swap will not happen), [31:16] the period being
-///                     fetched (periods counted from 0 after priming; totex_tdm_slot_pipe)
+///                     already passed (late: the swap will not happen), [31:16] the number of the
+///                     period whose slot 0 is fetched next (PerW bits; totex_tdm_slot_pipe)
 ///   0x04 MISSED  (ro) missed_i (zero-extended)
 ///   0x08 CTRL    (wo) [0] swap now (flip the bank and restart priming; only while run_i is low),
-///                     [1] arm: swap at the boundary into period [31:16] (every tile armed with the
+///                     [1] arm: swap at the boundary into period [16 +: PerW] (every tile armed with the
 ///                     same number switches at the same boundary)
 ///                (ro) [2] armed, [31:16] the last armed period
 ///   0x0C TBL_HI  (rw) entry bits 32 and up of the next table-window write (EntryW > 32 only)
