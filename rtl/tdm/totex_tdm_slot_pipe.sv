@@ -167,37 +167,40 @@ module totex_tdm_slot_pipe #(
   logic              rdv_q, prev_q, entv_q;
   if (Shadow) begin : gen_shadow
     // Two banks of 2**SlotW words: bank_q is the top address bit of every read, its complement
-    // of every write. The swap: at a wrap of the fetch counter (the step at its last slot, f_last
-    // a flip-flop of the counter) with hit_q, or at tbl_we_i. hit_q is registered (armed, the
-    // period starting at the next wrap is the armed one, not loading): nxt_q and arm_q change at
-    // most every other cycle. So the bank's next value is two LUTs of flip-flops and inputs.
+    // of every write. The swap: at a wrap of the fetch counter (a step at its last slot, f_last a
+    // flip-flop of the counter) with hit_q, or at tbl_we_i. hit_q is registered (armed, primed,
+    // not loading, and the period starting at the next wrap is the armed one): nxt_q and arm_q
+    // change at most every other cycle. So bank_q's enable is one LUT of flip-flops and inputs
+    // (tbl_we_i, hit_q, f_last, run_i: after priming a step is run_i); armed_q clears one cycle
+    // after the swap (swap_q), when nxt_q has moved on and hit_q falls (periods of 2 slots or more).
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, step, swap;
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, swap;
     logic [PerW-1:0] nxt_q, arm_q, ahead;
-    assign step  = run_i | ~primed_q;
-    assign swap  = hit_q & f_last & step;
+    assign swap  = hit_q & f_last & run_i;
     assign ahead = arm_q - nxt_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        bank_q  <= 1'b0;
-        armed_q <= 1'b0;
-        hit_q   <= 1'b0;
-        late_q  <= 1'b0;
+        bank_q   <= 1'b0;
+        armed_q  <= 1'b0;
+        hit_q    <= 1'b0;
+        late_q   <= 1'b0;
         behind_q <= 1'b0;
         arm_d_q  <= 1'b0;
-        nxt_q   <= PerW'(1);
-        arm_q   <= '0;
+        swap_q   <= 1'b0;
+        nxt_q    <= PerW'(1);
+        arm_q    <= '0;
       end else begin
         if (flush || swap) bank_q <= ~bank_q;
+        swap_q <= swap;
         if (init_q) nxt_q <= PerW'(1);
-        else if (f_last && step) nxt_q <= nxt_q + PerW'(1);
+        else if (f_last && (run_i || !primed_q)) nxt_q <= nxt_q + PerW'(1);
         if (arm_i) begin
           armed_q <= 1'b1;
           arm_q   <= arm_per_i;
-        end else if (flush || swap) begin
+        end else if (flush || swap_q) begin
           armed_q <= 1'b0;
         end
-        hit_q  <= armed_q & ~arm_i & ~flush & ~swap & ~init_q & (nxt_q == arm_q);
+        hit_q <= armed_q & ~arm_i & ~flush & ~init_q & primed_q & (nxt_q == arm_q);
         // Late: the armed period is behind the next one (modulo 2**PerW, half the range ahead
         // counts as ahead); the difference's sign registered first (its carry chain alone), so
         // it is the new arm's from the second cycle after arm_i (arm_d_q).
