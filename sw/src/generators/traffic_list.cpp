@@ -778,20 +778,28 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   std::int64_t spent = 0;
   std::int64_t hops = 0;
   for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
-  const std::int64_t target = period > 0 ? period : (hops + t.links() - 1) / std::max(1, t.links());
-  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
-  // The size before building: choices x (resources a route uses + 3) clause literals, about.
-  std::int64_t estimate = 0;
-  for (const Pair& p : ls.pairs())
-    for (const Route& r : p.routes) {
-      const std::int64_t starts = period > 0 ? period : std::max<std::int64_t>(0, horizon - static_cast<std::int64_t>(r.links.size()) + 1);
-      estimate += p.flits * starts * (static_cast<std::int64_t>(r.uses.size()) * 3 + 4);
-    }
+  // The size before building: choices x (resources a route uses + 3) clause literals, about;
+  // checked on the shortest candidates before the balanced routes are searched, then again.
+  const auto estimate = [&]() {
+    std::int64_t e = 0;
+    for (const Pair& p : ls.pairs())
+      for (const Route& r : p.routes) {
+        const std::int64_t starts = period > 0 ? period : std::max<std::int64_t>(0, horizon - static_cast<std::int64_t>(r.links.size()) + 1);
+        e += p.flits * starts * (static_cast<std::int64_t>(r.uses.size()) * 3 + 4);
+      }
+    return e;
+  };
   Schedule none{t.spec(), m, period > 0 ? "periodic-route-sat" : "route-sat", {}};
   none.period = period;
   none.traffic = traffic_tag(t, &traffic);
-  if (estimate > max_clauses) {
-    if (note != nullptr) *note = "size limit: about " + std::to_string(estimate) + " clauses, more than " + std::to_string(max_clauses);
+  if (const std::int64_t e = estimate(); e > max_clauses) {
+    if (note != nullptr) *note = "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
+    return none;
+  }
+  const std::int64_t target = period > 0 ? period : (hops + t.links() - 1) / std::max(1, t.links());
+  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
+  if (const std::int64_t e = estimate(); e > max_clauses) {
+    if (note != nullptr) *note = "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
     return none;
   }
   std::vector<Placed> phase, placed;
