@@ -226,7 +226,7 @@ module totex_tdm_axil #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (rd_take) rsel_q <= rsel;
+    if (!ar_pend_q && !rvalid_q) rsel_q <= rsel;   // while idle (rd_take drives two loads only)
     if (ar_pend_q) rdata_q <= rword;
   end
   assign s_axil_rvalid = rvalid_q;

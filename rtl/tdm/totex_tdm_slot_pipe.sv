@@ -172,9 +172,10 @@ module totex_tdm_slot_pipe #(
     // not loading, and the period starting at the next wrap is the armed one): nxt_q and arm_q
     // change at most every other cycle. So bank_q's enable is one LUT of flip-flops and inputs
     // (tbl_we_i, hit_q, f_last, run_i: after priming a step is run_i); armed_q clears one cycle
-    // after the swap (swap_q), when nxt_q has moved on and hit_q falls (periods of 2 slots or more).
+    // after the swap (swap_q). nxt_q moves one cycle after a wrap and hit_q one cycle after that,
+    // in time for the next wrap with periods of 3 slots or more.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, swap;
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q, swap;
     logic [PerW-1:0] nxt_q, arm_q, ahead;
     assign swap  = hit_q & f_last & run_i;
     assign ahead = arm_q - nxt_q;
@@ -187,13 +188,16 @@ module totex_tdm_slot_pipe #(
         behind_q <= 1'b0;
         arm_d_q  <= 1'b0;
         swap_q   <= 1'b0;
+        wrap_q   <= 1'b0;
         nxt_q    <= PerW'(1);
         arm_q    <= '0;
       end else begin
         if (flush || swap) bank_q <= ~bank_q;
         swap_q <= swap;
+        // The period count moves one cycle after the wrap (wrap_q), off run_i's paths.
+        wrap_q <= f_last & (run_i | ~primed_q) & ~init_q;
         if (init_q) nxt_q <= PerW'(1);
-        else if (f_last && (run_i || !primed_q)) nxt_q <= nxt_q + PerW'(1);
+        else if (wrap_q) nxt_q <= nxt_q + PerW'(1);
         if (arm_i) begin
           armed_q <= 1'b1;
           arm_q   <= arm_per_i;
