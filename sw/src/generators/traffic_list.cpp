@@ -401,7 +401,8 @@ class ListScheduler {
   /// choices in increasing order (they are interchangeable). UNSAT proves nothing (the routes are
   /// a choice). `phase`: a placement to start the search from (may be empty).
   SatOutcome place_sat(int period, std::int64_t horizon, double work, const std::vector<Placed>& phase,
-                       std::vector<Placed>& out, std::int64_t& clauses_out, std::int64_t& spent) const {
+                       std::vector<Placed>& out, std::int64_t& clauses_out, std::int64_t& spent,
+                       const std::vector<std::int32_t>* only = nullptr) const {
     const bool periodic = period > 0;
     const std::size_t R = resources();
     const std::int64_t slots = periodic ? period : horizon;
@@ -419,9 +420,15 @@ class ListScheduler {
     std::vector<int> mine, prev;    // "flit k took a choice <= j" per choice j of the pair
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
       const Pair& p = pairs_[pi];
+      // `only` (per flit): the pair's routes are those its flits have there (the same set for
+      // every flit of the pair, so that they stay interchangeable).
+      std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
+      if (only != nullptr)
+        for (std::int32_t k = 0; k < p.flits; ++k) allowed[static_cast<std::size_t>((*only)[first_flit_[pi] + static_cast<std::size_t>(k)])] = 1;
       for (std::int32_t k = 0; k < p.flits; ++k) {
         std::vector<int> vars;
         for (std::size_t r = 0; r < p.routes.size(); ++r) {
+          if (!allowed[r]) continue;
           const auto len = static_cast<std::int64_t>(p.routes[r].links.size());
           const std::int64_t last = periodic ? period - 1 : horizon - len;
           for (std::int64_t st = 0; st <= last; ++st) {
@@ -804,11 +811,22 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   }
   std::vector<Placed> phase, placed;
   ls.place(period, flit_order(ls.pairs(), 0), &balanced, phase, spent);
+  // First the balanced routes alone (a small model: every pair on the routes its flits were
+  // balanced onto), with a third of the work; then every candidate route.
   std::int64_t clauses = 0, used = 0;
-  const SatOutcome res = ls.place_sat(period, horizon, work, phase, placed, clauses, used);
-  if (spent_work != nullptr) *spent_work += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-  if (note != nullptr)
-    *note = std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts";
+  SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, &balanced);
+  double spent_here = static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+  std::string said = std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
+                     std::to_string(used) + " conflicts";
+  if (res != SatOutcome::Sat) {
+    used = 0;
+    res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
+    spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+    said += "; all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
+            " conflicts";
+  }
+  if (spent_work != nullptr) *spent_work += spent_here;
+  if (note != nullptr) *note = said;
   if (res != SatOutcome::Sat) return none;
   Schedule s = ls.build(std::move(placed), period);
   s.algorithm = none.algorithm;
