@@ -191,3 +191,7 @@ set_tests_properties(cli.fpga_traffic_multi_file PROPERTIES FIXTURES_REQUIRED td
 cli_test(fpga_traffic_and_schedule 2 "--traffic and --schedule exclude each other"
   -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --traffic groups:0 --tables-out ${TRAFFIC_DIR}/fpga_x)
 set_tests_properties(cli.fpga_traffic_and_schedule PROPERTIES FIXTURES_REQUIRED tdm_traffic_schedules)
+# A degraded torus: list repairs the base network's schedule (docs/traffic.md, "Schedules"):
+# torus:6x6~fail:0-1 all-port reaches the bound 30 (pairwise: 32; measured 2026-11-29).
+cli_test(schedule_degraded_repair 0 "torus:6x6~fail:0-1, all-port, list: 30 steps \\(lower bound 30, optimal"
+  -- ${TOTEX} schedule --topo torus:6x6~fail:0-1 --model all-port)
