@@ -953,13 +953,16 @@ Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, con
   }
   const auto order = flit_order(full.pairs(), 0);
   std::vector<Placed> start_from(order.size());
+  // Each horizon starts from the last placement that fitted (at first the kept flits alone).
+  std::vector<Placed> current(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) current[i] = initial[first[order[i].first] + static_cast<std::size_t>(order[i].second)];
   std::int64_t lo = std::max<std::int64_t>(kept_end, 1) - 1, hi = static_cast<std::int64_t>(out.step_count());
   Schedule shorter;
   std::int64_t left = repair_work;
   while (hi - lo > 1 && left > 0) {
     const std::int64_t H = lo + (hi - lo) / 2;
     for (std::size_t i = 0; i < order.size(); ++i) {
-      Placed x = initial[first[order[i].first] + static_cast<std::size_t>(order[i].second)];
+      Placed x = current[i];
       if (x.route >= 0 && x.start + static_cast<std::int64_t>(full.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()) > H)
         x.route = -1;  // ends past the horizon: placed again
       start_from[i] = x;
@@ -971,6 +974,7 @@ Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, con
     spent += used;
     if (ok) {
       hi = H;
+      current = placed_h;
       shorter = full.build(std::move(placed_h), 0);
     } else {
       lo = H;
