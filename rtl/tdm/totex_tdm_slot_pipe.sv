@@ -176,6 +176,10 @@ module totex_tdm_slot_pipe #(
     // in time for the next wrap with periods of 3 slots or more.
     localparam int unsigned Words = 32'd2 << SlotW;
     logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q, swap;
+    // bank_q's enable as one kept LUT of its own (Yosys otherwise feeds it from swap's LUT: two
+    // levels from run_i, the UP5K's critical path in one placement).
+    (* keep *) logic bank_en;
+    assign bank_en = flush | (hit_q & f_last & run_i);
     logic [PerW-1:0] nxt_q, arm_q, ahead;
     assign swap  = hit_q & f_last & run_i;
     assign ahead = arm_q - nxt_q;
@@ -192,7 +196,7 @@ module totex_tdm_slot_pipe #(
         nxt_q    <= PerW'(1);
         arm_q    <= '0;
       end else begin
-        if (flush || swap) bank_q <= ~bank_q;
+        if (bank_en) bank_q <= ~bank_q;
         swap_q <= swap;
         // The period count moves one cycle after the wrap (wrap_q), off run_i's paths.
         wrap_q <= f_last & (run_i | ~primed_q) & ~init_q;
