@@ -227,21 +227,34 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                                           std::to_string(spent) + " look-ups");
                             return best;
                           }
-                          // The period from the bound up: P, P+1, P+2, P+4, ... until one fits, then halving back.
-                          std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), step = 1, spent = 0;
-                          // The repair's work per period tried: a share of what is left, more near the bound.
+                          // A one-shot schedule of T steps repeated back to back is a periodic one of period T
+                          // (every injection is in a step < T): the search starts with that period in hand,
+                          // tries the bound, then halves the gap, the repair given a share of what is left.
+                          std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), spent = 0;
                           const auto repair_share = [&](std::int64_t) { return std::max<std::int64_t>(0, (work - spent) / 4); };
                           std::optional<Schedule> found;
+                          {
+                            // Orders while a third of the work lasts (each costs about what the first did).
+                            std::int64_t first = 0;
+                            Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 1, &first);
+                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 3 / std::max<std::int64_t>(first, 1))));
+                            spent += first;
+                            if (orders > 1) once = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent);
+                            std::int64_t T = 0;
+                            for (std::size_t i = 0; i < once.steps.size(); ++i)
+                              if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
+                            once.steps.resize(static_cast<std::size_t>(T));
+                            once.period = static_cast<int>(T);
+                            once.algorithm = "periodic-list";
+                            log.push_back("list: period " + std::to_string(T) + " fits (the one-shot list schedule, back to back)");
+                            found = std::move(once);
+                          }
                           std::int64_t fail_below = lo - 1;
-                          for (std::int64_t P = lo;; P = fail_below + step, step *= 2) {
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(P), kRoutes, 4, &spent, repair_share(P));
-                            log.push_back("list: period " + std::to_string(P) + (s.steps.empty() ? " does not fit" : " fits"));
-                            if (!s.steps.empty()) {
-                              found = std::move(s);
-                              break;
-                            }
-                            fail_below = P;
-                            if (P > (std::int64_t{1} << 30)) throw UsageError("list scheduler found no period");
+                          if (found->period > lo) {
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(lo), kRoutes, 4, &spent, repair_share(lo));
+                            log.push_back("list: period " + std::to_string(lo) + (s.steps.empty() ? " does not fit" : " fits"));
+                            if (s.steps.empty()) fail_below = lo;
+                            else found = std::move(s);
                           }
                           std::int64_t hi = found->period;
                           while (hi - fail_below > 1 && spent < work) {
