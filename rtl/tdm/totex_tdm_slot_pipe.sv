@@ -175,13 +175,13 @@ module totex_tdm_slot_pipe #(
     // after the swap (swap_q). nxt_q moves one cycle after a wrap and hit_q one cycle after that,
     // in time for the next wrap with periods of 3 slots or more.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q, swap;
-    // bank_q's enable as one kept LUT of its own (Yosys otherwise feeds it from swap's LUT: two
-    // levels from run_i, the UP5K's critical path in one placement).
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q;
+    // bank_q's enable as one kept LUT of its own, the armed swap (swap_q) derived from it, so that
+    // no other LUT shares hit_q & f_last & run_i (Yosys then fed the enable from that shared LUT:
+    // two levels from run_i, the critical path of UP5K and HX8K placements).
     (* keep *) logic bank_en;
     assign bank_en = flush | (hit_q & f_last & run_i);
     logic [PerW-1:0] nxt_q, arm_q, ahead;
-    assign swap  = hit_q & f_last & run_i;
     assign ahead = arm_q - nxt_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -197,7 +197,7 @@ module totex_tdm_slot_pipe #(
         arm_q    <= '0;
       end else begin
         if (bank_en) bank_q <= ~bank_q;
-        swap_q <= swap;
+        swap_q <= bank_en & ~flush;
         // The period count moves one cycle after the wrap (wrap_q), off run_i's paths.
         wrap_q <= f_last & (run_i | ~primed_q) & ~init_q;
         if (init_q) nxt_q <= PerW'(1);
