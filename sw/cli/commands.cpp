@@ -282,7 +282,7 @@ void require_shd_torus(const std::string& format, const Topology& t) {
                      (shd_topology(t) ? " or --format poseidon" : ""));
 }
 
-int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
+int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format, const std::optional<json>& given_traffic) {
   const Network net = parse_spec(o.topo);
   const auto* tp = std::get_if<Topology>(&net);
   if (!tp) throw UsageError("--periodic: applies to direct networks; a MIN's configurations already repeat every N cycles");
@@ -308,13 +308,14 @@ int cmd_schedule_periodic(const ScheduleOptions& o, const std::string& format) {
   if (pr.violation_count > static_cast<std::int64_t>(pr.violations.size()))
     errors.push_back("... and " + std::to_string(pr.violation_count - static_cast<std::int64_t>(pr.violations.size())) + " more");
   for (const auto& e : errors_json(one_shot)) errors.push_back("one-shot replay: " + e.get<std::string>());
-  const json j{{"topology", o.topo}, {"model", to_string(model)}, {"algorithm", po.algorithm}, {"periodic", true},
+  json j{{"topology", o.topo}, {"model", to_string(model)}, {"algorithm", po.algorithm}, {"periodic", true},
                {"nodes", t.nodes()}, {"period", po.schedule.period}, {"period_bound", po.bound.steps},
                {"period_bound_terms", bound_json(po.bound)}, {"translation_invariant", po.translation_invariant},
                {"verified", ok}, {"proven_optimal", ok && po.proven_optimal}, {"proof", ok ? po.proof : ""},
                {"proof_general", ok && po.proof_general}, {"proof_scope", ok ? po.proof_scope : ""}, {"latency_max", pr.latency_max}, {"steps", pr.steps},
                {"transfers", po.schedule.transfer_count()}, {"seconds", seconds}, {"search", po.log}, {"capped", po.capped},
                {"errors", errors}, {"file", o.output}, {"format", o.output.empty() ? "" : format}};
+  if (given_traffic) j["traffic"] = *given_traffic;
   print(o.json, j, [&] {
     std::cout << o.topo << ", " << to_string(model) << ", " << po.algorithm << ": period " << po.schedule.period
               << " (period bound " << po.bound.steps << "), "
@@ -387,17 +388,19 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
 int cmd_schedule(const ScheduleOptions& options) {
   ScheduleOptions o = options;
   o.topo = topology_or_platform(o.topo, o.traffic);
+  std::optional<json> given_traffic;  // --traffic naming `all` (all:1, a matrix of ones): today's schedule, its traffic shown
   if (o.traffic != "all") {
     const Network net = parse_spec(o.topo);
     const auto* t = std::get_if<Topology>(&net);
     if (!t) throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
     const Traffic traffic = parse_traffic(o.traffic, *t);
     if (!is_all_traffic(*t, &traffic)) return cmd_schedule_traffic(o, *t, model_for(net, o.model), traffic);
+    given_traffic = traffic_json(traffic);
   }
   const std::string format = output_format(o);
   if (format != "totex" && o.output.empty()) throw UsageError("--format " + format + ": give the file to write with -o");
   if (format != "totex" && o.binary) throw UsageError("--binary: applies to totex schedule files, not --format " + format);
-  if (o.periodic) return cmd_schedule_periodic(o, format);
+  if (o.periodic) return cmd_schedule_periodic(o, format, given_traffic);
   double write_seconds = 0;
   auto write_file = [&](const std::function<void(std::ostream&)>& writer) {
     if (o.output.empty()) return;
@@ -450,6 +453,7 @@ int cmd_schedule(const ScheduleOptions& options) {
     });
   }
   j["algorithm"] = algo;
+  if (given_traffic) j["traffic"] = *given_traffic;
   j["steps"] = report.steps;
   j["lower_bound"] = lb.steps;
   j["optimal"] = report.ok && report.steps == lb.steps;

@@ -53,6 +53,9 @@ cli_test(schedule_traffic_random 0 "steps"
   ${TOTEX} schedule --topo torus:4x4 --model nic --traffic random:2:0.5:3 --json)
 cli_test(schedule_traffic_groups_periodic 0 "periodic-lines: period 8 \\(period bound 8"
   -- ${TOTEX} schedule --topo torus:8x8 --model nic --traffic groups:0 --periodic)
+cli_test(schedule_traffic_all_json 0 "traffic"
+  --jq ".traffic.kind==\"all\" and .traffic.flits==240 and .steps==17" --
+  ${TOTEX} schedule --topo torus:4x4 --model nic --traffic all:1 --json)
 cli_test(schedule_traffic_all_unchanged 0 "torus:4x4, nic, pattern: 17 steps \\(lower bound 17"
   -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic all:1)
 add_test(NAME cli.schedule_traffic_write COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic --traffic moe:8:2:6:3 --periodic
