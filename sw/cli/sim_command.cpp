@@ -72,8 +72,8 @@ SimInput load_or_make(const SimOptions& o) {
       throw UsageError("--model " + o.model + " does not match the schedule file's model " + to_string(d->model));
     return {std::move(net), std::move(s), loaded.claimed_steps};
   }
-  if (o.topo.empty()) throw UsageError("--topo or --schedule is required");
-  Network net = parse_spec(o.topo);
+  if (o.topo.empty() && o.traffic.rfind("poseidon:", 0) != 0) throw UsageError("--topo or --schedule is required");
+  Network net = parse_spec(topology_or_platform(o.topo, o.traffic));  // poseidon:FILE.xml names its network
   const Model model = model_for(net, o.model);
   if (o.traffic != "all") {  // schedule_traffic's schedule, which records its traffic for every engine
     const auto* t = std::get_if<Topology>(&net);

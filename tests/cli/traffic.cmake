@@ -198,3 +198,6 @@ set_tests_properties(cli.fpga_traffic_and_schedule PROPERTIES FIXTURES_REQUIRED 
 # torus:6x6~fail:0-1 all-port reaches the bound 30 (pairwise: 32; measured 2026-11-29).
 cli_test(schedule_degraded_repair 0 "torus:6x6~fail:0-1, all-port, list: 30 steps \\(lower bound 30, optimal"
   -- ${TOTEX} schedule --topo torus:6x6~fail:0-1 --model all-port)
+# sim too takes the network from the Poseidon file (this one has 2-phit channels: refused as multi-flit).
+cli_test(sim_traffic_poseidon_platform 2 "sends up to 6 flits per pair. the simulated hardware carries one message per ordered pair"
+  -- ${TOTEX} sim --model nic --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml)
