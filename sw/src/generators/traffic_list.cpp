@@ -265,11 +265,14 @@ class ListScheduler {
   /// Places every flit in `order` (pair, flit) in turn; with `fixed` (per flit, pair_first_[pair] + k)
   /// each on its given route, otherwise on the route that arrives first. False when a periodic
   /// flit does not fit.
+  /// `keep_going`: a flit that does not fit is recorded unplaced (route -1) and the rest are still
+  /// placed, so `out` matches `order` entry for entry (a start for the repair).
   bool place(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>* fixed,
-             std::vector<Placed>& out, std::int64_t& work, const Calendar* initial = nullptr) const {
+             std::vector<Placed>& out, std::int64_t& work, const Calendar* initial = nullptr, bool keep_going = false) const {
     Calendar cal = initial != nullptr ? *initial : Calendar(resources(), period);
     out.clear();
     out.reserve(order.size());
+    bool all_placed = true;
     for (const auto& [pi, k] : order) {
       const Pair& p = pairs_[pi];
       std::int64_t best_finish = kNever, best_start = 0;
@@ -285,11 +288,16 @@ class ListScheduler {
           best_route = static_cast<int>(r);
         }
       }
-      if (best_route < 0) return false;
+      if (best_route < 0) {
+        if (!keep_going) return false;
+        all_placed = false;
+        out.push_back({pi, -1, -1});
+        continue;
+      }
       for (const Use& u : p.routes[static_cast<std::size_t>(best_route)].uses) cal.take(u.resource, best_start + u.offset);
       out.push_back({pi, best_route, best_start});
     }
-    return true;
+    return all_placed;
   }
 
   /// Periodic placement with repair (min-conflicts): flits go in `order` as place() puts them;
@@ -752,10 +760,16 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
       best.swap(placed);
     }
   }
-  if (best_steps == kNever && period > 0 && repair_work > 0 &&
-      ls.place_with_repair(period, flit_order(ls.pairs(), 0), balanced, placed, spent, repair_work)) {
-    best_steps = 0;
-    best.swap(placed);
+  if (best_steps == kNever && period > 0 && repair_work > 0) {
+    // The repair starts from the balanced routes' greedy placement: only the flits that did not fit
+    // (and those they push out) move, not every flit from scratch.
+    const auto order = flit_order(ls.pairs(), 0);
+    std::vector<Placed> partial;
+    (void)ls.place(period, order, &balanced, partial, spent, nullptr, true);
+    if (ls.place_with_repair(period, order, balanced, placed, spent, repair_work, &partial)) {
+      best_steps = 0;
+      best.swap(placed);
+    }
   }
   if (work != nullptr) *work += spent;
   if (best_steps == kNever) {
