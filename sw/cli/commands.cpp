@@ -647,7 +647,8 @@ void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& 
 std::string topology_or_platform(const std::string& topo, const std::string& traffic) {
   if (!topo.empty()) return topo;
   if (traffic.rfind("poseidon:", 0) == 0) return "graph:" + traffic.substr(9);  // its platform (docs/networks.md)
-  throw UsageError("--topo is required (or --traffic poseidon:FILE.xml, whose platform names the network)");
+  throw UsageError("bad topology '': the spec is empty; accepted: " + spec_grammar() +
+                   " (give --topo SPEC, or --traffic poseidon:FILE.xml, whose platform names the network)");
 }
 
 void add_topo_model(CLI::App* cmd, CommonOptions& o, bool required) {
