@@ -535,6 +535,8 @@ std::optional<Traffic> verify_traffic(const VerifyOptions& o, const Topology& t,
     try {
       Traffic traffic = parse_traffic(spec, t);
       return traffic;
+    } catch (const ResourceError&) {  // past the limits: exit 3, as everywhere
+      throw;
     } catch (const std::runtime_error& e) {  // a file that moved or changed: --traffic says where it is now
       throw UsageError("the schedule records traffic " + spec + ", which cannot be read again here (" + e.what() +
                        "); give it with --traffic");

@@ -33,6 +33,8 @@ std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s) {
   std::optional<Traffic> traffic;
   try {
     traffic = parse_traffic(s.traffic.spec, t);
+  } catch (const ResourceError&) {  // past the limits: exit 3, as everywhere
+    throw;
   } catch (const std::runtime_error& e) {
     throw UsageError("the schedule records traffic " + s.traffic.spec + ", which cannot be read again here: " + e.what());
   }
