@@ -201,6 +201,22 @@ std::string traffic_text(const json& j) {
 /// The names of the terms equal to the bound: the ones that bind.
 std::string binding_terms(const LowerBound& lb) { return plot::main_term(lb).term; }
 
+/// What auto tried, as `schedule --json` gives it.
+json attempts_json(const std::vector<Attempt>& tried) {
+  json out = json::array();
+  for (const Attempt& a : tried)
+    out.push_back({{"algorithm", a.algorithm}, {"steps", a.steps}, {"verified", a.verified}, {"seconds", a.seconds}, {"note", a.note}});
+  return out;
+}
+
+/// "  tried: a 67; b failed;" when more than one generator ran.
+void print_attempts(const std::vector<Attempt>& tried) {
+  if (tried.size() <= 1) return;
+  std::cout << "  tried:";
+  for (const Attempt& a : tried) std::cout << ' ' << a.algorithm << ' ' << (a.verified ? std::to_string(a.steps) : "failed") << ';';
+  std::cout << '\n';
+}
+
 int cmd_bound(const BoundOptions& options) {
   BoundOptions o = options;
   o.topo = topology_or_platform(o.topo, o.traffic);
@@ -349,9 +365,6 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
   if (o.periodic) pr = verify_periodic(t, out.schedule, 0, &traffic);
   const bool ok = report.ok && (!pr || pr->ok);
   if (!o.output.empty()) write_output_file(o.output, [&](std::ostream& f) { write_schedule(f, t, out.schedule, o.binary); });
-  json tried = json::array();
-  for (const Attempt& a : out.tried)
-    tried.push_back({{"algorithm", a.algorithm}, {"steps", a.steps}, {"verified", a.verified}, {"seconds", a.seconds}, {"note", a.note}});
   json errors = errors_json(report);
   if (pr)
     for (const Violation& v : pr->violations) errors.push_back("periodic: " + v.text);
@@ -359,7 +372,7 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
          {"nodes", t.nodes()}, {"processors", t.processor_count()}, {"periodic", o.periodic}, {"steps", report.steps},
          {"transfers", out.schedule.transfer_count()}, {"lower_bound", out.bound.steps}, {"bounds", bound_json(out.bound)},
          {"binding", binding_terms(out.bound)}, {"verified", ok}, {"proven_optimal", ok && out.proven_optimal},
-         {"proof", ok ? out.proof : ""}, {"tried", tried}, {"search", out.log}, {"seconds", seconds}, {"errors", errors},
+         {"proof", ok ? out.proof : ""}, {"tried", attempts_json(out.tried)}, {"search", out.log}, {"seconds", seconds}, {"errors", errors},
          {"delivered", report.delivered}, {"expected_delivered", report.expected}};
   if (pr) {
     j["period"] = pr->period;
@@ -373,11 +386,7 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
               << out.bound.steps << ", binding " << binding_terms(out.bound) << (ok && out.proven_optimal ? "; optimal: " + out.proof : "")
               << "), " << (ok ? "verified" : "VERIFICATION FAILED") << (pr ? " modulo the period" : "") << '\n';
     if (pr) std::cout << "  one period's makespan " << pr->steps << " steps, latency max " << pr->latency_max << '\n';
-    if (out.tried.size() > 1) {
-      std::cout << "  tried:";
-      for (const Attempt& a : out.tried) std::cout << ' ' << a.algorithm << ' ' << (a.verified ? std::to_string(a.steps) : "failed") << ';';
-      std::cout << '\n';
-    }
+    print_attempts(out.tried);
     for (const std::string& line : out.log) std::cout << "  " << line << '\n';
     for (const auto& e : errors) std::cout << "  " << e.get<std::string>() << '\n';
     if (!o.output.empty()) std::cout << "written to " << o.output << '\n';
@@ -461,11 +470,7 @@ int cmd_schedule(const ScheduleOptions& options) {
   const bool proven = report.ok && (report.steps == lb.steps || (outcome.proven_optimal && !outcome.proof.empty()));
   j["proven_optimal"] = proven;
   j["proof"] = !proven ? "" : outcome.proof.empty() ? "meets the lower bound " + std::to_string(lb.steps) : outcome.proof;
-  json tried = json::array();
-  for (const Attempt& a : outcome.tried)
-    tried.push_back({{"algorithm", a.algorithm}, {"steps", a.steps}, {"verified", a.verified}, {"seconds", a.seconds},
-                     {"note", a.note}});
-  j["tried"] = tried;
+  j["tried"] = attempts_json(outcome.tried);
   j["search"] = outcome.log;
   // A search the wall-clock safety cap cut short (its note says so): the result may differ by machine.
   j["capped"] = std::any_of(outcome.tried.begin(), outcome.tried.end(),
@@ -480,12 +485,7 @@ int cmd_schedule(const ScheduleOptions& options) {
     std::cout << o.topo << ", " << to_string(model) << ", " << algo << ": " << report.steps << " steps (lower bound "
               << lb.steps << (proven ? ", optimal: " + j["proof"].get<std::string>() : "") << "), "
               << (report.ok ? "verified" : "VERIFICATION FAILED") << '\n';
-    if (outcome.tried.size() > 1) {
-      std::cout << "  tried:";
-      for (const Attempt& a : outcome.tried)
-        std::cout << ' ' << a.algorithm << ' ' << (a.verified ? std::to_string(a.steps) : "failed") << ';';
-      std::cout << '\n';
-    }
+    print_attempts(outcome.tried);
     for (const auto& e : j["errors"]) std::cout << "  " << e.get<std::string>() << '\n';
     if (!o.output.empty()) std::cout << "written to " << o.output << '\n';
   });

@@ -81,9 +81,7 @@ SimInput load_or_make(const SimOptions& o) {
     const Traffic traffic = parse_traffic(o.traffic, *t);
     if (!is_all_traffic(*t, &traffic)) {
       if (o.mode == "dynamic") throw UsageError("--traffic: the dynamic baseline's NICs send to every node; give --mode scheduled");
-      std::int64_t most = 0;
-      traffic.for_each([&](NodeId, NodeId, std::int64_t w) { most = std::max(most, w); });
-      if (most > 1)
+      if (const std::int64_t most = heaviest_pair(traffic).flits; most > 1)
         throw UsageError("--traffic " + traffic.spec() + " sends up to " + std::to_string(most) +
                          " flits per pair; the simulated hardware carries one message per ordered pair (multi-flit messages "
                          "are not built yet; `totex schedule --traffic` schedules and verifies it)");

@@ -15,17 +15,10 @@ constexpr std::int64_t kMaxErrors = 100;
 }  // namespace
 
 void check_tdm_traffic(const Traffic& traffic) {
-  std::int64_t most = 0;
-  NodeId from = 0, to = 0;
-  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t w) {
-    if (w <= most) return;
-    most = w;
-    from = src;
-    to = dst;
-  });
-  if (most > 1)
-    throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most) + " flits from node " +
-                     std::to_string(from) + " to node " + std::to_string(to) +
+  const PairFlits most = heaviest_pair(traffic);
+  if (most.flits > 1)
+    throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most.flits) + " flits from node " +
+                     std::to_string(most.src) + " to node " + std::to_string(most.dst) +
                      " per period; the TDM tile's NIC holds one waiting message per destination, so its tables carry "
                      "one flit per ordered pair and period (a per-destination queue for multi-flit messages is not "
                      "built yet; `totex schedule --traffic --periodic` schedules and verifies it)");

@@ -258,6 +258,26 @@ class ListScheduler {
     return static_cast<std::int32_t>(p.routes.size() - 1);
   }
 
+  /// The routes of every flit balanced (balanced_routes) under the load they aim at: the period,
+  /// or one-shot the average link load (all flits' hops over the directed links, rounded up).
+  [[nodiscard]] std::vector<std::int32_t> balanced(int period, std::int64_t& work) {
+    std::int64_t target = period;
+    if (period <= 0) {
+      std::int64_t hops = 0;
+      for (const Pair& p : pairs_) hops += static_cast<std::int64_t>(p.flits) * p.dist;
+      target = (hops + t_.links() - 1) / std::max(1, t_.links());
+    }
+    return balanced_routes(4, target, std::int64_t{1} << 22, work);
+  }
+
+  /// Steps until the last flit of `placed` arrives.
+  [[nodiscard]] std::int64_t length(const std::vector<Placed>& placed) const {
+    std::int64_t steps = 0;
+    for (const Placed& x : placed)
+      steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
+    return steps;
+  }
+
   [[nodiscard]] std::size_t resources() const {
     return static_cast<std::size_t>(t_.links()) + (m_ == Model::AllPort ? 0 : 2 * static_cast<std::size_t>(t_.nodes()));
   }
@@ -719,6 +739,23 @@ bool seed_from_base(ListScheduler& ls, const Topology& t, const Schedule& base, 
   return any;
 }
 
+/// The shortest placement over `orders` priority orders (even: each flit on the route that arrives
+/// first; odd: on its balanced route), from `initial` busy resources when given; its length, or
+/// kNever when no order places every flit (periodic).
+std::int64_t best_of_orders(const ListScheduler& ls, int period, int orders, const std::vector<std::int32_t>& balanced,
+                            const Calendar* initial, std::vector<Placed>& best, std::int64_t& spent) {
+  std::int64_t best_steps = kNever;
+  std::vector<Placed> placed;
+  for (int o = 0; o < std::max(1, orders); ++o) {
+    if (!ls.place(period, flit_order(ls.pairs(), o / 2), o % 2 == 1 ? &balanced : nullptr, placed, spent, initial)) continue;
+    if (const std::int64_t steps = ls.length(placed); steps < best_steps) {
+      best_steps = steps;
+      best.swap(placed);
+    }
+  }
+  return best_steps;
+}
+
 }  // namespace
 
 Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
@@ -726,26 +763,8 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
   std::vector<Placed> best, placed;
-  std::int64_t best_steps = kNever;
-  // Even orders: each flit on the route that arrives first; odd: on the balanced routes.
-  // The load the routes aim under: the period, or one-shot the average link load.
-  std::int64_t target = period;
-  if (period == 0) {
-    std::int64_t hops = 0;
-    for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
-    target = (hops + t.links() - 1) / std::max(1, t.links());
-  }
-  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
-  for (int o = 0; o < std::max(1, orders); ++o) {
-    if (!ls.place(period, flit_order(ls.pairs(), o / 2), o % 2 == 1 ? &balanced : nullptr, placed, spent)) continue;
-    std::int64_t steps = 0;
-    for (const Placed& x : placed)
-      steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(ls.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
-    if (steps < best_steps) {
-      best_steps = steps;
-      best.swap(placed);
-    }
-  }
+  const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
+  std::int64_t best_steps = best_of_orders(ls, period, orders, balanced, nullptr, best, spent);
   if (best_steps == kNever && period > 0 && repair_work > 0 && t.is_degraded() && t.failed_nodes().empty() &&
       t.nodes() <= kRepairMaxNodes && (m == Model::Nic || m == Model::AllPort)) {
     // Periodic on a network with failed links: the repair starts from the base network's periodic
@@ -797,8 +816,6 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
                             double work, std::int64_t max_clauses, std::string* note, double* spent_work) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
-  std::int64_t hops = 0;
-  for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
   // The size before building: choices x (resources a route uses + 3) clause literals, about;
   // checked on the shortest candidates before the balanced routes are searched, then again.
   const auto estimate = [&]() {
@@ -817,8 +834,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     if (note != nullptr) *note = "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
     return none;
   }
-  const std::int64_t target = period > 0 ? period : (hops + t.links() - 1) / std::max(1, t.links());
-  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
+  const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
   if (const std::int64_t e = estimate(); e > max_clauses) {
     if (note != nullptr) *note = "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
     return none;
@@ -905,22 +921,9 @@ Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, con
   Calendar cal = ls.calendar(0);
   keep([&](std::size_t i, const Transfer& tr, bool first, bool last) { ls.take(cal, tr, static_cast<std::int64_t>(i), first, last); });
   std::int64_t spent = 0;
-  std::int64_t hops = 0;
-  for (const Pair& p : ls.pairs()) hops += static_cast<std::int64_t>(p.flits) * p.dist;
-  const std::int64_t target = (hops + t.links() - 1) / std::max(1, t.links());
-  const std::vector<std::int32_t> balanced = ls.balanced_routes(4, target, std::int64_t{1} << 22, spent);
-  std::vector<Placed> best, placed;
-  std::int64_t best_steps = kNever;
-  for (int o = 0; o < std::max(1, orders); ++o) {
-    if (!ls.place(0, flit_order(ls.pairs(), o / 2), o % 2 == 1 ? &balanced : nullptr, placed, spent, &cal)) continue;
-    std::int64_t steps = 0;
-    for (const Placed& x : placed)
-      steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(ls.pairs()[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
-    if (steps < best_steps) {
-      best_steps = steps;
-      best.swap(placed);
-    }
-  }
+  const std::vector<std::int32_t> balanced = ls.balanced(0, spent);
+  std::vector<Placed> best;
+  (void)best_of_orders(ls, 0, orders, balanced, &cal, best, spent);
   if (work != nullptr) *work += spent;
   const Schedule added = ls.build(std::move(best), 0);
   added.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
@@ -936,10 +939,7 @@ Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, con
   // them, on their base routes), no flit past a horizon H, H bisected between the base's length
   // and the placement above.
   ListScheduler full(t, m, traffic, routes);
-  std::int64_t full_hops = 0;
-  for (const Pair& p : full.pairs()) full_hops += static_cast<std::int64_t>(p.flits) * p.dist;
-  const std::vector<std::int32_t> preferred_balanced =
-      full.balanced_routes(4, (full_hops + t.links() - 1) / std::max(1, t.links()), std::int64_t{1} << 22, spent);
+  const std::vector<std::int32_t> preferred_balanced = full.balanced(0, spent);
   std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
   std::vector<std::size_t> first(full.pairs().size() + 1, 0);
   for (std::size_t pi = 0; pi < full.pairs().size(); ++pi) {

@@ -207,4 +207,12 @@ void Traffic::finish() {
   sha_ = sha256_hex(canonical);
 }
 
+PairFlits heaviest_pair(const Traffic& t) {
+  PairFlits most;
+  t.for_each([&](NodeId src, NodeId dst, std::int64_t flits) {
+    if (flits > most.flits) most = {src, dst, flits};
+  });
+  return most;
+}
+
 }  // namespace totex

@@ -19,13 +19,11 @@ TrafficTag traffic_tag(const Topology& t, const Traffic* traffic) {
   return {traffic->spec(), traffic->sha256(), traffic->total_flits()};
 }
 
-void check_traffic_tag(const Topology& t, const Schedule& s, const Traffic* traffic) {
+std::string traffic_mismatch(const Topology& t, const TrafficTag& recorded, const Traffic* traffic) {
   const TrafficTag want = traffic_tag(t, traffic);
-  if (want.sha256 == s.traffic.sha256) return;
-  const std::string given = want.is_all() ? "all" : want.spec + " (sha256 " + want.sha256.substr(0, 12) + "...)";
-  const std::string made = s.traffic.is_all() ? "all" : s.traffic.spec + " (sha256 " + s.traffic.sha256.substr(0, 12) + "...)";
-  throw UsageError("the schedule was made for traffic " + made + ", not " + given +
-                   (s.traffic.is_all() ? "; drop --traffic or give --traffic all" : "; give --traffic with the traffic it was made for"));
+  if (want.sha256 == recorded.sha256) return "";
+  return "schedule is for traffic '" + (recorded.is_all() ? std::string("all") : recorded.spec) + "', not '" +
+         (want.is_all() ? std::string("all") : want.spec) + "' (the SHA-256 digests differ)";
 }
 
 std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s) {

@@ -55,11 +55,8 @@ PeriodicReport verify_periodic(const Topology& t, const Schedule& s, int period,
   Collector add(r);
   if (!s.topology.empty() && s.topology != t.spec())
     add.add("topology", -1, -1, "", [&] { return "schedule is for '" + s.topology + "', not '" + t.spec() + "'"; });
-  if (const TrafficTag want = traffic_tag(t, traffic); want.sha256 != s.traffic.sha256)
-    add.add("traffic", -1, -1, "", [&] {
-      return "schedule is for traffic '" + (s.traffic.is_all() ? std::string("all") : s.traffic.spec) + "', not '" +
-             (want.is_all() ? std::string("all") : want.spec) + "' (the SHA-256 digests differ)";
-    });
+  if (const std::string other = traffic_mismatch(t, s.traffic, traffic); !other.empty())
+    add.add("traffic", -1, -1, "", [&] { return other; });
   const bool may_buffer = allows_relay_buffering(s.model);
   std::vector<MessageState> msg(index.size());
   // Per slot: one bit per directed link (busy), and the counts per node and port. A link slot

@@ -88,11 +88,11 @@ Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& t
   if (traffic.nodes() != t.nodes())
     throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + t.spec() + " has " +
                      std::to_string(t.nodes()));
-  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t flits) {
-    if (flits > 1)
-      throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(flits) + " flits from " + std::to_string(src) + " to " +
-                       std::to_string(dst) + "; the simulated hardware carries one message per ordered pair (multi-flit messages "
-                       "are not built yet, docs/traffic.md)");
+  if (const PairFlits most = heaviest_pair(traffic); most.flits > 1)
+    throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most.flits) + " flits from " + std::to_string(most.src) +
+                     " to " + std::to_string(most.dst) + "; the simulated hardware carries one message per ordered pair (multi-flit "
+                     "messages are not built yet, docs/traffic.md)");
+  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t) {
     slot_[pair(src, dst)] = kUntimed;
     ++required_count_;
   });

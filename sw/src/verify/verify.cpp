@@ -67,14 +67,9 @@ StepVerifier::StepVerifier(const Topology& t, Model model, const std::string& sc
                                                 std::to_string(index_.size()) + " flits)");
   if (!schedule_topology.empty() && schedule_topology != t.spec())
     add(pre_, "topology", -1, -1, -1, -1, [&] { return "schedule is for '" + schedule_topology + "', not '" + t.spec() + "'"; });
-  if (schedule_traffic != nullptr) {
-    const TrafficTag want = traffic_tag(t, traffic);
-    if (want.sha256 != schedule_traffic->sha256)
-      add(pre_, "traffic", -1, -1, -1, -1, [&] {
-        return "schedule is for traffic '" + (schedule_traffic->is_all() ? std::string("all") : schedule_traffic->spec) + "', not '" +
-               (want.is_all() ? std::string("all") : want.spec) + "' (the SHA-256 digests differ)";
-      });
-  }
+  if (schedule_traffic != nullptr)
+    if (const std::string other = traffic_mismatch(t, *schedule_traffic, traffic); !other.empty())
+      add(pre_, "traffic", -1, -1, -1, -1, [&] { return other; });
   msg_.reset(static_cast<MessageState*>(std::calloc(std::max<std::size_t>(index_.size(), 1), sizeof(MessageState))));
   if (!msg_) throw std::bad_alloc();
   node_.resize(n_);

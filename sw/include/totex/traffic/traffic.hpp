@@ -120,6 +120,15 @@ class Traffic {
   static Traffic canonical(Traffic t);  // uniform when it is, then finish()
 };
 
+/// A pair and its flits.
+struct PairFlits {
+  NodeId src = 0, dst = 0;
+  std::int64_t flits = 0;
+};
+/// The pair with the most flits, the first in row order among equals (flits 0 for an empty
+/// traffic): what a consumer that carries one flit per pair names when it refuses a traffic.
+[[nodiscard]] PairFlits heaviest_pair(const Traffic& t);
+
 /// The canonical serialisation the digest covers for a sparse traffic's row `src` ("" when empty):
 /// "s d1:f1 d2:f2 ...\n". Exposed for tests and docs.
 [[nodiscard]] std::string traffic_row_text(const Traffic& t, NodeId src);

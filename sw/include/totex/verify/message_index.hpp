@@ -68,9 +68,9 @@ class MessageIndex {
 /// schedules, files and digests are today's.
 [[nodiscard]] bool is_all_traffic(const Topology& t, const Traffic* traffic);
 
-/// Throws UsageError when `s` was made for another traffic than `traffic` (null: all): the digests
-/// differ. The message names both specs.
-void check_traffic_tag(const Topology& t, const Schedule& s, const Traffic* traffic);
+/// "" when a schedule tagged `recorded` was made for `traffic` (null: all); otherwise the verifiers'
+/// violation text naming both specs (the digests differ).
+[[nodiscard]] std::string traffic_mismatch(const Topology& t, const TrafficTag& recorded, const Traffic* traffic);
 
 /// The traffic `s` records (Schedule::traffic), read again from its spec, or nullopt for all.
 /// Throws UsageError when the spec cannot be read here (a file that moved) or reads to another
