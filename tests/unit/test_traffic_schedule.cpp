@@ -309,3 +309,36 @@ TEST_CASE("repair: periodic on a degraded torus starts from the base network's p
   CHECK(s.period == 60);
   CHECK(verify_periodic(t, s, 0, &two).ok);
 }
+
+TEST_CASE("negotiated placement: a period no priority order fits", "[traffic_schedule]") {
+  // mesh:4x4 transpose:4 at period 4 (the bound): no order of the greedy placement fits it
+  // (measured), the negotiated placement does; the result is verified modulo the period.
+  const Topology t = parse_topology("mesh:4x4");
+  const Traffic tr = parse_traffic("perm:transpose:4", t);
+  std::int64_t work = 0;
+  CHECK(list_schedule(t, Model::Nic, tr, 4, 6, 4, &work, 0).steps.empty());
+  const Schedule s = list_schedule(t, Model::Nic, tr, 4, 6, 4, &work, 20'000'000);
+  REQUIRE_FALSE(s.steps.empty());
+  CHECK(s.period == 4);
+  CHECK(verify_periodic(t, s, 0, &tr).ok);
+  // From a schedule of a period within 5 %: started from it (same answer, verified).
+  const Schedule warm = list_schedule(t, Model::Nic, tr, 4, 6, 4, &work, 20'000'000, &s);
+  REQUIRE_FALSE(warm.steps.empty());
+  CHECK(verify_periodic(t, warm, 0, &tr).ok);
+}
+
+TEST_CASE("negotiated placement under a horizon shortens a one-shot schedule to its bound", "[traffic_schedule]") {
+  // torus:8x8 transpose:8, nic: the priority orders give 17 steps (measured), the negotiated
+  // placement from the bound 15 (nic_injection, distance) up reaches it: proven optimal.
+  const Topology t = parse_topology("torus:8x8");
+  const Traffic tr = parse_traffic("perm:transpose:8", t);
+  const std::int64_t bound = traffic_lower_bound(t, Model::Nic, tr).steps;
+  REQUIRE(bound == 15);
+  std::int64_t work = 0;
+  const Schedule list = list_schedule(t, Model::Nic, tr, 0, 6, 2, &work);
+  CHECK(list.step_count() > 15);
+  const Schedule s = list_schedule(t, Model::Nic, tr, 0, 6, 2, &work, 40'000'000, nullptr, bound);
+  const VerifyReport r = verify(t, s, std::nullopt, {}, &tr);
+  CHECK(r.ok);
+  CHECK(r.steps == 15);
+}

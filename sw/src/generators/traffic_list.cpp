@@ -38,6 +38,19 @@ constexpr std::int64_t kTenureFlits = 128;
 /// Look-ups of the min-conflicts repair of a degraded network's base schedule (list_schedule,
 /// one-shot), about a second.
 constexpr std::int64_t kDegradedRepairWork = 40'000'000;
+/// The negotiated placement gives up after this many rounds without fewer flits on shared slots
+/// (torus:16x16 random:1:0.1:2 nic at period 96 converged in about 500 rounds, a new fewest at
+/// least every 40; at a period below the best possible the fewest stops falling).
+constexpr std::int64_t kStallRounds = 120;
+/// The negotiated placement's prices (PathFinder's present and history factors): a shared slot's
+/// present price starts at kPresentStart per other flit and grows kPresentGrowth-fold a round up
+/// to kPresentMax; a slot shared after a round gets kHistoryStep per extra flit for good. Tuned on
+/// torus:16x16 random:1:0.1:2 nic at period 96: (0.5, 2, 0.5) converged where (0.2, 1.4) and
+/// (1, 1.6) did not within the same work; the cap keeps the prices finite.
+constexpr double kPresentStart = 0.5;
+constexpr double kPresentGrowth = 2.0;
+constexpr double kPresentMax = 1000.0;
+constexpr double kHistoryStep = 0.5;
 /// Networks up to this many nodes get that repair (the base's auto schedule takes about a second
 /// on torus:8x8 nic, 13 s on torus:16x16, where the repair's work is too small to gain anyway).
 constexpr int kRepairMaxNodes = 128;
@@ -267,15 +280,18 @@ class ListScheduler {
       for (const Pair& p : pairs_) hops += static_cast<std::int64_t>(p.flits) * p.dist;
       target = (hops + t_.links() - 1) / std::max(1, t_.links());
     }
-    return balanced_routes(4, target, std::int64_t{1} << 22, work);
+    return balanced_routes(4, target, std::int64_t{1} << 26, work);
   }
 
   /// Steps until the last flit of `placed` arrives.
   [[nodiscard]] std::int64_t length(const std::vector<Placed>& placed) const {
     std::int64_t steps = 0;
-    for (const Placed& x : placed)
-      steps = std::max<std::int64_t>(steps, x.start + static_cast<std::int64_t>(pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links.size()));
+    for (const Placed& x : placed) steps = std::max(steps, finish(x));
     return steps;
+  }
+  /// The step after a placed flit's last hop.
+  [[nodiscard]] std::int64_t finish(const Placed& x) const {
+    return x.start + static_cast<std::int64_t>(pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links.size());
   }
 
   [[nodiscard]] std::size_t resources() const {
@@ -417,6 +433,104 @@ class ListScheduler {
       for (std::int32_t h : in_way) take_off(h);
       put(f, best_route, best_start);
       placed_at[static_cast<std::size_t>(f)] = iteration;
+    }
+    work += spent;
+    out = std::move(at);
+    return true;
+  }
+
+  /// Periodic placement by negotiated congestion (PathFinder, McMurchie and Ebeling 1995, the
+  /// FPGA routers' algorithm): every flit takes the (route, start) of least cost, where a
+  /// resource slot costs (1 + history) x (1 + present x flits already there); slots may be
+  /// shared while the search runs. After each round the shared slots' history grows and
+  /// `present` grows, and only the flits on a shared slot are placed again, until nothing is
+  /// shared (true) or `limit` look-ups are spent (false). Unlike the min-conflicts repair, no flit
+  /// is ever left out, so the prices, not evictions, decide who moves. Arguments as
+  /// place_with_repair's; `preferred` routes cost a little less, so balanced routes stay unless
+  /// another is cheaper.
+  bool place_negotiated(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
+                        const std::vector<std::int32_t>& preferred, std::vector<Placed>& out, std::int64_t& work, std::int64_t limit,
+                        const std::vector<Placed>* initial = nullptr, bool no_wrap = false) const {
+    const auto P = static_cast<std::size_t>(period);
+    std::vector<std::int32_t> occupancy(resources() * P, 0);
+    std::vector<double> history(resources() * P, 0.0);
+    std::vector<Placed> at(order.size(), Placed{0, -1, -1});
+    const auto slot_of = [&](const Use& u, std::int64_t start) {
+      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>((start + u.offset) % period);
+    };
+    const auto route_of = [&](std::size_t f) -> const Route& {
+      return pairs_[at[f].pair].routes[static_cast<std::size_t>(at[f].route)];
+    };
+    const auto occupy = [&](std::size_t f, std::int32_t d) {
+      for (const Use& u : route_of(f).uses) occupancy[slot_of(u, at[f].start)] += d;
+    };
+    double present = kPresentStart;
+    std::int64_t spent = 0;
+    std::uint64_t seed = 0x9a7f1de5;
+    // The cheapest (route, start) for flit f with the others where they are.
+    const auto place_one = [&](std::size_t f) {
+      const auto [pi, k] = order[f];
+      const Pair& p = pairs_[pi];
+      const auto own = static_cast<std::size_t>(preferred[first_flit_[pi] + static_cast<std::size_t>(k)]);
+      double best = std::numeric_limits<double>::infinity();
+      std::uint64_t best_tie = 0;
+      std::int32_t best_route = -1;
+      std::int64_t best_start = 0;
+      for (std::size_t r = 0; r < p.routes.size(); ++r) {
+        const std::int64_t starts = no_wrap ? period - static_cast<std::int64_t>(p.routes[r].links.size()) + 1 : period;
+        const double bias = r == own ? 0.0 : 0.5;
+        for (std::int64_t start = 0; start < starts; ++start) {
+          double cost = bias;
+          for (const Use& u : p.routes[r].uses) {
+            ++spent;
+            const std::size_t s = slot_of(u, start);
+            cost += (1.0 + history[s]) * (1.0 + present * occupancy[s]);
+            if (cost > best) break;
+          }
+          if (cost > best) continue;
+          const std::uint64_t tie = splitmix64(seed);
+          if (cost < best || tie < best_tie) {
+            best = cost;
+            best_tie = tie;
+            best_route = static_cast<std::int32_t>(r);
+            best_start = start;
+          }
+        }
+      }
+      at[f] = {pi, best_route, best_start};
+      return best_route >= 0;
+    };
+    std::vector<std::size_t> again;
+    std::size_t fewest = order.size() + 1;
+    std::int64_t round = 0, fewest_round = 0;
+    for (std::size_t f = 0; f < order.size(); ++f) {
+      if (initial != nullptr && (*initial)[f].route >= 0) at[f] = (*initial)[f];
+      else if (!place_one(f)) return work += spent, false;  // no start fits any route (no_wrap)
+      occupy(f, +1);
+    }
+    while (true) {
+      // The flits on a shared slot are placed again; the shared slots get dearer for good.
+      again.clear();
+      for (std::size_t f = 0; f < order.size(); ++f)
+        for (const Use& u : route_of(f).uses)
+          if (occupancy[slot_of(u, at[f].start)] > 1) {
+            again.push_back(f);
+            break;
+          }
+      spent += static_cast<std::int64_t>(order.size());
+      if (again.empty()) break;
+      // Out of work, or no round in the last kStallRounds left fewer flits sharing: give up.
+      if (again.size() < fewest) fewest = again.size(), fewest_round = round;
+      if (spent > limit || round - fewest_round > kStallRounds) return work += spent, false;
+      ++round;
+      for (std::size_t s = 0; s < occupancy.size(); ++s)
+        if (occupancy[s] > 1) history[s] += kHistoryStep * (occupancy[s] - 1);
+      present = std::min(present * kPresentGrowth, kPresentMax);
+      for (std::size_t f : again) {
+        occupy(f, -1);
+        (void)place_one(f);
+        occupy(f, +1);
+      }
     }
     work += spent;
     out = std::move(at);
@@ -693,13 +807,13 @@ const Schedule& base_periodic_schedule(const Topology& t, Model m, const Traffic
   return cached;
 }
 
-/// The repair's starting point from a base schedule: per flit of `order`, its base route (links
-/// of t) and start mod `period`, or route -1 when its walk crosses a failed link; `preferred`
-/// (per flit, first flit of the pair + k) gets the base routes. False when nothing is kept.
-bool seed_from_base(ListScheduler& ls, const Topology& t, const Schedule& base, int period,
-                    const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& initial,
-                    std::vector<std::int32_t>& preferred) {
-  const Topology& b = *t.base();
+/// The repair's starting point from a schedule `base` on `b` (t itself, or t's base network when t
+/// has failed links): per flit of `order`, its route (links of t) and start mod `period`, or route
+/// -1 when its walk crosses a failed link; `preferred` (per flit, first flit of the pair + k) gets
+/// those routes. False when nothing is kept.
+bool seed_from(ListScheduler& ls, const Topology& t, const Topology& b, const Schedule& base, int period,
+               const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& initial,
+               std::vector<std::int32_t>& preferred) {
   std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
   std::vector<std::size_t> first(ls.pairs().size() + 1, 0);
   for (std::size_t pi = 0; pi < ls.pairs().size(); ++pi) {
@@ -739,6 +853,18 @@ bool seed_from_base(ListScheduler& ls, const Topology& t, const Schedule& base, 
   return any;
 }
 
+/// `placed` (any order) per entry of `order`: a pair's k-th placement for its flit k (the flits
+/// of a pair are interchangeable).
+std::vector<Placed> aligned(const ListScheduler& ls, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
+                            const std::vector<Placed>& placed) {
+  std::vector<std::vector<Placed>> of_pair(ls.pairs().size());
+  for (const Placed& x : placed) of_pair[x.pair].push_back(x);
+  std::vector<Placed> out;
+  out.reserve(order.size());
+  for (const auto& [pi, k] : order) out.push_back(of_pair[pi][static_cast<std::size_t>(k)]);
+  return out;
+}
+
 /// The shortest placement over `orders` priority orders (even: each flit on the route that arrives
 /// first; odd: on its balanced route), from `initial` busy resources when given; its length, or
 /// kNever when no order places every flit (periodic).
@@ -759,33 +885,30 @@ std::int64_t best_of_orders(const ListScheduler& ls, int period, int orders, con
 }  // namespace
 
 Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
-                       std::int64_t repair_work) {
+                       std::int64_t repair_work, const Schedule* warm, std::int64_t floor) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
   std::vector<Placed> best, placed;
   const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
   std::int64_t best_steps = best_of_orders(ls, period, orders, balanced, nullptr, best, spent);
-  if (best_steps == kNever && period > 0 && repair_work > 0 && t.is_degraded() && t.failed_nodes().empty() &&
-      t.nodes() <= kRepairMaxNodes && (m == Model::Nic || m == Model::AllPort)) {
-    // Periodic on a network with failed links: the repair starts from the base network's periodic
-    // schedule (every message whose walk avoids the failed links at its start mod this period).
-    const Schedule& base = base_periodic_schedule(t, m, traffic);
+  if (best_steps == kNever && period > 0 && repair_work > 0) {
+    // Periodic, no order fits: the negotiated placement, started from (first that applies) a
+    // schedule of a longer period (`warm`, every flit at its start mod this period), the base
+    // network's periodic schedule on a network with failed links (every message whose walk
+    // avoids them), or the balanced routes' greedy placement (the flits that did not fit placed
+    // by price): only the flits in conflict move, not every flit from scratch.
+    const auto order = flit_order(ls.pairs(), 0);
     std::vector<Placed> initial;
     std::vector<std::int32_t> preferred = balanced;
-    const auto order = flit_order(ls.pairs(), 0);
-    if (seed_from_base(ls, t, base, period, order, initial, preferred) &&
-        ls.place_with_repair(period, order, preferred, placed, spent, repair_work / 2, &initial, false)) {
-      best_steps = 0;
-      best.swap(placed);
+    const bool seeded =
+        (warm != nullptr && warm->period * 20 <= period * 21 && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
+        (t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes && (m == Model::Nic || m == Model::AllPort) &&
+         seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic), period, order, initial, preferred));
+    if (!seeded) {
+      preferred = balanced;
+      (void)ls.place(period, order, &balanced, initial, spent, nullptr, true);
     }
-  }
-  if (best_steps == kNever && period > 0 && repair_work > 0) {
-    // The repair starts from the balanced routes' greedy placement: only the flits that did not fit
-    // (and those they push out) move, not every flit from scratch.
-    const auto order = flit_order(ls.pairs(), 0);
-    std::vector<Placed> partial;
-    (void)ls.place(period, order, &balanced, partial, spent, nullptr, true);
-    if (ls.place_with_repair(period, order, balanced, placed, spent, repair_work, &partial)) {
+    if (ls.place_negotiated(period, order, preferred, placed, spent, repair_work, &initial)) {
       best_steps = 0;
       best.swap(placed);
     }
@@ -796,6 +919,32 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     none.period = period;
     none.traffic = traffic_tag(t, &traffic);
     return none;
+  }
+  if (period == 0 && repair_work > 0 && floor > 0 && best_steps > floor) {
+    // One-shot: shorter by the negotiated placement under a horizon H (no flit ends past it,
+    // place_negotiated's no_wrap), H first the lower bound (an eighth of the work), then bisected
+    // (a third of what is left each), each try started from the last placement that fitted.
+    const auto order = flit_order(ls.pairs(), 0);
+    std::vector<Placed> current = aligned(ls, order, best), start_from(order.size());
+    std::int64_t lo = floor - 1, hi = best_steps, left = repair_work;
+    for (bool first = true; hi - lo > 1 && left > 0; first = false) {
+      const std::int64_t H = first ? floor : lo + (hi - lo) / 2;
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        start_from[i] = current[i];
+        if (ls.finish(current[i]) > H) start_from[i].route = -1;  // ends past the horizon: placed again
+      }
+      std::int64_t used = 0;
+      const bool ok = ls.place_negotiated(static_cast<int>(H), order, balanced, placed, used, left / (first ? 8 : 3), &start_from, true);
+      left -= used;
+      spent += used;
+      if (ok) {
+        hi = H;
+        current = placed;
+      } else {
+        lo = H;
+      }
+    }
+    if (hi < best_steps) best = std::move(current);
   }
   Schedule s = ls.build(std::move(best), period);
   // One-shot on a network with failed links: also the base network's schedule with the messages

@@ -23,6 +23,10 @@ namespace {
 /// machine: about 60 M/s on torus:16x16 random traffic); the work, not the clock, stops it.
 constexpr double kLookupsPerSecond = 40e6;
 constexpr int kRoutes = 6;
+/// The default --budget in seconds; the list's default: 1 s (of nominal work, kLookupsPerSecond)
+/// per 500 flits, from kDefaultBudget to kMaxDefaultBudget.
+constexpr double kDefaultBudget = 4.0;
+constexpr double kMaxDefaultBudget = 20.0;
 /// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
 constexpr int kLineExactNodes = 32;
 /// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links
@@ -137,7 +141,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + t.spec() + " has " +
                      std::to_string(t.nodes()));
   if (traffic.total_flits() == 0) throw UsageError("traffic " + traffic.spec() + " sends no flit: there is nothing to schedule");
-  const double budget = request.budget_seconds > 0 ? request.budget_seconds : 4.0;
+  const double budget = request.budget_seconds > 0 ? request.budget_seconds : kDefaultBudget;
   const bool periodic = request.periodic;
   TrafficOutcome out;
   out.bound = periodic ? traffic_periodic_lower_bound(t, m, traffic) : traffic_lower_bound(t, m, traffic);
@@ -216,13 +220,22 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                         }});
   candidates.push_back({"list", [&]() -> std::string { return ""; },
                         [&](double share, std::vector<std::string>& log) {
+                          // The list's default grows with the flits (9,844 flits: 20 s of nominal work, about
+                          // 10 s on the development machine): large link-bound traffic needs the negotiated
+                          // placement's rounds.
+                          if (request.budget_seconds <= 0)
+                            share = std::clamp(static_cast<double>(traffic.total_flits()) / 500.0, kDefaultBudget, kMaxDefaultBudget);
                           auto work = static_cast<std::int64_t>(share * kLookupsPerSecond);
                           if (!periodic) {
                             // Orders while the work lasts (each costs about what the first did).
+                            // Orders while half the work lasts (each costs about what the first did), then the
+                            // negotiated placement under a horizon with what is left.
                             std::int64_t spent = 0;
                             Schedule best = list_schedule(t, m, traffic, 0, kRoutes, 1, &spent);
-                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / std::max<std::int64_t>(spent, 1))));
-                            if (orders > 1) best = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent);
+                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 2 / std::max<std::int64_t>(spent, 1))));
+                            const std::int64_t shorten = std::max<std::int64_t>(0, work - spent * (orders + 1));
+                            if (orders > 1 || (shorten > 0 && static_cast<std::int64_t>(best.step_count()) > out.bound.steps))
+                              best = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent, shorten, nullptr, out.bound.steps);
                             log.push_back("list: " + std::to_string(orders) + " priority order" + (orders == 1 ? "" : "s") + ", " +
                                           std::to_string(spent) + " look-ups");
                             return best;
@@ -231,7 +244,11 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // (every injection is in a step < T): the search starts with that period in hand,
                           // tries the bound, then halves the gap, the repair given a share of what is left.
                           std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), spent = 0;
-                          const auto repair_share = [&](std::int64_t) { return std::max<std::int64_t>(0, (work - spent) / 4); };
+                          // The bound gets an eighth of the work (met at once where only the NICs bind, hopeless
+                          // where the links do), every later try a third of what is left.
+                          const auto repair_share = [&](std::int64_t period) {
+                            return std::max<std::int64_t>(0, (work - spent) / (period == lo ? 8 : 3));
+                          };
                           std::optional<Schedule> found;
                           {
                             // Orders while a third of the work lasts (each costs about what the first did).
@@ -251,7 +268,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           }
                           std::int64_t fail_below = lo - 1;
                           if (found->period > lo) {
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(lo), kRoutes, 4, &spent, repair_share(lo));
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(lo), kRoutes, 4, &spent, repair_share(lo), &*found);
                             log.push_back("list: period " + std::to_string(lo) + (s.steps.empty() ? " does not fit" : " fits"));
                             if (s.steps.empty()) fail_below = lo;
                             else found = std::move(s);
@@ -259,7 +276,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           std::int64_t hi = found->period;
                           while (hi - fail_below > 1 && spent < work) {
                             const std::int64_t mid = fail_below + (hi - fail_below) / 2;
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 4, &spent, repair_share(mid));
+                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 4, &spent, repair_share(mid), &*found);
                             log.push_back("list: period " + std::to_string(mid) + (s.steps.empty() ? " does not fit" : " fits"));
                             if (s.steps.empty()) {
                               fail_below = mid;

@@ -48,11 +48,6 @@ struct TrafficOutcome {
 /// the list scheduler's limits (4,096 nodes, 2^27 flit hops).
 [[nodiscard]] TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traffic, const TrafficRequest& r);
 
-/// The list scheduler on its own (for tests and benches): every flit on one of up to `routes`
-/// shortest paths, at the earliest step where every link and port it needs is free (one-shot:
-/// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
-/// no steps when a flit does not fit). `orders` priority orders are tried, the best kept; periodic,
-/// when none fits, a min-conflicts repair runs for at most `repair_work` look-ups.
 /// The list scheduler's routes (shortest candidates plus the congestion-balanced ones) with the
 /// placement by SAT: a (route, start) per flit, no two on one resource in one slot (periodic:
 /// starts and slots mod `period`; one-shot: every hop before step `horizon`). At most `work`
@@ -74,7 +69,16 @@ struct TrafficOutcome {
                                        int orders, std::int64_t* work = nullptr, std::int64_t* displaced_flits = nullptr,
                                        std::int64_t repair_work = 0);
 
+/// The list scheduler on its own (for tests and benches): every flit on one of up to `routes`
+/// shortest paths, at the earliest step where every link and port it needs is free (one-shot:
+/// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
+/// no steps when a flit does not fit). `orders` priority orders are tried, the best kept; periodic,
+/// when none fits, the negotiated placement (docs/traffic.md) runs for at most `repair_work`
+/// look-ups, started from `warm` (a schedule of this traffic on t, e.g. of a longer period) when
+/// given. One-shot with `repair_work` and a lower bound `floor`: the negotiated placement under a
+/// horizon, from `floor` up, shortens the list's schedule.
 [[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
-                                     std::int64_t* work = nullptr, std::int64_t repair_work = 0);
+                                     std::int64_t* work = nullptr, std::int64_t repair_work = 0,
+                                     const Schedule* warm = nullptr, std::int64_t floor = 0);
 
 }  // namespace totex
