@@ -336,7 +336,8 @@ class ListScheduler {
     return all_placed;
   }
 
-  /// Periodic placement with repair (min-conflicts): flits go in `order` as place() puts them;
+  /// Placement with repair (min-conflicts; now used one-shot only, under a horizon, by
+  /// repair_schedule: periodic placements negotiate, place_negotiated): flits go in `order` as place() puts them;
   /// one that does not fit takes the route and start with the fewest placed flits in its way,
   /// which are taken off and queued again, until every flit is placed or `limit` look-ups are spent.
   bool place_with_repair(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
@@ -505,7 +506,7 @@ class ListScheduler {
     std::int64_t round = 0, fewest_round = 0;
     for (std::size_t f = 0; f < order.size(); ++f) {
       if (initial != nullptr && (*initial)[f].route >= 0) at[f] = (*initial)[f];
-      else if (!place_one(f)) return work += spent, false;  // no start fits any route (no_wrap)
+      else if (spent > limit || !place_one(f)) return work += spent, false;  // out of work, or no start fits any route (no_wrap)
       occupy(f, +1);
     }
     while (true) {
@@ -527,6 +528,7 @@ class ListScheduler {
         if (occupancy[s] > 1) history[s] += kHistoryStep * (occupancy[s] - 1);
       present = std::min(present * kPresentGrowth, kPresentMax);
       for (std::size_t f : again) {
+        if (spent > limit) return work += spent, false;  // a round of a large traffic can cost more than the limit
         occupy(f, -1);
         (void)place_one(f);
         occupy(f, +1);

@@ -251,12 +251,14 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           };
                           std::optional<Schedule> found;
                           {
-                            // Orders while a third of the work lasts (each costs about what the first did).
+                            // Orders while a sixth of the work lasts (each costs about what the first did), then
+                            // the one-shot negotiated placement up to a third.
                             std::int64_t first = 0;
                             Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 1, &first);
-                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 3 / std::max<std::int64_t>(first, 1))));
+                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 6 / std::max<std::int64_t>(first, 1))));
                             spent += first;
-                            if (orders > 1) once = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent);
+                            const std::int64_t shorten = std::max<std::int64_t>(0, work / 3 - first * (orders + 1));
+                            if (orders > 1 || shorten > 0) once = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent, shorten, nullptr, lo);
                             std::int64_t T = 0;
                             for (std::size_t i = 0; i < once.steps.size(); ++i)
                               if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
@@ -275,7 +277,9 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           }
                           std::int64_t hi = found->period;
                           while (hi - fail_below > 1 && spent < work) {
-                            const std::int64_t mid = fail_below + (hi - fail_below) / 2;
+                            // Halfway down, but at most 4 % below the period in hand, so that the negotiated
+                            // placement starts from that schedule (within 5 %: a few flits move, not all).
+                            const std::int64_t mid = std::max(fail_below + (hi - fail_below) / 2, hi - std::max<std::int64_t>(1, hi / 25));
                             Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 4, &spent, repair_share(mid), &*found);
                             log.push_back("list: period " + std::to_string(mid) + (s.steps.empty() ? " does not fit" : " fits"));
                             if (s.steps.empty()) {
