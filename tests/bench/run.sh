@@ -193,6 +193,12 @@ for topo in torus:3x3 torus:4x4 ring:8 mesh:4x4; do
   fi
 done
 
+# Any traffic against its bound (issue 49's targets): random and moe, 16 to 1024 nodes.
+row ""
+row "## Traffic schedules against their bounds (\`tests/bench/traffic_quality.sh\`)"
+row ""
+"$(dirname "$0")/traffic_quality.sh" "$totex" >>"$md" 2>"$out/traffic_quality.log" || failed+=("traffic quality (see $out/traffic_quality.log)")
+
 # totex against Poseidon on its data sets and custom traffic (issue 49), when a checkout is given.
 if [ -n "${POSEIDON_SRC:-}" ]; then row ""; "$(dirname "$0")/poseidon.sh" "$totex" "$out" >"$out/poseidon.log" 2>&1 || failed+=("Poseidon comparison (see $out/poseidon.log)"); cat "$out/poseidon.md" >>"$md" 2>/dev/null || true; fi
 

@@ -26,7 +26,7 @@ constexpr int kRoutes = 6;
 /// The default --budget in seconds; the list's default: 1 s (of nominal work, kLookupsPerSecond)
 /// per 500 flits, from kDefaultBudget to kMaxDefaultBudget.
 constexpr double kDefaultBudget = 4.0;
-constexpr double kMaxDefaultBudget = 20.0;
+constexpr double kMaxDefaultBudget = 60.0;
 /// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
 constexpr int kLineExactNodes = 32;
 /// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links
