@@ -20,6 +20,8 @@
 #include "ring_product.hpp"
 #include "torus_rotation.hpp"
 #include "totex/error.hpp"
+#include "totex/generators/traffic_schedule.hpp"
+#include "totex/traffic/traffic.hpp"
 
 namespace totex {
 
@@ -60,6 +62,17 @@ void Run::prove_if_at_bound(int period) {
   out.proof_general = true;
   out.proof_scope = "general";
   out.proof = "proven optimal: equals the period bound " + std::to_string(bound) + " (" + terms_at(out.bound) + ")";
+}
+
+PeriodicOutcome list_outcome(Run& run, Schedule s) {
+  run.out.algorithm = "periodic-list";
+  run.out.translation_invariant = false;
+  const int period = s.period;
+  run.out.schedule = std::move(s);
+  run.out.schedule.algorithm = run.out.algorithm;
+  run.out.schedule.traffic = {};  // `all`: the file is today's
+  run.prove_if_at_bound(period);
+  return run.out;
 }
 
 PeriodicOutcome Run::constructed(std::vector<PlacedPattern> patterns, const std::string& algorithm, int period) {
@@ -190,6 +203,23 @@ std::optional<PeriodicOutcome> run_xyfit(Run& run, double, bool) {
 
 std::optional<PeriodicOutcome> run_packing(Run& run, double, bool) { return periodic::packing_schedule(run); }
 
+// Networks with failed links or nodes: the traffic list scheduler on `all` (negotiated placement,
+// started from the base network's periodic schedule; docs/traffic.md, "Schedules"):
+// torus:8x8~fail:0-1 nic period 72 where the per-message packing gives 77 (bound 69). Kept when
+// it meets the bound, else the packing compares its period with the list's.
+std::optional<PeriodicOutcome> run_list(Run& run, double, bool named) {
+  run.stage("the list scheduler on every pair, negotiated placement", run.request.budget_seconds > 0 ? run.request.budget_seconds : 8.0);
+  TrafficRequest r;
+  r.algorithm = "list";
+  r.periodic = true;
+  r.budget_seconds = run.request.budget_seconds;  // 0: the list's default, from the flits
+  TrafficOutcome o = schedule_traffic(run.t, run.m, parse_traffic("all", run.t), r);
+  for (const std::string& line : o.log) run.out.log.push_back(line);
+  if (named || o.length == run.bound) return list_outcome(run, std::move(o.schedule));
+  run.list = std::move(o.schedule);
+  return std::nullopt;
+}
+
 const std::vector<PeriodicGenerator>& periodic_generators() {
   static const std::vector<PeriodicGenerator> table = {
       {"rotation", true, false, [](const Run& r) { return rotation_why_not(r.t); }, always, 0, run_rotation},
@@ -208,6 +238,9 @@ const std::vector<PeriodicGenerator>& periodic_generators() {
                                                                                         : "meshes past 256 nodes only";
        },
        always, 0, run_xyfit},
+      {"list", true, false,
+       [](const Run& r) { return r.t.is_degraded() ? std::string() : "needs a network with failed links or nodes (~fail:, --fail, graph:)"; },
+       always, 1, run_list},
       {"greedy", true, true, applies, [](const Run&) { return false; }, 1, run_packing},
       {"exact", true, true, applies, [](const Run&) { return false; }, 1, run_packing},
       {"packing", false, true, applies, always, 1, run_packing},

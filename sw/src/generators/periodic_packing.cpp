@@ -485,6 +485,7 @@ PeriodicOutcome Packing::finish() {
                       at_period_[static_cast<std::size_t>(P - bound_)] == SatOutcome::Unsat;
   if (run_.product.period > 0 && run_.product.period < best_period_)
     return run_.constructed(std::move(run_.product.patterns), "periodic-product", run_.product.period);
+  if (run_.list.period > 0 && run_.list.period < best_period_) return list_outcome(run_, std::move(run_.list));
   if (node_level_ && ti_) {  // the per-message detour search replaced the translation-invariant packing
     out_.translation_invariant = false;
     out_.algorithm = "periodic-node";

@@ -25,6 +25,7 @@ struct Run {
   int bound;         // the period bound
   PeriodicOutcome out;
   RingProductPlan product;  // the ring product's plan, when auto ran it and went on
+  Schedule list;            // the traffic list scheduler's, on a network with failed links, when auto ran it and went on (period 0: none)
   std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
   /// A line on stderr before a stage whose work may pass Progress::kQuietSeconds (`may_take`,
   /// estimated from its counted work), or once the run has: "schedule --periodic T: what (N s so far)".
@@ -38,6 +39,9 @@ struct Run {
   /// A construction's patterns as the outcome (translation-invariant).
   PeriodicOutcome constructed(std::vector<PlacedPattern> patterns, const std::string& algorithm, int period);
 };
+
+/// The traffic list scheduler's periodic schedule of `all` as the run's outcome (periodic-list).
+[[nodiscard]] PeriodicOutcome list_outcome(Run& run, Schedule s);
 
 /// The names of the bound's terms that equal it ("link_traversals, bisection").
 [[nodiscard]] std::string terms_at(const LowerBound& lb);
