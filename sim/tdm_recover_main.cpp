@@ -186,14 +186,15 @@ class RecoverNetwork {
   /// The run: `cycles` cycles with run_i high; the controller acts through the AXI4-Lite ports.
   void run(std::int64_t cycles) {
     const std::int64_t P = tables_.period, poll_end = totex::recover_poll_cycles(p_);
+    const std::int64_t every = P * totex::recover_poll_stride(p_, tables_.period);
     for (auto& x : tiles_) x->run_i = 1;
     for (std::int64_t c = 0; c < cycles; ++c) {
       if (c + 1 == fault_.period * P) {  // from the fault's first cycle on
         asserts_before_fault_ = ctx_.errorCount() - asserts_at_load_;
         ctx_.assertOn(false);
       }
-      if (!planned_ && c >= P && c % P == 0) poll(c);
-      if (!planned_ && c >= P && c % P == poll_end) decide(c / P);
+      if (!planned_ && c >= every && c % every == 0) poll(c);
+      if (!planned_ && c >= every && c % every == poll_end) decide(c / P);
       if (planned_ && c == plan_.period_change_cycle)
         for (auto& x : tiles_) set_port(x->period_last_i, static_cast<std::uint64_t>(plan_.new_period - 1));
       if (planned_ && c == plan_.swap_cycle + plan_.new_period / 2) check_status_after_swap(c);
@@ -211,7 +212,7 @@ class RecoverNetwork {
   }
 
   [[nodiscard]] std::int64_t check_cycle() const {
-    return plan_.swap_cycle + (periods_ - plan_.swap_period) * std::int64_t{plan_.new_period} - 1;
+    return plan_.new_start + (periods_ - plan_.swap_period) * std::int64_t{plan_.new_period} - 1;
   }
   [[nodiscard]] std::uint64_t missed() const {
     std::uint64_t sum = 0;
@@ -258,15 +259,17 @@ class RecoverNetwork {
     const std::int64_t k = c / tables_.period;
     poll_counts_.assign(at(n_) * at(p_), 0);
     for (int v = 0; v < n_; ++v) {
-      for (int i = 0; i < p_; ++i)
-        axi_[at(v)].read(kLink0 + 4U * static_cast<std::uint32_t>(i), c,
-                         [this, v, i](std::uint32_t d) { poll_counts_[at(v) * at(p_) + at(i)] = d; });
+      // STATUS first, read in the period's first cycle: the fetch counter runs four slots ahead,
+      // so the period fetched next is k + 1.
       axi_[at(v)].read(kStatus, c, [this, v, k](std::uint32_t d) {
         if (((d >> 16) & 0xFF) != static_cast<std::uint32_t>((k + 1) & 0xFF))
           errors_.push_back("node " + std::to_string(v) + ": STATUS at the poll of period " + std::to_string(k) +
                             " says period " + std::to_string((d >> 16) & 0xFF) + " is fetched next, expected " +
                             std::to_string((k + 1) & 0xFF));
       });
+      for (int i = 0; i < p_; ++i)
+        axi_[at(v)].read(kLink0 + 4U * static_cast<std::uint32_t>(i), c,
+                         [this, v, i](std::uint32_t d) { poll_counts_[at(v) * at(p_) + at(i)] = d; });
     }
   }
 
@@ -309,13 +312,27 @@ class RecoverNetwork {
               q.end());
       if (next_[at(v)] > q.size()) errors_.push_back("node " + std::to_string(v) + ": a period after the swap was offered before the plan");
       for (totex::sim::TdmOffer o : fresh[at(v)]) {
-        o.from_cycle = o.period == 0 ? (plan_.swap_period - 1) * std::int64_t{tables_.period} +
-                                           plan_.old_inject_slot[at(v)][at(o.dst)] + 1
-                                     : o.from_cycle + plan_.swap_cycle;
+        // Period A: from the cycle after period A-1's slot for the destination, or with an idle
+        // transition after the idle period's slot for it (else the NIC would send it there).
+        if (o.period == 0)
+          o.from_cycle = plan_.idle_transition
+                             ? plan_.swap_cycle + new_inject_slot(v, o.dst) + 1
+                             : (plan_.swap_period - 1) * std::int64_t{tables_.period} + plan_.old_inject_slot[at(v)][at(o.dst)] + 1;
+        else
+          o.from_cycle += plan_.new_start;
         o.period += plan_.swap_period;
         q.push_back(o);
       }
     }
+  }
+
+  /// Node v's slot injecting to d in the new table.
+  [[nodiscard]] std::int64_t new_inject_slot(int v, int d) const {
+    const auto& row = plan_.tables.entries[at(v)];
+    for (std::size_t s = 0; s < row.size(); ++s)
+      for (int sel : row[s].out_sel)
+        if (sel == p_ + 1 && row[s].inject_dst == d) return static_cast<std::int64_t>(s);
+    return 0;
   }
 
   void check_status_after_swap(std::int64_t c) {
@@ -434,7 +451,7 @@ int recover_main(int argc, char** argv) {
   const totex::sim::TdmRunSetup setup =
       totex::sim::tdm_run_setup(static_cast<int>(args.size()), args.data(), "tdm_recover");
   const totex::Topology& t = setup.topology;
-  const totex::TdmTables& tables = setup.tables;
+  const totex::TdmTables tables = totex::recovery_tiles(setup.tables);
   const int periods = setup.periods;
   if (fault_at.empty()) throw totex::UsageError("tdm_recover: --fault-at PERIOD:A-B is required");
   totex::check_recovery_tables(t, tables);
@@ -468,18 +485,23 @@ int recover_main(int argc, char** argv) {
     if (got.a != fault.a || got.b != fault.b)
       r.errors.push_back("the counters named link " + std::to_string(got.a) + "-" + std::to_string(got.b) +
                          ", the stuck link is " + std::to_string(fault.a) + "-" + std::to_string(fault.b));
-    if (net.missed_at_check() != 0)
+    // Within the K periods only the idle transition's inject slots find nothing.
+    std::uint64_t idle_transition = 0;
+    if (got.idle_transition)
+      for (int v = 0; v < t.nodes(); ++v) idle_transition += static_cast<std::uint64_t>(got.tables.inject_slots(v));
+    if (net.missed_at_check() != idle_transition)
       r.errors.push_back("missed_o counts " + std::to_string(net.missed_at_check()) +
-                         " inject slots without a message within the " + std::to_string(periods) + " periods");
+                         " inject slots without a message within the " + std::to_string(periods) + " periods, expected " +
+                         std::to_string(idle_transition) + " (the idle transition period's)");
     // After period K-1 nothing is offered: every inject slot decided by the end is missed.
-    std::uint64_t idle = 0;
+    std::uint64_t idle = idle_transition;
     for (std::int64_t c = net.check_cycle() + 1; c <= ref.run_cycles; ++c)
       for (const auto& node : got.tables.entries)
         idle += static_cast<std::uint64_t>(
             got.tables.inject_decisions(node[at((c - got.swap_cycle) % got.new_period)]));
     if (net.missed_in_run() != idle)
       r.errors.push_back("missed_o counts " + std::to_string(net.missed_in_run()) + " at the end, expected " +
-                         std::to_string(idle) + " (the inject slots after the last period)");
+                         std::to_string(idle) + " (the inject slots of the idle transition and after the last period)");
   }
   if (net.assertions_before_fault() > 0)
     r.errors.push_back(std::to_string(net.assertions_before_fault()) + " RTL assertion(s) fired before the fault");

@@ -138,7 +138,9 @@ void print_recovery(const json& rc) {
             << ", bound " << num("degraded_bound") << " (healthy period " << num("old_period") << "); table rotated by "
             << num("rotation") << ", " << num("writes_per_tile") << " shadow writes per tile from cycle "
             << num("write_cycle") << ", armed in cycle " << num("arm_cycle") << ", swapped at period "
-            << num("swap_period") << " (cycle " << num("swap_cycle") << ")\n"
+            << num("swap_period") << " (cycle " << num("swap_cycle") << ")"
+            << (rc["idle_transition"].get<bool>() ? ", then one idle period (no rotation keeps the NIC's spacing)" : "")
+            << "; period " << num("swap_period") << " runs the new table from cycle " << num("new_start") << "\n"
             << "  periods lost: " << num("periods_lost") << " (" << num("periods_with_losses") << " with losses): "
             << num("lost_count") << " messages lost " << rc["lost_per_period"].dump() << ", "
             << num("corrupted_deliveries") << " corrupted or stray deliveries\n";

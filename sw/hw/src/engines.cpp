@@ -31,9 +31,9 @@ class ReferenceEngine final : public Engine {
   }
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
     if (o.recover) {  // the stuck link and the swap: link_recovery.cpp's table-level model is the reference
-      const TdmTables tables = tdm_tables(t, s, o.tdm.period, o.tdm.payload);
-      const RecoveryReference ref =
-          run_recovery_reference(t, tables, parse_fault_at(o.fault_at, t, o.tdm.periods), o.tdm.periods);
+      const LinkFault fault = parse_fault_at(o.fault_at, t, o.tdm.periods);
+      const TdmTables tables = recovery_tiles(tdm_tables(t, s, o.tdm.period, o.tdm.payload));
+      const RecoveryReference ref = run_recovery_reference(t, tables, fault, o.tdm.periods);
       SimResult r;
       r.engine = "ref";
       fill_recovery_result(r, ref, ref.trace, o.tdm.periods);

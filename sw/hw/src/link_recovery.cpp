@@ -97,7 +97,19 @@ LinkFault parse_fault_at(const std::string& text, const Topology& t, int periods
   f.period = static_cast<int>(k);
   f.a = static_cast<NodeId>(std::min(a, b));
   f.b = static_cast<NodeId>(std::max(a, b));
+  // The degraded network must still carry the exchange (checked before any run).
+  try {
+    (void)parse_topology(t.spec() + "~fail:" + std::to_string(f.a) + "-" + std::to_string(f.b));
+  } catch (const UsageError& e) {
+    throw UsageError(flag + "the network without link " + std::to_string(f.a) + "-" + std::to_string(f.b) +
+                     " cannot run the exchange, nothing to recover to: " + e.what());
+  }
   return f;
+}
+
+TdmTables recovery_tiles(TdmTables healthy) {
+  healthy.tile.depth *= 2;
+  return healthy;
 }
 
 void check_recovery_tables(const Topology& t, const TdmTables& healthy) {
@@ -112,11 +124,12 @@ void check_recovery_tables(const Topology& t, const TdmTables& healthy) {
         throw UsageError("--recover: " + t.spec() + " has two links between nodes " + std::to_string(v) + " and " +
                          std::to_string(t.neighbor(v, p)) + "; a failed link is named by its two nodes");
   }
-  const int poll = recover_poll_cycles(healthy.tile.ports);
-  if (healthy.period < poll + 2)
-    throw UsageError("--recover: period " + std::to_string(healthy.period) + " is shorter than the controller's poll of " +
-                     std::to_string(poll) + " cycles + 2 (one AXI4-Lite read per " + std::to_string(kRecoverReadCycles) +
-                     " cycles, " + std::to_string(healthy.tile.ports + 1) + " registers per tile)");
+  // period_last_i changes in the middle of the last old period: after the fetch counter's wrap
+  // into it (four slots ahead of execution) and before its wrap out of it.
+  if (healthy.period < 10)
+    throw UsageError("--recover: period " + std::to_string(healthy.period) +
+                     " is below 10 slots: the controller changes period_last_i in the middle of the last old period, "
+                     "which must lie between the fetch counter's wraps (four slots ahead of execution)");
 }
 
 RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b, int detect_period) {
@@ -146,7 +159,7 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
   if (P > healthy.tile.depth)
     throw UsageError("--recover: the degraded network's period " + std::to_string(P) + " (" + p.degraded_spec +
                      ", pairwise) does not fit the tiles' " + std::to_string(healthy.tile.depth) +
-                     "-slot tables (Depth, the healthy period rounded up to a power of two)");
+                     "-slot tables (Depth: twice the healthy period rounded up to a power of two)");
   // Each message's first step (its injection): the rotation moves messages across the period boundary.
   std::vector<std::int64_t> first(at(n) * at(n), -1);
   s.for_each_step([&](std::size_t step, const std::vector<Transfer>& transfers) {
@@ -181,10 +194,10 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
       }
     if (ok) sigma = r;
   }
-  if (sigma < 0)
-    throw UsageError("--recover: no rotation of the degraded table keeps every destination's slots " +
-                     std::to_string(kTdmTileMinPeriod) + " cycles apart across the swap");
-  p.rotation = sigma;
+  // None: an idle first period under the new table (every gap is then at least P_new - 1).
+  p.idle_transition = sigma < 0;
+  p.rotation = std::max(sigma, 0);
+  sigma = p.rotation;
   p.tables = mapped;
   for (NodeId v = 0; v < n; ++v)
     for (int slot = 0; slot < P; ++slot)
@@ -205,6 +218,7 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
   p.arm_cycle = p.write_cycle + p.writes;
   p.swap_period = static_cast<int>(std::max<std::int64_t>(detect_period + 2, (p.arm_cycle + kRecoverArmLead + Po - 1) / Po));
   p.swap_cycle = p.swap_period * Po;
+  p.new_start = p.swap_cycle + (p.idle_transition ? P : 0);
   p.period_change_cycle = (p.swap_period - 1) * Po + Po / 2;
   return p;
 }
@@ -214,7 +228,7 @@ std::optional<std::int64_t> period_after_swap(const RecoveryPlan& plan, const De
   if (d.src < 0 || d.src >= n || d.dst < 0 || d.dst >= n) return std::nullopt;
   const std::int64_t lh = plan.tables.last_hop[at(d.src) * at(n) + at(d.dst)];
   if (lh < 0) return std::nullopt;
-  const std::int64_t off = d.step - plan.swap_cycle - lh;
+  const std::int64_t off = d.step - plan.new_start - lh;
   if (off < 0 || off % plan.new_period != 0) return std::nullopt;
   const std::int64_t k = plan.swap_period + off / plan.new_period;
   if (k >= periods) return std::nullopt;
@@ -278,16 +292,32 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
   std::vector<std::int64_t> intact_step(at(periods * nn), -1);
   // Left flits on each input, by cycle, until the detection (what the poll can see).
   std::vector<std::vector<std::int64_t>> left_cycles(at(n) * at(ports));
+  const int stride = recover_poll_stride(ports, healthy.period);
+  // The counters see only a flit that no slot takes: a receiver that takes the stuck link in
+  // every slot (a fully loaded link) never counts, and nothing in the flit says it is wrong.
+  bool visible = false;
+  for (const auto& [u, v] : {std::pair{fault.a, fault.b}, std::pair{fault.b, fault.a}}) {
+    const int i = base_port(t, v, u);
+    for (int slot = 0; slot < healthy.period && !visible; ++slot) {
+      const TdmEntry& e = healthy.entries[at(v)][at(slot)];
+      visible = e.eject_sel != i + 1 && std::find(e.out_sel.begin(), e.out_sel.end(), i + 1) == e.out_sel.end();
+    }
+  }
+  if (!visible)
+    throw UsageError("--fault-at " + fault.text() + ": nodes " + std::to_string(fault.a) + " and " + std::to_string(fault.b) +
+                     " take a flit from the link in every slot of the period (a fully loaded link), so a stuck link "
+                     "there leaves no flit for the link error counters, and the flits carry no check bits: the fault "
+                     "cannot be detected; pick a link with an idle slot");
   bool planned = false;
   std::int64_t end = std::int64_t{1} << 62;  // set once planned
   for (std::int64_t c = 0; c < end; ++c) {
     // The poll of period k ends in this cycle: did a read see a left flit?
-    if (!planned && c >= Po && c % Po == recover_poll_cycles(ports)) {
+    if (!planned && c >= Po * stride && c % (Po * stride) == recover_poll_cycles(ports)) {
       const std::int64_t k = c / Po;
       std::set<std::pair<NodeId, NodeId>> named;
       for (NodeId v = 0; v < n; ++v)
         for (int i = 0; i < ports; ++i) {
-          const std::int64_t read = k * Po + kRecoverReadCycles * i;
+          const std::int64_t read = k * Po + kRecoverReadCycles * (i + 1);  // after STATUS
           for (std::int64_t lc : left_cycles[at(v) * at(ports) + at(i)])
             if (lc <= read - kLeftVisibleLag) {
               const NodeId u = t.neighbor(v, i);
@@ -298,17 +328,17 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
         if (named.size() > 1) ref.errors.push_back("the link counters name " + std::to_string(named.size()) + " links");
         ref.plan = plan_link_recovery(t, healthy, named.begin()->first, named.begin()->second, static_cast<int>(k));
         planned = true;
-        if (ref.plan.swap_period >= periods)
+        if (ref.plan.swap_period + 2 > periods)
           throw UsageError("--periods " + std::to_string(periods) + ": the swap comes at period " +
                            std::to_string(ref.plan.swap_period) + " (fault in period " + std::to_string(fault.period) +
                            ", detected at the poll of period " + std::to_string(k) + "); give --periods " +
                            std::to_string(ref.plan.swap_period + 2) + " or more");
         // The run: K-1's last slot, the degraded schedule's drain, the eject register and a margin.
-        end = ref.plan.swap_cycle + (periods - ref.plan.swap_period - 1) * std::int64_t{ref.plan.new_period} +
+        end = ref.plan.new_start + (periods - ref.plan.swap_period - 1) * std::int64_t{ref.plan.new_period} +
               ref.plan.tables.steps + 8;
       }
     }
-    if (!planned && c > (fault.period + 3) * Po + 4 * Po)
+    if (!planned && c > (fault.period + 2 + 2 * stride) * Po)
       throw std::logic_error("link_recovery: the stuck link was not seen by the poll");
     const bool swapped = planned && c >= ref.plan.swap_cycle;
     const TdmTables& tab = swapped ? ref.plan.tables : healthy;
@@ -334,7 +364,9 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
         const int sel = e.out_sel[at(o)];
         Flit& f = next[at(v) * at(ports) + at(o)];
         f = {};
-        if (sel == ports + 1) {
+        if (sel == ports + 1 && swapped && c < ref.plan.new_start) {
+          // The idle transition period: the cores have offered nothing for it.
+        } else if (sel == ports + 1) {
           const NodeId d = static_cast<NodeId>(e.inject_dst);
           std::int64_t& k = injected[at(std::int64_t{v} * n + d)];
           if (k < periods) f = {true, k * nn + std::int64_t{v} * n + d, tdm_payload(v, d, k, w)};
@@ -380,7 +412,7 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
         if (s == d) continue;
         const std::size_t pair = at(std::int64_t{s} * n + d), m = at(k * nn) + pair;
         const std::int64_t due = k < p.swap_period ? k * Po + healthy.last_hop[pair]
-                                                   : p.swap_cycle + (k - p.swap_period) * p.new_period + p.tables.last_hop[pair];
+                                                   : p.new_start + (k - p.swap_period) * p.new_period + p.tables.last_hop[pair];
         const std::string name = "message " + pair_text(s, d) + " of period " + std::to_string(k);
         if (intact_step[m] >= 0 && intact_step[m] != due)
           ref.errors.push_back(name + " arrived in step " + std::to_string(intact_step[m]) + ", due in " + std::to_string(due));
@@ -463,6 +495,8 @@ std::string recovery_json(const RecoveryReference& ref, const std::vector<Delive
       {"arm_cycle", p.arm_cycle},
       {"swap_period", p.swap_period},
       {"swap_cycle", p.swap_cycle},
+      {"idle_transition", p.idle_transition},
+      {"new_start", p.new_start},
       {"periods_lost", p.swap_period - ref.fault.period},
       {"periods_with_losses", with_losses},
       {"lost_count", static_cast<std::int64_t>(ref.lost.size())},

@@ -16,10 +16,10 @@ namespace totex::hw {
 
 SimResult run_recover_rtl(const Topology& t, const Schedule& s, const RunOptions& o) {
   if (!o.wave.empty()) throw UsageError("--wave: the recovery run does not trace");
-  const TdmTables tables = tdm_tables(t, s, o.tdm.period, o.tdm.payload);
+  const TdmTables tables = recovery_tiles(tdm_tables(t, s, o.tdm.period, o.tdm.payload));
+  (void)parse_fault_at(o.fault_at, t, o.tdm.periods);  // refused before anything is built
   check_tdm_tile_period(tables, o);
   check_recovery_tables(t, tables);
-  (void)parse_fault_at(o.fault_at, t, o.tdm.periods);  // refused before anything is built
   const TdmTileParams& p = tables.tile;
   const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); });
   const std::filesystem::path sim = install_paths().sim;

@@ -52,14 +52,23 @@ struct LinkFault {
 /// accepts: a period 1..K-1, two adjacent nodes of t).
 [[nodiscard]] LinkFault parse_fault_at(const std::string& text, const Topology& t, int periods);
 
+/// The healthy tables as a recovery run's tiles hold them: Depth doubled (one more slot-address
+/// bit), room for a degraded period up to twice the healthy one's power of two, since the degraded
+/// schedule is not known when the tiles are built (torus:4x4: 17 -> 19 slots in a 64-slot table).
+[[nodiscard]] TdmTables recovery_tiles(TdmTables healthy);
+
 /// Throws UsageError unless the recovery can run on these healthy tables: nic tiles, one link per
 /// pair of neighbours, a period long enough for the controller's poll.
 void check_recovery_tables(const Topology& t, const TdmTables& healthy);
 
-/// The controller's poll: one AXI4-Lite read per three cycles (AR, R two cycles later, taken), links
-/// 0..P-1 then STATUS, from the first cycle of every period k >= 1.
+/// The controller's poll: one AXI4-Lite read per three cycles (AR, R two cycles later, taken),
+/// STATUS then links 0..P-1, from the first cycle of every S-th period (S = recover_poll_stride:
+/// 1 unless the period is shorter than the poll).
 inline constexpr int kRecoverReadCycles = 3;
 [[nodiscard]] inline int recover_poll_cycles(int ports) { return kRecoverReadCycles * (ports + 1); }
+[[nodiscard]] inline int recover_poll_stride(int ports, int period) {
+  return (recover_poll_cycles(ports) + 2 + period - 1) / period;
+}
 /// Cycles from the arm write to the fetch boundary it may name (docs/tdm-tile.md: four cycles at
 /// least), plus the fetch counter's four-slot lead and a margin.
 inline constexpr int kRecoverArmLead = 12;
@@ -79,14 +88,18 @@ struct RecoveryPlan {
   std::int64_t arm_cycle = 0;     // the arm write
   int swap_period = 0;            // A: the first period under the new table
   std::int64_t swap_cycle = 0;    // B = A * P_old
+  /// No rotation keeps the NIC's spacing across the swap: the first P_new slots after B inject
+  /// nothing (the cores offer period A only after each destination's slot in them).
+  bool idle_transition = false;
+  std::int64_t new_start = 0;     // the first cycle of period A under the new table: B, or B + P_new
   std::int64_t period_change_cycle = 0;  // period_last_i = P_new - 1 from this cycle
   /// Node v's injection slot for each destination in the healthy table (-1 none): [v][d].
   std::vector<std::vector<int>> old_inject_slot;
 };
 
 /// Plans the recovery of the healthy `tables` of t after the poll of period `detect` named link
-/// a-b. Throws UsageError when the degraded network is partitioned, its period does not fit the
-/// tiles' table depth, or no rotation keeps the NIC's spacing across the swap.
+/// a-b. Throws UsageError when the degraded network is partitioned or its period does not fit the
+/// tiles' table depth.
 [[nodiscard]] RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b,
                                               int detect_period);
 
