@@ -402,8 +402,8 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
   ref.run_cycles = end;
   ref.expected_cycles = 0;
   for (const Delivery& d : ref.trace) ref.expected_cycles = std::max(ref.expected_cycles, d.step + 1);
-  // The model against the two schedules: periods before the fault and from the swap on arrive
-  // intact at the step their table predicts; the periods between arrive intact there or are lost.
+  // The model against the two schedules: from the swap on every message arrives intact at the step
+  // the new table predicts; before it, intact at the old table's step or lost with a cause.
   const RecoveryPlan& p = ref.plan;
   ref.lost_per_period.assign(at(periods), 0);
   for (std::int64_t k = 0; k < periods; ++k)
@@ -417,7 +417,9 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
         if (intact_step[m] >= 0 && intact_step[m] != due)
           ref.errors.push_back(name + " arrived in step " + std::to_string(intact_step[m]) + ", due in " + std::to_string(due));
         if (intact_step[m] >= 0) continue;
-        if (k < fault.period || k >= p.swap_period) {
+        // From the swap on nothing may be lost; before it only a message the stuck link or the swap
+        // hit (a periodic schedule's period F-1 may still be in flight at the fault).
+        if (k >= p.swap_period) {
           ref.errors.push_back(name + " never arrived (due in step " + std::to_string(due) + ")");
           continue;
         }
