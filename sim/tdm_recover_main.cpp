@@ -194,7 +194,7 @@ class RecoverNetwork {
         ctx_.assertOn(false);
       }
       if (!planned_ && c >= every && c % every == 0) poll(c);
-      if (!planned_ && c >= every && c % every == poll_end) decide(c / P);
+      if (!planned_ && c >= every && c % every == poll_end) decide((c - poll_end) / P);  // the poll's period
       if (planned_ && c == plan_.period_change_cycle)
         for (auto& x : tiles_) set_port(x->period_last_i, static_cast<std::uint64_t>(plan_.new_period - 1));
       if (planned_ && c == plan_.swap_cycle + plan_.new_period / 2) check_status_after_swap(c);

@@ -313,7 +313,7 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
   for (std::int64_t c = 0; c < end; ++c) {
     // The poll of period k ends in this cycle: did a read see a left flit?
     if (!planned && c >= Po * stride && c % (Po * stride) == recover_poll_cycles(ports)) {
-      const std::int64_t k = c / Po;
+      const std::int64_t k = (c - recover_poll_cycles(ports)) / Po;  // the period the poll began in
       std::set<std::pair<NodeId, NodeId>> named;
       for (NodeId v = 0; v < n; ++v)
         for (int i = 0; i < ports; ++i) {
