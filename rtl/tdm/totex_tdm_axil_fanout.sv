@@ -64,29 +64,29 @@ module totex_tdm_axil_fanout #(
   input  logic [N*32-1:0]     m_axil_rdata
 );
 
-  // Waiver: whole-word writes at one privilege level, as the tiles (totex_tdm_axil).
+  // Waiver: whole-word writes at one privilege level, as the tiles (totex_tdm_axil); a read has no
+  // broadcast (it reads the tile named).
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_fanout;
-  assign unused_fanout = ^{s_axil_awprot, s_axil_arprot, s_axil_wstrb};
+  assign unused_fanout = ^{s_axil_awprot, s_axil_arprot, s_axil_wstrb, s_axil_araddr[TopAddrW-1]};
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // The tile mask of an address: one tile, every tile (bcast, writes), none (no such tile).
-  function automatic logic [N-1:0] tiles_of(logic [TopAddrW-1:0] addr, logic bcast_ok);
-    logic [N-1:0] m;
-    m = '0;
-    for (int unsigned i = 0; i < N; i++) m[i] = addr[AddrW +: TileW] == TileW'(i);
-    if (bcast_ok && addr[TopAddrW-1]) m = '1;
-    return m;
-  endfunction
+  // The tile masks of the addresses: one tile, every tile (bcast, writes only), none (no such tile).
+  logic [N-1:0] w_mask, r_mask;
+  always_comb begin
+    for (int unsigned i = 0; i < N; i++) begin
+      w_mask[i] = s_axil_awaddr[TopAddrW-1] || s_axil_awaddr[AddrW +: TileW] == TileW'(i);
+      r_mask[i] = s_axil_araddr[AddrW +: TileW] == TileW'(i);
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Writes: registered at the handshake, offered to the selected tiles, B when all answered.
   // ---------------------------------------------------------------------------------------------
   logic             wbusy_q, bvalid_q, bdec_q, w_take;
-  logic [N-1:0]     wsel_q, wwait_q, wsel_d, wwait_d, w_mask;
+  logic [N-1:0]     wsel_q, wwait_q, wsel_d, wwait_d;
   logic [AddrW-1:0] awaddr_q;
   logic [31:0]      wdata_q;
-  assign w_mask = tiles_of(s_axil_awaddr, 1'b1);
   assign w_take = s_axil_awvalid & s_axil_wvalid & ~wbusy_q & (~bvalid_q | s_axil_bready);
   assign s_axil_awready = w_take;
   assign s_axil_wready  = w_take;
@@ -137,10 +137,9 @@ module totex_tdm_axil_fanout #(
   // Reads: registered at the handshake, offered to the tile, R when its R is in.
   // ---------------------------------------------------------------------------------------------
   logic             rbusy_q, rvalid_q, rdec_q, r_take, r_in;
-  logic [N-1:0]     rsel_q, rwait_q, r_mask;
+  logic [N-1:0]     rsel_q, rwait_q;
   logic [AddrW-1:0] araddr_q;
   logic [31:0]      rdata_q, r_word;
-  assign r_mask = tiles_of(s_axil_araddr, 1'b0);
   assign r_take = s_axil_arvalid & ~rbusy_q & ~rvalid_q;
   assign s_axil_arready = r_take;
   assign r_in = |(rwait_q & m_axil_rvalid);

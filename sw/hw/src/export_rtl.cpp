@@ -76,6 +76,18 @@ std::vector<Link> wiring(const Topology& t, int ports) {
   return in;
 }
 
+/// The control port's address widths: one tile's (totex_tdm_axil: max(SlotW, 5) + 3), the tile
+/// field above it (idx_width(N)) and the whole {bcast, tile, offset} address.
+struct ControlWidths {
+  int tile_addr_bits, tile_bits, ctl_addr_bits;
+};
+ControlWidths control_widths(const Topology& t, const TdmTileParams& p) {
+  ControlWidths w{std::max(p.slot_bits(), 5) + 3, 1, 0};
+  while ((1 << w.tile_bits) < t.nodes()) ++w.tile_bits;
+  w.ctl_addr_bits = w.tile_addr_bits + w.tile_bits + 1;
+  return w;
+}
+
 std::string top_sv(const Topology& t, const TdmTables& tables, const RtlExportOptions& o) {
   const TdmTileParams& p = tables.tile;
   const int n = t.nodes();
@@ -87,10 +99,7 @@ std::string top_sv(const Topology& t, const TdmTables& tables, const RtlExportOp
       if (l.node >= 0) used[at(l.node) * at(p.ports) + at(l.port)] = true;
     dangling = std::find(used.begin(), used.end(), false) != used.end();
   }
-  const int slot_bits = p.slot_bits(), tile_addr_bits = std::max(slot_bits, 5) + 3;
-  int tile_bits = 1;
-  while ((1 << tile_bits) < n) ++tile_bits;
-  const int ctl_addr_bits = tile_addr_bits + tile_bits + 1;
+  const auto [tile_addr_bits, tile_bits, ctl_addr_bits] = control_widths(t, p);
   std::ostringstream s;
   s << "// SPDX-License-Identifier: Apache-2.0\n"
     << "/// " << t.spec() << " under nic as a TDM network of " << n << " tiles (rtl/totex_tdm_ctl_tile.sv), one\n"
@@ -316,8 +325,8 @@ std::string tb_config(const Topology& t, const TdmTables& tables, const RtlExpor
     << "constexpr int kDefaultPeriods = " << o.tb_periods << ";\n"
     << "constexpr int kDepth = " << tables.tile.depth << ";  // slots of a table (lines of tables/node<v>.hex)\n"
     << "constexpr int kEntryW = " << tables.tile.entry_bits() << ";\n"
-    << "constexpr int kTileAddrW = " << (std::max(tables.tile.slot_bits(), 5) + 3) << ";  // one tile's control port\n"
-    << "constexpr int kTileBits = " << [&] { int b = 1; while ((1 << b) < n) ++b; return b; }() << ";  // the tile field above it\n"
+    << "constexpr int kTileAddrW = " << control_widths(t, tables.tile).tile_addr_bits << ";  // one tile's control port\n"
+    << "constexpr int kTileBits = " << control_widths(t, tables.tile).tile_bits << ";  // the tile field above it\n"
     << "/// Each node's destinations in the order its table injects them (the order it offers them in).\n"
     << "constexpr int kOrder[" << n << "][" << std::max(1, n - 1) << "] = {\n";
   for (int v = 0; v < n; ++v) {
@@ -400,6 +409,7 @@ std::string synth_script(const RtlExportOptions& o, const std::vector<std::strin
 }
 
 std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOptions& o) {
+  const auto [tile_addr_bits, tile_bits, ctl_addr_bits] = control_widths(t, tables.tile);
   const TdmTileParams& p = tables.tile;
   const int n = t.nodes();
   const int prime = (1 << p.node_bits) + 4;
@@ -420,8 +430,8 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "## Files\n\n"
     << "| file | what |\n|---|---|\n"
     << "| `rtl/" << o.top << ".sv` | the network top (generated): " << n
-    << " `totex_tdm_tile`s wired as the schedule assumes, a receive FIFO per node, the start sequencer |\n"
-    << "| `rtl/totex_*.sv` | totex's RTL, copied: the nic TDM tile and its parts, the receive FIFO |\n"
+    << " `totex_tdm_ctl_tile`s (the nic tile with its control port) wired as the schedule assumes, a receive FIFO per node, the start sequencer, the control port's fan-out |\n"
+    << "| `rtl/totex_*.sv` | totex's RTL, copied: the nic TDM tile with its control port and their parts, the receive FIFO, the fan-out |\n"
     << "| `tables/node<v>.hex` | node v's slot table |\n"
     << "| `files.f` | the file list, in compile order (`verilator -F files.f`) |\n"
     << "| `" << o.top << ".core` | FuseSoC CAPI2 core: targets `default`, `lint`, `sim` (Verilator), `synth` (Yosys, ice40) |\n"
@@ -445,7 +455,28 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "| `m_axis_tid` | out | N*NodeW | source node id |\n"
     << "| `running_o` | out | 1 | the slots execute this cycle |\n"
     << "| `missed_o` | out | N*MissW | per node: slots that found no message for their destination (wraps; not an error) |\n"
-    << "| `error_o` | out | N | per node, sticky until reset: the tile's error (docs/tdm-tile.md) or a receive FIFO overflow |\n\n"
+    << "| `error_o` | out | N | per node, sticky until reset: the tile's error (docs/tdm-tile.md) or a receive FIFO overflow |\n"
+    << "| `s_axil_*` | | CtlAddrW = " << ctl_addr_bits << " address bits, 32 data | the AXI4-Lite control port (below) |\n\n"
+    << "## Control port\n\n"
+    << "One AXI4-Lite slave (`totex_tdm_axil_fanout`) in front of every tile's own port (`totex_tdm_axil`).\n"
+    << "Byte address = {bcast, tile, offset}: offset = bits [" << tile_addr_bits - 1 << ":0], the tile's own address;\n"
+    << "tile = bits [" << tile_addr_bits + tile_bits - 1 << ":" << tile_addr_bits << "], the node; bcast = bit " << ctl_addr_bits - 1
+    << ": a write to every tile at once (use it for the arm, so every tile switches at the same boundary). A read\n"
+    << "with bcast reads the tile named; a tile number >= N answers DECERR.\n\n"
+    << "| offset | name | access | bits |\n|---|---|---|---|\n"
+    << "| 0x00 | STATUS | ro | [0] the tile's error, [1] active bank, [2] swap armed, [3] late (the armed period passed), [23:16] the number of the period fetched next (8 bits, wraps; 0 = the first after reset) |\n"
+    << "| 0x04 | MISSED | ro | the tile's missed count |\n"
+    << "| 0x08 | CTRL | wo | [0] swap now (only while the slots do not run), [1] arm the swap at the boundary into period [23:16] |\n"
+    << "| 0x0C | TBL_HI | rw | entry bits 32 and up of the next table write (entries wider than 32 bits; here " << p.entry_bits() << ") |\n"
+    << "| 0x10 | INFO | ro | [7:0] links P, [15:8] entry bits, [23:16] slot-address bits |\n"
+    << "| 0x20 + 4i | LINKi | ro | input link i's error count: flits that no slot took (16 bits, wraps) |\n"
+    << "| 2^" << tile_addr_bits - 1 << " + 4s | table window | wo | slot s of the shadow bank (the bank not in use) |\n\n"
+    << "Bank 0 holds `tables/node<v>.hex` after reset. To change the schedule while it runs: write every\n"
+    << "tile's new table into its shadow bank (slots 0..Period-1, the layout below; the period stays " << tables.period << "),\n"
+    << "read STATUS[23:16] = p, write CTRL = 2 | (p+2) << 16 with bcast, and poll STATUS until bit 2 clears\n"
+    << "at every tile. Every tile then switches at the same period boundary; what waits in a NIC goes out\n"
+    << "under the new table. Handshakes: AW and W together; one write and one read in flight at a time,\n"
+    << "a write three cycles with bready high, a read five. The testbench does exactly this (below).\n\n"
     << "Parameters: `TableDir` (\"tables\"), `RxDepth` (" << o.rx_depth
     << ", a power of two >= 4), `MissW` (16), `BitsInFlops` (0; 1 puts each\n"
     << "NIC's toggle bits in flip-flops: four block RAMs fewer per tile, slower). The rest are fixed by the\n"
@@ -494,7 +525,11 @@ std::string readme(const Topology& t, const TdmTables& tables, const RtlExportOp
     << "cut to W bits),\n"
     << "with random idle cycles on the send side, random `m_axis_tready` drops and `en_i` pauses; every\n"
     << "delivery is checked for its node, source, payload and order (no loss, no duplicate), and\n"
-    << "`error_o` must stay low. It prints PASS or FAIL (and the first problems) and exits 1 on FAIL.\n"
+    << "`error_o` must stay low. Through the control port, before `en_i` first rises, it reads every\n"
+    << "tile's INFO and writes every tile's table into its shadow bank; once the slots run it arms the swap\n"
+    << "two periods ahead by one broadcast write and polls every tile's STATUS until the swap is done: the\n"
+    << "deliveries must go on exactly as before across it (the same table, now in bank 1).\n"
+    << "It prints PASS or FAIL (and the first problems) and exits 1 on FAIL.\n"
     << "`make sim STALL=0` drives tready and en_i high throughout and reports the cycles per period.\n\n"
     << "## Figures\n\n"
     << "None are stated here: this folder was generated, not measured. `make synth` prints Yosys'\n"
@@ -592,9 +627,7 @@ RtlExportResult export_rtl_folder(const Topology& t, const Schedule& s, const Td
     wrapper = substitute(wrapper, "@N@", std::to_string(t.nodes()));
     wrapper = substitute(wrapper, "@W@", std::to_string(tables.tile.payload_bits));
     wrapper = substitute(wrapper, "@NODEW@", std::to_string(tables.tile.node_bits));
-    int tile_bits = 1;
-    while ((1 << tile_bits) < t.nodes()) ++tile_bits;
-    wrapper = substitute(wrapper, "@CTLW@", std::to_string(std::max(tables.tile.slot_bits(), 5) + 3 + tile_bits + 1));
+    wrapper = substitute(wrapper, "@CTLW@", std::to_string(control_widths(t, tables.tile).ctl_addr_bits));
     write_file(stage, "synth/" + o.top + "_pnr.sv", wrapper, r.files);
     for (const char* f : {"totex_synth_sipo.sv", "totex_synth_piso.sv"}) {
       const fs::path from = hw::install_paths().rtl / "synth" / f;
