@@ -10,6 +10,7 @@
 ../tdm/totex_tdm_status.sv
 ../tdm/totex_tdm_shell.sv
 ../tdm/totex_tdm_router.sv
+../tdm/totex_tdm_nic_route.sv
 ../tdm/totex_tdm_axil.sv
 ../tdm/totex_tdm_ctl_tile.sv
 ../tdm/totex_tdm_axil_fanout.sv
