@@ -225,9 +225,11 @@ int cmd_sim(const SimOptions& options) {
       std::cout << "(dynamic " << o.dynamic << " routing; nic lower bound " << j["lower_bound"] << ")\n";
     else
       std::cout << "(schedule predicts " << r.expected_cycles << ")\n";
-    if (o.tdm.periods > 0)
+    if (o.tdm.periods > 0)  // a recovery run delivers fewer than it sends: the lost ones are not expected
       std::cout << "  " << o.tdm.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
-                << r.expected_delivered / o.tdm.periods << " messages per period\n";
+                << (r.expected_delivered + (j.contains("recovery") ? j["recovery"]["lost_count"].get<std::int64_t>() : 0)) /
+                       o.tdm.periods
+                << " messages per period\n";
     if (const auto* d = std::get_if<Schedule>(&schedule); o.tdm.periods > 0 && d && d->period > 0 && o.tdm.period == 0 &&
                                                           j["period"].get<int>() != d->period)
       std::cout << "  (the schedule's period " << d->period << " is below the tiles' minimum " << kTdmTileMinPeriod

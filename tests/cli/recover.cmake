@@ -8,7 +8,7 @@
 # the degraded schedules. Here: the run passes, the counters named the stuck link, every lost message
 # is named, the digest of the periods after the swap is the model's, and the degraded period is at
 # least its bound.
-set(RECOVER_OK ".passed and .recovery.lost_count > 0 and (.recovery.lost|length)==.recovery.lost_count and .recovery.digest_after_swap==.recovery.digest_after_swap_ref and .recovery.digest_before_fault==.recovery.digest_before_fault_ref and .recovery.degraded_period >= .recovery.degraded_bound and .recovery.swap_period > .recovery.detected_period and .delivered + .recovery.lost_count == 8 * 240")
+set(RECOVER_OK ".passed and .recovery.lost_count > 0 and (.recovery.lost|length)==.recovery.lost_count and .recovery.digest_after_swap==.recovery.digest_after_swap_ref and .recovery.digest_before_fault==.recovery.digest_before_fault_ref and .recovery.degraded_period >= .recovery.degraded_bound and .recovery.swap_period > .recovery.detected_period and .delivered + .recovery.lost_count == .periods * 240")
 foreach(engine ref rtl)
   # A rotation of the degraded table keeps the NIC's spacing across the swap (17 -> 19 slots).
   cli_test(recover_4x4_${engine} 0 "\"passed\": true" --jq "${RECOVER_OK} and .recovery.detected_link==\"0-1\" and .recovery.idle_transition==false" --
@@ -21,9 +21,16 @@ foreach(engine ref rtl)
   cli_test(recover_8x8_${engine} 0 "\"passed\": true"
     --jq ".passed and .recovery.detected_link==\"0-1\" and (.recovery.lost|length)==.recovery.lost_count and .recovery.digest_after_swap==.recovery.digest_after_swap_ref and .recovery.degraded_period==87 and .recovery.degraded_bound==69" --
     ${TOTEX} sim --topo torus:8x8 --model nic --periods 10 --fault-at 3:0-1 --recover --engine ${engine} --json)
+  # A periodic schedule (period 15 < its steps: routes cross the period boundaries; the poll takes
+  # 15 cycles, so every second period), about 10 s with the schedule search.
+  cli_test(recover_4x4_periodic_${engine} 0 "\"passed\": true"
+    --jq "${RECOVER_OK} and .recovery.old_period==15 and .recovery.detected_link==\"0-1\"" --
+    ${TOTEX} sim --topo torus:4x4 --model nic --periodic --budget 8 --periods 10 --fault-at 2:0-1 --recover --engine ${engine} --json)
 endforeach()
-set_tests_properties(cli.recover_4x4_rtl cli.recover_4x4_idle_rtl cli.recover_8x8_rtl PROPERTIES LABELS "rtl;recover")
-set_tests_properties(cli.recover_4x4_ref cli.recover_4x4_idle_ref cli.recover_8x8_ref PROPERTIES LABELS recover)
+set_tests_properties(cli.recover_4x4_rtl cli.recover_4x4_idle_rtl cli.recover_8x8_rtl cli.recover_4x4_periodic_rtl
+  PROPERTIES LABELS "rtl;recover")
+set_tests_properties(cli.recover_4x4_ref cli.recover_4x4_idle_ref cli.recover_8x8_ref cli.recover_4x4_periodic_ref
+  PROPERTIES LABELS recover)
 
 # Refusals: exit 2, the flag and what it accepts named.
 set(RECOVER_SIM ${TOTEX} sim --topo torus:4x4 --model nic)

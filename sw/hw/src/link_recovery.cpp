@@ -438,8 +438,6 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
   return ref;
 }
 
-std::int64_t recovery_run_cycles(const RecoveryReference& ref) { return ref.run_cycles; }
-
 std::vector<std::string> compare_recovery_trace(const RecoveryReference& ref, const std::vector<Delivery>& observed) {
   const auto key = [](const Delivery& d) { return std::make_tuple(d.step, d.dst, d.src, d.payload); };
   std::multiset<std::tuple<std::int64_t, NodeId, NodeId, std::uint32_t>> want, got;

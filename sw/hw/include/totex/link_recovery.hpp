@@ -121,7 +121,7 @@ struct RecoveryReference {
   std::int64_t corrupted = 0;        // deliveries of a stuck or stray flit (a wrong payload or label)
   /// Per node and input link: the left flits (the link error counter's count) over the run.
   std::vector<std::vector<std::int64_t>> left;
-  /// The inject slots with nothing to send, by the end of period K-1 and in total over `run_cycles`.
+  /// The cycles a harness runs with run_i high: K-1's last slot, the new schedule's drain, a margin.
   std::int64_t run_cycles = 0;
   std::vector<std::string> errors;   // the model against the schedules (must be empty)
   [[nodiscard]] std::string digest_after(int periods) const;  // SHA-256 of the deliveries of periods >= A
@@ -131,9 +131,6 @@ struct RecoveryReference {
 /// the poll, the swap): deterministic, no clock. `run_cycles` = the cycles a harness runs.
 [[nodiscard]] RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& healthy,
                                                        const LinkFault& fault, int periods);
-
-/// The cycles a harness runs with run_i high: every delivery of the model plus a margin.
-[[nodiscard]] std::int64_t recovery_run_cycles(const RecoveryReference& ref);
 
 /// Compares an engine's deliveries with the model's, delivery by delivery (up to a few named).
 [[nodiscard]] std::vector<std::string> compare_recovery_trace(const RecoveryReference& ref,
