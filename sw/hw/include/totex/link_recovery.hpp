@@ -9,14 +9,15 @@
 ///               that take that input forward or eject the stuck flit in place of the message (which
 ///               is lost); every other slot leaves it (the tile's left-flit flag, counted per input
 ///               link by the control port);
-///   * detect    the controller polls every tile's link error counters through its AXI4-Lite port at
-///               the start of every period (links 0..P-1 then STATUS, one read per three cycles);
-///               the first poll that reads a count names the link (its receivers' inputs);
+///   * detect    the controller polls every tile's STATUS and link error counters through its
+///               AXI4-Lite port at the start of every period (every S-th when the period is shorter
+///               than the poll; one read per three cycles); the first poll that reads a count names
+///               the link (its receivers' inputs);
 ///   * plan      it schedules the degraded network T~fail:A-B with the library (pairwise: counted
 ///               work, no time budget), folds it (period P_new), rotates the table by the fewest slots
 ///               that leave every destination's slots at least kTdmTileMinPeriod cycles apart across
-///               the swap, and maps its ports onto the tiles' (the degraded network numbers ports
-///               without the failed one);
+///               the swap (none: one idle period under the new table first), and maps its ports onto
+///               the tiles' (the degraded network numbers ports without the failed one);
 ///   * swap      it writes the P_new entries into every tile's shadow bank (one write per cycle, all
 ///               tiles in parallel), arms the swap for the first period far enough ahead (A), and
 ///               drives period_last_i = P_new - 1 from the middle of period A-1 (the slot counter
