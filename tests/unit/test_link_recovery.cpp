@@ -89,7 +89,7 @@ TEST_CASE("the recovery model agrees with the periodic reference before the faul
   REQUIRE(mine.size() == theirs.size());
 }
 
-TEST_CASE("--fault-at is checked against the network and K", "[recover]") {
+TEST_CASE("a recovery run's fault (--fault-at) is checked against the network and K", "[recover]") {
   const Topology t = parse_topology("torus:4x4");
   CHECK(parse_fault_at("2:1-0", t, 8).text() == "2:0-1");
   CHECK_THROWS_AS(parse_fault_at("2:0-5", t, 8), UsageError);

@@ -127,10 +127,10 @@ SimResult Engine::run(const Network& net, const AnySchedule& schedule, const Run
                      engines_that([](const EngineCaps& c) { return c.direct_backdoor && !c.min_backdoor; }) +
                      " on a direct network; --engine " + name() + (is_min ? " on a MIN" : "") + " accepts --load port");
   if (options.tdm.periods > 0) check_periodic_options(*this, net, options);
-  if (options.recover) check_recover_options(*this, net, schedule, options);
   else if (options.env.tdm_fault != schema::TdmFault::None)
     throw UsageError("TOTEX_TDM_FAULT=" + schema::enum_name(options.env.tdm_fault) +
                      " injects a fault into a periodic run of the TDM tiles: give --periods K, or unset it");
+  if (options.recover) check_recover_options(*this, net, schedule, options);
   if (const auto* min = std::get_if<MinNetwork>(&net)) return run_min(*min, std::get<MinSchedule>(schedule), options);
   return run_direct(std::get<Topology>(net), std::get<Schedule>(schedule), options);
 }
