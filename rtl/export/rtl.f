@@ -10,5 +10,8 @@
 ../tdm/totex_tdm_status.sv
 ../tdm/totex_tdm_shell.sv
 ../tdm/totex_tdm_router.sv
-../tdm/totex_tdm_tile.sv
+../tdm/totex_tdm_nic_route.sv
+../tdm/totex_tdm_axil.sv
+../tdm/totex_tdm_ctl_tile.sv
+../tdm/totex_tdm_axil_fanout.sv
 ../tdm/totex_tdm_rx_fifo.sv

@@ -7,11 +7,21 @@
 /// show), and error_o stays low. With +stall=1 (the default) the send side idles at random, the
 /// sinks drop tready at random and en_i pauses the network at random.
 ///
+/// The control port (AXI4-Lite, README.md "Control port"), before en_i first rises: every tile's
+/// INFO read (its entry and slot widths checked), its own table (tables/node<v>.hex) written into
+/// its shadow bank. Once the slots run: tile 0's STATUS read, the swap armed for two periods later
+/// (of the default 6) by one broadcast write, every tile's STATUS polled until the swap
+/// is done (the other bank active, nothing armed, not late). The checks above run across the swap:
+/// the same table in the other bank, so every delivery must go on exactly as before.
+///
 /// Usage: Vtop [+periods=K] [+seed=S] [+stall=0|1]   Prints PASS or FAIL; exit 0 pass, 1 fail.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -63,6 +73,21 @@ std::uint64_t payload(int src, int dst, int k) {
   return kPayloadW >= 64 ? v : v & ((std::uint64_t{1} << kPayloadW) - 1);
 }
 
+/// One AXI4-Lite operation of the control script: a write or a read of a byte address, run one at
+/// a time; `ready` gates its start (null: at once), `done` gets the read data (writes: 0).
+struct CtlOp {
+  bool write;
+  std::uint32_t addr, data;
+  std::function<bool()> ready;
+  std::function<void(std::uint32_t)> done;
+};
+
+constexpr std::uint32_t kStatus = 0x00, kCtrl = 0x08, kTblHi = 0x0C, kInfo = 0x10;
+std::uint32_t tile_addr(int v, std::uint32_t offset) {
+  return (static_cast<std::uint32_t>(v) << kTileAddrW) | offset;
+}
+const std::uint32_t kBroadcast = std::uint32_t{1} << (kTileAddrW + kTileBits);
+
 int plusarg(VerilatedContext& ctx, const char* name, int fallback) {
   const std::string prefix = std::string(name) + "=";
   const char* arg = ctx.commandArgsPlusMatch(prefix.c_str());
@@ -97,6 +122,47 @@ int main(int argc, char** argv) {
     if (problems.size() < 12) problems.push_back(text);
   };
 
+  // The control script (the header comment): tables first, then the armed swap.
+  std::deque<CtlOp> ctl;
+  bool tables_written = false;
+  int swapped_tiles = 0, arm_period = -1;
+  for (int v = 0; v < n; ++v) {
+    ctl.push_back({false, tile_addr(v, kInfo), 0, nullptr, [&, v](std::uint32_t d) {
+                     if (static_cast<int>((d >> 8) & 0xFF) != kEntryW)
+                       problem("tile " + std::to_string(v) + ": INFO says " + std::to_string((d >> 8) & 0xFF) +
+                               "-bit entries, the tables have " + std::to_string(kEntryW));
+                   }});
+    std::ifstream hex("tables/node" + std::to_string(v) + ".hex");
+    std::string line;
+    for (int slot = 0; slot < kPeriod && std::getline(hex, line); ++slot) {
+      const std::uint64_t e = std::stoull(line, nullptr, 16);
+      if (kEntryW > 32) ctl.push_back({true, tile_addr(v, kTblHi), static_cast<std::uint32_t>(e >> 32), nullptr, nullptr});
+      ctl.push_back({true, tile_addr(v, (std::uint32_t{1} << (kTileAddrW - 1)) + 4U * static_cast<std::uint32_t>(slot)),
+                     static_cast<std::uint32_t>(e), nullptr, nullptr});
+    }
+    if (!hex) problem("tile " + std::to_string(v) + ": cannot read tables/node" + std::to_string(v) + ".hex");
+  }
+  ctl.push_back({false, tile_addr(0, kStatus), 0, nullptr, [&](std::uint32_t) { tables_written = true; }});
+  // After the arm: every tile's STATUS until its swap is done (bank 1 active, nothing armed, not late).
+  std::function<void(int)> check_swap = [&](int v) {
+    ctl.push_front({false, tile_addr(v, kStatus), 0, nullptr, [&, v](std::uint32_t d) {
+                      if (d & 4U) return check_swap(v);  // still armed: read again
+                      if ((d & 0xAU) != 2U)
+                        problem("tile " + std::to_string(v) + ": STATUS after the swap is " + std::to_string(d) +
+                                " (bank 1 active and not late expected)");
+                      else
+                        ++swapped_tiles;
+                    }});
+  };
+  ctl.push_back({false, tile_addr(0, kStatus), 0, [&] { return first_slot >= 0; }, [&](std::uint32_t d) {
+                   arm_period = static_cast<int>(((d >> 16) + 2) & 0xFF);
+                   for (int v = n - 1; v >= 0; --v) check_swap(v);
+                   ctl.push_front({true, kBroadcast | kCtrl, 2U | (static_cast<std::uint32_t>(arm_period) << 16),
+                                   nullptr, nullptr});
+                 }});
+  CtlOp cur;                                // the operation under way
+  bool op_active = false, accepted = false;  // (taken off ctl before its done runs: done may queue more)
+
   top->clk_i = 0;
   top->rst_ni = 1;
   top->en_i = 0;
@@ -115,7 +181,25 @@ int main(int argc, char** argv) {
     // finds its message: README, "Start"), then random pauses.
     bool primed = true;
     for (int v = 0; v < n; ++v) primed = primed && sent[static_cast<std::size_t>(v)] >= std::min(n - 1, per_node);
-    top->en_i = (!primed || (stall && chance(16))) ? 0 : 1;
+    top->en_i = (!primed || !tables_written || (stall && chance(16))) ? 0 : 1;
+    // The control port's master: one operation at a time, bready and rready high.
+    if (!reset && !op_active && !ctl.empty() && (!ctl.front().ready || ctl.front().ready())) {
+      cur = std::move(ctl.front());
+      ctl.pop_front();
+      op_active = true;
+      accepted = false;
+    }
+    top->s_axil_awvalid = op_active && cur.write && !accepted;
+    top->s_axil_wvalid = top->s_axil_awvalid;
+    top->s_axil_awaddr = op_active ? cur.addr : 0;
+    top->s_axil_wdata = op_active ? cur.data : 0;
+    top->s_axil_arvalid = op_active && !cur.write && !accepted;
+    top->s_axil_araddr = op_active ? cur.addr : 0;
+    top->s_axil_awprot = 0;
+    top->s_axil_arprot = 0;
+    top->s_axil_wstrb = 0xF;
+    top->s_axil_bready = 1;
+    top->s_axil_rready = 1;
     // Send side: one offer per node, held until taken (AXI4-Stream).
     for (int v = 0; v < n; ++v) {
       const auto i = static_cast<std::size_t>(v);
@@ -131,6 +215,13 @@ int main(int argc, char** argv) {
     top->clk_i = 0;
     top->eval();
     // What the rising edge samples.
+    if (op_active && !accepted) {
+      accepted = cur.write ? top->s_axil_awready != 0 : top->s_axil_arready != 0;
+    } else if (op_active && (cur.write ? top->s_axil_bvalid : top->s_axil_rvalid)) {
+      op_active = false;
+      if ((cur.write ? top->s_axil_bresp : top->s_axil_rresp) != 0) problem("the control port answered an error");
+      if (cur.done) cur.done(cur.write ? 0U : static_cast<std::uint32_t>(top->s_axil_rdata));
+    }
     if (top->running_o && first_slot < 0) first_slot = cycle;
     running += top->running_o ? 1 : 0;
     for (int v = 0; v < n; ++v) {
@@ -198,6 +289,10 @@ int main(int argc, char** argv) {
                 static_cast<long long>(last_delivery), static_cast<long long>(last_delivery - first_slot), periods,
                 kPeriod, periods * kPeriod);
   if (missing > 0) problem(std::to_string(missing) + " messages never arrived");
+  std::printf("  control port: every tile's table written into its shadow bank, swap armed for period %d by one "
+              "broadcast write, done at %d of %d tiles\n",
+              arm_period, swapped_tiles, n);
+  if (swapped_tiles != n) problem("the armed swap was seen done at " + std::to_string(swapped_tiles) + " of " + std::to_string(n) + " tiles");
   if (errors == 0) {
     std::printf("PASS\n");
     return 0;

@@ -9,9 +9,11 @@ totex_tdm_nic.sv
 totex_tdm_status.sv
 totex_tdm_shell.sv
 totex_tdm_router.sv
+totex_tdm_nic_route.sv
 totex_tdm_tile.sv
 totex_tdm_allport_tile.sv
 totex_tdm_single_tile.sv
 totex_tdm_xbar.sv
 totex_tdm_axil.sv
 totex_tdm_ctl_tile.sv
+totex_tdm_axil_fanout.sv

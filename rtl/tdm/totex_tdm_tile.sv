@@ -12,8 +12,8 @@
 ///
 /// Built from the shell of the three tiles (totex_tdm_shell: the slot pipeline with the table read
 /// ahead, the NIC lane, the inject-key decode, the output registers, missed_o and error_o) and the
-/// router of the nic and all-port tiles (totex_tdm_router); this module adds the eject mux in front
-/// of m_axis. The NIC (totex_tdm_nic) holds one waiting message per destination (send buffer in
+/// router of the nic and all-port tiles (totex_tdm_router) with the eject mux in front of m_axis
+/// (totex_tdm_nic_route, shared with totex_tdm_ctl_tile). The NIC (totex_tdm_nic) holds one waiting message per destination (send buffer in
 /// block RAM, two words per destination; the pending state as toggle bits in block RAM, one per
 /// side: S flips on a commit, R on an injection). An offer on s_axis is accepted unless an earlier
 /// offer whose destination is occupied is parked (head of line); accepted messages are committed in
@@ -123,7 +123,7 @@ module totex_tdm_tile #(
   // shell also checks that it does so at most once), output registers, status.
   logic              inj_valid, entv, m_valid_d;
   logic [W-1:0]      inj_data, m_data_d;
-  logic [P-1:0]      ent_ej, ej_q, out_valid_d, left;
+  logic [P-1:0]      out_valid_d, left;
   logic [P*W-1:0]    out_data_d;
   logic [Copies-1:0] adv;
   logic [EntryW-1:0] unused_pre;
@@ -145,36 +145,12 @@ module totex_tdm_tile #(
     .m_valid_d_i(m_valid_d), .m_data_d_i(m_data_d), .left_i(left)
   );
 
-  // The router: every output's inject source is the one lane.
-  always_comb begin
-    for (int unsigned i = 0; i < P; i++) ent_ej[i] = ent[EjLsb +: SelW] == SelW'(i + 32'd1);
-  end
-  totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
-    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb-1:0]), .entv_i(entv),
-    .ent_ej_i(ent_ej), .in_valid_i, .in_data_i, .inj_valid_i({P{inj_valid}}),
-    .inj_data_i({P{inj_data}}), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
-    .out_data_d_o(out_data_d), .left_o(left)
+  // The router and the eject mux (shared with the other nic tile).
+  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W)) u_route (
+    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb+SelW-1:0]), .entv_i(entv),
+    .in_valid_i, .in_data_i, .inj_valid_i(inj_valid), .inj_data_i(inj_data),
+    .out_valid_d_o(out_valid_d), .out_data_d_o(out_data_d), .m_valid_d_o(m_valid_d), .m_data_d_o(m_data_d),
+    .left_o(left)
   );
-
-  // Eject mux in front of m_axis: the one-hot eject flags AND-OR the input links, in pairs then
-  // one OR (two LUT levels, as the crossbar).
-  localparam int unsigned G = (P + 32'd1) / 32'd2;
-  logic [G-1:0]   ej_pair_valid;
-  logic [G*W-1:0] ej_pair_data;
-  always_comb begin
-    for (int unsigned g = 0; g < G; g++) begin
-      ej_pair_valid[g]        = 1'b0;
-      ej_pair_data[g*W +: W]  = '0;
-      for (int unsigned k = 2 * g; k < 2 * g + 2; k++) begin
-        if (k < P) begin
-          ej_pair_valid[g]       = ej_pair_valid[g] | (ej_q[k] & in_valid_i[k]);
-          ej_pair_data[g*W +: W] = ej_pair_data[g*W +: W] | ({W{ej_q[k]}} & in_data_i[k*W +: W]);
-        end
-      end
-    end
-    m_valid_d = |ej_pair_valid;
-    m_data_d  = '0;
-    for (int unsigned g = 0; g < G; g++) m_data_d = m_data_d | ej_pair_data[g*W +: W];
-  end
 
 endmodule

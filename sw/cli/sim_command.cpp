@@ -37,6 +37,8 @@ struct SimOptions : CommonOptions {
   bool payload_or_period_given = false;
   bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
   std::string traffic = "all";  // --traffic (docs/traffic.md): direct networks, one-shot and TDM; one flit per pair
+  std::string fault_at;  // --fault-at PERIOD:A-B (with --recover; totex/link_recovery.hpp)
+  bool recover = false;
 };
 
 /// The hardware side's environment, read here and only here (schema::read_hw_environment checks
@@ -120,7 +122,33 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.tdm = o.tdm;
   r.direct = o.direct;
   r.env = env;
+  r.fault_at = o.fault_at;
+  r.recover = o.recover;
   return r;
+}
+
+/// --recover's lines: the fault, what the counters named, the degraded schedule, the swap, the losses.
+void print_recovery(const json& rc) {
+  const auto num = [&](const char* k) { return rc[k].dump(); };
+  std::cout << "  fault: link " << rc["fault"].get<std::string>().substr(rc["fault"].get<std::string>().find(':') + 1)
+            << " stuck from period " << rc["fault"].get<std::string>().substr(0, rc["fault"].get<std::string>().find(':'))
+            << " (cycle " << num("fault_cycle") << "); the link counters named " << rc["detected_link"].get<std::string>()
+            << " at the poll of period " << num("detected_period") << '\n'
+            << "  degraded " << rc["degraded"].get<std::string>() << " (pairwise): period " << num("degraded_period")
+            << ", bound " << num("degraded_bound") << " (healthy period " << num("old_period") << "); table rotated by "
+            << num("rotation") << ", " << num("writes_per_tile") << " shadow writes per tile from cycle "
+            << num("write_cycle") << ", armed in cycle " << num("arm_cycle") << ", swapped at period "
+            << num("swap_period") << " (cycle " << num("swap_cycle") << ")"
+            << (rc["idle_transition"].get<bool>() ? ", then one idle period (no rotation keeps the NIC's spacing)" : "")
+            << "; period " << num("swap_period") << " runs the new table from cycle " << num("new_start") << "\n"
+            << "  periods lost: " << num("periods_lost") << " (" << num("periods_with_losses") << " with losses): "
+            << num("lost_count") << " messages lost " << rc["lost_per_period"].dump() << ", "
+            << num("corrupted_deliveries") << " corrupted or stray deliveries\n";
+  const auto& lost = rc["lost"];
+  for (std::size_t i = 0; i < lost.size() && i < 5; ++i) std::cout << "    " << lost[i].get<std::string>() << '\n';
+  if (lost.size() > 5) std::cout << "    ... all " << lost.size() << " named in --json's recovery.lost\n";
+  std::cout << "  digest after the swap " << rc["digest_after_swap"].get<std::string>() << " (reference model "
+            << rc["digest_after_swap_ref"].get<std::string>() << ")\n";
 }
 
 int cmd_sim(const SimOptions& options) {
@@ -128,6 +156,11 @@ int cmd_sim(const SimOptions& options) {
   const schema::HwEnvironment env = hw_environment();  // before any work: a bad value is exit 2 on every engine
   if (o.periodic && o.tdm.periods == 0) o.tdm.periods = 1;  // a periodic schedule runs as TDM slot tables
   if (o.tdm.periods > 0 && !o.plot.empty()) throw UsageError("--plot does not apply to --periods runs");
+  if (!o.fault_at.empty() && !o.recover)
+    throw UsageError("--fault-at is the stuck link of a recovery run: give --recover too");
+  if (o.recover && o.fault_at.empty()) throw UsageError("--recover needs the fault: --fault-at PERIOD:A-B");
+  if (o.recover && o.tdm.periods == 0)
+    throw UsageError("--recover runs the TDM tables periodically: give --periods K (or --periodic)");
   if (o.direct.fifo_depth != schema::DirectHarnessArgs().fifo_depth && o.mode != "dynamic")
     throw UsageError("--fifo-depth sizes the dynamic routers' FIFOs: give --mode dynamic");
   if (o.payload_or_period_given && o.tdm.periods == 0)
@@ -192,13 +225,16 @@ int cmd_sim(const SimOptions& options) {
       std::cout << "(dynamic " << o.dynamic << " routing; nic lower bound " << j["lower_bound"] << ")\n";
     else
       std::cout << "(schedule predicts " << r.expected_cycles << ")\n";
-    if (o.tdm.periods > 0)
+    if (o.tdm.periods > 0)  // a recovery run delivers fewer than it sends: the lost ones are not expected
       std::cout << "  " << o.tdm.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
-                << r.expected_delivered / o.tdm.periods << " messages per period\n";
+                << (r.expected_delivered + (j.contains("recovery") ? j["recovery"]["lost_count"].get<std::int64_t>() : 0)) /
+                       o.tdm.periods
+                << " messages per period\n";
     if (const auto* d = std::get_if<Schedule>(&schedule); o.tdm.periods > 0 && d && d->period > 0 && o.tdm.period == 0 &&
                                                           j["period"].get<int>() != d->period)
       std::cout << "  (the schedule's period " << d->period << " is below the tiles' minimum " << kTdmTileMinPeriod
                 << ": one exchange every " << j["period"] << " slots, the smallest multiple at or above it)\n";
+    if (j.contains("recovery")) print_recovery(j["recovery"]);
     std::cout << "  trace sha256 " << r.trace_sha256 << '\n';
     if (r.simulated_cycles > 0)
       std::cout << "  " << r.simulated_cycles << " clock cycles simulated (loading included) in " << r.wall_seconds
@@ -253,6 +289,12 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_flag("--periodic", o.periodic,
                 "generate a periodic (TDM) schedule (as `totex schedule --periodic`) and run it K = --periods "
                 "periods (default 1) on the TDM tables");
+  sim->add_option("--fault-at", o.fault_at,
+                  "PERIOD:A-B: link A-B sticks (both directions) from the start of that period of a --periods run "
+                  "(with --recover; docs/tdm-runs.md)");
+  sim->add_flag("--recover", o.recover,
+                "the controller finds the stuck link of --fault-at by the tiles' link error counters, schedules the "
+                "degraded network, writes the shadow tables through the AXI4-Lite port and swaps (nic; engines ref, rtl)");
   add_sim_plot_option(sim, o.plot);
   actions[sim] = [opts] { return cmd_sim(*opts); };
 }

@@ -87,6 +87,10 @@ proofs=(
   # shadow-write / swap / arm pulse per write; seconds, so also in the quick set.
   "TDM AXI4-Lite control port, table entry over 32 bits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|ind|4|1"
   "TDM AXI4-Lite control port, SlotW 7, P 4|totex_formal_axil|tdm/totex_tdm_axil|-set SlotW 7 -set NumPorts 4 -set EntryW 27|ind|4|0"
+  # The exported network's control port (totex_tdm_axil_fanout, docs/ip.md) in front of three
+  # production tile ports: handshakes, DECERR for a tile >= N, each table write at exactly the tiles
+  # it names. BMC from reset (12 cycles: four writes or two reads and their responses).
+  "TDM network control port fan-out, 3 tiles|totex_formal_axil_fanout|tdm/totex_tdm_axil_fanout tdm/totex_tdm_axil||bmc|12|1"
 )
 # name | wrapper | production RTL | chparam | depth (or fixpoint) | Yosys passes after prep (or empty)
 #   | sed expression applied to the first RTL file (a NAME; an @LIST.f after it skips that file).
@@ -96,6 +100,8 @@ proofs=(
 # side without its flag for a send by the slot decided just before / two before (that R write may not be
 # in its read yet: the message goes out twice).
 mutants=(
+  "AXI4-Lite fan-out: B before every tile answered|totex_formal_axil_fanout|tdm/totex_tdm_axil_fanout tdm/totex_tdm_axil||8||s/if (wsel_d == '0 \&\& wwait_d == '0) begin/if (wsel_d == '0) begin/"
+  "AXI4-Lite fan-out: bvalid dropped without bready|totex_formal_axil_fanout|tdm/totex_tdm_axil_fanout tdm/totex_tdm_axil||8||s/if (s_axil_bready) bvalid_q <= 1'b0;/bvalid_q <= 1'b0;/"
   "AXI4-Lite: bvalid dropped without bready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/if (s_axil_bready) bvalid_d = 1'b0;/bvalid_d = 1'b0;/"
   "AXI4-Lite: rvalid dropped without rready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/else if (s_axil_rready) rvalid_q <= 1'b0;/else rvalid_q <= 1'b0;/"
   "AXI4-Lite: a write taken while its response waits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/assign wr_take        = s_axil_awvalid \& s_axil_wvalid \& (~bvalid_q | s_axil_bready);/assign wr_take        = s_axil_awvalid \& s_axil_wvalid;/"

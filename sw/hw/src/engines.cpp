@@ -8,6 +8,7 @@
 
 #include "harness.hpp"
 #include "totex/error.hpp"
+#include "totex/link_recovery.hpp"
 #include "totex/tdm_run.hpp"
 #include "totex/verify/message_index.hpp"
 
@@ -20,7 +21,7 @@ class ReferenceEngine final : public Engine {
   [[nodiscard]] std::string name() const override { return "ref"; }
   [[nodiscard]] EngineCaps caps() const override {
     EngineCaps c;
-    c.periodic = true;
+    c.periodic = c.recover = true;
     return c;
   }
 
@@ -29,6 +30,15 @@ class ReferenceEngine final : public Engine {
     return run_reference(net, s, o.claimed_steps);
   }
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    if (o.recover) {  // the stuck link and the swap: link_recovery.cpp's table-level model is the reference
+      const LinkFault fault = parse_fault_at(o.fault_at, t, o.tdm.periods);
+      const TdmTables tables = recovery_tiles(tdm_tables(t, s, o.tdm.period, o.tdm.payload));
+      const RecoveryReference ref = run_recovery_reference(t, tables, fault, o.tdm.periods);
+      SimResult r;
+      r.engine = "ref";
+      fill_recovery_result(r, ref, ref.trace, o.tdm.periods);
+      return r;
+    }
     if (o.tdm.periods > 0) {  // periodic (TDM): tdm_run.cpp; a traffic schedule's pairs from its recorded traffic
       const std::optional<Traffic> traffic = recorded_traffic(t, s);
       return run_reference_periodic(t, s, tdm_tables(t, s, o.tdm.period, o.tdm.payload), o.tdm.periods,
@@ -74,6 +84,21 @@ void check_periodic_options(const Engine& e, const Network& net, const RunOption
   check_periodic_memory(std::get<Topology>(net), o.tdm.periods);
 }
 
+/// --recover: an engine that has the controller, a periodic nic run of all-to-all, no other fault.
+void check_recover_options(const Engine& e, const Network& net, const AnySchedule& schedule, const RunOptions& o) {
+  if (!e.caps().recover)
+    throw UsageError("--recover: --engine " + e.name() + " has no control port, shadow bank or swap model; engines " +
+                     engines_that([](const EngineCaps& c) { return c.recover; }) + " run it");
+  if (o.tdm.periods == 0) throw UsageError("--recover runs the TDM tables periodically: give --periods K (or --periodic)");
+  if (o.fault_at.empty()) throw UsageError("--recover needs the fault: --fault-at PERIOD:A-B");
+  if (o.env.tdm_fault != schema::TdmFault::None)
+    throw UsageError("--recover: TOTEX_TDM_FAULT=" + schema::enum_name(o.env.tdm_fault) +
+                     " is another fault; unset it (--fault-at is the recovery run's)");
+  const auto& t = std::get<Topology>(net);
+  if (recorded_traffic(t, std::get<Schedule>(schedule)))
+    throw UsageError("--recover: the controller reschedules all-to-all; a schedule of another traffic is not accepted");
+}
+
 }  // namespace
 
 void check_periodic_memory(const Topology& t, int periods) {
@@ -105,6 +130,7 @@ SimResult Engine::run(const Network& net, const AnySchedule& schedule, const Run
   else if (options.env.tdm_fault != schema::TdmFault::None)
     throw UsageError("TOTEX_TDM_FAULT=" + schema::enum_name(options.env.tdm_fault) +
                      " injects a fault into a periodic run of the TDM tiles: give --periods K, or unset it");
+  if (options.recover) check_recover_options(*this, net, schedule, options);
   if (const auto* min = std::get_if<MinNetwork>(&net)) return run_min(*min, std::get<MinSchedule>(schedule), options);
   return run_direct(std::get<Topology>(net), std::get<Schedule>(schedule), options);
 }

@@ -146,7 +146,8 @@ fs::path build_verilated(const VerilatedBuild& b) {
   // traffic schedulers compute) and expat (Poseidon files), which the co-simulation harnesses pull in.
   std::string libraries;
   for (const fs::path& lib : install_paths().libraries) libraries += lib.string() + " ";
-  command.insert(command.end(), {"-LDFLAGS", libraries + (b.systemc ? "-lsystemc -lcadical -lClp -lCoinUtils -lexpat " : "") + "-lz"});
+  command.insert(command.end(), {"-LDFLAGS", libraries + (b.systemc ? "-lsystemc " : "") +
+                                           (b.systemc || b.schedulers ? "-lcadical -lClp -lCoinUtils -lexpat " : "") + "-lz"});
   command.insert(command.end(), {"--Mdir", (dir / "obj").string(), "-o", binary.string()});
   for (const fs::path& f : sources) command.push_back(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());

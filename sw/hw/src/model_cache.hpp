@@ -23,6 +23,9 @@ struct VerilatedBuild {
   std::string key;
   std::string top;
   bool systemc = false;
+  /// Link what the library's schedulers need (CaDiCaL, COIN-OR CLP, expat): a harness that
+  /// schedules (the recovery controller) rather than only reading a schedule.
+  bool schedulers = false;
   std::vector<std::string> args;  // extra verilator arguments, one argv entry each (-G..., --trace, ...)
   std::string defines;            // extra -CFLAGS (-D...)
   std::vector<std::string> file_lists;  // rtl/*.f names, e.g. "direct_top.f"

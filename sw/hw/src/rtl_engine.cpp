@@ -11,6 +11,7 @@
 #include "harness.hpp"
 #include "install_paths.hpp"
 #include "model_cache.hpp"
+#include "recover_rtl.hpp"
 #include "tdm_rtl.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
@@ -180,7 +181,7 @@ class RtlEngine final : public Engine {
   [[nodiscard]] std::string name() const override { return "rtl"; }
   [[nodiscard]] EngineCaps caps() const override {
     EngineCaps c;
-    c.direct_backdoor = c.min_backdoor = c.periodic = c.hardware = true;
+    c.direct_backdoor = c.min_backdoor = c.periodic = c.hardware = c.recover = true;
     return c;
   }
 
@@ -199,6 +200,7 @@ class RtlEngine final : public Engine {
   /// rtl/totex_direct_top.sv for --wave): the schedule file in scheduled mode, or the dynamic
   /// baseline `o.routing` (schedule unused). --periods runs the TDM tile network instead.
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    if (o.recover) return run_recover_rtl(t, s, o);       // --recover: the ctl tiles and the controller (recover_rtl.cpp)
     if (o.tdm.periods > 0) return run_tdm_rtl(t, s, o);  // --periods: the TDM tile network (tdm_rtl.cpp)
     check_wave_writable(o.wave);
     const HarnessScheduleFile file =

@@ -35,6 +35,7 @@ std::string sim_result_json(const SimResult& r) {
   if (r.load_seconds > 0) j["load_seconds"] = r.load_seconds;
   if (!r.wave.empty()) j["wave"] = r.wave;
   if (!r.deliveries_per_cycle.empty()) j["deliveries_per_cycle"] = r.deliveries_per_cycle;
+  if (!r.recovery.empty()) j["recovery"] = nlohmann::json::parse(r.recovery);
   return j.dump();
 }
 
@@ -58,6 +59,7 @@ SimResult parse_sim_result(const std::string& json) {
     if (j.contains("load_seconds")) r.load_seconds = j.at("load_seconds");
     if (j.contains("wave")) r.wave = j.at("wave");
     if (j.contains("deliveries_per_cycle")) r.deliveries_per_cycle = j.at("deliveries_per_cycle").get<std::vector<std::int64_t>>();
+    if (j.contains("recovery")) r.recovery = j.at("recovery").dump();
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("not a simulation result: ") + e.what());

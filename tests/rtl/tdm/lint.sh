@@ -54,6 +54,12 @@ run totex_tdm_shell
 run totex_tdm_shell -GKind=1 -GNumPorts=3 -GNodeW=2 -GDepth=5
 run totex_tdm_shell -GKind=2 -GBufW=3
 run totex_tdm_router
+run totex_tdm_nic_route
+run totex_tdm_nic_route -GNumPorts=1 -GPayloadW=1
+run totex_tdm_nic_route -GNumPorts=6 -GPayloadW=8
+run totex_tdm_axil_fanout
+run totex_tdm_axil_fanout -GN=1 -GAddrW=6
+run totex_tdm_axil_fanout -GN=64 -GAddrW=10
 run totex_tdm_router -GNumPorts=1 -GPayloadW=1
 # The synthesis wrapper around each design (Kind: totex_tdm_pkg::KIND_NIC, _ALLPORT, _SINGLE, _XBAR).
 for k in 0 1 2 3; do run totex_synth_tdm -GKind=$k; done

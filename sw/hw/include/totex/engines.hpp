@@ -60,6 +60,10 @@ struct RunOptions {
   schema::TdmHarnessArgs tdm;
   /// The environment as the CLI read it (TOTEX_RTL_BUILD, TOTEX_CACHE_DIR, ...).
   schema::HwEnvironment env;
+  /// --fault-at PERIOD:A-B with --recover (totex/link_recovery.hpp): the link sticks, the
+  /// controller reschedules and swaps. Empty: no fault.
+  std::string fault_at;
+  bool recover = false;
 };
 
 /// What an engine can do; Engine::run refuses the rest, naming the engines that can.
@@ -68,6 +72,7 @@ struct EngineCaps {
   bool min_backdoor = false;     // --load backdoor on a MIN
   bool periodic = false;         // --periods (the TDM tiles)
   bool hardware = false;         // --mode dynamic, --wave, TOTEX_TDM_FAULT: a clocked model
+  bool recover = false;          // --fault-at --recover: the stuck link, the controller and the swap
 };
 
 class Engine {

@@ -29,6 +29,7 @@ struct SimResult {
   std::string trace_sha256;
   std::string wave;  // waveform file written, if any
   std::vector<std::int64_t> deliveries_per_cycle;  // from the scoreboard; empty from an older harness
+  std::string recovery;  // --recover: the JSON object of totex/link_recovery.hpp's recovery_json, else empty
   /// Simulated clock cycles (all of them, loading included) per wall-clock second.
   [[nodiscard]] double cycles_per_second() const {
     const auto simulated = simulated_cycles > 0 ? static_cast<double>(simulated_cycles) : static_cast<double>(cycles);

@@ -1,0 +1,56 @@
+# Recovery from a stuck link (issue 47 item 4, docs/tdm-runs.md "Recovery from a stuck link"):
+# `totex sim --periods K --fault-at PERIOD:A-B --recover`. Included from tests/cli/CMakeLists.txt
+# (EXPECT, TOTEX, cli_test).
+#
+# Each run checks itself: the rtl harness compares its deliveries with the reference model's
+# (run_recovery_reference) one by one, plus the link the counters named, the arm's cycle, STATUS,
+# missed_o, error_o and the link counters; the ref engine checks the model against the healthy and
+# the degraded schedules. Here: the run passes, the counters named the stuck link, every lost message
+# is named, the digest of the periods after the swap is the model's, and the degraded period is at
+# least its bound.
+set(RECOVER_OK ".passed and .recovery.lost_count > 0 and (.recovery.lost|length)==.recovery.lost_count and .recovery.digest_after_swap==.recovery.digest_after_swap_ref and .recovery.digest_before_fault==.recovery.digest_before_fault_ref and .recovery.degraded_period >= .recovery.degraded_bound and .recovery.swap_period > .recovery.detected_period and .delivered + .recovery.lost_count == .periods * 240")
+foreach(engine ref rtl)
+  # A rotation of the degraded table keeps the NIC's spacing across the swap (17 -> 19 slots).
+  cli_test(recover_4x4_${engine} 0 "\"passed\": true" --jq "${RECOVER_OK} and .recovery.detected_link==\"0-1\" and .recovery.idle_transition==false" --
+    ${TOTEX} sim --topo torus:4x4 --model nic --periods 8 --fault-at 2:0-1 --recover --engine ${engine} --json)
+  # No rotation does: one idle period under the new table, its inject slots counted by missed_o.
+  cli_test(recover_4x4_idle_${engine} 0 "\"passed\": true"
+    --jq "${RECOVER_OK} and .recovery.detected_link==\"5-6\" and .recovery.idle_transition==true and .recovery.new_start==.recovery.swap_cycle+.recovery.degraded_period" --
+    ${TOTEX} sim --topo torus:4x4 --model nic --periods 8 --fault-at 2:6-5 --recover --engine ${engine} --json)
+  # torus:8x8 (67 -> 87 slots), about 15 s on rtl with the model build.
+  cli_test(recover_8x8_${engine} 0 "\"passed\": true"
+    --jq ".passed and .recovery.detected_link==\"0-1\" and (.recovery.lost|length)==.recovery.lost_count and .recovery.digest_after_swap==.recovery.digest_after_swap_ref and .recovery.degraded_period==87 and .recovery.degraded_bound==69" --
+    ${TOTEX} sim --topo torus:8x8 --model nic --periods 10 --fault-at 3:0-1 --recover --engine ${engine} --json)
+  # A periodic schedule (period 15 < its steps: routes cross the period boundaries; the poll takes
+  # 15 cycles, so every second period), about 10 s with the schedule search.
+  cli_test(recover_4x4_periodic_${engine} 0 "\"passed\": true"
+    --jq "${RECOVER_OK} and .recovery.old_period==15 and .recovery.detected_link==\"0-1\"" --
+    ${TOTEX} sim --topo torus:4x4 --model nic --periodic --budget 8 --periods 10 --fault-at 2:0-1 --recover --engine ${engine} --json)
+endforeach()
+set_tests_properties(cli.recover_4x4_rtl cli.recover_4x4_idle_rtl cli.recover_8x8_rtl cli.recover_4x4_periodic_rtl
+  PROPERTIES LABELS "rtl;recover")
+set_tests_properties(cli.recover_4x4_ref cli.recover_4x4_idle_ref cli.recover_8x8_ref cli.recover_4x4_periodic_ref
+  PROPERTIES LABELS recover)
+
+# Refusals: exit 2, the flag and what it accepts named.
+set(RECOVER_SIM ${TOTEX} sim --topo torus:4x4 --model nic)
+cli_test(recover_bad_form 2 "--fault-at 'x': expected PERIOD:A-B, a period 1..K-1" -- ${RECOVER_SIM} --periods 8 --fault-at x --recover)
+cli_test(recover_bad_period 2 "--fault-at '8:0-1': the fault's period must be 1..7" -- ${RECOVER_SIM} --periods 8 --fault-at 8:0-1 --recover)
+cli_test(recover_first_period 2 "--fault-at '0:0-1': the fault's period must be 1..7" -- ${RECOVER_SIM} --periods 8 --fault-at 0:0-1 --recover)
+cli_test(recover_not_adjacent 2 "nodes 0 and 5 are not adjacent on torus:4x4" -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-5 --recover)
+cli_test(recover_no_node 2 "nodes are 0..15 on torus:4x4" -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-16 --recover --engine rtl)
+cli_test(recover_partitioned 2 "path:12~fail:3-4 is partitioned"
+  -- ${TOTEX} sim --topo path:12 --model nic --periods 8 --fault-at 2:3-4 --recover --engine rtl)
+cli_test(recover_too_few_periods 2 "the swap comes at period 5 .* give --periods 7 or more" -- ${RECOVER_SIM} --periods 5 --fault-at 2:0-1 --recover)
+cli_test(recover_no_flag 2 "--fault-at is the stuck link of a recovery run: give --recover too" -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-1)
+cli_test(recover_no_fault 2 "--recover needs the fault: --fault-at PERIOD:A-B" -- ${RECOVER_SIM} --periods 8 --recover)
+cli_test(recover_no_periods 2 "--recover runs the TDM tables periodically" -- ${RECOVER_SIM} --fault-at 2:0-1 --recover)
+cli_test(recover_all_port 2 "accepted: --model nic"
+  -- ${TOTEX} sim --topo torus:4x4 --model all-port --periods 8 --fault-at 2:0-1 --recover --engine rtl)
+cli_test(recover_systemc 2 "--recover: --engine systemc has no control port, shadow bank or swap model. engines ref and rtl run it"
+  -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-1 --recover --engine systemc)
+add_test(NAME cli.recover_other_fault COMMAND ${CMAKE_COMMAND} -E env TOTEX_TDM_FAULT=pause
+         ${EXPECT} 2 "--recover: TOTEX_TDM_FAULT=pause is another fault" -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-1 --recover --engine rtl)
+set_tests_properties(cli.recover_bad_form cli.recover_bad_period cli.recover_first_period cli.recover_not_adjacent
+  cli.recover_no_node cli.recover_partitioned cli.recover_too_few_periods cli.recover_no_flag cli.recover_no_fault
+  cli.recover_no_periods cli.recover_all_port cli.recover_systemc cli.recover_other_fault PROPERTIES LABELS recover)
