@@ -203,7 +203,11 @@ std::string top_sv(const Topology& t, const TdmTables& tables, const RtlExportOp
   s << "\n  // The tiles: node v's table is TableDir/node<v>.hex.\n"
     << "  logic [N-1:0]       ej_valid, tile_error, overflow;\n"
     << "  logic [N*W-1:0]     ej_data;\n"
-    << "  logic [N*NodeW-1:0] ej_id;\n";
+    << "  logic [N*NodeW-1:0] ej_id;\n"
+    << "  // Waiver: one message per destination (QueueDepth 1): m_axis_tlast is constant high.\n"
+    << "  /* verilator lint_off UNUSEDSIGNAL */\n"
+    << "  logic [N-1:0]       ej_last;\n"
+    << "  /* verilator lint_on UNUSEDSIGNAL */\n";
   for (int v = 0; v < n; ++v) {
     s << "  totex_tdm_tile #(\n"
       << "    .NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth), .TableFile({TableDir, \"/node" << v
@@ -220,7 +224,8 @@ std::string top_sv(const Topology& t, const TdmTables& tables, const RtlExportOp
       << "*NodeW +: NodeW]),\n"
       << "    .m_axis_tvalid(ej_valid[" << v << "]), .m_axis_tready(1'b1), .m_axis_tdata(ej_data[" << v
       << "*W +: W]),\n"
-      << "    .m_axis_tid(ej_id[" << v << "*NodeW +: NodeW]), .missed_o(missed_o[" << v
+      << "    .m_axis_tid(ej_id[" << v << "*NodeW +: NodeW]), .m_axis_tlast(ej_last[" << v << "]),\n"
+      << "    .missed_o(missed_o[" << v
       << "*MissW +: MissW]), .error_o(tile_error[" << v << "])\n"
       << "  );\n";
   }
