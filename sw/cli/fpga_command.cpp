@@ -294,6 +294,7 @@ int cmd_fpga(const FpgaOptions& o) {
          {"out", dir},
          {"result", r.result_file}};
   if (const std::optional<Traffic> traffic = recorded_traffic(t, s)) j["traffic"] = traffic_json(*traffic);
+  if (tile.queue_depth > 1) j["queue_depth"] = tile.queue_depth;  // multi-flit traffic (`all`: no key, as before)
   if (o.sweep) {
     json list = json::array();
     for (const FpgaRun& run : runs)
@@ -331,6 +332,7 @@ int cmd_fpga(const FpgaOptions& o) {
               << " slots of " << tile.entry_bits() << " bits";
     if (tile.kind == TileKind::SinglePort) std::cout << ", relay buffer of " << tile.buffer_words << " words";
     if (tile.bits_in_flops) std::cout << ", toggle bits in flip-flops";
+    if (tile.queue_depth > 1) std::cout << ", NIC queue of " << tile.queue_depth << " messages per destination";
     std::cout << '\n';
     std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "
               << (r.fmax_mhz ? fixed(*r.fmax_mhz, 1) + " MHz" : std::string("n/a")) << '\n';
