@@ -245,5 +245,11 @@ set_tests_properties(cli.fpga_traffic_and_schedule PROPERTIES FIXTURES_REQUIRED 
 cli_test(schedule_degraded_repair 0 "torus:6x6~fail:0-1, all-port, list: 30 steps \\(lower bound 30, optimal"
   -- ${TOTEX} schedule --topo torus:6x6~fail:0-1 --model all-port)
 # sim too takes the network from the Poseidon file (this one has 2-phit channels: refused as multi-flit).
-cli_test(sim_traffic_poseidon_platform 2 "sends up to 6 flits per pair. the simulated hardware carries one message per ordered pair"
+cli_test(sim_traffic_poseidon_platform 2 "sends up to 6 flits per pair. the direct routers carry one message per ordered pair"
   -- ${TOTEX} sim --model nic --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml)
+# ... and runs on the nic TDM tiles (their NIC queue): one digest on ref, rtl and systemc.
+add_test(NAME cli.sim_traffic_tdm_multi_poseidon
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --model nic
+          --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml --periodic --periods 2 -- ref rtl systemc)
+set_tests_properties(cli.sim_traffic_tdm_multi_poseidon PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
