@@ -86,6 +86,12 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 rm -f "$out/result.json" "$out/pnr.json" "$out/pnr.asc"
 mapfile -t src < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
+# The NIC queue is read only when the tile uses it (--queue-depth above 1): a module read but not
+# used still moves Yosys's automatic names, and with them ABC's mapping (the torus:8x8 tile came out
+# one LUT4 larger with it read, 2026-11-29); so the depth-1 tile is the netlist of before.
+if [ "$qd" = 1 ]; then
+  keep=(); for f in "${src[@]}"; do [ "$(basename "$f")" = totex_tdm_nic_queue.sv ] || keep+=("$f"); done; src=("${keep[@]}")
+fi
 
 # One wrapper (rtl/synth/totex_synth_tdm.sv); its Kind is totex_tdm_pkg's KIND_NIC, KIND_ALLPORT,
 # KIND_SINGLE or KIND_XBAR.
