@@ -7,24 +7,28 @@
 /// Why a second module rather than a wider toggle pair: with one waiting message per destination
 /// the NIC's state is one bit per side in block RAM, read a few cycles stale (both sides move it
 /// one way), and a slot within two slots after one of its destination's that sent misses. A queue
-/// must let back-to-back slots to one destination all send, so the inject side needs its count
-/// exact in the cycle of the decision: here both counts are flip-flops (2 * 2**NodeW counters of
-/// log2(QueueDepth) + 1 bits), read through muxes, and only the payloads are in block RAM.
+/// must let back-to-back slots to one destination all send, so the inject side needs the count
+/// exact in the cycle of its decision: here the per-destination state is flip-flops and only the
+/// payloads are in block RAM (QueueDepth words per destination, word {pointer, d}).
 ///
-///   * Counts per destination d, modulo 2 * QueueDepth: wr[d] messages committed, rd[d] injected;
-///     d has wr[d] - rd[d] (0 .. QueueDepth) waiting, the oldest in word {rd[d], d} of the send
-///     buffer, the next commit goes to word {wr[d], d} (both modulo QueueDepth).
-///   * Send side: an offer accepted at an edge is the head; in the next cycle it commits (payload
-///     written, wr[d] + 1) if d's queue has room, else it waits (head of line). s_axis_tready is a
-///     flip-flop: high when the head register is free at the next edge or its head commits in the
-///     next cycle for sure (room is computed on the counts after the edge, and only grows until
-///     the head commits), so offers go in at one per cycle while queues have room.
-///   * Inject side: the slot decided at an advance (key_i, ent_dst_i) sends iff wr[d] != rd[d] at
-///     that edge; rd[d] + 1 at the same edge, so the next slot sees it. A message committed at the
-///     end of cycle c goes out in the first slot for d that executes in cycle c + 2 or later; its
-///     payload is read from block RAM at the decision (data_o, valid while has_o is).
+///   * Per destination d: cnt[d] waiting messages (0 .. QueueDepth), wr[d] and rd[d] the next word
+///     to write and to read (modulo QueueDepth).
+///   * Read ahead, exact: the state of the destination decided at the next advance is looked up
+///     one edge early (the next slot's when the slot pipeline moves, look_next_i, else the decided
+///     slot's again) into flip-flops, with two flags for what that edge itself does to it (a commit
+///     to it, an injection from it); the decision adds them (a few LUTs of flip-flops) rather than
+///     reading 2**NodeW counters through a mux in its own cycle. The head of the send side keeps
+///     its destination's count and write pointer the same way.
+///   * Send side: s_axis_tready is a flip-flop, high unless the skid register holds an offer. An
+///     accepted offer becomes the head, or waits in the skid register while the head cannot commit
+///     (its queue is full: head of line); the head commits (payload written, cnt and wr + 1) in any
+///     cycle its queue has room, so offers go in at one per cycle while queues have room.
+///   * Inject side: the slot decided at an advance (key_i, ent_dst_i) sends iff its count is not 0,
+///     and takes the message (cnt - 1, rd + 1) at the same edge, so the next slot sees it: a message
+///     committed at the end of cycle c goes out in the first slot for d that executes in cycle c + 2
+///     or later; its payload is read from block RAM at the decision (data_o, valid while has_o is).
 /// Messages to one destination leave in the order they were offered (one FIFO per destination).
-/// No clearing sweep: the counts are reset flip-flops (s_axis_tready is high from the second cycle
+/// No clearing sweep: the state is reset flip-flops (s_axis_tready is high from the first cycle
 /// after reset).
 `default_nettype none
 
@@ -37,16 +41,13 @@ module totex_tdm_nic_queue #(
   /// 2**NodeW words).
   parameter int unsigned QueueDepth = 32'd2
 ) (
+  // Ports as totex_tdm_nic's.
   input  logic                clk_i,
   input  logic                rst_ni,
   input  logic                adv_i,
   input  logic                adv_buf_i,
-  // Waiver: the counts are flip-flops, read in the cycle of the decision; the next slot's
-  // destination (read ahead by totex_tdm_nic for its block-RAM bits) is not needed.
-  /* verilator lint_off UNUSEDSIGNAL */
   input  logic                look_next_i,
   input  logic [NodeW-1:0]    pre_dst_i,
-  /* verilator lint_on UNUSEDSIGNAL */
   input  logic [NodeW-1:0]    ent_dst_i,
   input  logic                key_i,
   input  logic                s_axis_tvalid,
@@ -59,59 +60,102 @@ module totex_tdm_nic_queue #(
 );
 
   localparam int unsigned Nodes = 32'd1 << NodeW;
-  localparam int unsigned QW = totex_pkg::idx_width(QueueDepth);   // word within a queue
-  localparam int unsigned CW = QW + 32'd1;                         // a count modulo 2 * QueueDepth
+  localparam int unsigned QW = totex_pkg::idx_width(QueueDepth);   // a word within a queue
+  localparam int unsigned CW = QW + 32'd1;                         // a count 0 .. QueueDepth
   localparam logic [CW-1:0] FULL = CW'(QueueDepth);
 
-  logic [CW-1:0] wr_q [Nodes];
-  logic [CW-1:0] rd_q [Nodes];
+  // Per-destination state.
+  logic [CW-1:0] cnt_q [Nodes];
+  logic [QW-1:0] wr_q  [Nodes];
+  logic [QW-1:0] rd_q  [Nodes];
 
-  // Send side: the head, its commit, the accepted offer.
-  logic                hv_q, rdy_q, commit, accept, hv_d;
-  logic [NodeW-1:0]    hd_q, hd_d;
-  logic [PayloadW-1:0] hdata_q;
-  logic [CW-1:0]       h_wr, h_rd;
-  assign h_wr   = wr_q[hd_q];
-  assign h_rd   = rd_q[hd_q];
-  assign commit = hv_q & ((h_wr - h_rd) != FULL);
-  assign accept = s_axis_tvalid & rdy_q;
-  assign hv_d   = accept | (hv_q & ~commit);
-  assign hd_d   = accept ? s_axis_tdest : hd_q;
-
-  // Inject side: the decision at an advance.
+  // ---------------------------------------------------------------------------------------------
+  // Inject side: the read-ahead of the destination decided next (la), its count and read pointer,
+  // and the flags of the edge that took them (a commit to it, an injection from it).
+  // ---------------------------------------------------------------------------------------------
+  logic [NodeW-1:0] la;
+  logic [CW-1:0]    lc_q;
+  logic [QW-1:0]    lr_q;
+  logic             lc1_q, li1_q;
+  logic [CW-1:0]    l_cnt;
   logic             dec_has, inject;
-  logic [CW-1:0]    e_wr, e_rd;
-  assign e_wr    = wr_q[ent_dst_i];
-  assign e_rd    = rd_q[ent_dst_i];
-  assign dec_has = key_i & (e_wr != e_rd);
+  assign la      = look_next_i ? pre_dst_i : ent_dst_i;
+  assign l_cnt   = lc_q + CW'(lc1_q) - CW'(li1_q);
+  assign dec_has = key_i & (l_cnt != '0);
   assign inject  = adv_i & dec_has;
 
-  // s_axis_tready next: the next head (if any) finds room with the counts after this edge.
-  logic [CW-1:0] n_wr, n_rd;
-  logic          rdy_d;
-  assign n_wr  = wr_q[hd_d] + CW'(commit && hd_q == hd_d);
-  assign n_rd  = rd_q[hd_d] + CW'(inject && ent_dst_i == hd_d);
-  assign rdy_d = ~hv_d | ((n_wr - n_rd) != FULL);
+  // ---------------------------------------------------------------------------------------------
+  // Send side: the head (its destination's count and write pointer read ahead as above: hc_q,
+  // hw_q, with the flags hc1_q and hi1_q), the skid register, s_axis_tready.
+  // ---------------------------------------------------------------------------------------------
+  logic                hv_q, sv_q, rdy_q;
+  logic [NodeW-1:0]    hd_q, sd_q, cand;
+  logic [PayloadW-1:0] hdata_q, sdata_q;
+  logic [CW-1:0]       hc_q, h_cnt;
+  logic [QW-1:0]       hw_q, h_wr;
+  logic                hc1_q, hi1_q, commit, accept, head_free, take;
+  assign h_cnt     = hc_q + CW'(hc1_q) - CW'(hi1_q);
+  assign h_wr      = hw_q + QW'(hc1_q);
+  assign commit    = hv_q & (h_cnt != FULL);
+  assign accept    = s_axis_tvalid & rdy_q;
+  assign head_free = ~hv_q | commit;
+  // A new head at this edge: the skid's offer, else the one accepted now (rdy_q implies ~sv_q).
+  assign take      = head_free & (sv_q | accept);
+  assign cand      = sv_q ? sd_q : s_axis_tdest;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (int unsigned d = 0; d < Nodes; d++) begin
-        wr_q[d] <= '0;
-        rd_q[d] <= '0;
+        cnt_q[d] <= '0;
+        wr_q[d]  <= '0;
+        rd_q[d]  <= '0;
       end
+      lc_q  <= '0;
+      lr_q  <= '0;
+      lc1_q <= 1'b0;
+      li1_q <= 1'b0;
       hv_q  <= 1'b0;
+      sv_q  <= 1'b0;
       rdy_q <= 1'b0;
+      hc_q  <= '0;
+      hw_q  <= '0;
+      hc1_q <= 1'b0;
+      hi1_q <= 1'b0;
     end else begin
-      if (commit) wr_q[hd_q] <= h_wr + CW'(1);
-      if (inject) rd_q[ent_dst_i] <= e_rd + CW'(1);
-      hv_q  <= hv_d;
-      rdy_q <= rdy_d;
+      for (int unsigned d = 0; d < Nodes; d++) begin
+        cnt_q[d] <= cnt_q[d] + CW'(commit && hd_q == NodeW'(d)) - CW'(inject && ent_dst_i == NodeW'(d));
+      end
+      if (commit) wr_q[hd_q] <= h_wr + QW'(1);
+      if (inject) rd_q[ent_dst_i] <= lr_q + QW'(li1_q) + QW'(1);
+      lc_q  <= cnt_q[la];
+      lr_q  <= rd_q[la];
+      lc1_q <= commit & (hd_q == la);
+      li1_q <= inject & (ent_dst_i == la);
+      if (take) begin
+        hc_q  <= cnt_q[cand];
+        hw_q  <= wr_q[cand];
+        hc1_q <= commit & (hd_q == cand);
+        hi1_q <= inject & (ent_dst_i == cand);
+      end else begin   // the head stays (or there is none): its count and pointer carried on
+        hc_q  <= h_cnt;
+        hw_q  <= h_wr;
+        hc1_q <= 1'b0;   // a head that stays did not commit
+        hi1_q <= inject & (ent_dst_i == hd_q);
+      end
+      hv_q  <= take | (hv_q & ~commit);
+      // The skid holds an offer accepted while the head could not commit, until the head does.
+      sv_q  <= sv_q ? ~head_free : (accept & ~head_free);
+      rdy_q <= ~(sv_q ? ~head_free : (accept & ~head_free));
     end
   end
   always_ff @(posedge clk_i) begin
-    if (accept) begin
-      hd_q    <= s_axis_tdest;
-      hdata_q <= s_axis_tdata;
+    if (take) begin
+      hd_q    <= cand;
+      hdata_q <= sv_q ? sdata_q : s_axis_tdata;
+    end
+    if (accept & ~head_free) begin
+      sd_q    <= s_axis_tdest;
+      sdata_q <= s_axis_tdata;
     end
   end
   assign s_axis_tready = rdy_q;
@@ -139,10 +183,10 @@ module totex_tdm_nic_queue #(
   totex_tdm_ram #(.Depth(QueueDepth * Nodes), .Width(PayloadW)) u_sendbuf (
     .clk_i,
     .we_i   (commit),
-    .waddr_i({h_wr[QW-1:0], hd_q}),
+    .waddr_i({h_wr, hd_q}),
     .wdata_i(hdata_q),
     .re_i   (adv_buf_i),
-    .raddr_i({e_rd[QW-1:0], ent_dst_i}),
+    .raddr_i({lr_q + QW'(li1_q), ent_dst_i}),
     .rdata_o(data_o)
   );
 

@@ -4,12 +4,12 @@
 /// class stepped by its tile (tdm_tile.hpp) at each rising edge, with the same inputs and outputs
 /// as TdmNicLane (the queue-less lane).
 ///
-/// Register for register the RTL: counts per destination modulo 2 * QueueDepth (wr committed, rd
-/// injected) reset to 0; the head (an offer accepted at an edge) commits in the next cycle when its
-/// destination's queue has room, writing the send buffer at {wr[d] mod Q, d}; s_tready for the
-/// next cycle is high when the next head (if any) finds room with the counts after the edge; a
-/// decision at an advance sends iff wr[d] != rd[d], rd[d] + 1 at the same edge, the payload read
-/// at {rd[d] mod Q, d} at that edge.
+/// Register for register the RTL: per destination the count, write and read pointers (reset to
+/// 0); the read-ahead of the destination decided next (count, read pointer and the two flags of
+/// the edge that read them) and the head's (count, write pointer, flags); the head, the skid
+/// register and s_tready (high unless the skid holds an offer); a decision at an advance sends iff
+/// its count is not 0 and takes the message at the same edge; the payload read from the send
+/// buffer at the decision, written at the commit.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -26,22 +26,28 @@ class TdmNicQueueLane {
   void reset();
   void edge(const TdmNicLane::Edge& in);
 
-  [[nodiscard]] bool ready() const { return rdy_; }
-  [[nodiscard]] bool has() const { return has_; }
+  [[nodiscard]] bool ready() const { return q_.rdy; }
+  [[nodiscard]] bool has() const { return q_.has; }
   [[nodiscard]] std::uint64_t data() const { return sb_rdata_; }
-  [[nodiscard]] bool miss() const { return dec_ && key_h_ && !has_; }
+  [[nodiscard]] bool miss() const { return q_.dec && q_.key_h && !q_.has; }
 
  private:
-  /// Messages waiting for d (the counts' difference modulo 2 * depth).
-  [[nodiscard]] int waiting(int d) const { return (wr_[static_cast<std::size_t>(d)] - rd_[static_cast<std::size_t>(d)]) & cmask_; }
+  /// The RTL's control flip-flops (names without _q; reset to these values).
+  struct Regs {
+    int lc = 0, lr = 0;            // read-ahead of the destination decided next
+    bool lc1 = false, li1 = false;
+    bool hv = false, sv = false, rdy = false;
+    int hc = 0, hw = 0;            // the head's count and write pointer, read ahead
+    bool hc1 = false, hi1 = false;
+    bool dec = false, has = false, key_h = false;
+  };
 
-  const int nw_, nodes_, depth_, cmask_;
-  std::vector<int> wr_, rd_;               // [2^NodeW] counts modulo 2 * depth
-  bool hv_ = false, rdy_ = false;          // the head is valid; s_tready
-  int hd_ = 0;                             // the head's destination (no reset in the RTL)
-  std::uint64_t hdata_ = 0;
-  bool dec_ = false, has_ = false, key_h_ = false;
-  std::vector<std::uint64_t> sendbuf_;     // [depth * 2^NodeW], word {count mod depth, d}
+  const int nw_, nodes_, depth_;
+  std::vector<int> cnt_, wr_, rd_;  // [2^NodeW]
+  Regs q_;
+  int hd_ = 0, sd_ = 0;             // the head's and the skid's destination (no reset)
+  std::uint64_t hdata_ = 0, sdata_ = 0;
+  std::vector<std::uint64_t> sendbuf_;  // [depth * 2^NodeW], word {pointer, d}
   std::uint64_t sb_rdata_ = 0;
 };
 
