@@ -70,38 +70,49 @@ module totex_tdm_nic_queue #(
   logic [QW-1:0] rd_q  [Nodes];
 
   // ---------------------------------------------------------------------------------------------
-  // Inject side: the read-ahead of the destination decided next (la), its count and read pointer,
-  // and the flags of the edge that took them (a commit to it, an injection from it).
+  // Inject side: the read-ahead of the destination decided next (la) as flags of its count (0, 1)
+  // and its read pointer, its one-hot (the per-destination updates' enables: no comparison with
+  // ent_dst_i in the decision's cycle), and the flags of the edge that took them (a commit to it,
+  // an injection from it). Its count is then cnt + lc1 - li1, and since an injection needs a
+  // count of 1 or more, it is not 0 iff lc1 | ~(l0 | (li1 & l1)): one LUT of flip-flops.
   // ---------------------------------------------------------------------------------------------
-  logic [NodeW-1:0] la;
-  logic [CW-1:0]    lc_q;
-  logic [QW-1:0]    lr_q;
-  logic             lc1_q, li1_q;
-  logic [CW-1:0]    l_cnt;
+  logic [NodeW-1:0] la, la_q;
+  logic [Nodes-1:0] la_oh_q;
+  logic [QW-1:0]    lr_q, l_rd;
+  logic             l0_q, l1_q, lc1_q, li1_q;
   logic             dec_has, inject;
   assign la      = look_next_i ? pre_dst_i : ent_dst_i;
-  assign l_cnt   = lc_q + CW'(lc1_q) - CW'(li1_q);
-  assign dec_has = key_i & (l_cnt != '0);
+  assign dec_has = key_i & (lc1_q | ~(l0_q | (li1_q & l1_q)));
   assign inject  = adv_i & dec_has;
+  assign l_rd    = lr_q + QW'(li1_q);
 
   // ---------------------------------------------------------------------------------------------
-  // Send side: the head (its destination's count and write pointer read ahead as above: hc_q,
-  // hw_q, with the flags hc1_q and hi1_q), the skid register, s_axis_tready.
+  // Send side: the head (its destination's count, flags of it, write pointer and one-hot, read
+  // ahead as above: hc_q, hf_q (= QueueDepth), hn_q (= QueueDepth - 1), hw_q, hd_oh_q, with the
+  // flags hc1_q and hi1_q), the skid register, s_axis_tready. A commit needs a count below
+  // QueueDepth, so hc1 implies hc < QueueDepth: full iff ~hi1 & (hf | (hn & hc1)).
   // ---------------------------------------------------------------------------------------------
   logic                hv_q, sv_q, rdy_q;
   logic [NodeW-1:0]    hd_q, sd_q, cand;
+  logic [Nodes-1:0]    hd_oh_q;
   logic [PayloadW-1:0] hdata_q, sdata_q;
   logic [CW-1:0]       hc_q, h_cnt;
   logic [QW-1:0]       hw_q, h_wr;
-  logic                hc1_q, hi1_q, commit, accept, head_free, take;
+  logic                hf_q, hn_q, hc1_q, hi1_q, full, commit, accept, head_free, take;
+  assign full      = ~hi1_q & (hf_q | (hn_q & hc1_q));
+  assign commit    = hv_q & ~full;
   assign h_cnt     = hc_q + CW'(hc1_q) - CW'(hi1_q);
   assign h_wr      = hw_q + QW'(hc1_q);
-  assign commit    = hv_q & (h_cnt != FULL);
   assign accept    = s_axis_tvalid & rdy_q;
   assign head_free = ~hv_q | commit;
   // A new head at this edge: the skid's offer, else the one accepted now (rdy_q implies ~sv_q).
   assign take      = head_free & (sv_q | accept);
   assign cand      = sv_q ? sd_q : s_axis_tdest;
+
+  // Per destination: a commit to it, an injection from it (the one-hots of the read-ahead).
+  logic [Nodes-1:0] put, got;
+  assign put = {Nodes{commit}} & hd_oh_q;
+  assign got = {Nodes{inject}} & la_oh_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -110,37 +121,51 @@ module totex_tdm_nic_queue #(
         wr_q[d]  <= '0;
         rd_q[d]  <= '0;
       end
-      lc_q  <= '0;
-      lr_q  <= '0;
-      lc1_q <= 1'b0;
-      li1_q <= 1'b0;
-      hv_q  <= 1'b0;
-      sv_q  <= 1'b0;
-      rdy_q <= 1'b0;
-      hc_q  <= '0;
-      hw_q  <= '0;
-      hc1_q <= 1'b0;
-      hi1_q <= 1'b0;
+      la_q    <= '0;
+      la_oh_q <= '0;
+      lr_q    <= '0;
+      l0_q    <= 1'b1;
+      l1_q    <= 1'b0;
+      lc1_q   <= 1'b0;
+      li1_q   <= 1'b0;
+      hv_q    <= 1'b0;
+      sv_q    <= 1'b0;
+      rdy_q   <= 1'b0;
+      hd_oh_q <= '0;
+      hc_q    <= '0;
+      hf_q    <= 1'b0;
+      hn_q    <= 1'b0;
+      hw_q    <= '0;
+      hc1_q   <= 1'b0;
+      hi1_q   <= 1'b0;
     end else begin
       for (int unsigned d = 0; d < Nodes; d++) begin
-        cnt_q[d] <= cnt_q[d] + CW'(commit && hd_q == NodeW'(d)) - CW'(inject && ent_dst_i == NodeW'(d));
+        cnt_q[d] <= cnt_q[d] + CW'(put[d]) - CW'(got[d]);
+        if (put[d]) wr_q[d] <= h_wr + QW'(1);
+        if (got[d]) rd_q[d] <= l_rd + QW'(1);
       end
-      if (commit) wr_q[hd_q] <= h_wr + QW'(1);
-      if (inject) rd_q[ent_dst_i] <= lr_q + QW'(li1_q) + QW'(1);
-      lc_q  <= cnt_q[la];
-      lr_q  <= rd_q[la];
-      lc1_q <= commit & (hd_q == la);
-      li1_q <= inject & (ent_dst_i == la);
+      la_q    <= la;
+      la_oh_q <= Nodes'(1) << la;
+      lr_q    <= rd_q[la];
+      l0_q    <= cnt_q[la] == CW'(0);
+      l1_q    <= cnt_q[la] == CW'(1);
+      lc1_q   <= commit & (hd_q == la);
+      li1_q   <= inject & (la_q == la);
       if (take) begin
-        hc_q  <= cnt_q[cand];
-        hw_q  <= wr_q[cand];
-        hc1_q <= commit & (hd_q == cand);
-        hi1_q <= inject & (ent_dst_i == cand);
+        hd_oh_q <= Nodes'(1) << cand;
+        hc_q    <= cnt_q[cand];
+        hf_q    <= cnt_q[cand] == FULL;
+        hn_q    <= cnt_q[cand] == FULL - CW'(1);
+        hw_q    <= wr_q[cand];
+        hc1_q   <= commit & (hd_q == cand);
+        hi1_q   <= inject & (la_q == cand);
       end else begin   // the head stays (or there is none): its count and pointer carried on
-        hc_q  <= h_cnt;
-        hw_q  <= h_wr;
-        hc1_q <= 1'b0;   // a head that stays did not commit
-        hi1_q <= inject & (ent_dst_i == hd_q);
+        hc_q    <= h_cnt;
+        hf_q    <= h_cnt == FULL;
+        hn_q    <= h_cnt == FULL - CW'(1);
+        hw_q    <= h_wr;
+        hc1_q   <= 1'b0;   // a head that stays did not commit
+        hi1_q   <= inject & (la_q == hd_q);
       end
       hv_q  <= take | (hv_q & ~commit);
       // The skid holds an offer accepted while the head could not commit, until the head does.
@@ -159,6 +184,16 @@ module totex_tdm_nic_queue #(
     end
   end
   assign s_axis_tready = rdy_q;
+
+`ifndef SYNTHESIS
+`ifndef TOTEX_NO_ASSERTIONS
+  // The read-ahead is of the slot decided: the slot pipeline moved (look_next_i) or held.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && adv_i && key_i)
+      assert (la_q == ent_dst_i) else $error("NIC queue: read ahead for node %0d, decided %0d", la_q, ent_dst_i);
+  end
+`endif
+`endif
 
   // Decision registers and the miss pulse (as totex_tdm_nic).
   logic dec_q, has_q, key_h_q;
@@ -186,7 +221,7 @@ module totex_tdm_nic_queue #(
     .waddr_i({h_wr, hd_q}),
     .wdata_i(hdata_q),
     .re_i   (adv_buf_i),
-    .raddr_i({lr_q + QW'(li1_q), ent_dst_i}),
+    .raddr_i({l_rd, ent_dst_i}),
     .rdata_o(data_o)
   );
 
