@@ -4,32 +4,30 @@
 /// place of totex_tdm_nic when its QueueDepth is above 1; QueueDepth 1 is totex_tdm_nic, unchanged.
 /// Same ports and the same meaning of them as totex_tdm_nic.
 ///
-/// Why a second module rather than a wider toggle pair: with one waiting message per destination
-/// the NIC's state is one bit per side in block RAM, read a few cycles stale (both sides move it
-/// one way), and a slot within two slots after one of its destination's that sent misses. A queue
-/// must let back-to-back slots to one destination all send, so the inject side needs the count
-/// exact in the cycle of its decision: here the per-destination state is flip-flops and only the
-/// payloads are in block RAM (QueueDepth words per destination, word {pointer, d}).
+/// Why a second module rather than a wider toggle pair in totex_tdm_nic: that NIC reads the other
+/// side's bit a few cycles stale and makes a slot within two slots after one of its destination's
+/// that sent miss. A queue must let back-to-back slots to one destination all send, so here every
+/// read of the state is exact: read one edge ahead and corrected by what that edge wrote.
 ///
-///   * Per destination d: cnt[d] waiting messages (0 .. QueueDepth), wr[d] and rd[d] the next word
-///     to write and to read (modulo QueueDepth).
-///   * Read ahead, exact: the state of the destination decided at the next advance is looked up
-///     one edge early (the next slot's when the slot pipeline moves, look_next_i, else the decided
-///     slot's again) into flip-flops, with two flags for what that edge itself does to it (a commit
-///     to it, an injection from it); the decision adds them (a few LUTs of flip-flops) rather than
-///     reading 2**NodeW counters through a mux in its own cycle. The head of the send side keeps
-///     its destination's count and write pointer the same way.
-///   * Send side: s_axis_tready is a flip-flop, high unless the skid register holds an offer. An
-///     accepted offer becomes the head, or waits in the skid register while the head cannot commit
-///     (its queue is full: head of line); the head commits (payload written, cnt and wr + 1) in any
-///     cycle its queue has room, so offers go in at one per cycle while queues have room.
-///   * Inject side: the slot decided at an advance (key_i, ent_dst_i) sends iff its count is not 0,
-///     and takes the message (cnt - 1, rd + 1) at the same edge, so the next slot sees it: a message
-///     committed at the end of cycle c goes out in the first slot for d that executes in cycle c + 2
-///     or later; its payload is read from block RAM at the decision (data_o, valid while has_o is).
+///   * State in block RAM, as toggle pairs widened to counts modulo 2 * QueueDepth, one writer each:
+///     W[d] messages committed (the send side), R[d] injected (the inject side); d has W - R
+///     (0 .. QueueDepth) waiting, the oldest in send-buffer word {R mod Q, d}, the next commit goes
+///     to {W mod Q, d}. Each count has two copies (one read port each: the inject side's, the
+///     head's). After reset a sweep writes every count to 0 (2**NodeW cycles, s_axis_tready low),
+///     within the tile's priming.
+///   * Inject side: the counts of the destination decided at the next advance (la: the next
+///     slot's when the slot pipeline moves, look_next_i, else the decided slot's again) are read at
+///     every edge; a count written at that same edge (block RAM: undefined read) is taken from the
+///     write's own register instead. The slot decided at an advance sends iff W != R and writes
+///     R + 1 at that edge; a message committed at the end of cycle c goes out in the first slot for
+///     d executing in cycle c + 2 or later; its payload is read at the decision (data_o).
+///   * Send side: s_axis_tready is a flip-flop, high unless the skid register holds an offer (or
+///     the sweep runs). An accepted offer becomes the head, or waits in the skid register while
+///     the head cannot commit (its queue is full: head of line). The head's W is read when it
+///     becomes the head (it changes only by the head's own commit) and its R followed in a
+///     register; it commits (payload written, W + 1) in any cycle its queue has room, so offers go
+///     in at one per cycle while queues have room.
 /// Messages to one destination leave in the order they were offered (one FIFO per destination).
-/// No clearing sweep: the state is reset flip-flops (s_axis_tready is high from the first cycle
-/// after reset).
 `default_nettype none
 
 module totex_tdm_nic_queue #(
@@ -61,122 +59,115 @@ module totex_tdm_nic_queue #(
 
   localparam int unsigned Nodes = 32'd1 << NodeW;
   localparam int unsigned QW = totex_pkg::idx_width(QueueDepth);   // a word within a queue
-  localparam int unsigned CW = QW + 32'd1;                         // a count 0 .. QueueDepth
+  localparam int unsigned CW = QW + 32'd1;                         // a count modulo 2 * QueueDepth
   localparam logic [CW-1:0] FULL = CW'(QueueDepth);
 
-  // Per-destination state.
-  logic [CW-1:0] cnt_q [Nodes];
-  logic [QW-1:0] wr_q  [Nodes];
-  logic [QW-1:0] rd_q  [Nodes];
+  // Clearing sweep after reset (block RAM has no reset), one word of every count per cycle.
+  logic             sweep_q;
+  logic [NodeW-1:0] sweep_cnt_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sweep_q     <= 1'b1;
+      sweep_cnt_q <= '0;
+    end else if (sweep_q) begin
+      sweep_q     <= sweep_cnt_q != '1;
+      sweep_cnt_q <= sweep_cnt_q + NodeW'(1);
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
-  // Inject side: the read-ahead of the destination decided next (la) as flags of its count (0, 1)
-  // and its read pointer, its one-hot (the per-destination updates' enables: no comparison with
-  // ent_dst_i in the decision's cycle), and the flags of the edge that took them (a commit to it,
-  // an injection from it). Its count is then cnt + lc1 - li1, and since an injection needs a
-  // count of 1 or more, it is not 0 iff lc1 | ~(l0 | (li1 & l1)): one LUT of flip-flops.
+  // Inject side: W and R of la read at every edge (w_i, r_i), with the flags of what that edge
+  // wrote to la (lw1_q: a commit, its value wd_q; lr1_q: an injection, its value rn_q).
   // ---------------------------------------------------------------------------------------------
-  logic [NodeW-1:0] la, la_q;
-  logic [Nodes-1:0] la_oh_q;
-  logic [QW-1:0]    lr_q, l_rd;
-  logic             l0_q, l1_q, lc1_q, li1_q;
-  logic             dec_has, inject;
+  logic [NodeW-1:0] la;
+  logic [CW-1:0]    w_i, r_i, wd_q, rn_q, l_w, l_r, w_new, r_new;
+  logic             lw1_q, lr1_q, dec_has, inject, commit;
+  logic [NodeW-1:0] hd_q;
   assign la      = look_next_i ? pre_dst_i : ent_dst_i;
-  assign dec_has = key_i & (lc1_q | ~(l0_q | (li1_q & l1_q)));
+  assign l_w     = lw1_q ? wd_q : w_i;
+  assign l_r     = lr1_q ? rn_q : r_i;
+  assign dec_has = key_i & (l_w != l_r);
   assign inject  = adv_i & dec_has;
-  assign l_rd    = lr_q + QW'(li1_q);
+  assign r_new   = l_r + CW'(1);
 
   // ---------------------------------------------------------------------------------------------
-  // Send side: the head (its destination's count, flags of it, write pointer and one-hot, read
-  // ahead as above: hc_q, hf_q (= QueueDepth), hn_q (= QueueDepth - 1), hw_q, hd_oh_q, with the
-  // flags hc1_q and hi1_q), the skid register, s_axis_tready. A commit needs a count below
-  // QueueDepth, so hc1 implies hc < QueueDepth: full iff ~hi1 & (hf | (hn & hc1)).
+  // Send side: the head, the skid register, s_axis_tready. The head's W: read when it became the
+  // head (w_h), or the value a commit to its destination wrote at that edge (hw1_q, hwd_q); its R:
+  // read then (r_h, or hr1_q/hrn_q likewise) in the cycle after (fresh_q), then followed in rh_q.
   // ---------------------------------------------------------------------------------------------
-  logic                hv_q, sv_q, rdy_q;
-  logic [NodeW-1:0]    hd_q, sd_q, cand;
-  logic [Nodes-1:0]    hd_oh_q;
+  logic                hv_q, sv_q, rdy_q, fresh_q, hw1_q, hr1_q;
+  logic [NodeW-1:0]    sd_q, cand;
   logic [PayloadW-1:0] hdata_q, sdata_q;
-  logic [CW-1:0]       hc_q, h_cnt;
-  logic [QW-1:0]       hw_q, h_wr;
-  logic                hf_q, hn_q, hc1_q, hi1_q, full, commit, accept, head_free, take;
-  assign full      = ~hi1_q & (hf_q | (hn_q & hc1_q));
-  assign commit    = hv_q & ~full;
-  assign h_cnt     = hc_q + CW'(hc1_q) - CW'(hi1_q);
-  assign h_wr      = hw_q + QW'(hc1_q);
+  logic [CW-1:0]       w_h, r_h, hwd_q, hrn_q, rh_q, h_w, h_r;
+  logic                accept, head_free, take, sv_d;
+  assign h_w       = hw1_q ? hwd_q : w_h;
+  assign h_r       = fresh_q ? (hr1_q ? hrn_q : r_h) : rh_q;
+  assign commit    = hv_q & ((h_w - h_r) != FULL);
+  assign w_new     = h_w + CW'(1);
   assign accept    = s_axis_tvalid & rdy_q;
   assign head_free = ~hv_q | commit;
   // A new head at this edge: the skid's offer, else the one accepted now (rdy_q implies ~sv_q).
   assign take      = head_free & (sv_q | accept);
   assign cand      = sv_q ? sd_q : s_axis_tdest;
+  assign sv_d      = sv_q ? ~head_free : (accept & ~head_free);
 
-  // Per destination: a commit to it, an injection from it (the one-hots of the read-ahead).
-  logic [Nodes-1:0] put, got;
-  assign put = {Nodes{commit}} & hd_oh_q;
-  assign got = {Nodes{inject}} & la_oh_q;
+  // The counts: W written by commits, R by injections (and both by the sweep); two copies each.
+  logic             w_we, r_we;
+  logic [NodeW-1:0] w_wa, r_wa;
+  logic [CW-1:0]    w_wd, r_wd;
+  assign w_we = sweep_q | commit;
+  assign w_wa = sweep_q ? sweep_cnt_q : hd_q;
+  assign w_wd = sweep_q ? '0 : w_new;
+  assign r_we = sweep_q | inject;
+  assign r_wa = sweep_q ? sweep_cnt_q : ent_dst_i;
+  assign r_wd = sweep_q ? '0 : r_new;
+  totex_tdm_ram #(.Depth(Nodes), .Width(CW)) u_w_i (
+    .clk_i, .we_i(w_we), .waddr_i(w_wa), .wdata_i(w_wd), .re_i(1'b1), .raddr_i(la), .rdata_o(w_i)
+  );
+  totex_tdm_ram #(.Depth(Nodes), .Width(CW)) u_r_i (
+    .clk_i, .we_i(r_we), .waddr_i(r_wa), .wdata_i(r_wd), .re_i(1'b1), .raddr_i(la), .rdata_o(r_i)
+  );
+  totex_tdm_ram #(.Depth(Nodes), .Width(CW)) u_w_h (
+    .clk_i, .we_i(w_we), .waddr_i(w_wa), .wdata_i(w_wd), .re_i(take), .raddr_i(cand), .rdata_o(w_h)
+  );
+  totex_tdm_ram #(.Depth(Nodes), .Width(CW)) u_r_h (
+    .clk_i, .we_i(r_we), .waddr_i(r_wa), .wdata_i(r_wd), .re_i(take), .raddr_i(cand), .rdata_o(r_h)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int unsigned d = 0; d < Nodes; d++) begin
-        cnt_q[d] <= '0;
-        wr_q[d]  <= '0;
-        rd_q[d]  <= '0;
-      end
-      la_q    <= '0;
-      la_oh_q <= '0;
-      lr_q    <= '0;
-      l0_q    <= 1'b1;
-      l1_q    <= 1'b0;
-      lc1_q   <= 1'b0;
-      li1_q   <= 1'b0;
+      lw1_q   <= 1'b0;
+      lr1_q   <= 1'b0;
       hv_q    <= 1'b0;
       sv_q    <= 1'b0;
       rdy_q   <= 1'b0;
-      hd_oh_q <= '0;
-      hc_q    <= '0;
-      hf_q    <= 1'b0;
-      hn_q    <= 1'b0;
-      hw_q    <= '0;
-      hc1_q   <= 1'b0;
-      hi1_q   <= 1'b0;
+      fresh_q <= 1'b0;
+      hw1_q   <= 1'b0;
+      hr1_q   <= 1'b0;
     end else begin
-      for (int unsigned d = 0; d < Nodes; d++) begin
-        cnt_q[d] <= cnt_q[d] + CW'(put[d]) - CW'(got[d]);
-        if (put[d]) wr_q[d] <= h_wr + QW'(1);
-        if (got[d]) rd_q[d] <= l_rd + QW'(1);
-      end
-      la_q    <= la;
-      la_oh_q <= Nodes'(1) << la;
-      lr_q    <= rd_q[la];
-      l0_q    <= cnt_q[la] == CW'(0);
-      l1_q    <= cnt_q[la] == CW'(1);
-      lc1_q   <= commit & (hd_q == la);
-      li1_q   <= inject & (la_q == la);
+      lw1_q   <= commit & (hd_q == la);
+      lr1_q   <= inject & (ent_dst_i == la);
+      hv_q    <= take | (hv_q & ~commit);
+      sv_q    <= sv_d;
+      // The skid holds an offer accepted while the head could not commit, until the head does;
+      // no offer during the sweep (its last cycle: sweep_cnt_q all ones).
+      rdy_q   <= ~sv_d & ~(sweep_q & (sweep_cnt_q != '1));
+      fresh_q <= take;
       if (take) begin
-        hd_oh_q <= Nodes'(1) << cand;
-        hc_q    <= cnt_q[cand];
-        hf_q    <= cnt_q[cand] == FULL;
-        hn_q    <= cnt_q[cand] == FULL - CW'(1);
-        hw_q    <= wr_q[cand];
-        hc1_q   <= commit & (hd_q == cand);
-        hi1_q   <= inject & (la_q == cand);
-      end else begin   // the head stays (or there is none): its count and pointer carried on
-        hc_q    <= h_cnt;
-        hf_q    <= h_cnt == FULL;
-        hn_q    <= h_cnt == FULL - CW'(1);
-        hw_q    <= h_wr;
-        hc1_q   <= 1'b0;   // a head that stays did not commit
-        hi1_q   <= inject & (la_q == hd_q);
+        hw1_q <= commit & (hd_q == cand);
+        hr1_q <= inject & (ent_dst_i == cand);
       end
-      hv_q  <= take | (hv_q & ~commit);
-      // The skid holds an offer accepted while the head could not commit, until the head does.
-      sv_q  <= sv_q ? ~head_free : (accept & ~head_free);
-      rdy_q <= ~(sv_q ? ~head_free : (accept & ~head_free));
     end
   end
   always_ff @(posedge clk_i) begin
+    wd_q  <= w_new;
+    rn_q  <= r_new;
+    rh_q  <= (inject & (ent_dst_i == hd_q)) ? r_new : h_r;
     if (take) begin
       hd_q    <= cand;
       hdata_q <= sv_q ? sdata_q : s_axis_tdata;
+      hwd_q   <= w_new;
+      hrn_q   <= r_new;
     end
     if (accept & ~head_free) begin
       sd_q    <= s_axis_tdest;
@@ -184,16 +175,6 @@ module totex_tdm_nic_queue #(
     end
   end
   assign s_axis_tready = rdy_q;
-
-`ifndef SYNTHESIS
-`ifndef TOTEX_NO_ASSERTIONS
-  // The read-ahead is of the slot decided: the slot pipeline moved (look_next_i) or held.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && adv_i && key_i)
-      assert (la_q == ent_dst_i) else $error("NIC queue: read ahead for node %0d, decided %0d", la_q, ent_dst_i);
-  end
-`endif
-`endif
 
   // Decision registers and the miss pulse (as totex_tdm_nic).
   logic dec_q, has_q, key_h_q;
@@ -218,10 +199,10 @@ module totex_tdm_nic_queue #(
   totex_tdm_ram #(.Depth(QueueDepth * Nodes), .Width(PayloadW)) u_sendbuf (
     .clk_i,
     .we_i   (commit),
-    .waddr_i({h_wr, hd_q}),
+    .waddr_i({h_w[QW-1:0], hd_q}),
     .wdata_i(hdata_q),
     .re_i   (adv_buf_i),
-    .raddr_i({l_rd, ent_dst_i}),
+    .raddr_i({l_r[QW-1:0], ent_dst_i}),
     .rdata_o(data_o)
   );
 

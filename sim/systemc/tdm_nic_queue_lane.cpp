@@ -23,6 +23,7 @@ void TdmNicQueueLane::reset() {
   std::fill(wr_.begin(), wr_.end(), 0);
   std::fill(rd_.begin(), rd_.end(), 0);
   q_ = Regs{};
+  edges_ = 0;
 }
 
 /// Every register's next value from the values before the edge, as totex_tdm_nic_queue.sv.
@@ -78,7 +79,8 @@ void TdmNicQueueLane::edge(const TdmNicLane::Edge& in) {
   // The head, the skid, s_tready.
   n.hv = take || (o.hv && !commit);
   n.sv = o.sv ? !head_free : (accept && !head_free);
-  n.rdy = !n.sv;
+  n.rdy = !n.sv && edges_ >= nodes_ - 1;  // the RTL's sweep: no offer before its last cycle
+  if (edges_ < nodes_) ++edges_;
   if (take) {
     hdata_ = o.sv ? sdata_ : in.tdata;
     hd_ = cand;

@@ -4,12 +4,13 @@
 /// class stepped by its tile (tdm_tile.hpp) at each rising edge, with the same inputs and outputs
 /// as TdmNicLane (the queue-less lane).
 ///
-/// Register for register the RTL: per destination the count, write and read pointers (reset to
-/// 0); the read-ahead of the destination decided next (count, read pointer and the two flags of
-/// the edge that read them) and the head's (count, write pointer, flags); the head, the skid
-/// register and s_tready (high unless the skid holds an offer); a decision at an advance sends iff
-/// its count is not 0 and takes the message at the same edge; the payload read from the send
-/// buffer at the decision, written at the commit.
+/// Exact to the cycle at its ports (tests/rtl/tdm/tb_tdm_nic_queue.cpp compares the two every
+/// cycle): per destination the messages committed and injected (the RTL's block-RAM counts, read
+/// one edge ahead and corrected there: exact, so kept here as plain counts); the head, the skid
+/// register and s_tready (high unless the skid holds an offer, and low during the clearing sweep:
+/// the first 2^NodeW - 1 edges after reset); a decision at an advance sends iff its destination
+/// has a message and takes it at the same edge; the payload read from the send buffer at the
+/// decision, written at the commit.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -43,6 +44,7 @@ class TdmNicQueueLane {
   };
 
   const int nw_, nodes_, depth_;
+  int edges_ = 0;                   // edges since reset (the sweep: s_tready low before 2^NodeW - 1)
   std::vector<int> cnt_, wr_, rd_;  // [2^NodeW]
   Regs q_;
   int hd_ = 0, sd_ = 0;             // the head's and the skid's destination (no reset)

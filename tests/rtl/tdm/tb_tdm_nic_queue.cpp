@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
       tdata = next_data++;
     }
     const bool adv = lcg(seed) % 8 != 0;  // a pause in about one cycle in eight
+    if (c < nodes + 4) ent_key = pre_key = false;  // no decision before the tile's priming ends (the sweep)
     totex::sim::TdmNicLane::Edge in;
     in.adv = adv;
     in.look_next = adv;  // as the slot pipeline in its run state: read the next slot's when it moves
