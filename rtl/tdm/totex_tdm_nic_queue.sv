@@ -21,9 +21,9 @@
 ///     write's own register instead. The slot decided at an advance sends iff W != R and writes
 ///     R + 1 at that edge; a message committed at the end of cycle c goes out in the first slot for
 ///     d executing in cycle c + 2 or later; its payload is read at the decision (data_o).
-///   * Send side: s_axis_tready is a flip-flop, high unless the skid register holds an offer (or
-///     the sweep runs). An accepted offer becomes the head, or waits in the skid register while
-///     the head cannot commit (its queue is full: head of line). The head's W is read when it
+///   * Send side: s_axis_tready is a flip-flop, high unless two accepted offers wait (or the sweep
+///     runs). Accepted offers wait in a two-entry FIFO; the oldest is the head, and the other waits
+///     while the head cannot commit (its queue is full: head of line). The head's W is read when it
 ///     becomes the head (it changes only by the head's own commit) and its R followed in a
 ///     register; it commits (payload written, W + 1) in any cycle its queue has room, so offers go
 ///     in at one per cycle while queues have room.
@@ -60,7 +60,6 @@ module totex_tdm_nic_queue #(
   localparam int unsigned Nodes = 32'd1 << NodeW;
   localparam int unsigned QW = totex_pkg::idx_width(QueueDepth);   // a word within a queue
   localparam int unsigned CW = QW + 32'd1;                         // a count modulo 2 * QueueDepth
-  localparam logic [CW-1:0] FULL = CW'(QueueDepth);
 
   // Clearing sweep after reset (block RAM has no reset), one word of every count per cycle.
   logic             sweep_q;
@@ -91,24 +90,30 @@ module totex_tdm_nic_queue #(
   assign r_new   = l_r + CW'(1);
 
   // ---------------------------------------------------------------------------------------------
-  // Send side: the head, the skid register, s_axis_tready. The head's W: read when it became the
-  // head (w_h), or the value a commit to its destination wrote at that edge (hw1_q, hwd_q); its R:
-  // read then (r_h, or hr1_q/hrn_q likewise) in the cycle after (fresh_q), then followed in rh_q.
+  // Send side: accepted offers in a two-entry FIFO (written at the acceptance, wp_q; the head is
+  // entry rp_q, hv_q: there is one; sv_q: both entries are taken, s_axis_tready low), so a new
+  // head moves no payload (only its destination, hd_q, and its counts). The head's W: read when it
+  // became the head (w_h), or the value a commit to its destination wrote at that edge (hw1_q,
+  // hwd_q); its R: read then (r_h, or hr1_q/hrn_q likewise) in the cycle after (fresh_q), then
+  // followed in rh_q. Full: W - R = QueueDepth, i.e. equal below the top bit, unequal at it.
   // ---------------------------------------------------------------------------------------------
-  logic                hv_q, sv_q, rdy_q, fresh_q, hw1_q, hr1_q;
-  logic [NodeW-1:0]    sd_q, cand;
-  logic [PayloadW-1:0] hdata_q, sdata_q;
+  logic                hv_q, sv_q, rdy_q, fresh_q, hw1_q, hr1_q, wp_q, rp_q;
+  logic [NodeW-1:0]    ed_q [2];
+  logic [PayloadW-1:0] edata_q [2];
+  logic [NodeW-1:0]    cand;
   logic [CW-1:0]       w_h, r_h, hwd_q, hrn_q, rh_q, h_w, h_r;
-  logic                accept, head_free, take, sv_d;
+  logic                full, accept, head_free, take, sv_d;
   assign h_w       = hw1_q ? hwd_q : w_h;
   assign h_r       = fresh_q ? (hr1_q ? hrn_q : r_h) : rh_q;
-  assign commit    = hv_q & ((h_w - h_r) != FULL);
+  assign full      = (h_w[QW-1:0] == h_r[QW-1:0]) & (h_w[QW] != h_r[QW]);
+  assign commit    = hv_q & ~full;
   assign w_new     = h_w + CW'(1);
   assign accept    = s_axis_tvalid & rdy_q;
   assign head_free = ~hv_q | commit;
-  // A new head at this edge: the skid's offer, else the one accepted now (rdy_q implies ~sv_q).
+  // A new head at this edge: the other entry's offer, else the one accepted now (rdy_q implies
+  // ~sv_q).
   assign take      = head_free & (sv_q | accept);
-  assign cand      = sv_q ? sd_q : s_axis_tdest;
+  assign cand      = sv_q ? ed_q[~rp_q] : s_axis_tdest;
   assign sv_d      = sv_q ? ~head_free : (accept & ~head_free);
 
   // The counts: W written by commits, R by injections (and both by the sweep); two copies each.
@@ -144,7 +149,11 @@ module totex_tdm_nic_queue #(
       fresh_q <= 1'b0;
       hw1_q   <= 1'b0;
       hr1_q   <= 1'b0;
+      wp_q    <= 1'b0;
+      rp_q    <= 1'b0;
     end else begin
+      if (accept) wp_q <= ~wp_q;
+      if (commit) rp_q <= ~rp_q;
       lw1_q   <= commit & (hd_q == la);
       lr1_q   <= inject & (ent_dst_i == la);
       hv_q    <= take | (hv_q & ~commit);
@@ -164,14 +173,13 @@ module totex_tdm_nic_queue #(
     rn_q  <= r_new;
     rh_q  <= (inject & (ent_dst_i == hd_q)) ? r_new : h_r;
     if (take) begin
-      hd_q    <= cand;
-      hdata_q <= sv_q ? sdata_q : s_axis_tdata;
-      hwd_q   <= w_new;
-      hrn_q   <= r_new;
+      hd_q  <= cand;
+      hwd_q <= w_new;
+      hrn_q <= r_new;
     end
-    if (accept & ~head_free) begin
-      sd_q    <= s_axis_tdest;
-      sdata_q <= s_axis_tdata;
+    if (accept) begin
+      ed_q[wp_q]    <= s_axis_tdest;
+      edata_q[wp_q] <= s_axis_tdata;
     end
   end
   assign s_axis_tready = rdy_q;
@@ -200,7 +208,7 @@ module totex_tdm_nic_queue #(
     .clk_i,
     .we_i   (commit),
     .waddr_i({h_w[QW-1:0], hd_q}),
-    .wdata_i(hdata_q),
+    .wdata_i(edata_q[rp_q]),
     .re_i   (adv_buf_i),
     .raddr_i({l_r[QW-1:0], ent_dst_i}),
     .rdata_o(data_o)
