@@ -27,7 +27,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 class TdmRun {
  public:
   TdmRun(const Topology& t, const TdmTables& tables, int periods, std::string fault, ModelChecks& checks)
-      : tables_(tables), n_(t.nodes()), w_(tables.tile.payload_bits), lanes_(tables.tile.lanes()),
+      : tables_(tables), n_(t.nodes()), lanes_(tables.tile.lanes()),
         fault_(std::move(fault)), net_(std::make_unique<TdmNetwork>("tdm", t, tables.tile, checks)),
         queue_(tdm_offer_queues(tables, periods)), next_(queue_.size(), 0), offering_(queue_.size(), 0) {
     net_->period_last.write(tables.period - 1);
@@ -146,7 +146,7 @@ class TdmRun {
   }
 
   const TdmTables& tables_;
-  int n_, w_, lanes_;
+  int n_, lanes_;
   std::string fault_;
   std::unique_ptr<TdmNetwork> net_;
   std::vector<std::vector<TdmOffer>> queue_;  // [v * lanes + l]
