@@ -6,8 +6,9 @@
 ///
 /// Exact to the cycle at its ports (tests/rtl/tdm/tb_tdm_nic_queue.cpp compares the two every
 /// cycle): per destination the messages committed and injected (the RTL's block-RAM counts, read
-/// one edge ahead and corrected there: exact, so kept here as plain counts); the head, the skid
-/// register and s_tready (high unless the skid holds an offer, and low during the clearing sweep:
+/// one edge ahead and corrected there: exact, so kept here as plain counts); the head and the skid
+/// register (the RTL's two-entry offer FIFO: its oldest entry and the other) and s_tready (high
+/// unless the skid holds an offer, and low during the clearing sweep:
 /// the first 2^NodeW - 1 edges after reset); a decision at an advance sends iff its destination
 /// has a message and takes it at the same edge; the payload read from the send buffer at the
 /// decision, written at the commit.
