@@ -308,9 +308,7 @@ int tdm_main(int argc, char** argv) {
   built.node_bits = TOTEX_TDM_NODE_BITS;
   built.depth = TOTEX_TDM_DEPTH;
   built.buffer_words = TOTEX_TDM_BUFFER;
-#ifdef TOTEX_TDM_QUEUE  // defined for a NIC queue (multi-flit traffic) only
   built.queue_depth = TOTEX_TDM_QUEUE;
-#endif
   if (!totex::schema::same_build(p, built))
     throw totex::UsageError(
         "this model was built for another tile (kind, ports, payload, node bits, depth, relay buffer or NIC queue)");
