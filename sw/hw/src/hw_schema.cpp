@@ -195,7 +195,7 @@ const std::vector<Field<TdmTileParams>>& tdm_tile_fields() {
       int_field<S, &S::depth, 1, kBig>("depth", "Depth", "TOTEX_TDM_DEPTH", "d"),
       int_field<S, &S::buffer_words, 1, kBig>("buffer-words", "BufDepth", "TOTEX_TDM_BUFFER", "b", nullptr, &single_port),
       bool_field<S, &S::bits_in_flops>("bits-in-flops", nullptr, nullptr, nullptr, nullptr, &flops),
-      int_field<S, &S::queue_depth, 1, 1024>("queue-depth", "QueueDepth", "TOTEX_TDM_QUEUE", "q", nullptr, &queued),
+      int_field<S, &S::queue_depth, 1, kBig>("queue-depth", "QueueDepth", "TOTEX_TDM_QUEUE", "q", nullptr, &queued),
   };
   return f;
 }
