@@ -57,6 +57,9 @@ module totex_tdm_nic_queue #(
   output logic                miss_o
 );
 
+  if (QueueDepth < 32'd2 || (QueueDepth & (QueueDepth - 32'd1)) != 32'd0) begin : gen_depth_err
+    $error("totex_tdm_nic_queue: QueueDepth must be a power of two >= 2 (1 is totex_tdm_nic)");
+  end
   localparam int unsigned Nodes = 32'd1 << NodeW;
   localparam int unsigned QW = totex_pkg::idx_width(QueueDepth);   // a word within a queue
   localparam int unsigned CW = QW + 32'd1;                         // a count modulo 2 * QueueDepth
