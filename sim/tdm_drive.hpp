@@ -6,10 +6,12 @@
 ///     [--period P] [--fault F]) and the folded tables;
 ///   * the offers: each node's messages in the order its table injects them, period by period,
 ///     slot by slot, on the s_axis lane of the output its slot injects on (all-port: lane o for
-///     output o; else one lane); period 0 from the load on, period k >= 1 from the cycle after
-///     period k-1's slot for that destination executed (the NIC holds one message per
+///     output o; else one lane); a destination's first Q (the NIC's queue depth, 1 unless a pair
+///     sends several flits per period) from the load on, each later one from the cycle after the
+///     slot that injected the message Q before it executed (the NIC holds Q messages per
 ///     destination: offered earlier, it would wait at the NIC's head and hold back the offers
-///     behind it);
+///     behind it); with Q = 1 that is period k's from the cycle after period k-1's slot for that
+///     destination;
 ///   * the faults of TOTEX_TDM_FAULT (--fault eject|pause|pauses) and the pause sequence;
 ///   * the checks after the run (every message taken, missed at the end of period K-1 and at the
 ///     end, the tiles' error outputs).
@@ -62,32 +64,45 @@ inline TdmRunSetup tdm_run_setup(int argc, char** argv, const std::string& name)
           a.fault == schema::TdmFault::None ? std::string() : schema::enum_name(a.fault), std::move(traffic)};
 }
 
-/// One message a node offers: its period, destination and the first run cycle it may be offered in.
+/// One message a node offers: its period, destination, the first run cycle it may be offered in,
+/// and its flit number in the pair's message of the period (TdmTables::last_hop; 0 for one flit).
 struct TdmOffer {
   std::int64_t period;
   int dst;
   std::int64_t from_cycle;
+  int flit = 0;
 };
+
+/// The payload node v offers as `o` (tdm_payload of its flit).
+inline std::uint64_t tdm_offer_payload(const TdmTables& tables, NodeId v, const TdmOffer& o) {
+  return tdm_payload(v, o.dst, tdm_flit_index(tables, o.period, o.flit), tables.tile.payload_bits);
+}
 inline constexpr std::int64_t kTdmBeforeRun = -(std::int64_t{1} << 40);  // a cycle before the run
 
 /// [v * lanes + l]: what node v offers on lane l, in order.
 inline std::vector<std::vector<TdmOffer>> tdm_offer_queues(const TdmTables& tables, int periods) {
   const int lanes = tables.tile.lanes(), ports = tables.tile.ports;
+  const auto depth = static_cast<std::size_t>(tables.tile.queue_depth);
   std::vector<std::vector<TdmOffer>> queue(tables.entries.size() * static_cast<std::size_t>(lanes));
-  for (std::size_t v = 0; v < tables.entries.size(); ++v)
+  for (std::size_t v = 0; v < tables.entries.size(); ++v) {
+    std::vector<std::vector<std::int64_t>> injected(tables.entries.size());  // [dst]: the cycles its slots execute
     for (std::int64_t k = 0; k < periods; ++k)
       for (int slot = 0; slot < tables.period; ++slot) {
         const TdmEntry& e = tables.entries[v][static_cast<std::size_t>(slot)];
-        const std::int64_t from = k == 0 ? kTdmBeforeRun : (k - 1) * tables.period + slot + 1;
         for (int o = 0; o < ports; ++o) {
           if (e.out_sel[static_cast<std::size_t>(o)] != ports + 1) continue;
           const bool all_port = tables.tile.kind == TileKind::AllPort;
           const int lane = all_port ? o : 0;
           const int dst = all_port ? e.inject_dsts[static_cast<std::size_t>(o)] : e.inject_dst;
-          queue[v * static_cast<std::size_t>(lanes) + static_cast<std::size_t>(lane)].push_back({k, dst, from});
+          std::vector<std::int64_t>& before = injected[static_cast<std::size_t>(dst)];
+          const std::int64_t from = before.size() < depth ? kTdmBeforeRun : before[before.size() - depth] + 1;
+          const int flit = tables.tile.kind == TileKind::Nic ? tables.inject_flit[v][static_cast<std::size_t>(slot)] : 0;
+          queue[v * static_cast<std::size_t>(lanes) + static_cast<std::size_t>(lane)].push_back({k, dst, from, flit});
+          before.push_back(k * tables.period + slot);
           if (!all_port) break;
         }
       }
+  }
   return queue;
 }
 

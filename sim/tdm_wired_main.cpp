@@ -16,7 +16,7 @@
 ///                port, one slot per edge, all tiles in parallel; period_last_i = P - 1;
 ///   offer        every node's messages go through s_axis as sim/tdm_drive.hpp says (the SystemC
 ///                harness offers the same way): in the order its table injects them, tdest =
-///                destination, tdata = tdm_payload(src, dst, k, W), each once the one before it
+///                destination, tdata = tdm_payload of the flit (tdm_offer_payload), each once the one before it
 ///                is taken (tvalid && tready at an edge);
 ///   run          run_i high from cycle 0 (the first cycle with run_i high executes slot 0), the
 ///                links copied from outputs to inputs after every edge;
@@ -161,7 +161,8 @@ class TdmNetwork {
   }
 
   /// Runs `cycles` cycles with run_i high (cycle 0 executes slot 0); calls on_eject(cycle, node,
-  /// src, payload) for every m_axis beat with the cycle it is on m_axis, and notes missed_o (less
+  /// src, payload, last) for every m_axis beat with the cycle it is on m_axis (last: m_axis_tlast
+  /// of the nic tile, -1 for the tiles without it), and notes missed_o (less
   /// what it counted before the run) when cycle `missed_check` starts.
   template <class OnEject>
   void run(std::int64_t cycles, std::int64_t missed_check, OnEject on_eject) {
@@ -181,7 +182,7 @@ class TdmNetwork {
           if (bits(x.m_axis_tvalid, l, 1))
             on_eject(beat_cycle, v,
                      static_cast<totex::NodeId>(bits(x.m_axis_tid, l * tables_.tile.node_bits, tables_.tile.node_bits)),
-                     bits(x.m_axis_tdata, l * w_, w_));
+                     bits(x.m_axis_tdata, l * w_, w_), tlast(x));
       }
       clock_offered();
       ++run_edges_;
@@ -221,6 +222,11 @@ class TdmNetwork {
   struct End {
     int node, port;
   };
+#if TOTEX_TDM_KIND == 0  // the nic tile has m_axis_tlast (constant high with one message per destination)
+  static int tlast(const Tile& x) { return x.m_axis_tlast ? 1 : 0; }
+#else
+  static int tlast(const Tile&) { return -1; }
+#endif
 
   /// Drives every node's s_axis lanes with the next message each has to offer, and evaluates.
   void offer() {
@@ -236,7 +242,7 @@ class TdmNetwork {
         set_bits(x.s_axis_tdest, l * nw, nw, static_cast<std::uint64_t>(o.dst));
         for (int lsb = 0; lsb < w_; lsb += 64) {
           const int width = std::min(64, w_ - lsb);
-          set_bits(x.s_axis_tdata, l * w_ + lsb, width, totex::tdm_payload(v, o.dst, o.period, w_) >> lsb);
+          set_bits(x.s_axis_tdata, l * w_ + lsb, width, totex::sim::tdm_offer_payload(tables_, v, o) >> lsb);
         }
       }
       x.eval();
@@ -302,8 +308,10 @@ int tdm_main(int argc, char** argv) {
   built.node_bits = TOTEX_TDM_NODE_BITS;
   built.depth = TOTEX_TDM_DEPTH;
   built.buffer_words = TOTEX_TDM_BUFFER;
+  built.queue_depth = TOTEX_TDM_QUEUE;
   if (!totex::schema::same_build(p, built))
-    throw totex::UsageError("this model was built for another tile (kind, ports, payload, node bits, depth or relay buffer)");
+    throw totex::UsageError(
+        "this model was built for another tile (kind, ports, payload, node bits, depth, relay buffer or NIC queue)");
 
   TdmNetwork net(t, tables, periods, setup.fault);
   net.load();
@@ -324,8 +332,8 @@ int tdm_main(int argc, char** argv) {
   // at the start of cycle K*P - 1 every decision of periods 0..K-1 is made, none of period K.
   const std::int64_t check = static_cast<std::int64_t>(periods) * tables.period - 1;
   const auto run_start = std::chrono::steady_clock::now();
-  net.run(cycles, check, [&](std::int64_t cycle, int node, totex::NodeId src, std::uint64_t payload_seen) {
-    board.observe(cycle - kEjectRegister, node, src, payload_seen);
+  net.run(cycles, check, [&](std::int64_t cycle, int node, totex::NodeId src, std::uint64_t payload_seen, int last) {
+    board.observe(cycle - kEjectRegister, node, src, payload_seen, last);
   });
   const double run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
   board.finish();

@@ -7,6 +7,7 @@
 ../tdm/totex_tdm_slot_counter.sv
 ../tdm/totex_tdm_slot_pipe.sv
 ../tdm/totex_tdm_nic.sv
+../tdm/totex_tdm_nic_queue.sv
 ../tdm/totex_tdm_status.sv
 ../tdm/totex_tdm_shell.sv
 ../tdm/totex_tdm_router.sv

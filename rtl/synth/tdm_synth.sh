@@ -5,7 +5,8 @@
 #
 # Usage: rtl/synth/tdm_synth.sh --device up5k|hx8k --seed S --ports P --payload W --node-bits NW
 #                               --depth D [--table FILE.hex] [--top tile|ctl|allport|single|xbar]
-#                               [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR
+#                               [--buffer-words B] [--bits-in-flops 0|1] [--queue-depth Q] [--placer heap|sa]
+#                               --out DIR
 #   The wrapper rtl/synth/totex_synth_tdm.sv (links looped back, local and control IO
 #   serialised) around the design --top names: tile, rtl/tdm/totex_tdm_tile.sv; allport,
 #   rtl/tdm/totex_tdm_allport_tile.sv (P s_axis and m_axis lanes); single,
@@ -13,7 +14,8 @@
 #   rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
 #   table depth in block RAM (the floor). --bits-in-flops 1: the tiles' NIC toggle bits in
 #   flip-flops (BitsInFlops: four block RAMs fewer per NIC lane, slower). --table sets the tile's TableFile (block-RAM initial
-#         contents, $readmemh); --node-bits and --table are ignored for xbar.
+#         contents, $readmemh); --node-bits and --table are ignored for xbar. --queue-depth Q > 1 (tile
+#         only): the NIC's queue per destination (QueueDepth, multi-flit traffic; default 1).
 # Flow: Yosys `synth_ice40 -top totex_synth_tdm -json`, then nextpnr-ice40 (--up5k --package sg48 or
 #   --hx8k --package ct256) --seed S --placer heap|sa --freq F --timing-allow-fail; F = FREQ,
 #   default 120 (up5k) / 240 (hx8k), a timing target 20 % above the tile's goal. --placer: nextpnr's
@@ -36,9 +38,9 @@ rtl="$(cd "$here/.." && pwd)"
 yosys="${YOSYS:-yosys}"
 nextpnr="${NEXTPNR:-nextpnr-ice40}"
 pnr_timeout="${PNR_TIMEOUT:-1200}"
-usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|ctl|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--placer heap|sa] --out DIR" >&2; exit 2; }
+usage() { echo "usage: $0 --device up5k|hx8k --seed S --ports P --payload W --node-bits NW --depth D [--table FILE.hex] [--top tile|ctl|allport|single|xbar] [--buffer-words B] [--bits-in-flops 0|1] [--queue-depth Q] [--placer heap|sa] --out DIR" >&2; exit 2; }
 
-device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0; placer=heap
+device=""; seed=""; ports=""; payload=""; nw=""; depth=""; table=""; top="tile"; out=""; bufw=64; bif=0; qd=1; placer=heap
 while [ $# -gt 0 ]; do
   case "$1" in
     --device) device="${2:-}"; shift 2 ;;
@@ -51,6 +53,7 @@ while [ $# -gt 0 ]; do
     --top) top="${2:-}"; shift 2 ;;
     --buffer-words) bufw="${2:-}"; shift 2 ;;
     --bits-in-flops) bif="${2:-}"; shift 2 ;;
+    --queue-depth) qd="${2:-}"; shift 2 ;;
     --placer) placer="${2:-}"; shift 2 ;;
     --out) out="${2:-}"; shift 2 ;;
     -h|--help) usage ;;
@@ -68,6 +71,8 @@ case "$top" in tile|ctl|allport|single|xbar) ;; *) echo "$0: --top must be tile,
 for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs a number" >&2; usage; }; done
 isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
 case "$bif" in 0|1) ;; *) echo "$0: --bits-in-flops must be 0 or 1" >&2; usage ;; esac
+isnum "$qd" && [ "$qd" -ge 1 ] || { echo "$0: --queue-depth needs a number >= 1" >&2; usage; }
+[ "$qd" = 1 ] || [ "$top" = tile ] || { echo "$0: --queue-depth above 1 is the nic tile's (--top tile)" >&2; usage; }
 case "$placer" in sa|heap) ;; *) echo "$0: --placer must be heap or sa" >&2; usage ;; esac
 [ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
 [ "$top" = xbar ] && nw="${nw:-0}"
@@ -81,6 +86,12 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 rm -f "$out/result.json" "$out/pnr.json" "$out/pnr.asc"
 mapfile -t src < <("$rtl/filelist.sh" "$rtl/tdm/synth.f")
+# The NIC queue is read only when the tile uses it (--queue-depth above 1): a module read but not
+# used still moves Yosys's automatic names, and with them ABC's mapping (the torus:8x8 tile came out
+# one LUT4 larger with it read, 2026-11-29); so the depth-1 tile is the netlist of before.
+if [ "$qd" = 1 ]; then
+  keep=(); for f in "${src[@]}"; do [ "$(basename "$f")" = totex_tdm_nic_queue.sv ] || keep+=("$f"); done; src=("${keep[@]}")
+fi
 
 # One wrapper (rtl/synth/totex_synth_tdm.sv); its Kind is totex_tdm_pkg's KIND_NIC, KIND_ALLPORT,
 # KIND_SINGLE or KIND_XBAR.
@@ -93,6 +104,7 @@ if [ "$top" != xbar ]; then
   params="$params -set NodeW $nw"
   [ "$top" = single ] && params="$params -set BufDepth $bufw"
   [ "$bif" = 1 ] && params="$params -set BitsInFlops 1"
+  [ "$qd" = 1 ] || params="$params -set QueueDepth $qd"
   [ -n "$table" ] && params="$params -set TableFile \"$table\""
 fi
 

@@ -6,6 +6,7 @@ totex_tdm_bits.sv
 totex_tdm_slot_counter.sv
 totex_tdm_slot_pipe.sv
 totex_tdm_nic.sv
+totex_tdm_nic_queue.sv
 totex_tdm_status.sv
 totex_tdm_shell.sv
 totex_tdm_router.sv

@@ -38,6 +38,10 @@ module totex_tdm_shell #(
   parameter int unsigned MissW = 32'd16,
   /// 1: the NIC lanes' toggle bits in flip-flops rather than block RAM.
   parameter bit BitsInFlops = 1'b0,
+  /// Waiting messages per destination in a NIC lane: 1 is totex_tdm_nic (one per destination),
+  /// a power of two >= 2 totex_tdm_nic_queue (multi-flit traffic; the nic tile only: its entry
+  /// then ends with the eject's last-flit bit, totex_tdm_pkg::last_width).
+  parameter int unsigned QueueDepth = 32'd1,
   /// Copies of the advance enable for the tile's own registers (adv_o), each for at most
   /// totex_tdm_pkg::ADV_LOADS enables.
   parameter int unsigned TileCopies = 32'd1,
@@ -52,7 +56,8 @@ module totex_tdm_shell #(
   localparam int unsigned OutW = (Kind == totex_tdm_pkg::KIND_SINGLE) ? PayloadW
                                                                      : NumPorts * PayloadW,
   /// Bits of a table entry; do not overwrite.
-  localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW, BufW),
+  localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW, BufW)
+                                   + totex_tdm_pkg::last_width(Kind, QueueDepth),
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
@@ -232,23 +237,43 @@ module totex_tdm_shell #(
   // ---------------------------------------------------------------------------------------------
   logic [Lanes-1:0] miss;
   for (genvar l = 0; l < Lanes; l++) begin : gen_lane
-    totex_tdm_nic #(.PayloadW(W), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
-      .clk_i,
-      .rst_ni,
-      .adv_i        (adv[LaneBase + l]),
-      .adv_buf_i    (adv[LaneBase + Lanes + l]),
-      .look_next_i  (look_next),
-      .pre_dst_i    (pre_o[DstLsb + l*NodeW +: NodeW]),
-      .ent_dst_i    (ent_o[DstLsb + l*NodeW +: NodeW]),
-      .key_i        (ent_key_q[l]),
-      .s_axis_tvalid(s_axis_tvalid[l]),
-      .s_axis_tready(s_axis_tready[l]),
-      .s_axis_tdata (s_axis_tdata[l*W +: W]),
-      .s_axis_tdest (s_axis_tdest[l*NodeW +: NodeW]),
-      .has_o        (inj_valid_o[l]),
-      .data_o       (inj_data_o[l*W +: W]),
-      .miss_o       (miss[l])
-    );
+    if (QueueDepth > 32'd1) begin : gen_queue
+      totex_tdm_nic_queue #(.PayloadW(W), .NodeW(NodeW), .QueueDepth(QueueDepth)) u_nic (
+        .clk_i,
+        .rst_ni,
+        .adv_i        (adv[LaneBase + l]),
+        .adv_buf_i    (adv[LaneBase + Lanes + l]),
+        .look_next_i  (look_next),
+        .pre_dst_i    (pre_o[DstLsb + l*NodeW +: NodeW]),
+        .ent_dst_i    (ent_o[DstLsb + l*NodeW +: NodeW]),
+        .key_i        (ent_key_q[l]),
+        .s_axis_tvalid(s_axis_tvalid[l]),
+        .s_axis_tready(s_axis_tready[l]),
+        .s_axis_tdata (s_axis_tdata[l*W +: W]),
+        .s_axis_tdest (s_axis_tdest[l*NodeW +: NodeW]),
+        .has_o        (inj_valid_o[l]),
+        .data_o       (inj_data_o[l*W +: W]),
+        .miss_o       (miss[l])
+      );
+    end else begin : gen_one
+      totex_tdm_nic #(.PayloadW(W), .NodeW(NodeW), .BitsInFlops(BitsInFlops)) u_nic (
+        .clk_i,
+        .rst_ni,
+        .adv_i        (adv[LaneBase + l]),
+        .adv_buf_i    (adv[LaneBase + Lanes + l]),
+        .look_next_i  (look_next),
+        .pre_dst_i    (pre_o[DstLsb + l*NodeW +: NodeW]),
+        .ent_dst_i    (ent_o[DstLsb + l*NodeW +: NodeW]),
+        .key_i        (ent_key_q[l]),
+        .s_axis_tvalid(s_axis_tvalid[l]),
+        .s_axis_tready(s_axis_tready[l]),
+        .s_axis_tdata (s_axis_tdata[l*W +: W]),
+        .s_axis_tdest (s_axis_tdest[l*NodeW +: NodeW]),
+        .has_o        (inj_valid_o[l]),
+        .data_o       (inj_data_o[l*W +: W]),
+        .miss_o       (miss[l])
+      );
+    end
   end
 
   // ---------------------------------------------------------------------------------------------

@@ -63,10 +63,16 @@ module totex_tdm_tile #(
   /// 1: the NIC's toggle bits in flip-flops rather than block RAM (4 block RAMs fewer, for many
   /// small tiles on one device; slower: docs/tdm-tile.md).
   parameter bit BitsInFlops = 1'b0,
+  /// Waiting messages per destination in the NIC: 1 (the default) one, as above; a power of two
+  /// >= 2: a queue per destination (totex_tdm_nic_queue, multi-flit traffic), and the entry gets
+  /// a last bit at its top that marks the eject of a pair's last flit in the period
+  /// (m_axis_tlast). `totex fpga` sizes it from the schedule (docs/tdm-tile.md, "Traffic").
+  parameter int unsigned QueueDepth = 32'd1,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
   /// Bits of a table entry; do not overwrite.
-  localparam int unsigned EntryW = totex_tdm_pkg::entry_width(NumPorts, NodeW),
+  localparam int unsigned EntryW = totex_tdm_pkg::entry_width(NumPorts, NodeW)
+                                   + totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_NIC, QueueDepth),
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
@@ -108,6 +114,9 @@ module totex_tdm_tile #(
   output logic [PayloadW-1:0]          m_axis_tdata,
   /// Source node (eject_src of the slot's entry).
   output logic [NodeW-1:0]             m_axis_tid,
+  /// The flit is the last of its pair's message in the period (the entry's last bit; constant
+  /// high with QueueDepth 1, where every message is one flit).
+  output logic                         m_axis_tlast,
   /// Slots of a destination that found no committed message (wraps).
   output logic [MissW-1:0]             missed_o,
   /// Sticky error.
@@ -138,12 +147,25 @@ module totex_tdm_tile #(
   /* verilator lint_on UNUSEDSIGNAL */
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_NIC), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
-                    .TileCopies(Copies)) u_shell (
+                    .QueueDepth(QueueDepth), .TileCopies(Copies)) u_shell (
     .*, .sh_we_i(1'b0), .sh_addr_i('0), .sh_data_i('0), .arm_i(1'b0), .arm_per_i('0),
     .swap_o(unused_swap), .adv_o(adv), .pre_o(unused_pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(inj_valid),
     .inj_data_o(inj_data), .out_valid_d_i(out_valid_d), .out_data_d_i(out_data_d),
     .m_valid_d_i(m_valid_d), .m_data_d_i(m_data_d), .left_i(left)
   );
+
+  // m_axis_tlast: the decided entry's last bit, held and loaded as the shell holds and loads
+  // m_axis_tid (at the advance, then with run_i).
+  if (totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_NIC, QueueDepth) != 32'd0) begin : gen_last
+    logic dec_last_q, last_q;
+    always_ff @(posedge clk_i) begin
+      if (adv[0]) dec_last_q <= ent[EntryW-1];
+      if (run_i) last_q <= dec_last_q;
+    end
+    assign m_axis_tlast = last_q;
+  end else begin : gen_one_flit
+    assign m_axis_tlast = 1'b1;
+  end
 
   // The router and the eject mux (shared with the other nic tile).
   totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W)) u_route (

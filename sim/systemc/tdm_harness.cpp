@@ -27,7 +27,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 class TdmRun {
  public:
   TdmRun(const Topology& t, const TdmTables& tables, int periods, std::string fault, ModelChecks& checks)
-      : tables_(tables), n_(t.nodes()), w_(tables.tile.payload_bits), lanes_(tables.tile.lanes()),
+      : tables_(tables), n_(t.nodes()), lanes_(tables.tile.lanes()),
         fault_(std::move(fault)), net_(std::make_unique<TdmNetwork>("tdm", t, tables.tile, checks)),
         queue_(tdm_offer_queues(tables, periods)), next_(queue_.size(), 0), offering_(queue_.size(), 0) {
     net_->period_last.write(tables.period - 1);
@@ -82,7 +82,8 @@ class TdmRun {
       const std::int64_t beat_cycle = pauses.counts_slots() ? last + 1 : c;
       for (int q = 0; q < n_ * lanes_; ++q)
         if (net_->m_tvalid[at(q)].read())
-          on_eject(beat_cycle, q / lanes_, static_cast<NodeId>(net_->m_tid[at(q)].read()), net_->m_tdata[at(q)].read());
+          on_eject(beat_cycle, q / lanes_, static_cast<NodeId>(net_->m_tid[at(q)].read()), net_->m_tdata[at(q)].read(),
+                   net_->last_of(q));
       clock_offered();
       ++run_edges_;
       last = exec ? c : -1;
@@ -124,7 +125,7 @@ class TdmRun {
       const TdmOffer& o = queue_[q][i];
       const NodeId v = static_cast<NodeId>(q / static_cast<std::size_t>(lanes_));
       net_->s_tdest[q].write(o.dst);
-      net_->s_tdata[q].write(tdm_payload(v, o.dst, o.period, w_));
+      net_->s_tdata[q].write(tdm_offer_payload(tables_, v, o));
     }
   }
   /// One rising edge; the offers it samples with tvalid && tready are taken (tready is a register:
@@ -145,7 +146,7 @@ class TdmRun {
   }
 
   const TdmTables& tables_;
-  int n_, w_, lanes_;
+  int n_, lanes_;
   std::string fault_;
   std::unique_ptr<TdmNetwork> net_;
   std::vector<std::vector<TdmOffer>> queue_;  // [v * lanes + l]
@@ -175,8 +176,8 @@ int run_main(int argc, char** argv) {
   const std::int64_t cycles = board.expected_cycles() + kEjectRegister + 8;
   const std::int64_t check = static_cast<std::int64_t>(periods) * tables.period - 1;
   const auto run_start = std::chrono::steady_clock::now();
-  net.run(cycles, check, [&](std::int64_t cycle, int node, NodeId src, std::uint64_t payload_seen) {
-    board.observe(cycle - kEjectRegister, node, src, payload_seen);
+  net.run(cycles, check, [&](std::int64_t cycle, int node, NodeId src, std::uint64_t payload_seen, int last) {
+    board.observe(cycle - kEjectRegister, node, src, payload_seen, last);
   });
   const double run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
   board.finish();

@@ -20,12 +20,14 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
       m_tvalid("m_tvalid", at(t.nodes()) * at(params.lanes())),
       m_tdata("m_tdata", at(t.nodes()) * at(params.lanes())),
       m_tid("m_tid", at(t.nodes()) * at(params.lanes())),
+      m_tlast("m_tlast", at(t.nodes()) * at(params.lanes())),
       missed("missed", at(t.nodes())),
       error("error", at(t.nodes())),
       n_(t.nodes()),
       p_(params.ports),
       words_((params.entry_bits() + 63) / 64),
       lanes_(params.lanes()),
+      nic_(params.kind == TileKind::Nic),
       link_valid_("link_valid", at(t.nodes()) * at(params.ports)),
       link_data_("link_data", at(t.nodes()) * at(params.ports)) {
   for (int v = 0; v < n_; ++v) {
@@ -48,6 +50,7 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
       x.m_tready[at(l)](m_tready);
       x.m_tdata[at(l)](m_tdata[q]);
       x.m_tid[at(l)](m_tid[q]);
+      x.m_tlast[at(l)](m_tlast[q]);
     }
     x.missed(missed[at(v)]);
     x.error(error[at(v)]);

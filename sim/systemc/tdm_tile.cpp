@@ -25,6 +25,7 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       m_tready("m_tready", at(params.lanes())),
       m_tdata("m_tdata", at(params.lanes())),
       m_tid("m_tid", at(params.lanes())),
+      m_tlast("m_tlast", at(params.lanes())),
       p_(params),
       node_(node),
       ports_(params.ports),
@@ -37,10 +38,13 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       pre_(idle_),
       ent_(idle_),
       ent_inj_(at(lanes_), 0),
-      nic_(at(lanes_), TdmNicLane(params.node_bits)),
+      queued_(params.queue_depth > 1),
+      nic_(queued_ ? 0 : at(lanes_), TdmNicLane(params.node_bits)),
+      qnic_(queued_ ? at(lanes_) : 0, TdmNicQueueLane(params.node_bits, params.queue_depth)),
       sel_(at(params.ports), -1),
       ej_(at(lanes_), -1),
       ejsrc_(at(lanes_), 0),
+      ejlast_(at(lanes_), 1),
       relay_valid_(at(params.kind == TileKind::SinglePort ? params.buffer_words : 0), 0),
       relay_data_(at(params.kind == TileKind::SinglePort ? params.buffer_words : 0), 0),
       out_valid_q_(at(params.ports), 0),
@@ -48,6 +52,7 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       out_data_q_(at(params.ports), 0),
       m_data_q_(at(lanes_), 0),
       m_tid_q_(at(lanes_), 0),
+      m_tlast_q_(at(lanes_), 1),
       miss_q_(at(lanes_), 0) {
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
   sensitive << clk.pos() << rst_n.neg();
@@ -75,6 +80,7 @@ void TdmTile::reset_control() {
   std::fill(ent_inj_.begin(), ent_inj_.end(), 0);
   dec_q_ = dup_h_ = false;
   for (TdmNicLane& lane : nic_) lane.reset();
+  for (TdmNicQueueLane& lane : qnic_) lane.reset();
   std::fill(sel_.begin(), sel_.end(), -1);
   std::fill(ej_.begin(), ej_.end(), -1);
   send_port_ = recv_port_ = -1;
@@ -105,8 +111,8 @@ TdmTile::Exec TdmTile::execute(bool exec) {
     bool send_v = false;
     std::uint64_t send_d = 0;
     if (send_src_ == 0) {
-      send_v = nic_[0].has();
-      send_d = nic_[0].data();
+      send_v = lane_has(0);
+      send_d = lane_data(0);
     } else if (send_src_ == 1) {
       send_v = rcv_v;
       send_d = rcv_d;
@@ -132,9 +138,9 @@ TdmTile::Exec TdmTile::execute(bool exec) {
       x.out_valid[at(o)] = in_valid[at(s)].read() ? 1 : 0;
       x.out_data[at(o)] = input(s);
     } else if (s == ports_) {  // inject: the nic tile's one lane, the all-port tile's lane o
-      const TdmNicLane& lane = nic_[at(p_.kind == TileKind::AllPort ? o : 0)];
-      x.out_valid[at(o)] = lane.has() ? 1 : 0;
-      x.out_data[at(o)] = lane.data();
+      const int lane = p_.kind == TileKind::AllPort ? o : 0;
+      x.out_valid[at(o)] = lane_has(lane) ? 1 : 0;
+      x.out_data[at(o)] = lane_data(lane);
     }
   }
   for (int l = 0; l < lanes_; ++l) {
@@ -173,6 +179,7 @@ void TdmTile::decide(bool valid, const TdmEntry& entry) {
   } else {
     ej_[0] = e.eject_sel >= 1 && e.eject_sel <= ports_ ? e.eject_sel - 1 : -1;
     ejsrc_[0] = e.eject_src;
+    ejlast_[0] = p_.last_bit() ? (entry.eject_last ? 1 : 0) : 1;  // the RTL holds the entry's bit, valid or not
   }
 }
 
@@ -199,7 +206,7 @@ void TdmTile::edge() {
   const bool look_next = run_in || !primed_;  // the lanes read the next slot's bits
 
   bool pending = false;  // a decided injection waits on some lane
-  for (const TdmNicLane& lane : nic_) pending = pending || lane.has();
+  for (int l = 0; l < lanes_; ++l) pending = pending || lane_has(l);
   // The datapath takes run alone, as the RTL's (the same as run && primed under the contract).
   const Exec x = execute(run_in);
   bool err_overrun = false;
@@ -270,7 +277,7 @@ void TdmTile::edge() {
   // The lanes: each reads its toggle bits at the next slot's inject destination, decides the
   // entry's slot and takes an offer.
   std::vector<char> miss_old(at(lanes_), 0);  // the lanes' miss pulses before the edge
-  for (int l = 0; l < lanes_; ++l) miss_old[at(l)] = nic_[at(l)].miss() ? 1 : 0;
+  for (int l = 0; l < lanes_; ++l) miss_old[at(l)] = lane_miss(l) ? 1 : 0;
   for (int l = 0; l < lanes_; ++l) {
     TdmNicLane::Edge in;
     in.adv = adv;
@@ -285,11 +292,13 @@ void TdmTile::edge() {
       fail("s_axis tdest " + std::to_string(in.tdest) + " out of range on lane " + std::to_string(l));
       in.offer = false;
     }
-    nic_[at(l)].edge(in);
+    if (queued_) qnic_[at(l)].edge(in);
+    else nic_[at(l)].edge(in);
   }
 
   // Execute registers; the relay buffer's store (after the send read the word's old flit).
   const std::vector<int> ejsrc_old = ejsrc_;  // m_tid takes the executing slot's source
+  const std::vector<char> ejlast_old = ejlast_;
   if (adv) decide(entv_old, ent_old);
   if (x.relay_store) {
     relay_valid_[at(x.relay_word)] = x.relay_valid ? 1 : 0;
@@ -302,6 +311,7 @@ void TdmTile::edge() {
     out_data_q_ = x.out_data;
     m_data_q_ = x.m_data;
     m_tid_q_ = ejsrc_old;
+    m_tlast_q_ = ejlast_old;
   }
   m_valid_q_ = x.m_valid;
 
@@ -334,10 +344,11 @@ void TdmTile::publish() {
     out_data[at(o)].write(out_data_q_[at(o)]);
   }
   for (int l = 0; l < lanes_; ++l) {
-    s_tready[at(l)].write(nic_[at(l)].ready());
+    s_tready[at(l)].write(lane_ready(l));
     m_tvalid[at(l)].write(m_valid_q_[at(l)] != 0);
     m_tdata[at(l)].write(m_data_q_[at(l)]);
     m_tid[at(l)].write(m_tid_q_[at(l)]);
+    m_tlast[at(l)].write(m_tlast_q_[at(l)] != 0);
   }
   missed.write((missed_hi_ << (kMissW / 2)) | missed_lo_);
   error.write(err_);

@@ -21,7 +21,9 @@
 ///   * A cycle with run high executes the next slot; a flit selected in slot s is on out_* from
 ///     the next cycle on (one register per hop), an ejected flit on m_axis (tvalid one cycle,
 ///     tid = the entry's eject source) in the next cycle. run low: a pause.
-///   * Inject and send: per lane, as tdm_nic_lane.hpp (the RTL NIC's registers).
+///   * Inject and send: per lane, as tdm_nic_lane.hpp (the RTL NIC's registers), or with a queue
+///     per destination (TdmTileParams::queue_depth > 1, the nic tile) as tdm_nic_queue_lane.hpp;
+///     m_tlast the entry's last bit (held as m_tid), constant high without a queue.
 ///   * missed: the RTL's totex_tdm_status (one lane: the pulse counted at the next edge; more
 ///     lanes: the pulses and their count registered first, two edges later).
 ///   * Single-port relay buffer: a flit the slot stores is in its word from the next slot on; a
@@ -34,6 +36,7 @@
 
 #include "model_check.hpp"
 #include "tdm_nic_lane.hpp"
+#include "tdm_nic_queue_lane.hpp"
 #include "totex/tdm_tables.hpp"
 
 namespace totex::sim {
@@ -59,6 +62,7 @@ class TdmTile : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_in<bool>> m_tready;             // [lanes()]
   sc_core::sc_vector<sc_core::sc_out<std::uint64_t>> m_tdata;    // [lanes()]
   sc_core::sc_vector<sc_core::sc_out<int>> m_tid;                // [lanes()]
+  sc_core::sc_vector<sc_core::sc_out<bool>> m_tlast;             // [lanes()] (the nic tile's m_axis_tlast)
   sc_core::sc_out<std::uint64_t> missed;  // MissW = 16 bits, two halves, wraps
   sc_core::sc_out<bool> error;            // sticky
 
@@ -90,6 +94,12 @@ class TdmTile : public sc_core::sc_module {
   [[nodiscard]] bool injects(const TdmEntry& e, int lane) const;
   [[nodiscard]] int inject_dst(const TdmEntry& e, int lane) const;
   void publish();
+  // The lane models: the queue-less one or the queue (queued_).
+  [[nodiscard]] bool lane_has(int l) const { return queued_ ? qnic_[at_(l)].has() : nic_[at_(l)].has(); }
+  [[nodiscard]] std::uint64_t lane_data(int l) const { return queued_ ? qnic_[at_(l)].data() : nic_[at_(l)].data(); }
+  [[nodiscard]] bool lane_miss(int l) const { return queued_ ? qnic_[at_(l)].miss() : nic_[at_(l)].miss(); }
+  [[nodiscard]] bool lane_ready(int l) const { return queued_ ? qnic_[at_(l)].ready() : nic_[at_(l)].ready(); }
+  static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
   void fail(const std::string& what);
   [[nodiscard]] std::uint64_t input(int i) const { return in_data[static_cast<std::size_t>(i)].read() & mask_; }
 
@@ -110,12 +120,15 @@ class TdmTile : public sc_core::sc_module {
   std::vector<char> ent_inj_;  // [lanes_] the decision's key: ent_ injects on the lane and is valid
   bool ent_dup_ = false;       // nic: ent_ has two injecting outputs
   bool dec_q_ = false, dup_h_ = false;  // the decision's double-inject flag, checked a cycle later
-  std::vector<TdmNicLane> nic_;  // [lanes_]
+  const bool queued_;                  // a queue per destination (queue_depth > 1)
+  std::vector<TdmNicLane> nic_;        // [lanes_] without a queue
+  std::vector<TdmNicQueueLane> qnic_;  // [lanes_] with one
 
   // Execute registers (the decided slot).
   std::vector<int> sel_;     // nic, all-port: per output, -1 idle, i < P forward input i, P inject
   std::vector<int> ej_;      // per m_axis lane: the input link ejected, -1 none
   std::vector<int> ejsrc_;   // per m_axis lane: the source of the flit ejected
+  std::vector<char> ejlast_; // per m_axis lane: its last flag (m_tlast)
   int send_port_ = -1, send_src_ = -1, send_buf_ = 0;  // single-port: the send
   int recv_port_ = -1, recv_act_ = 0, recv_buf_ = 0;   // single-port: the receive
   std::vector<char> relay_valid_;                      // single-port relay buffer
@@ -125,6 +138,7 @@ class TdmTile : public sc_core::sc_module {
   std::vector<char> out_valid_q_, m_valid_q_;
   std::vector<std::uint64_t> out_data_q_, m_data_q_;
   std::vector<int> m_tid_q_;
+  std::vector<char> m_tlast_q_;
 
   // Counters and checks.
   std::uint64_t missed_lo_ = 0, missed_hi_ = 0, miss_c_ = 0;

@@ -69,10 +69,10 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
     if (o.traffic != "all") throw UsageError("--traffic and --schedule exclude each other: the file records its traffic");
     if (o.tables_out.empty()) check_tdm_tile_can_fit(t, s->model, o.device, o.payload);
     s->materialize();
-    // A traffic schedule: verified against the traffic it records (read again, digest checked), and
-    // the tile carries one flit per ordered pair and period.
+    // A traffic schedule: verified against the traffic it records (read again, digest checked);
+    // several flits per pair and period need the nic tile's NIC queue.
     const std::optional<Traffic> traffic = recorded_traffic(t, *s);
-    if (traffic) check_tdm_traffic(*traffic);
+    if (traffic) check_tdm_traffic(*traffic, s->model);
     const VerifyReport report =
         verify(t, *s, loaded.claimed_steps, run_limits(), traffic ? &*traffic : nullptr);
     if (!report.ok) {
@@ -95,7 +95,7 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
   if (o.traffic != "all") {
     const Traffic traffic = parse_traffic(o.traffic, t);
     if (!is_all_traffic(t, &traffic)) {  // the traffic's periodic schedule (schedule_traffic verifies it)
-      check_tdm_traffic(traffic);  // before the search
+      check_tdm_traffic(traffic, model);  // before the search
       TrafficRequest request;
       request.algorithm = o.algo.empty() ? "auto" : o.algo;
       request.budget_seconds = o.budget;
@@ -294,6 +294,7 @@ int cmd_fpga(const FpgaOptions& o) {
          {"out", dir},
          {"result", r.result_file}};
   if (const std::optional<Traffic> traffic = recorded_traffic(t, s)) j["traffic"] = traffic_json(*traffic);
+  if (tile.queue_depth > 1) j["queue_depth"] = tile.queue_depth;  // multi-flit traffic (`all`: no key, as before)
   if (o.sweep) {
     json list = json::array();
     for (const FpgaRun& run : runs)
@@ -331,6 +332,7 @@ int cmd_fpga(const FpgaOptions& o) {
               << " slots of " << tile.entry_bits() << " bits";
     if (tile.kind == TileKind::SinglePort) std::cout << ", relay buffer of " << tile.buffer_words << " words";
     if (tile.bits_in_flops) std::cout << ", toggle bits in flip-flops";
+    if (tile.queue_depth > 1) std::cout << ", NIC queue of " << tile.queue_depth << " messages per destination";
     std::cout << '\n';
     std::cout << "  LUT4 " << r.lut4 << ", FF " << r.ff << ", block RAM " << r.bram << ", LC " << r.lc << ", Fmax "
               << (r.fmax_mhz ? fixed(*r.fmax_mhz, 1) + " MHz" : std::string("n/a")) << '\n';

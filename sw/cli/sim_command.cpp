@@ -83,10 +83,12 @@ SimInput load_or_make(const SimOptions& o) {
     const Traffic traffic = parse_traffic(o.traffic, *t);
     if (!is_all_traffic(*t, &traffic)) {
       if (o.mode == "dynamic") throw UsageError("--traffic: the dynamic baseline's NICs send to every node; give --mode scheduled");
-      if (const std::int64_t most = heaviest_pair(traffic).flits; most > 1)
+      if (const std::int64_t most = heaviest_pair(traffic).flits; most > 1 && o.tdm.periods == 0)
         throw UsageError("--traffic " + traffic.spec() + " sends up to " + std::to_string(most) +
-                         " flits per pair; the simulated hardware carries one message per ordered pair (multi-flit messages "
-                         "are not built yet; `totex schedule --traffic` schedules and verifies it)");
+                         " flits per pair; the direct routers carry one message per ordered pair (multi-flit messages "
+                         "run on the TDM tiles: --periodic [--periods K], model nic; `totex schedule --traffic` "
+                         "schedules and verifies it)");
+      if (o.tdm.periods > 0) check_tdm_traffic(traffic, model);  // before the search
       TrafficRequest request;
       request.algorithm = o.algo.empty() ? "auto" : o.algo;
       request.budget_seconds = o.budget;
@@ -177,8 +179,8 @@ int cmd_sim(const SimOptions& options) {
     traffic = recorded_traffic(std::get<Topology>(net), *d);
     if (traffic && o.mode == "dynamic")
       throw UsageError("the schedule records traffic " + traffic->spec() + "; the dynamic baseline carries all only");
-    // The TDM tiles: one flit per ordered pair and period (a schedule file of a multi-flit traffic).
-    if (traffic && o.tdm.periods > 0) check_tdm_traffic(*traffic);
+    // The TDM tiles: several flits per pair and period need the nic tile's NIC queue.
+    if (traffic && o.tdm.periods > 0) check_tdm_traffic(*traffic, d->model);
   }
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(

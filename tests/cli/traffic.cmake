@@ -93,7 +93,7 @@ endforeach()
 cli_test(sim_traffic_pairs 0 "delivered"
   --jq ".passed and .delivered==9 and .expected_delivered==9 and .traffic.pairs==9" --
   ${TOTEX} sim --topo torus:4x4 --model nic --traffic matrix:${DATA}/alltoallv_torus4x4.txt --json)
-cli_test(sim_traffic_multi_flit 2 "sends up to 3 flits per pair. the simulated hardware carries one message per ordered pair"
+cli_test(sim_traffic_multi_flit 2 "sends up to 3 flits per pair. the direct routers carry one message per ordered pair .multi-flit messages run on the TDM tiles"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:3)
 
 # totex sim --periods K on the TDM tiles with a traffic (one flit per pair and period): the tables of
@@ -157,15 +157,56 @@ foreach(engine ref rtl systemc)
   set_tests_properties(cli.sim_traffic_tdm_other_${engine} PROPERTIES TIMEOUT 600 FIXTURES_REQUIRED tdm_traffic_schedules
     ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 endforeach()
-# Refusals: more than one flit per pair and period, generated or from a file (exit 2).
-cli_test(sim_traffic_tdm_multi_flit 2 "sends up to 2 flits per pair. the simulated hardware carries one message per ordered pair"
-  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:2 --periodic)
+# Multi-flit traffic on the nic tiles (the NIC queue, docs/tdm-tile.md "Traffic"): every flit
+# (s,d)#f checked on every engine, one digest. all:2 (two flits per pair, each destination's slots
+# a half period apart), a sparse matrix of 1-5 flits per pair (period 9: a pair's flits in slots
+# close together), the transpose with 8 flits per pair (period 8: every slot of a node injects to
+# one destination, back to back), and a schedule file (perm:transpose:2). rtl models
+# tdm_nic_p4_w32_n4_d*_q* (built on first use into the TDM tests' cache).
+foreach(traffic "all:2" "matrix:tests/cli/data/multiflit_torus4x4.txt" "perm:transpose:8")
+  string(REGEX REPLACE "[^a-z0-9]+" "_" name "${traffic}")
+  add_test(NAME cli.sim_traffic_tdm_multi_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4 --model nic --traffic ${traffic}
+            --periodic --periods 3 -- ref rtl systemc)
+  set_tests_properties(cli.sim_traffic_tdm_multi_${name} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()
+# The count is the traffic's flits (2 + 4 + 1 + 3 x 3 + 5 + 1 + 1 = 23 a period) and the queue
+# holds the most flits of one pair (5, rounded up to 8).
+add_test(NAME cli.sim_traffic_tdm_multi_count WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  COMMAND ${EXPECT} 0 "delivered" --jq ".passed and .delivered==46 and .expected_delivered==46 and .traffic.flits==23" --
+          ${TOTEX} sim --topo torus:4x4 --model nic --traffic matrix:tests/cli/data/multiflit_torus4x4.txt --periodic
+          --periods 2 --json)
 add_test(NAME cli.sim_traffic_tdm_schedule_multi COMMAND ${TOTEX} schedule --topo torus:4x4 --model nic
   --traffic perm:transpose:2 --periodic -o ${TRAFFIC_DIR}/tdm_transpose2.sched)
-cli_test(sim_traffic_tdm_multi_file 2 "sends 2 flits from node 1 to node 4 per period. the TDM tile's NIC holds one waiting message per destination"
-  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched --periods 2)
+add_test(NAME cli.sim_traffic_tdm_multi_file
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched
+          --periods 2 -- ref rtl systemc)
+set_tests_properties(cli.sim_traffic_tdm_multi_file PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 set_tests_properties(cli.sim_traffic_tdm_schedule_multi PROPERTIES FIXTURES_SETUP tdm_traffic_multi)
 set_tests_properties(cli.sim_traffic_tdm_multi_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_multi)
+# rtl and systemc agree delivery by delivery on the multi-flit matrix, clean and with faults (a lost
+# eject: both name the flit; pauses: both pass).
+foreach(fault none eject pauses)
+  add_test(NAME cli.sim_traffic_tdm_multi_agree_${fault} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/tdm/tdm_agree.sh ${TOTEX} torus:4x4 nic 2 ${fault}
+            --traffic matrix:tests/cli/data/multiflit_torus4x4.txt --periodic)
+  set_tests_properties(cli.sim_traffic_tdm_multi_agree_${fault} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()
+# The scoreboard names the lost flit (s,d)#k (node 1's first eject taken out of its table).
+foreach(engine rtl systemc)
+  add_test(NAME cli.sim_traffic_tdm_multi_lost_${engine} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${EXPECT} 1 "node 1: flit .0,1.#0 of period 1 never arrived .expected in cycle 12."
+    -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic matrix:tests/cli/data/multiflit_torus4x4.txt --periodic
+       --periods 2 --engine ${engine})
+  set_tests_properties(cli.sim_traffic_tdm_multi_lost_${engine} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache;TOTEX_TDM_FAULT=eject")
+endforeach()
+# Refusal: the all-port and single-port tiles hold one waiting message per destination (exit 2).
+cli_test(sim_traffic_tdm_multi_allport 2 "the all-port TDM tile's NIC holds one waiting message per destination: multi-flit traffic runs on the nic tile"
+  -- ${TOTEX} sim --topo torus:4x4 --model all-port --traffic all:2 --periodic)
 cli_test(sim_traffic_dynamic 2 "give --mode scheduled"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --mode dynamic)
 # A Poseidon communication spec names its network: without --topo the platform is the topology
@@ -186,10 +227,15 @@ add_test(NAME cli.fpga_traffic_schedule_file
   COMMAND ${EXPECT} 0 "tables" --jq ".period==6 and .traffic.spec==\"groups:0\"" --
           ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --tables-out ${TRAFFIC_DIR}/fpga_groups --json)
 set_tests_properties(cli.fpga_traffic_schedule_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_schedules)
-cli_test(fpga_traffic_multi_flit 2 "traffic moe:16:2:8:1 sends 4 flits from node 5 to node 36 per period. the TDM tile's NIC"
-  -- ${TOTEX} fpga --topo torus:8x8 --model nic --traffic moe:16:2:8:1 --tables-out ${TRAFFIC_DIR}/fpga_moe)
-cli_test(fpga_traffic_multi_file 2 "sends 2 flits from node 1 to node 4 per period"
-  -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched --tables-out ${TRAFFIC_DIR}/fpga_transpose2)
+# Multi-flit traffic: the NIC queue sized from the schedule (the most flits of one pair per period,
+# rounded up to a power of two: 4 for the MoE's node 5 -> 36, 2 for the transpose), the entry one
+# bit wider (its last bit: 5 x 3 + 2 x 6 + 1 = 28 on torus:8x8; 5 x 3 + 2 x 4 + 1 = 24 on torus:4x4).
+cli_test(fpga_traffic_multi_flit 0 "tables" --jq ".queue_depth==4 and .entry_bits==28"
+  -- ${TOTEX} fpga --topo torus:8x8 --model nic --traffic moe:16:2:8:1 --tables-out ${TRAFFIC_DIR}/fpga_moe --json)
+cli_test(fpga_traffic_multi_file 0 "tables" --jq ".queue_depth==2 and .entry_bits==24"
+  -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched --tables-out ${TRAFFIC_DIR}/fpga_transpose2 --json)
+cli_test(fpga_traffic_multi_allport 2 "multi-flit traffic runs on the nic tile"
+  -- ${TOTEX} fpga --topo torus:4x4 --model all-port --traffic all:2 --tables-out ${TRAFFIC_DIR}/fpga_allport2)
 set_tests_properties(cli.fpga_traffic_multi_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_multi)
 cli_test(fpga_traffic_and_schedule 2 "--traffic and --schedule exclude each other"
   -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --traffic groups:0 --tables-out ${TRAFFIC_DIR}/fpga_x)
@@ -199,5 +245,11 @@ set_tests_properties(cli.fpga_traffic_and_schedule PROPERTIES FIXTURES_REQUIRED 
 cli_test(schedule_degraded_repair 0 "torus:6x6~fail:0-1, all-port, list: 30 steps \\(lower bound 30, optimal"
   -- ${TOTEX} schedule --topo torus:6x6~fail:0-1 --model all-port)
 # sim too takes the network from the Poseidon file (this one has 2-phit channels: refused as multi-flit).
-cli_test(sim_traffic_poseidon_platform 2 "sends up to 6 flits per pair. the simulated hardware carries one message per ordered pair"
+cli_test(sim_traffic_poseidon_platform 2 "sends up to 6 flits per pair. the direct routers carry one message per ordered pair"
   -- ${TOTEX} sim --model nic --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml)
+# ... and runs on the nic TDM tiles (their NIC queue): one digest on ref, rtl and systemc.
+add_test(NAME cli.sim_traffic_tdm_multi_poseidon
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --model nic
+          --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml --periodic --periods 2 -- ref rtl systemc)
+set_tests_properties(cli.sim_traffic_tdm_multi_poseidon PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")

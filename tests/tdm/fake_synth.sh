@@ -5,14 +5,15 @@
 # script does; FAKE_SYNTH=fail exits 1 without a result (a tool failure); FAKE_SYNTH=fit writes a
 # fitting result (fixed numbers) and exits 0. FAKE_SYNTH_TOP=X: exit 1 unless asked for --top X;
 # FAKE_SYNTH_BIF=B: exit 1 unless asked for --bits-in-flops B (0 when not given); FAKE_SYNTH_PLACER=X:
-# exit 1 unless asked for --placer X. FAKE_SYNTH=sweep: Fmax 40 + 10 x seed with heap, 45 + 10 x seed
+# exit 1 unless asked for --placer X; FAKE_SYNTH_QUEUE=Q: exit 1 unless asked for --queue-depth Q (1
+# when not given). FAKE_SYNTH=sweep: Fmax 40 + 10 x seed with heap, 45 + 10 x seed
 # with sa, and sa at seed 3 stalls (exit 4), for `totex fpga --sweep`.
 set -euo pipefail
-out=""; top=""; bif=0; placer=""; seed=1
+out=""; top=""; bif=0; placer=""; seed=1; qd=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$2; shift 2 ;; --top) top=$2; shift 2 ;; --bits-in-flops) bif=$2; shift 2 ;;
-    --placer) placer=$2; shift 2 ;; --seed) seed=$2; shift 2 ;; *) shift ;;
+    --placer) placer=$2; shift 2 ;; --seed) seed=$2; shift 2 ;; --queue-depth) qd=$2; shift 2 ;; *) shift ;;
   esac
 done
 if [ -n "${FAKE_SYNTH_PLACER:-}" ] && [ "$placer" != "$FAKE_SYNTH_PLACER" ]; then
@@ -23,6 +24,9 @@ if [ -n "${FAKE_SYNTH_TOP:-}" ] && [ "$top" != "$FAKE_SYNTH_TOP" ]; then
 fi
 if [ -n "${FAKE_SYNTH_BIF:-}" ] && [ "$bif" != "$FAKE_SYNTH_BIF" ]; then
   echo "fake tdm_synth: asked for --bits-in-flops $bif, expected $FAKE_SYNTH_BIF" >&2; exit 1
+fi
+if [ -n "${FAKE_SYNTH_QUEUE:-}" ] && [ "$qd" != "$FAKE_SYNTH_QUEUE" ]; then
+  echo "fake tdm_synth: asked for --queue-depth $qd, expected $FAKE_SYNTH_QUEUE" >&2; exit 1
 fi
 mkdir -p "$out"
 echo "fake tdm_synth: ${FAKE_SYNTH:-fit}" >&2

@@ -95,13 +95,19 @@ TEST_CASE("schema: -G, -D, cache key and .svh follow the rows", "[schema]") {
   CHECK(verilog_params(p) ==
         std::vector<std::string>{"-GNumPorts=4", "-GPayloadW=16", "-GNodeW=4", "-GDepth=32", "-GBufDepth=8"});
   CHECK(cpp_defines(p) == "-DTOTEX_TDM_KIND=2 -DTOTEX_TDM_PORTS=4 -DTOTEX_TDM_PAYLOAD=16 -DTOTEX_TDM_NODE_BITS=4 "
-                          "-DTOTEX_TDM_DEPTH=32 -DTOTEX_TDM_BUFFER=8");
+                          "-DTOTEX_TDM_DEPTH=32 -DTOTEX_TDM_BUFFER=8 -DTOTEX_TDM_QUEUE=1");
   p.kind = TileKind::Nic;  // the relay buffer is the single-port tile's only
   CHECK(cache_key("tdm", p) == "tdm_nic_p4_w16_n4_d32");
   CHECK(verilog_params(p).size() == 4);
   TdmTileParams q = p;
   CHECK(same_build(p, q));
   q.depth = 64;
+  CHECK_FALSE(same_build(p, q));
+  // The NIC queue (multi-flit traffic) keys its own models; depth 1 keys and builds as before.
+  q = p;
+  q.queue_depth = 4;
+  CHECK(cache_key("tdm", q) == "tdm_nic_p4_w16_n4_d32_q4");
+  CHECK(verilog_params(q).back() == "-GQueueDepth=4");
   CHECK_FALSE(same_build(p, q));
 
   WiredTileParams w;

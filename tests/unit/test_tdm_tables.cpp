@@ -483,11 +483,88 @@ TEST_CASE("tdm tables of a traffic: its pairs only, its default period, one flit
   CHECK_FALSE(all.errors.empty());
   CHECK(all.expected_delivered == 3 * 16 * 15);
 
-  // Two flits per pair and period: refused by the fold and by the scoreboard.
+  // One flit per pair and period: the tile without a queue, today's entry.
+  CHECK(tables.flits == 1);
+  CHECK(tables.tile.queue_depth == 1);
+  CHECK_FALSE(tables.tile.last_bit());
+  CHECK_NOTHROW(check_tdm_traffic(traffic, Model::Nic));
+}
+
+// Issue 49: several flits per pair and period run on the nic tile's NIC queue; the all-port and
+// single-port tiles refuse them.
+TEST_CASE("tdm tables of a multi-flit traffic: flit numbers, last bits, the queue depth", "[tdm][traffic]") {
+  const Topology t = parse_topology("torus:4x4");
   const Traffic two = parse_traffic("perm:transpose:2", t);
+  TrafficRequest request;
+  request.periodic = true;
   const Schedule s2 = schedule_traffic(t, Model::Nic, two, request).schedule;
-  CHECK_THROWS_WITH(tdm_tables(t, s2), Catch::Contains("one flit per ordered pair and period"));
-  CHECK_THROWS_WITH(check_tdm_traffic(two), Catch::Contains("sends 2 flits from node"));
-  CHECK_THROWS_WITH(TdmScoreboard(t, tables, 1, 0, &two), Catch::Contains("one waiting message per destination"));
-  CHECK_NOTHROW(check_tdm_traffic(traffic));
+  const TdmTables tables = tdm_tables(t, s2);
+  CHECK(tables.flits == 2);
+  CHECK(tables.tile.queue_depth == 2);
+  REQUIRE(tables.tile.last_bit());
+  CHECK(tables.tile.entry_bits() == (4 + 1) * 3 + 2 * 4 + 1);  // the last bit on top
+  const auto n = static_cast<std::size_t>(t.nodes());
+  std::int64_t lasts = 0, ejects = 0;
+  for (const auto& node : tables.entries)
+    for (const TdmEntry& e : node) {
+      ejects += e.eject_sel > 0 ? 1 : 0;
+      lasts += e.eject_last ? 1 : 0;
+      CHECK((!e.eject_last || e.eject_sel > 0));
+      // The last bit survives the entry's encoding.
+      CHECK(decode_tdm_entry(encode_tdm_entry(e, tables.tile), tables.tile) == e);
+    }
+  CHECK(ejects == 2 * two.pairs());
+  CHECK(lasts == two.pairs());  // one last flit per pair and period
+  for (NodeId src = 0; src < t.nodes(); ++src)
+    for (NodeId dst = 0; dst < t.nodes(); ++dst) {
+      const std::size_t pair = static_cast<std::size_t>(src) * n + static_cast<std::size_t>(dst);
+      if (two.flits(src, dst) == 0) continue;
+      // Flit 1 arrives after flit 0 (numbered in inject order, arrival checked to follow it).
+      CHECK(tables.last_hop[pair * 2 + 1] > tables.last_hop[pair * 2]);
+    }
+  // ref delivers every flit of K periods with the traffic's count; payloads distinct per flit.
+  const SimResult r = run_reference_periodic(t, s2, tables, 3, &two);
+  CHECK(r.errors.empty());
+  CHECK(r.delivered == 3 * 2 * two.pairs());
+  CHECK(tdm_payload(0, 1, tdm_flit_index(tables, 0, 1), 32) != tdm_payload(0, 1, tdm_flit_index(tables, 1, 0), 32));
+  CHECK(tdm_flit_index(tables, 3, 1) == 7);
+
+  // The scoreboard names a reordered flit, a lost one and a wrong m_axis_tlast as (s,d)#f.
+  NodeId src = 0, dst = 0;
+  for (NodeId v = 0; v < t.nodes() && src == dst; ++v)
+    for (NodeId w = 0; w < t.nodes(); ++w)
+      if (two.flits(v, w) == 2) {
+        src = v;
+        dst = w;
+        break;
+      }
+  REQUIRE(src != dst);
+  const std::size_t pair = static_cast<std::size_t>(src) * n + static_cast<std::size_t>(dst);
+  const std::string name = "(" + std::to_string(src) + "," + std::to_string(dst) + ")";
+  TdmScoreboard board(t, tables, 1, 0, &two);
+  // Flit 0's slot carries flit 1's payload and the reverse: both reordered; flit 0's tlast wrong.
+  board.observe(tables.last_hop[pair * 2], dst, src, tdm_payload(src, dst, 1, 32), 1);
+  board.observe(tables.last_hop[pair * 2 + 1], dst, src, tdm_payload(src, dst, 0, 32), 1);
+  board.finish();
+  const auto& errs = board.errors();
+  const auto has = [&](const std::string& needle) {
+    return std::any_of(errs.begin(), errs.end(), [&](const std::string& e) { return e.find(needle) != std::string::npos; });
+  };
+  CHECK(has("flit " + name + "#0 of period 0: payload"));
+  CHECK(has("it is the payload of flit " + name + "#1 of period 0 (reordered)"));
+  CHECK(has("flit " + name + "#0 of period 0: m_axis_tlast 1, expected 0"));
+  TdmScoreboard lost(t, tables, 1, 0, &two);
+  lost.observe(tables.last_hop[pair * 2], dst, src, tdm_payload(src, dst, 0, 32), 0);
+  lost.finish();
+  CHECK(std::any_of(lost.errors().begin(), lost.errors().end(), [&](const std::string& e) {
+    return e.find("flit " + name + "#1 of period 0 never arrived") != std::string::npos;
+  }));
+  CHECK(std::none_of(lost.errors().begin(), lost.errors().end(),
+                     [&](const std::string& e) { return e.find(name + "#0") != std::string::npos; }));
+
+  // Only the nic tile has the queue.
+  CHECK_NOTHROW(check_tdm_traffic(two, Model::Nic));
+  CHECK_THROWS_WITH(check_tdm_traffic(two, Model::AllPort), Catch::Contains("multi-flit traffic runs on the nic tile"));
+  const Schedule a2 = schedule_traffic(t, Model::AllPort, two, request).schedule;
+  CHECK_THROWS_WITH(tdm_tables(t, a2), Catch::Contains("multi-flit traffic runs on the nic tile"));
 }

@@ -290,7 +290,8 @@ std::string top_sv(const Topology& t, const TdmTables& tables, const RtlExportOp
       << "*NodeW +: NodeW]),\n"
       << "    .m_axis_tvalid(ej_valid[" << v << "]), .m_axis_tready(1'b1), .m_axis_tdata(ej_data[" << v
       << "*W +: W]),\n"
-      << "    .m_axis_tid(ej_id[" << v << "*NodeW +: NodeW]), .missed_o(missed_o[" << v
+      << "    .m_axis_tid(ej_id[" << v << "*NodeW +: NodeW]),\n"
+      << "    .missed_o(missed_o[" << v
       << "*MissW +: MissW]), .error_o(tile_error[" << v << "])\n"
       << "  );\n";
   }

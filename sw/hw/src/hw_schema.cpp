@@ -28,6 +28,7 @@ bool dynamic(const DirectHarnessArgs& a) { return a.mode == DirectMode::Dynamic;
 bool skipping_not_default(const DirectHarnessArgs& a) { return !a.skip_quiet; }
 bool single_port(const TdmTileParams& p) { return p.kind == TileKind::SinglePort; }
 bool flops(const TdmTileParams& p) { return p.bits_in_flops; }
+bool queued(const TdmTileParams& p) { return p.queue_depth > 1; }  // multi-flit traffic only: `all` keys unchanged
 bool faulty(const TdmHarnessArgs& a) { return a.fault != TdmFault::None; }
 constexpr std::int64_t kBig = std::int64_t{1} << 30;
 }  // namespace
@@ -194,6 +195,7 @@ const std::vector<Field<TdmTileParams>>& tdm_tile_fields() {
       int_field<S, &S::depth, 1, kBig>("depth", "Depth", "TOTEX_TDM_DEPTH", "d"),
       int_field<S, &S::buffer_words, 1, kBig>("buffer-words", "BufDepth", "TOTEX_TDM_BUFFER", "b", nullptr, &single_port),
       bool_field<S, &S::bits_in_flops>("bits-in-flops", nullptr, nullptr, nullptr, nullptr, &flops),
+      int_field<S, &S::queue_depth, 1, kBig>("queue-depth", "QueueDepth", "TOTEX_TDM_QUEUE", "q", nullptr, &queued),
   };
   return f;
 }

@@ -14,43 +14,55 @@ std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 constexpr std::int64_t kMaxErrors = 100;
 }  // namespace
 
-void check_tdm_traffic(const Traffic& traffic) {
+void check_tdm_traffic(const Traffic& traffic, Model model) {
   const PairFlits most = heaviest_pair(traffic);
-  if (most.flits > 1)
+  if (most.flits > 1 && tdm_tile_kind(model) != TileKind::Nic)
     throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most.flits) + " flits from node " +
-                     std::to_string(most.src) + " to node " + std::to_string(most.dst) +
-                     " per period; the TDM tile's NIC holds one waiting message per destination, so its tables carry "
-                     "one flit per ordered pair and period (a per-destination queue for multi-flit messages is not "
-                     "built yet; `totex schedule --traffic --periodic` schedules and verifies it)");
+                     std::to_string(most.src) + " to node " + std::to_string(most.dst) + " per period; the " +
+                     tdm_tile_kind_info(tdm_tile_kind(model)).name +
+                     " TDM tile's NIC holds one waiting message per destination: multi-flit traffic runs on the nic "
+                     "tile (--model nic), whose NIC has a queue per destination");
 }
 
 TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency, const Traffic* traffic)
     : t_(t), tables_(tables), periods_(periods), latency_(latency) {
   if (periods < 1) throw UsageError("--periods " + std::to_string(periods) + ": at least 1 period");
   const auto n = at(t.nodes());
-  check_memory(static_cast<std::uint64_t>(n * n) * static_cast<std::uint64_t>(periods), 1,
-               "a scoreboard for " + std::to_string(periods) + " periods of " + t.spec());
-  required_pair_.assign(n * n, 0);
-  seen_.assign(n * n * at(periods), 0);
-  if (traffic) {  // what must arrive: the traffic's pairs, from the traffic alone
+  pair_flits_.assign(n * n, 0);
+  if (traffic) {  // what must arrive: the traffic's flits, from the traffic alone
     if (traffic->nodes() != t.nodes())
       throw UsageError("traffic " + traffic->spec() + " has " + std::to_string(traffic->nodes()) + " nodes, " + t.spec() +
                        " " + std::to_string(t.nodes()));
-    check_tdm_traffic(*traffic);
+    check_tdm_traffic(*traffic, tdm_tile_kind_info(tables.tile.kind).model);
     traffic->for_each([&](NodeId src, NodeId dst, std::int64_t w) {
       if (w <= 0 || src == dst) return;
-      required_pair_[at(src) * n + at(dst)] = 1;
-      ++required_;
+      pair_flits_[at(src) * n + at(dst)] = static_cast<int>(w);
+      flits_ = std::max<std::int64_t>(flits_, w);
+      required_ += w;
     });
-    return;
+  } else {
+    // What must arrive: every ordered pair of distinct processors, from the network alone.
+    for (const NodeId src : t.processors())
+      for (const NodeId dst : t.processors())
+        if (src != dst) {
+          pair_flits_[at(src) * n + at(dst)] = 1;
+          ++required_;
+        }
   }
-  // What must arrive: every ordered pair of distinct processors, from the network alone.
-  for (const NodeId src : t.processors())
-    for (const NodeId dst : t.processors())
-      if (src != dst) {
-        required_pair_[at(src) * n + at(dst)] = 1;
-        ++required_;
-      }
+  flits_ = std::max<std::int64_t>(flits_, tables.flits);
+  const auto F = static_cast<std::uint64_t>(flits_);
+  check_memory(static_cast<std::uint64_t>(n * n) * F * static_cast<std::uint64_t>(periods), 1,
+               "a scoreboard for " + std::to_string(periods) + " periods of " + t.spec());
+  seen_.assign(n * n * F * at(periods), 0);
+}
+
+std::int64_t TdmScoreboard::last_hop(std::size_t pair, std::int64_t f) const {
+  return f < tables_.flits ? tables_.last_hop[pair * at(tables_.flits) + at(f)] : -1;
+}
+
+std::string TdmScoreboard::name(NodeId src, NodeId dst, std::int64_t flit) const {
+  const std::string pair = "(" + std::to_string(src) + "," + std::to_string(dst) + ")";
+  return flits_ > 1 ? "flit " + pair + "#" + std::to_string(flit) : "message " + pair;
 }
 
 std::int64_t TdmScoreboard::expected_cycles() const {
@@ -61,49 +73,64 @@ void TdmScoreboard::error(std::string text) {
   if (++error_count_ <= kMaxErrors) errors_.push_back(std::move(text));
 }
 
-void TdmScoreboard::observe(std::int64_t cycle, NodeId where, NodeId src, std::uint64_t payload) {
+void TdmScoreboard::observe(std::int64_t cycle, NodeId where, NodeId src, std::uint64_t payload, int last) {
   last_cycle_ = std::max(last_cycle_, cycle);
   const int n = t_.nodes();
   const std::string here = "cycle " + std::to_string(cycle) + ", node " + std::to_string(where) + ": ";
   const std::string msg = "message (" + std::to_string(src) + "," + std::to_string(where) + ")";
-  if (src < 0 || src >= n || where < 0 || where >= n) {
-    trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
-    return error(here + msg + " is not a message of this exchange");
-  }
-  const std::size_t pair = at(src) * at(n) + at(where);
-  const std::int64_t last = tables_.last_hop[pair];
-  if (!required_pair_[pair] || last < 0) {
-    trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
-    return error(here + msg + (required_pair_[pair] ? " arrived, but the schedule never delivers it"
-                                                    : " is not a message of this exchange"));
-  }
-  // The period it belongs to follows from the cycle.
-  const std::int64_t offset = cycle - latency_ - last;
-  const std::int64_t P = tables_.period;
-  if (offset < 0 || offset % P != 0 || offset / P >= periods_) {
-    trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
-    return error(here + msg + " arrived, but it is due only in cycles " + std::to_string(last + latency_) + " + k*" +
-                 std::to_string(P) + " (k < " + std::to_string(periods_) + ")");
-  }
-  const std::int64_t k = offset / P;
   // The trace records the step without the pipeline latency, so every engine's digest agrees;
   // the payload as the engine delivered it (cut to 32 bits as in every trace).
   trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
-  char& seen = seen_[at(k) * at(n) * at(n) + pair];
-  if (seen) return error(here + msg + " of period " + std::to_string(k) + " delivered twice");
+  if (src < 0 || src >= n || where < 0 || where >= n) return error(here + msg + " is not a message of this exchange");
+  const std::size_t pair = at(src) * at(n) + at(where);
+  // Which flit and period: each flit of the pair is ejected in its own slot.
+  const std::int64_t P = tables_.period;
+  std::int64_t flit = -1, k = -1;
+  std::string due;
+  bool delivered_ever = false;
+  for (std::int64_t f = 0; f < flits_; ++f) {
+    const std::int64_t lh = last_hop(pair, f);
+    if (lh < 0) continue;
+    delivered_ever = true;
+    due += (due.empty() ? "" : ", ") + std::to_string(lh + latency_);
+    const std::int64_t offset = cycle - latency_ - lh;
+    if (flit < 0 && offset >= 0 && offset % P == 0 && offset / P < periods_) {
+      flit = f;
+      k = offset / P;
+    }
+  }
+  if (pair_flits_[pair] == 0 || !delivered_ever)
+    return error(here + msg + (pair_flits_[pair] ? " arrived, but the schedule never delivers it"
+                                                 : " is not a message of this exchange"));
+  if (flit < 0)
+    return error(here + msg + " arrived, but it is due only in cycles " + due + " + k*" + std::to_string(P) + " (k < " +
+                 std::to_string(periods_) + ")");
+  const std::string what = name(src, where, flit) + " of period " + std::to_string(k);
+  char& seen = seen_[(at(k) * at(n) * at(n) + pair) * at(flits_) + at(flit)];
+  if (seen) return error(here + what + " delivered twice");
   seen = 1;
   ++delivered_;
-  const std::uint64_t want = tdm_payload(src, where, k, tables_.tile.payload_bits);
-  if (payload != want)
-    error(here + msg + " of period " + std::to_string(k) + ": payload 0x" + [&] {
-      char b[32];
-      std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(payload));
-      return std::string(b);
-    }() + ", expected 0x" + [&] {
-      char b[32];
-      std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(want));
-      return std::string(b);
-    }());
+  const int bits = tables_.tile.payload_bits;
+  const auto hex = [](std::uint64_t v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(v));
+    return std::string(b);
+  };
+  const std::uint64_t want = tdm_payload(src, where, tdm_flit_index(tables_, k, static_cast<int>(flit)), bits);
+  if (payload != want) {
+    // Another flit's payload: the pair's flits were reordered (or a period's overtook another).
+    std::string other;
+    for (std::int64_t kk = 0; kk < periods_ && other.empty(); ++kk)
+      for (std::int64_t g = 0; g < pair_flits_[pair] && other.empty(); ++g)
+        if ((kk != k || g != flit) && tdm_payload(src, where, tdm_flit_index(tables_, kk, static_cast<int>(g)), bits) == payload)
+          other = "; it is the payload of " + name(src, where, g) + " of period " + std::to_string(kk) + " (reordered)";
+    error(here + what + ": payload 0x" + hex(payload) + ", expected 0x" + hex(want) + other);
+  }
+  const int want_last = flit + 1 >= pair_flits_[pair] ? 1 : 0;  // the message's last flit of the period
+  if (last >= 0 && last != want_last)
+    error(here + what + ": m_axis_tlast " + std::to_string(last) + ", expected " + std::to_string(want_last) +
+          (want_last ? " (the last of its pair's " + std::to_string(pair_flits_[pair]) + " flits in the period)"
+                     : " (flit " + std::to_string(flit + 1) + " of its pair's message follows)"));
 }
 
 void TdmScoreboard::finish() {
@@ -112,13 +139,14 @@ void TdmScoreboard::finish() {
     for (NodeId src = 0; src < n; ++src)
       for (NodeId dst = 0; dst < n; ++dst) {
         const std::size_t pair = at(src) * at(n) + at(dst);
-        if (!required_pair_[pair] || seen_[at(k) * at(n) * at(n) + pair]) continue;
-        const std::int64_t last = tables_.last_hop[pair];
-        error("node " + std::to_string(dst) + ": message (" + std::to_string(src) + "," + std::to_string(dst) +
-              ") of period " + std::to_string(k) +
-              (last < 0 ? std::string(" never arrived (the schedule never delivers it)")
-                        : " never arrived (expected in cycle " +
-                              std::to_string(static_cast<std::int64_t>(k) * tables_.period + last + latency_) + ")"));
+        for (std::int64_t f = 0; f < pair_flits_[pair]; ++f) {
+          if (seen_[(at(k) * at(n) * at(n) + pair) * at(flits_) + at(f)]) continue;
+          const std::int64_t last = last_hop(pair, f);
+          error("node " + std::to_string(dst) + ": " + name(src, dst, f) + " of period " + std::to_string(k) +
+                (last < 0 ? std::string(" never arrived (the schedule never delivers it)")
+                          : " never arrived (expected in cycle " +
+                                std::to_string(static_cast<std::int64_t>(k) * tables_.period + last + latency_) + ")"));
+        }
       }
   if (error_count_ > static_cast<std::int64_t>(errors_.size()))
     errors_.push_back("... and " + std::to_string(error_count_ - static_cast<std::int64_t>(errors_.size())) + " more");
@@ -142,11 +170,13 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
   TdmScoreboard board(t, tables, periods, 0, traffic);
   const auto n = at(t.nodes());
   const std::int64_t P = tables.period, T = static_cast<std::int64_t>(s.steps.size());
-  // Each period's messages: where they are (kEjected once delivered).
+  // Each period's flits, (k*N*N + src*N + dst) * F + the schedule's flit index: where they are
+  // (kEjected once delivered).
   constexpr NodeId kEjected = -1;
-  std::vector<NodeId> where(n * n * at(periods));
+  const auto F = at(tables.flits);
+  std::vector<NodeId> where(n * n * F * at(periods));
   std::vector<bool> left_source(where.size(), false);
-  for (std::size_t i = 0; i < where.size(); ++i) where[i] = static_cast<NodeId>((i % (n * n)) / n);
+  for (std::size_t i = 0; i < where.size(); ++i) where[i] = static_cast<NodeId>(((i / F) % (n * n)) / n);
   std::vector<std::size_t> link_base(n + 1, 0);
   for (std::size_t v = 0; v < n; ++v) link_base[v + 1] = link_base[v] + static_cast<std::size_t>(t.degree(static_cast<NodeId>(v)));
   std::vector<std::int64_t> link_step(link_base[n], -1), inject_step(n, -1), eject_step(n, -1);
@@ -165,7 +195,7 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
       if (local >= T) continue;
       for (const Transfer& tr : s.steps[at(local)]) {
         const NodeId to = t.neighbor(tr.from, tr.port);
-        const std::size_t m = at(k) * n * n + at(tr.msg.src) * n + at(tr.msg.dst);
+        const std::size_t m = (at(k) * n * n + at(tr.msg.src) * n + at(tr.msg.dst)) * F + at(tr.msg.flit);
         const std::string here = "step " + std::to_string(step) + " (period " + std::to_string(k) + "), node " +
                                  std::to_string(tr.from) + ": message (" + std::to_string(tr.msg.src) + "," +
                                  std::to_string(tr.msg.dst) + ") ";
@@ -196,11 +226,15 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
       }
     }
     for (const auto& [m, to] : moves) {
-      const auto k = static_cast<std::int64_t>(m / (n * n));
-      const auto src = static_cast<NodeId>((m % (n * n)) / n), dst = static_cast<NodeId>(m % n);
+      const auto k = static_cast<std::int64_t>(m / F / (n * n));
+      const auto src = static_cast<NodeId>(((m / F) % (n * n)) / n), dst = static_cast<NodeId>((m / F) % n);
       if (to == dst) {
         where[m] = kEjected;
-        board.observe(step, to, src, tdm_payload(src, dst, k, tables.tile.payload_bits));
+        // Its number in the tiles' order, and the last flag the tile's entry gives its eject.
+        const int flit = tables.number_of({src, dst, static_cast<std::int32_t>(m % F)}, static_cast<int>(n));
+        const TdmEntry& eject = tables.entries[at(dst)][static_cast<std::size_t>((step + 1) % P)];
+        board.observe(step, to, src, tdm_payload(src, dst, tdm_flit_index(tables, k, flit), tables.tile.payload_bits),
+                      tables.tile.last_bit() ? (eject.eject_last ? 1 : 0) : 1);
       } else {
         where[m] = to;
       }

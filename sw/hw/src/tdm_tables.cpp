@@ -44,7 +44,9 @@ struct Fold {
   std::vector<std::vector<TdmEntry>> entries;
   std::vector<TdmConflict> conflicts;
   std::int64_t conflict_count = 0;
-  std::vector<std::int64_t> last_hop;
+  std::vector<std::int64_t> last_hop;   // [(src * N + dst) * flits + the schedule's flit index]
+  std::vector<std::int64_t> first_hop;  // the same, the step of the injection
+  int flits = 1;                        // the schedule's largest flit index + 1
   std::vector<std::vector<int>> lanes;  // all-port: [node][dst] the output port of dst's first hop
   int buffer_words = 0;                 // single-port: relay buffer words the busiest node uses
   std::int64_t steps = 0;
@@ -92,11 +94,19 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   if (period < 1) throw UsageError("period " + std::to_string(period) + ": a TDM period is at least 1 slot");
   if (s.lazy()) throw UsageError("tdm tables: expand the schedule first (Schedule::materialize)");
   const int n = t.nodes(), ports = std::max(1, t.max_degree());
-  const auto nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  Fold f;
+  // Multi-flit traffic: a pair's flits are told apart by their index (one flit: today's layout).
+  for (const auto& step : s.steps)
+    for (const Transfer& tr : step) f.flits = std::max(f.flits, tr.msg.flit + 1);
+  if (f.flits > 1 && kind != TileKind::Nic)
+    throw UsageError("the schedule sends up to " + std::to_string(f.flits) +
+                     " flits per pair: multi-flit traffic runs on the nic tile (--model nic), whose NIC has a "
+                     "queue per destination; the " + std::string(tdm_tile_kind_info(kind).name) +
+                     " tile holds one waiting message per destination");
+  const auto nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * static_cast<std::size_t>(f.flits);
   check_memory(static_cast<std::uint64_t>(nn), 24, "the TDM tables of " + t.spec());
   check_memory(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(period) * static_cast<std::uint64_t>(ports + 3), 24,
                "the TDM tables of " + t.spec() + " at period " + std::to_string(period));
-  Fold f;
   TdmEntry idle{std::vector<int>(at(ports), 0), 0, 0, 0, {}, {}};
   if (all_port) {
     idle.inject_dsts.assign(at(ports), 0);
@@ -105,6 +115,7 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   }
   f.entries.assign(at(n), std::vector<TdmEntry>(at(period), idle));
   f.last_hop.assign(nn, -1);
+  f.first_hop.assign(nn, -1);
   // Per (node, slot): who drives each output, the eject (per input link under all-port; under
   // single-port every receive, relays included) and the inject (nic; all-port injects per output,
   // counted by out_use; single-port: every send, relays included).
@@ -116,7 +127,7 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   std::vector<std::int64_t> arrived(nn, -1);
   std::vector<Wait> waits;  // single-port: flits held by a relay
   std::vector<NodeId> came_from(nn, -1);
-  for (std::size_t m = 0; m < nn; ++m) where[m] = static_cast<NodeId>(m / at(n));
+  for (std::size_t m = 0; m < nn; ++m) where[m] = static_cast<NodeId>(m / (at(n) * at(f.flits)));
   const auto conflict = [&](NodeId v, int slot, const std::string& resource, const Use& first, const Message& msg,
                             std::int64_t step) {
     if (++f.conflict_count > static_cast<std::int64_t>(kConflictsKept)) return;
@@ -146,11 +157,7 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
         throw UsageError("step " + std::to_string(step) + ": a transfer of " + msg_text(msg) + " from node " +
                          std::to_string(tr.from) + " port " + std::to_string(tr.port) +
                          " is not in this network; verify the schedule first");
-      if (msg.flit != 0)  // a pair's second flit in a period: one waiting message per destination (tdm_run.hpp)
-        throw UsageError("step " + std::to_string(step) + ": " + msg_text(msg) + " is flit " + std::to_string(msg.flit) +
-                         " of its pair: the TDM tiles carry one flit per ordered pair and period (the NIC holds one "
-                         "waiting message per destination; a per-destination queue is not built yet)");
-      const std::size_t m = at(msg.src) * at(n) + at(msg.dst);
+      const std::size_t m = (at(msg.src) * at(n) + at(msg.dst)) * at(f.flits) + at(msg.flit);
       const NodeId u = tr.from, to = t.neighbor(u, tr.port);
       if (where[m] != u)
         throw UsageError("step " + std::to_string(step) + ": " + msg_text(msg) + " leaves node " + std::to_string(u) +
@@ -161,6 +168,7 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
       if (single) (void)claim(inject_use, at(u) * at(period) + at(slot), u, slot, "send", msg, st);
       if (first) {  // the first hop: the source's NIC injects it
         sel = ports + 1;
+        f.first_hop[m] = st;
         if (all_port) {  // lane tr.port: its output is claimed below
           sender.inject_dsts[at(tr.port)] = msg.dst;
           f.lanes[at(u)][at(msg.dst)] = tr.port;
@@ -254,6 +262,61 @@ std::uint64_t mix64(std::uint64_t x) {
   return x;
 }
 
+/// Numbers every pair's flits in their inject order (the core offers them so, the NIC queue keeps
+/// it) and checks that they arrive in that order and leave their source within one period (so that
+/// periods do not interleave in the queue); sets the tables' flit layout, last hops, the nic
+/// entries' last bits and inject flit numbers, and the queue depth (the most flits of one pair:
+/// what one destination's queue holds at once, rounded up to a power of two).
+void number_flits(const Fold& f, int n, TdmTables& out) {
+  const auto F = at(f.flits);
+  out.flits = f.flits;
+  out.last_hop.assign(f.last_hop.size(), -1);
+  out.flit_number.assign(f.last_hop.size(), 0);
+  out.inject_flit.assign(out.entries.size(), std::vector<int>(at(out.period), 0));
+  int most = 1;
+  std::vector<std::size_t> order;
+  for (std::size_t pair = 0; pair < at(n) * at(n); ++pair) {
+    order.clear();
+    for (std::size_t k = 0; k < F; ++k)
+      if (f.last_hop[pair * F + k] >= 0) order.push_back(k);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return f.first_hop[pair * F + a] < f.first_hop[pair * F + b]; });
+    most = std::max(most, static_cast<int>(order.size()));
+    const auto src = static_cast<NodeId>(pair / at(n)), dst = static_cast<NodeId>(pair % at(n));
+    const auto name = [&](std::size_t k) {
+      return "(" + std::to_string(src) + "," + std::to_string(dst) + ")#" + std::to_string(k);
+    };
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::size_t m = pair * F + order[i];
+      if (i > 0) {
+        const std::size_t prev = pair * F + order[i - 1];
+        if (f.last_hop[m] <= f.last_hop[prev])
+          throw UsageError("flits " + name(order[i - 1]) + " and " + name(order[i]) + " leave node " +
+                           std::to_string(src) + " in steps " + std::to_string(f.first_hop[prev]) + " and " +
+                           std::to_string(f.first_hop[m]) + " but arrive in steps " + std::to_string(f.last_hop[prev] + 1) +
+                           " and " + std::to_string(f.last_hop[m] + 1) +
+                           ": the TDM NIC's queue keeps a pair's flits in order, the schedule must deliver them so");
+      }
+      if (f.first_hop[m] - f.first_hop[pair * F + order[0]] >= out.period)
+        throw UsageError("flits " + name(order[0]) + " and " + name(order[i]) + " leave node " + std::to_string(src) +
+                         " in steps " + std::to_string(f.first_hop[pair * F + order[0]]) + " and " +
+                         std::to_string(f.first_hop[m]) + ", a period of " + std::to_string(out.period) +
+                         " slots or more apart: the next period's flits would overtake them in the NIC's queue");
+      const auto number = static_cast<int>(i);
+      out.flit_number[m] = number;
+      out.last_hop[pair * F + i] = f.last_hop[m];
+      out.inject_flit[at(src)][static_cast<std::size_t>(f.first_hop[m] % out.period)] = number;
+      TdmEntry& e = out.entries[at(dst)][static_cast<std::size_t>((f.last_hop[m] + 1) % out.period)];
+      e.eject_last = i + 1 == order.size();
+    }
+  }
+  out.tile.queue_depth = 1;
+  while (out.tile.queue_depth < most) out.tile.queue_depth *= 2;
+  if (!out.tile.last_bit())  // no last bit in the entry: every flit is its message's last
+    for (auto& node : out.entries)
+      for (TdmEntry& e : node) e.eject_last = false;
+}
+
 }  // namespace
 
 int TdmTileParams::sel_bits() const { return idx_width(ports + 2); }
@@ -265,7 +328,7 @@ int TdmTileParams::entry_bits() const {
     case TileKind::AllPort: return ports * sel_bits() + ports + 2 * ports * node_bits;
     case TileKind::Nic: break;
   }
-  return (ports + 1) * sel_bits() + 2 * node_bits;
+  return (ports + 1) * sel_bits() + 2 * node_bits + (last_bit() ? 1 : 0);
 }
 
 const TileKindInfo& tdm_tile_kind_info(TileKind kind) {
@@ -320,6 +383,7 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
   put_bits(w, p.ports * sw, sw, static_cast<std::uint64_t>(e.eject_sel));
   put_bits(w, (p.ports + 1) * sw, p.node_bits, static_cast<std::uint64_t>(e.inject_dst));
   put_bits(w, (p.ports + 1) * sw + p.node_bits, p.node_bits, static_cast<std::uint64_t>(e.eject_src));
+  if (p.last_bit()) put_bits(w, p.entry_bits() - 1, 1, e.eject_last ? 1 : 0);
   return w;
 }
 
@@ -352,6 +416,7 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
   e.eject_sel = static_cast<int>(get_bits(w, p.ports * sw, sw));
   e.inject_dst = static_cast<int>(get_bits(w, (p.ports + 1) * sw, p.node_bits));
   e.eject_src = static_cast<int>(get_bits(w, (p.ports + 1) * sw + p.node_bits, p.node_bits));
+  if (p.last_bit()) e.eject_last = get_bits(w, p.entry_bits() - 1, 1) != 0;
   return e;
 }
 
@@ -429,8 +494,8 @@ TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int paylo
   out.tile.buffer_words = 1;
   while (out.tile.buffer_words < f.buffer_words) out.tile.buffer_words *= 2;
   out.entries = std::move(f.entries);
-  out.last_hop = std::move(f.last_hop);
   out.lanes = std::move(f.lanes);
+  number_flits(f, t.nodes(), out);
   return out;
 }
 

@@ -90,8 +90,8 @@ Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& t
                      std::to_string(t.nodes()));
   if (const PairFlits most = heaviest_pair(traffic); most.flits > 1)
     throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most.flits) + " flits from " + std::to_string(most.src) +
-                     " to " + std::to_string(most.dst) + "; the simulated hardware carries one message per ordered pair (multi-flit "
-                     "messages are not built yet, docs/traffic.md)");
+                     " to " + std::to_string(most.dst) + "; the direct routers carry one message per ordered pair (multi-flit "
+                     "messages run on the nic TDM tiles, sim --periods K; docs/traffic.md)");
   traffic.for_each([&](NodeId src, NodeId dst, std::int64_t) {
     slot_[pair(src, dst)] = kUntimed;
     ++required_count_;

@@ -43,6 +43,14 @@ run totex_tdm_nic
 run totex_tdm_status
 run totex_tdm_status -GLanes=4 -GPorts=6 -GMissW=8
 run totex_tdm_nic -GNodeW=2 -GBitsInFlops=1\'b1
+# The NIC queue (multi-flit traffic) and the nic tile with it (the entry's last bit, m_axis_tlast).
+run totex_tdm_nic_queue
+run totex_tdm_nic_queue -GNodeW=1 -GQueueDepth=2 -GPayloadW=1
+run totex_tdm_nic_queue -GNodeW=4 -GQueueDepth=8
+run totex_tdm_tile -GQueueDepth=2
+run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=32 -GQueueDepth=4
+run totex_tdm_shell -GQueueDepth=2
+run totex_synth_tdm -GKind=0 -GQueueDepth=2 -GNodeW=4 -GDepth=32
 run totex_tdm_allport_tile
 run totex_tdm_allport_tile -GNumPorts=1 -GNodeW=1 -GDepth=2
 run totex_tdm_allport_tile -GNumPorts=6 -GNodeW=6 -GDepth=32 -GPayloadW=8

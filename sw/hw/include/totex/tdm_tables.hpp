@@ -69,12 +69,18 @@ struct TdmTileParams {
   int depth = 1;         // Depth: slots held, the period rounded up to a power of two
   int buffer_words = 1;  // single-port: BufDepth, the relay buffer's words (a power of two)
   bool bits_in_flops = false;  // BitsInFlops: the NIC's toggle bits in flip-flops (synthesis only)
+  /// QueueDepth (nic tile): waiting messages per destination in the NIC, a power of two; 1 (one
+  /// flit per pair and period: totex_tdm_nic, today's entry) unless a pair sends several flits
+  /// per period (totex_tdm_nic_queue; the entry's last bit, m_axis_tlast).
+  int queue_depth = 1;
+  /// Whether the entry ends with the eject's last-flit bit (totex_tdm_pkg::last_width).
+  [[nodiscard]] bool last_bit() const { return kind == TileKind::Nic && queue_depth > 1; }
   [[nodiscard]] int buffer_bits() const;  // BufW = idx_width(buffer_words)
   /// s_axis / m_axis lanes of the tile: P on the all-port tile, else 1.
   [[nodiscard]] int lanes() const { return kind == TileKind::AllPort ? ports : 1; }
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
-  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW;
+  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW (+ 1: the last bit, last_bit()); all-port ports * SelW + ports + 2 * ports * NodeW;
   /// single-port 2 * SelW + 4 + 2 * BufW + 2 * NodeW.
   [[nodiscard]] int entry_bits() const;
 };
@@ -94,11 +100,14 @@ struct TdmEntry {
   int recv_port = 0;  // 0 none, 1+i
   int recv_act = 0;   // 0 forwarded by this slot's send, 1 eject, 2 store in word recv_buf
   int recv_buf = 0;
+  /// nic with the last bit (TdmTileParams::last_bit): the flit ejected is the last of its pair's
+  /// flits in the period (m_axis_tlast); false without the bit.
+  bool eject_last = false;
   /// Outputs that inject (nic: at most one; all-port: one per lane).
   [[nodiscard]] int injections() const;
   bool operator==(const TdmEntry& o) const {
     return out_sel == o.out_sel && eject_sel == o.eject_sel && inject_dst == o.inject_dst &&
-           eject_src == o.eject_src && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs &&
+           eject_src == o.eject_src && eject_last == o.eject_last && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs &&
            send_port == o.send_port && send_src == o.send_src && send_buf == o.send_buf &&
            recv_port == o.recv_port && recv_act == o.recv_act && recv_buf == o.recv_buf;
   }
@@ -134,8 +143,24 @@ struct TdmTables {
   std::int64_t steps = 0;  // T: the schedule's steps up to its last transfer; entries 0..T before folding
   TdmTileParams tile;
   std::vector<std::vector<TdmEntry>> entries;  // [node][slot], slot < period
-  /// The step of each message's last hop, (src * N + dst) -> step, -1 for a pair the schedule does not carry.
+  /// Flits per pair and period the layout below makes room for: the schedule's most flits of one
+  /// pair (1 for one-flit traffic, whose layout is today's).
+  int flits = 1;
+  /// The step of each flit's last hop, (src * N + dst) * flits + f -> step, -1 for a flit the
+  /// schedule does not carry. f is the flit's number in the tiles' order: a pair's flits are
+  /// numbered by their inject step (the core offers them in that order, the NIC queue keeps it),
+  /// and the fold checks that they arrive in that order too (flit_number).
   std::vector<std::int64_t> last_hop;
+  /// (src * N + dst) * flits + the schedule's flit index k -> f, the flit's number above (the
+  /// identity when the schedule's indices are in inject order).
+  std::vector<int> flit_number;
+  /// The flit's number f of a schedule transfer's message (0 for one-flit traffic).
+  [[nodiscard]] int number_of(const Message& m, int nodes) const {
+    return flit_number[(static_cast<std::size_t>(m.src) * static_cast<std::size_t>(nodes) + static_cast<std::size_t>(m.dst)) *
+                           static_cast<std::size_t>(flits) + static_cast<std::size_t>(m.flit)];
+  }
+  /// nic: [node][slot] the flit number f the slot's injection carries (the harnesses' offers).
+  std::vector<std::vector<int>> inject_flit;
   /// All-port: [node][dst] the output port (lane) whose slot injects dst, -1 for none.
   std::vector<std::vector<int>> lanes;
   /// Inject decisions of a node per period (the outputs that select inject, over its slots), for
@@ -180,6 +205,12 @@ std::vector<std::string> write_tdm_hex_files(const TdmTables& tables, const std:
                                              const std::string& prefix = "node");
 
 /// The payload of message (src, dst) in period k, `bits` wide (1..64): consecutive periods differ.
+/// A multi-flit pair's flit f of period k carries period_index k * TdmTables::flits + f (so for
+/// one-flit traffic, k: today's payloads).
 [[nodiscard]] std::uint64_t tdm_payload(NodeId src, NodeId dst, std::int64_t period_index, int bits);
+/// period_index of flit f of period k (tdm_payload above).
+[[nodiscard]] inline std::int64_t tdm_flit_index(const TdmTables& tables, std::int64_t period, int flit) {
+  return period * tables.flits + flit;
+}
 
 }  // namespace totex
