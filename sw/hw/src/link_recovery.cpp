@@ -202,6 +202,12 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
   for (NodeId v = 0; v < n; ++v)
     for (int slot = 0; slot < P; ++slot)
       p.tables.entries[at(v)][at(slot)] = mapped.entries[at(v)][at((slot - sigma + P) % P)];
+  // One flit per pair (the recovery runs `all`): the flit numbers are the degraded tables', rotated with the entries.
+  p.tables.flits = nt.flits;
+  p.tables.flit_number = nt.flit_number;
+  p.tables.inject_flit.assign(at(n), std::vector<int>(at(P), 0));
+  for (NodeId v = 0; v < n; ++v)
+    for (int slot = 0; slot < P; ++slot) p.tables.inject_flit[at(v)][at(slot)] = nt.inject_flit[at(v)][at((slot - sigma + P) % P)];
   p.tables.last_hop = nt.last_hop;
   std::int64_t steps = 0;
   for (std::size_t m = 0; m < p.tables.last_hop.size(); ++m) {
