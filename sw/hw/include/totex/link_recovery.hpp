@@ -79,8 +79,9 @@ struct RecoveryPlan {
   NodeId a = 0, b = 0;
   int detect_period = 0;
   std::string degraded_spec;      // T~fail:a-b
-  std::int64_t degraded_steps = 0;  // the pairwise schedule's steps
-  std::int64_t degraded_bound = 0;  // lower_bound(T~fail:a-b, nic)
+  std::string degraded_algorithm;  // the periodic generator that made it (PeriodicOutcome::algorithm)
+  std::int64_t degraded_steps = 0;  // one period's makespan (its routes may cross the period boundary)
+  std::int64_t degraded_bound = 0;  // the periodic bound of T~fail:a-b, nic (PeriodicOutcome::bound)
   int rotation = 0;               // slots the degraded table is rotated by
   TdmTables tables;               // the degraded tables, rotated, on the tiles' ports (tile = the healthy one's)
   int old_period = 0, new_period = 0;
