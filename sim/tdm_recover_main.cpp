@@ -15,7 +15,7 @@
 ///   poll      at the start of every period, every tile's LINK0..P-1 and STATUS, one read per three
 ///             cycles; STATUS's period number must be the next period's;
 ///   recover   the first poll with a count names the link (its receivers' inputs); the controller
-///             plans with the library (plan_link_recovery: the degraded network's pairwise schedule,
+///             plans with the library (plan_link_recovery: the degraded network's periodic schedule,
 ///             rotated, on the tiles' ports), writes every tile's shadow bank, arms the swap, drives
 ///             period_last_i = P_new - 1 from the middle of the last old period, and the cores offer
 ///             the periods from the swap on in the new table's order;
@@ -174,7 +174,7 @@ class RecoverNetwork {
   /// messages, a swap now and the priming edges. After the first reset the slot pipeline primes on
   /// bank 0, which nothing has written (Verilator fills it at random; the iCE40's block RAM starts
   /// at zero), and its duplicate-inject check may fire on that garbage and set the sticky error_o
-  /// (torus:8x8: node 8) before the table is in. So: the table into the shadow bank 1, swap now,
+  /// (torus:8x8: node 8 among others) before the table is in. So: the table into the shadow bank 1, swap now,
   /// the table into bank 0 (the shadow now), and a second reset (bank 0 active, error_o and the
   /// counters clear); then the cores offer (a reset drops what a NIC holds), and a swap now to bank
   /// 1 primes the pipeline with period 0's messages waiting. error_o at the end shows the run's

@@ -163,7 +163,7 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
   p.new_period = P;
   if (P > healthy.tile.depth)
     throw UsageError("--recover: the degraded network's period " + std::to_string(P) + " (" + p.degraded_spec +
-                     ", pairwise) does not fit the tiles' " + std::to_string(healthy.tile.depth) +
+                     ", " + p.degraded_algorithm + ") does not fit the tiles' " + std::to_string(healthy.tile.depth) +
                      "-slot tables (Depth: twice the healthy period rounded up to a power of two)");
   // Each message's first step (its injection): the rotation moves messages across the period boundary.
   std::vector<std::int64_t> first(at(n) * at(n), -1);

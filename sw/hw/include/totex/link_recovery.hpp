@@ -13,8 +13,9 @@
 ///               AXI4-Lite port at the start of every period (every S-th when the period is shorter
 ///               than the poll; one read per three cycles); the first poll that reads a count names
 ///               the link (its receivers' inputs);
-///   * plan      it schedules the degraded network T~fail:A-B with the library (pairwise: counted
-///               work, no time budget), folds it (period P_new), rotates the table by the fewest slots
+///   * plan      it schedules the degraded network T~fail:A-B with the library's periodic generators
+///               (periodic_schedule, auto: counted work), the schedule's own period P_new the table's
+///               (its routes may cross the period boundary), rotates the table by the fewest slots
 ///               that leave every destination's slots at least kTdmTileMinPeriod cycles apart across
 ///               the swap (none: one idle period under the new table first), and maps its ports onto
 ///               the tiles' (the degraded network numbers ports without the failed one);
@@ -55,7 +56,7 @@ struct LinkFault {
 
 /// The healthy tables as a recovery run's tiles hold them: Depth doubled (one more slot-address
 /// bit), room for a degraded period up to twice the healthy one's power of two, since the degraded
-/// schedule is not known when the tiles are built (torus:4x4: 17 -> 19 slots in a 64-slot table).
+/// schedule is not known when the tiles are built (torus:4x4: 17 -> 16 slots in a 64-slot table).
 [[nodiscard]] TdmTables recovery_tiles(TdmTables healthy);
 
 /// Throws UsageError unless the recovery can run on these healthy tables: nic tiles, one link per
@@ -100,8 +101,8 @@ struct RecoveryPlan {
 };
 
 /// Plans the recovery of the healthy `tables` of t after the poll of period `detect` named link
-/// a-b. Throws UsageError when the degraded network is partitioned or its period does not fit the
-/// tiles' table depth.
+/// a-b. Throws UsageError when the degraded network is partitioned, its periodic search stopped at a
+/// wall-clock cap (another engine's plan could differ) or its period does not fit the tiles' table depth.
 [[nodiscard]] RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b,
                                               int detect_period);
 
