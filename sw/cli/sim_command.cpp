@@ -136,8 +136,8 @@ void print_recovery(const json& rc) {
             << " stuck from period " << rc["fault"].get<std::string>().substr(0, rc["fault"].get<std::string>().find(':'))
             << " (cycle " << num("fault_cycle") << "); the link counters named " << rc["detected_link"].get<std::string>()
             << " at the poll of period " << num("detected_period") << '\n'
-            << "  degraded " << rc["degraded"].get<std::string>() << " (pairwise): period " << num("degraded_period")
-            << ", bound " << num("degraded_bound") << " (healthy period " << num("old_period") << "); table rotated by "
+            << "  degraded " << rc["degraded"].get<std::string>() << " (" << rc["degraded_algorithm"].get<std::string>() << "): period " << num("degraded_period")
+            << ", periodic bound " << num("degraded_bound") << " (healthy period " << num("old_period") << "); table rotated by "
             << num("rotation") << ", " << num("writes_per_tile") << " shadow writes per tile from cycle "
             << num("write_cycle") << ", armed in cycle " << num("arm_cycle") << ", swapped at period "
             << num("swap_period") << " (cycle " << num("swap_cycle") << ")"

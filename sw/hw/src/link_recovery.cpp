@@ -10,7 +10,7 @@
 
 #include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
-#include "totex/generators/scheduler.hpp"
+#include "totex/generators/periodic.hpp"
 #include "totex/network/spec.hpp"
 
 namespace totex {
@@ -147,18 +147,23 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
                        " cannot run the exchange: " + e.what());
     }
   }();
-  // pairwise: a list scheduler, counted work and no time budget, so every engine plans the same.
-  ScheduleOutcome o = schedule_direct(degraded, Model::Nic, ScheduleRequest("pairwise"));
+  // The library's periodic schedule of the degraded network (periodic_schedule, auto): counted
+  // work, so every engine plans the same; its period is the table's.
+  PeriodicOutcome o = periodic_schedule(degraded, Model::Nic, PeriodicRequest{});
+  if (o.capped)
+    throw UsageError("--recover: the periodic schedule of " + p.degraded_spec +
+                     " stopped at a wall-clock cap, so another engine's plan could differ; nothing to recover to");
   Schedule s = std::move(o.schedule);
   s.materialize();
+  p.degraded_algorithm = o.algorithm;
   p.degraded_steps = static_cast<std::int64_t>(s.step_count());
-  p.degraded_bound = lower_bound(degraded, Model::Nic).steps;
+  p.degraded_bound = o.bound.steps;
   TdmTables nt = tdm_tables(degraded, s, 0, healthy.tile.payload_bits);
   const int P = nt.period, ports = healthy.tile.ports, n = t.nodes();
   p.new_period = P;
   if (P > healthy.tile.depth)
     throw UsageError("--recover: the degraded network's period " + std::to_string(P) + " (" + p.degraded_spec +
-                     ", pairwise) does not fit the tiles' " + std::to_string(healthy.tile.depth) +
+                     ", " + p.degraded_algorithm + ") does not fit the tiles' " + std::to_string(healthy.tile.depth) +
                      "-slot tables (Depth: twice the healthy period rounded up to a power of two)");
   // Each message's first step (its injection): the rotation moves messages across the period boundary.
   std::vector<std::int64_t> first(at(n) * at(n), -1);
@@ -213,7 +218,9 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
   for (std::size_t m = 0; m < p.tables.last_hop.size(); ++m) {
     std::int64_t& lh = p.tables.last_hop[m];
     if (lh < 0) continue;
-    lh = first[m] < P - sigma ? lh + sigma : lh - (P - sigma);
+    // The message injected in slot (first + sigma) mod P of period k is period k's (a periodic
+    // schedule may inject in a step >= P too).
+    lh += sigma - (first[m] + sigma) / P * P;
     steps = std::max(steps, lh + 1);
   }
   p.tables.steps = steps;
@@ -490,7 +497,7 @@ std::string recovery_json(const RecoveryReference& ref, const std::vector<Delive
       {"detected_link", std::to_string(p.a) + "-" + std::to_string(p.b)},
       {"detected_period", p.detect_period},
       {"degraded", p.degraded_spec},
-      {"degraded_algorithm", "pairwise"},
+      {"degraded_algorithm", p.degraded_algorithm},
       {"degraded_steps", p.degraded_steps},
       {"degraded_period", p.new_period},
       {"degraded_bound", p.degraded_bound},

@@ -13,8 +13,9 @@
 ///               AXI4-Lite port at the start of every period (every S-th when the period is shorter
 ///               than the poll; one read per three cycles); the first poll that reads a count names
 ///               the link (its receivers' inputs);
-///   * plan      it schedules the degraded network T~fail:A-B with the library (pairwise: counted
-///               work, no time budget), folds it (period P_new), rotates the table by the fewest slots
+///   * plan      it schedules the degraded network T~fail:A-B with the library's periodic generators
+///               (periodic_schedule, auto: counted work), the schedule's own period P_new the table's
+///               (its routes may cross the period boundary), rotates the table by the fewest slots
 ///               that leave every destination's slots at least kTdmTileMinPeriod cycles apart across
 ///               the swap (none: one idle period under the new table first), and maps its ports onto
 ///               the tiles' (the degraded network numbers ports without the failed one);
@@ -55,7 +56,7 @@ struct LinkFault {
 
 /// The healthy tables as a recovery run's tiles hold them: Depth doubled (one more slot-address
 /// bit), room for a degraded period up to twice the healthy one's power of two, since the degraded
-/// schedule is not known when the tiles are built (torus:4x4: 17 -> 19 slots in a 64-slot table).
+/// schedule is not known when the tiles are built (torus:4x4: 17 -> 16 slots in a 64-slot table).
 [[nodiscard]] TdmTables recovery_tiles(TdmTables healthy);
 
 /// Throws UsageError unless the recovery can run on these healthy tables: nic tiles, one link per
@@ -79,8 +80,9 @@ struct RecoveryPlan {
   NodeId a = 0, b = 0;
   int detect_period = 0;
   std::string degraded_spec;      // T~fail:a-b
-  std::int64_t degraded_steps = 0;  // the pairwise schedule's steps
-  std::int64_t degraded_bound = 0;  // lower_bound(T~fail:a-b, nic)
+  std::string degraded_algorithm;  // the periodic generator that made it (PeriodicOutcome::algorithm)
+  std::int64_t degraded_steps = 0;  // one period's makespan (its routes may cross the period boundary)
+  std::int64_t degraded_bound = 0;  // the periodic bound of T~fail:a-b, nic (PeriodicOutcome::bound)
   int rotation = 0;               // slots the degraded table is rotated by
   TdmTables tables;               // the degraded tables, rotated, on the tiles' ports (tile = the healthy one's)
   int old_period = 0, new_period = 0;
@@ -99,8 +101,8 @@ struct RecoveryPlan {
 };
 
 /// Plans the recovery of the healthy `tables` of t after the poll of period `detect` named link
-/// a-b. Throws UsageError when the degraded network is partitioned or its period does not fit the
-/// tiles' table depth.
+/// a-b. Throws UsageError when the degraded network is partitioned, its periodic search stopped at a
+/// wall-clock cap (another engine's plan could differ) or its period does not fit the tiles' table depth.
 [[nodiscard]] RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b,
                                               int detect_period);
 
