@@ -227,7 +227,6 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             share = std::clamp(static_cast<double>(traffic.total_flits()) / 500.0, kDefaultBudget, kMaxDefaultBudget);
                           auto work = static_cast<std::int64_t>(share * kLookupsPerSecond);
                           if (!periodic) {
-                            // Orders while the work lasts (each costs about what the first did).
                             // Orders while half the work lasts (each costs about what the first did), then the
                             // negotiated placement under a horizon with what is left.
                             std::int64_t spent = 0;
@@ -242,7 +241,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           }
                           // A one-shot schedule of T steps repeated back to back is a periodic one of period T
                           // (every injection is in a step < T): the search starts with that period in hand,
-                          // tries the bound, then halves the gap, the repair given a share of what is left.
+                          // tries the bound, then steps down (the negotiated placement given a share of what is left).
                           std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), spent = 0;
                           // The bound gets an eighth of the work (met at once where only the NICs bind, hopeless
                           // where the links do), every later try a third of what is left.
