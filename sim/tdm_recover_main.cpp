@@ -44,6 +44,7 @@
 
 #include "Vtotex_tdm_ctl_tile.h"
 #include "harness_exit.hpp"
+#include "recover_check.hpp"
 #include "tdm_drive.hpp"
 #include "totex/error.hpp"
 #include "totex/link_recovery.hpp"
@@ -250,9 +251,7 @@ class RecoverNetwork {
     for (std::int64_t c = cycles; c < cycles + 8 || !all_idle(); ++c) cycle(c);
   }
 
-  [[nodiscard]] std::int64_t check_cycle() const {
-    return plan_.new_start + (periods_ - plan_.swap_period) * std::int64_t{plan_.new_period} - 1;
-  }
+  [[nodiscard]] std::int64_t check_cycle() const { return totex::sim::recover_check_cycle(plan_, periods_); }
   [[nodiscard]] std::uint64_t missed() const {
     std::uint64_t sum = 0;
     for (const auto& x : tiles_) sum += x->missed_o;
@@ -327,17 +326,7 @@ class RecoverNetwork {
 
   /// The poll of period k is in: a count names the link; plan, write, arm.
   void decide(std::int64_t k) {
-    std::set<std::pair<totex::NodeId, totex::NodeId>> named;
-    for (int v = 0; v < n_; ++v)
-      for (int i = 0; i < p_; ++i)
-        if (poll_counts_[at(v) * at(p_) + at(i)] != 0) {
-          if (i >= t_.degree(v)) {
-            errors_.push_back("node " + std::to_string(v) + ": link counter " + std::to_string(i) + " counts on a port it does not have");
-            continue;
-          }
-          const totex::NodeId u = t_.neighbor(v, i);
-          named.insert({std::min<totex::NodeId>(u, v), std::max<totex::NodeId>(u, v)});
-        }
+    const auto named = totex::sim::recover_named_links(t_, p_, poll_counts_, errors_);
     if (named.empty()) return;
     if (named.size() > 1) errors_.push_back("the link counters name " + std::to_string(named.size()) + " links");
     plan_ = totex::plan_link_recovery(t_, tables_, named.begin()->first, named.begin()->second, static_cast<int>(k));
@@ -351,40 +340,7 @@ class RecoverNetwork {
                             ", planned for " + std::to_string(plan_.arm_cycle));
       });
     }
-    requeue_offers();
-  }
-
-  /// The cores offer the periods from the swap on in the new table's order (sim/tdm_drive.hpp's
-  /// queues of the new table, shifted to the swap; period A from the cycle after period A-1's slot).
-  void requeue_offers() {
-    const auto fresh = totex::sim::tdm_offer_queues(plan_.tables, periods_ - plan_.swap_period);
-    for (int v = 0; v < n_; ++v) {
-      auto& q = queue_[at(v)];
-      q.erase(std::remove_if(q.begin(), q.end(), [&](const totex::sim::TdmOffer& o) { return o.period >= plan_.swap_period; }),
-              q.end());
-      if (next_[at(v)] > q.size()) errors_.push_back("node " + std::to_string(v) + ": a period after the swap was offered before the plan");
-      for (totex::sim::TdmOffer o : fresh[at(v)]) {
-        // Period A: from the cycle after period A-1's slot for the destination, or with an idle
-        // transition after the idle period's slot for it (else the NIC would send it there).
-        if (o.period == 0)
-          o.from_cycle = plan_.idle_transition
-                             ? plan_.swap_cycle + new_inject_slot(v, o.dst) + 1
-                             : (plan_.swap_period - 1) * std::int64_t{tables_.period} + plan_.old_inject_slot[at(v)][at(o.dst)] + 1;
-        else
-          o.from_cycle += plan_.new_start;
-        o.period += plan_.swap_period;
-        q.push_back(o);
-      }
-    }
-  }
-
-  /// Node v's slot injecting to d in the new table.
-  [[nodiscard]] std::int64_t new_inject_slot(int v, int d) const {
-    const auto& row = plan_.tables.entries[at(v)];
-    for (std::size_t s = 0; s < row.size(); ++s)
-      for (int sel : row[s].out_sel)
-        if (sel == p_ + 1 && row[s].inject_dst == d) return static_cast<std::int64_t>(s);
-    return 0;
+    totex::sim::recover_requeue_offers(plan_, tables_.period, periods_, queue_, next_, errors_);
   }
 
   void check_status_after_swap(std::int64_t c) {
@@ -528,72 +484,17 @@ int recover_main(int argc, char** argv) {
   r.engine = "rtl";
   totex::fill_recovery_result(r, ref, net.trace(), periods);
   r.errors.insert(r.errors.end(), net.errors().begin(), net.errors().end());
-  if (!net.planned()) {
-    r.errors.push_back("the controller's polls never saw a link error count");
-  } else {
-    const totex::RecoveryPlan& got = net.plan();
-    if (got.a != ref.plan.a || got.b != ref.plan.b || got.detect_period != ref.plan.detect_period)
-      r.errors.push_back("the counters named link " + std::to_string(got.a) + "-" + std::to_string(got.b) +
-                         " at the poll of period " + std::to_string(got.detect_period) + "; the model: " +
-                         std::to_string(ref.plan.a) + "-" + std::to_string(ref.plan.b) + " at period " +
-                         std::to_string(ref.plan.detect_period));
-    if (got.a != fault.a || got.b != fault.b)
-      r.errors.push_back("the counters named link " + std::to_string(got.a) + "-" + std::to_string(got.b) +
-                         ", the stuck link is " + std::to_string(fault.a) + "-" + std::to_string(fault.b));
-    // Within the K periods only the idle transition's inject slots find nothing.
-    std::uint64_t idle_transition = 0;
-    if (got.idle_transition)
-      for (int v = 0; v < t.nodes(); ++v) idle_transition += static_cast<std::uint64_t>(got.tables.inject_slots(v));
-    if (net.missed_at_check() != idle_transition)
-      r.errors.push_back("missed_o counts " + std::to_string(net.missed_at_check()) +
-                         " inject slots without a message within the " + std::to_string(periods) + " periods, expected " +
-                         std::to_string(idle_transition) + " (the idle transition period's)");
-    // After period K-1 nothing is offered: every inject slot decided by the end is missed.
-    std::uint64_t idle = idle_transition;
-    for (std::int64_t c = net.check_cycle() + 1; c <= ref.run_cycles; ++c)
-      for (const auto& node : got.tables.entries)
-        idle += static_cast<std::uint64_t>(
-            got.tables.inject_decisions(node[at((c - got.swap_cycle) % got.new_period)]));
-    if (net.missed_in_run() != idle)
-      r.errors.push_back("missed_o counts " + std::to_string(net.missed_in_run()) + " at the end, expected " +
-                         std::to_string(idle) + " (the inject slots of the idle transition and after the last period)");
-  }
   if (net.assertions_before_fault() > 0)
     r.errors.push_back(std::to_string(net.assertions_before_fault()) + " RTL assertion(s) fired before the fault");
-  const totex::sim::TdmRunCounts counts = net.counts();
-  for (std::size_t v = 0; v < counts.offered.size(); ++v)
-    if (counts.offered[v] != counts.to_offer[v])
-      r.errors.push_back("node " + std::to_string(v) + ": the tile took " + std::to_string(counts.offered[v]) + " of its " +
-                         std::to_string(counts.to_offer[v]) + " messages from s_axis");
-  std::vector<int> want_high;
-  for (int v = 0; v < t.nodes(); ++v) {
-    bool any = false;
-    for (int i = 0; i < p.ports; ++i) {
-      const std::uint32_t model = static_cast<std::uint32_t>(ref.left[at(v)][at(i)] & 0xFFFF);
-      const std::uint32_t seen = net.end_counts()[at(v) * at(p.ports) + at(i)];
-      any = any || ref.left[at(v)][at(i)] > 0;
-      if (seen != model)
-        r.errors.push_back("node " + std::to_string(v) + ": link counter " + std::to_string(i) + " reads " +
-                           std::to_string(seen) + ", the model leaves " + std::to_string(ref.left[at(v)][at(i)]) + " flits there");
-    }
-    if (any) want_high.push_back(v);
-  }
-  if (net.errors_high() != want_high) {
-    // Name the tiles that differ (up to a few) and when error_o rose at them.
-    std::string which;
-    int named = 0;
-    const std::vector<int> high = net.errors_high();
-    for (int v = 0; v < t.nodes(); ++v) {
-      const bool is = std::find(high.begin(), high.end(), v) != high.end();
-      const bool want = std::find(want_high.begin(), want_high.end(), v) != want_high.end();
-      if (is == want || ++named > 4) continue;
-      which += std::string(named > 1 ? "; " : "") + "node " + std::to_string(v) +
-               (is ? " high from cycle " + std::to_string(*net.error_from(v)) + ", the model leaves no flit there"
-                   : " low, the model leaves flits there");
-    }
-    r.errors.push_back("error_o is high at " + std::to_string(high.size()) + " tiles; the model leaves flits at " +
-                       std::to_string(want_high.size()) + " (" + which + ")");
-  }
+  totex::sim::RecoverObserved obs;
+  if (net.planned()) obs.plan = net.plan();
+  obs.missed_at_check = net.missed_at_check();
+  obs.missed_in_run = net.missed_in_run();
+  obs.counts = net.counts();
+  obs.end_counts = net.end_counts();
+  obs.errors_high = net.errors_high();
+  obs.error_from = [&net](int v) { return net.error_from(v); };
+  totex::sim::check_recovery_run(r, t, fault, ref, obs, periods, ref.run_cycles);
   r.simulated_cycles = net.edges();
   r.run_edges = net.run_edges();
   r.run_seconds = run_seconds;

@@ -10,7 +10,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace
 
 TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, const TdmTileParams& params,
-                       ModelChecks& checks)
+                       ModelChecks& checks, bool shadow, std::optional<std::pair<NodeId, NodeId>> stuck)
     : sc_module(name),
       tbl_data("tbl_data", at(t.nodes()) * at((params.entry_bits() + 63) / 64)),
       s_tvalid("s_tvalid", at(t.nodes()) * at(params.lanes())),
@@ -23,15 +23,24 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
       m_tlast("m_tlast", at(t.nodes()) * at(params.lanes())),
       missed("missed", at(t.nodes())),
       error("error", at(t.nodes())),
+      sh_data("sh_data", at(t.nodes()) * at((params.entry_bits() + 63) / 64)),
+      bank("bank", at(t.nodes())),
+      armed("armed", at(t.nodes())),
+      late("late", at(t.nodes())),
+      next_per("next_per", at(t.nodes())),
+      link_cnt("link_cnt", at(t.nodes()) * at(params.ports)),
       n_(t.nodes()),
       p_(params.ports),
       words_((params.entry_bits() + 63) / 64),
       lanes_(params.lanes()),
       nic_(params.kind == TileKind::Nic),
       link_valid_("link_valid", at(t.nodes()) * at(params.ports)),
-      link_data_("link_data", at(t.nodes()) * at(params.ports)) {
+      link_data_("link_data", at(t.nodes()) * at(params.ports)),
+      forced_valid_("forced_valid", stuck ? 2U : 0U),
+      forced_data_("forced_data", stuck ? 2U : 0U),
+      ones_(params.payload_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.payload_bits) - 1) {
   for (int v = 0; v < n_; ++v) {
-    tiles_.push_back(std::make_unique<TdmTile>(("tile" + std::to_string(v)).c_str(), params, v, checks));
+    tiles_.push_back(std::make_unique<TdmTile>(("tile" + std::to_string(v)).c_str(), params, v, checks, shadow));
     TdmTile& x = *tiles_.back();
     x.clk(clk);
     x.rst_n(rst_n);
@@ -54,6 +63,16 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
     }
     x.missed(missed[at(v)]);
     x.error(error[at(v)]);
+    x.sh_we(sh_we);
+    x.sh_addr(sh_addr);
+    for (int w = 0; w < words_; ++w) x.sh_data[at(w)](sh_data[at(v * words_ + w)]);
+    x.arm(arm);
+    x.arm_per(arm_per);
+    x.bank(bank[at(v)]);
+    x.armed(armed[at(v)]);
+    x.late(late[at(v)]);
+    x.next_per(next_per[at(v)]);
+    for (int i = 0; i < p_; ++i) x.link_cnt[at(i)](link_cnt[at(v * p_ + i)]);
     for (int o = 0; o < p_; ++o) {
       x.out_valid[at(o)](link_valid_[at(v * p_ + o)]);
       x.out_data[at(o)](link_data_[at(v * p_ + o)]);
@@ -62,13 +81,33 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
       if (i < t.degree(v)) {
         const NodeId u = t.neighbor(v, i);
         const int link = u * p_ + *t.port_to(u, v);
-        x.in_valid[at(i)](link_valid_[at(link)]);
-        x.in_data[at(i)](link_data_[at(link)]);
+        if (stuck && ((u == stuck->first && v == stuck->second) || (u == stuck->second && v == stuck->first))) {
+          const std::size_t k = stuck_from_.size();
+          stuck_from_.push_back(link);
+          x.in_valid[at(i)](forced_valid_[k]);
+          x.in_data[at(i)](forced_data_[k]);
+        } else {
+          x.in_valid[at(i)](link_valid_[at(link)]);
+          x.in_data[at(i)](link_data_[at(link)]);
+        }
       } else {
         x.in_valid[at(i)](idle_valid_);
         x.in_data[at(i)](idle_data_);
       }
     }
+  }
+  if (stuck) {
+    SC_METHOD(force_stuck);
+    sensitive << stuck_on;
+    for (int link : stuck_from_) sensitive << link_valid_[at(link)] << link_data_[at(link)];
+  }
+}
+
+void TdmNetwork::force_stuck() {
+  for (std::size_t k = 0; k < stuck_from_.size(); ++k) {
+    const bool on = stuck_on.read();
+    forced_valid_[k].write(on || link_valid_[at(stuck_from_[k])].read());
+    forced_data_[k].write(on ? ones_ : link_data_[at(stuck_from_[k])].read());
   }
 }
 

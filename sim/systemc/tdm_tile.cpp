@@ -10,7 +10,8 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 int words_of(const TdmTileParams& p) { return (p.entry_bits() + 63) / 64; }
 }  // namespace
 
-TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& params, int node, ModelChecks& checks)
+TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& params, int node, ModelChecks& checks,
+                 bool shadow)
     : sc_module(name),
       in_valid("in_valid", at(params.ports)),
       in_data("in_data", at(params.ports)),
@@ -26,14 +27,17 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       m_tdata("m_tdata", at(params.lanes())),
       m_tid("m_tid", at(params.lanes())),
       m_tlast("m_tlast", at(params.lanes())),
+      sh_data("sh_data", at(words_of(params))),
+      link_cnt("link_cnt", at(params.ports)),
       p_(params),
+      shadow_(shadow),
       node_(node),
       ports_(params.ports),
       lanes_(params.lanes()),
       mask_(params.payload_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << params.payload_bits) - 1),
       checks_(checks),
       idle_(decode_tdm_entry(std::vector<std::uint64_t>(at(words_of(params)), 0), params)),
-      table_(at(params.depth), std::vector<std::uint64_t>(at(words_of(params)), 0)),
+      table_(at(params.depth) * (shadow ? 2U : 1U), std::vector<std::uint64_t>(at(words_of(params)), 0)),
       rdata_(at(words_of(params)), 0),
       pre_(idle_),
       ent_(idle_),
@@ -53,7 +57,10 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       m_data_q_(at(lanes_), 0),
       m_tid_q_(at(lanes_), 0),
       m_tlast_q_(at(lanes_), 1),
-      miss_q_(at(lanes_), 0) {
+      miss_q_(at(lanes_), 0),
+      left_q_(at(params.ports), 0),
+      cnt_(at(params.ports), 0) {
+  if (shadow && params.kind != TileKind::Nic) fail("the shadow bank is the nic tile's (the ctl tile)");
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
   sensitive << clk.pos() << rst_n.neg();
 }
@@ -91,6 +98,10 @@ void TdmTile::reset_control() {
   std::fill(miss_q_.begin(), miss_q_.end(), 0);
   miss_n_ = 0;
   err_ = ea_ = eb_ = left_ = false;
+  bank_ = armed_ = hit_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
+  nxt_ = 1;
+  arm_q_ = 0;
+  std::fill(cnt_.begin(), cnt_.end(), 0);
 }
 
 /// The datapath of the executing slot (the decided selects, registered at the previous advance),
@@ -98,9 +109,11 @@ void TdmTile::reset_control() {
 TdmTile::Exec TdmTile::execute(bool exec) {
   Exec x{std::vector<char>(at(ports_), 0), std::vector<char>(at(lanes_), 0),
          std::vector<std::uint64_t>(at(ports_), 0), std::vector<std::uint64_t>(at(lanes_), 0)};
+  x.left_in.assign(at(ports_), 0);
   auto left = [&](int i, const char* what) {
     if (!exec || !in_valid[at(i)].read()) return;
     x.left = true;
+    x.left_in[at(i)] = 1;
     fail("a flit left on input link " + std::to_string(i) + " (" + what + ")");
   };
   if (p_.kind == TileKind::SinglePort) {
@@ -237,6 +250,7 @@ void TdmTile::edge() {
     }
   }
   const int f_old = f_;
+  const bool f_last = r_ == 0;  // the counter's last-slot flag: the next step wraps
   if (init_old) {
     f_ = 0;
     r_ = plast;
@@ -250,8 +264,16 @@ void TdmTile::edge() {
   // registers, their valid flags (set by the priming advances, cleared by a table write) and the
   // decision's key and double-inject flag beside the entry.
   const std::vector<std::uint64_t> rdata_old = rdata_;
-  if (adv) rdata_ = table_[at(f_old % p_.depth)];
-  if (we) {
+  const int read_base = shadow_ && bank_ ? p_.depth : 0;
+  if (adv) rdata_ = table_[at(read_base + f_old % p_.depth)];
+  if (shadow_) {
+    if (sh_we.read()) {
+      const int a = sh_addr.read();
+      if (a >= 0 && a < p_.depth)
+        for (std::size_t w = 0; w < sh_data.size(); ++w) table_[at((bank_ ? 0 : p_.depth) + a)][w] = sh_data[w].read();
+    }
+    shadow_edge(flush, run_in, f_last, init_old, primed_old);
+  } else if (we) {
     const int a = tbl_addr.read();
     if (a >= 0 && a < p_.depth)
       for (std::size_t w = 0; w < tbl_data.size(); ++w) table_[at(a)][w] = tbl_data[w].read();
@@ -336,6 +358,35 @@ void TdmTile::edge() {
   eb_ = err_lost || err_dup;
   left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
+  // The link counters count the registered left flags (the ctl tile's left_q, then the count).
+  for (int i = 0; i < ports_; ++i) {
+    if (left_q_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
+    left_q_[at(i)] = x.left_in[at(i)];
+  }
+}
+
+/// The shadow bank's control at an edge (totex_tdm_slot_pipe gen_shadow), from the values before it.
+void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, bool primed_old) {
+  constexpr int per_mask = (1 << kPerW) - 1;
+  const bool arm_in = arm.read();
+  const bool bank_en = flush || (hit_ && f_last && run_in);
+  const bool armed_old = armed_, swap_old = swap_, wrap_old = wrap_, arm_d_old = arm_d_, behind_old = behind_;
+  const int nxt_old = nxt_, arm_old = arm_q_;
+  if (bank_en) bank_ = !bank_;
+  swap_ = bank_en && !flush;
+  wrap_ = f_last && (run_in || !primed_old) && !init_old;
+  if (init_old) nxt_ = 1;
+  else if (wrap_old) nxt_ = (nxt_old + 1) & per_mask;
+  if (arm_in) {
+    armed_ = true;
+    arm_q_ = arm_per.read() & per_mask;
+  } else if (flush || swap_old) {
+    armed_ = false;
+  }
+  hit_ = armed_old && !arm_in && !flush && !init_old && primed_old && nxt_old == arm_old;
+  behind_ = (((arm_old - nxt_old) & per_mask) >> (kPerW - 1)) != 0;
+  arm_d_ = arm_in;
+  late_ = armed_old && !arm_in && !arm_d_old && behind_old;
 }
 
 void TdmTile::publish() {
@@ -352,6 +403,11 @@ void TdmTile::publish() {
   }
   missed.write((missed_hi_ << (kMissW / 2)) | missed_lo_);
   error.write(err_);
+  bank.write(bank_);
+  armed.write(armed_);
+  late.write(late_);
+  next_per.write(nxt_);
+  for (int i = 0; i < ports_; ++i) link_cnt[at(i)].write(cnt_[at(i)]);
 }
 
 }  // namespace totex::sim

@@ -28,6 +28,14 @@
 ///     lanes: the pulses and their count registered first, two edges later).
 ///   * Single-port relay buffer: a flit the slot stores is in its word from the next slot on; a
 ///     slot that sends a word and stores into it sends the word's old flit.
+///   * The ctl tile's additions (rtl/tdm/totex_tdm_ctl_tile.sv; the constructor's `shadow`, nic
+///     tile only): two banks (totex_tdm_slot_pipe's Shadow), sh_we writing the bank not read;
+///     tbl_we swaps the banks at once (no write) and restarts priming; arm / arm_per arm the swap
+///     into a period (the next wrap's period count nxt, hit registered, the swap at the wrap of the
+///     fetch counter, armed cleared a cycle later, late when the armed period is behind); the
+///     per-input-link error counters (the left flag registered, then counted: CntW = 16 bits,
+///     wrapping) and STATUS's bank, armed, late and next period as outputs. The AXI4-Lite port
+///     itself is not modelled: its writes and reads are the harness's timed register accesses.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -65,9 +73,22 @@ class TdmTile : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_out<bool>> m_tlast;             // [lanes()] (the nic tile's m_axis_tlast)
   sc_core::sc_out<std::uint64_t> missed;  // MissW = 16 bits, two halves, wraps
   sc_core::sc_out<bool> error;            // sticky
+  // The ctl tile's (shadow): bound and idle on the other tiles.
+  sc_core::sc_in<bool> sh_we;
+  sc_core::sc_in<int> sh_addr;
+  sc_core::sc_vector<sc_core::sc_in<std::uint64_t>> sh_data;    // [ceil(EntryW/64)]
+  sc_core::sc_in<bool> arm;
+  sc_core::sc_in<int> arm_per;
+  sc_core::sc_out<bool> bank, armed, late;
+  sc_core::sc_out<int> next_per;                                  // the period the next wrap starts
+  sc_core::sc_vector<sc_core::sc_out<std::uint32_t>> link_cnt;   // [P] left flits per input link
 
   SC_HAS_PROCESS(TdmTile);
-  TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& params, int node, ModelChecks& checks);
+  TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& params, int node, ModelChecks& checks,
+          bool shadow = false);
+
+  static constexpr int kPerW = 8;   // the ctl tile's PerW: periods numbered modulo 256
+  static constexpr int kCntW = 16;  // its CntW: the link counters' width
 
   static constexpr int kMissW = 16;  // the RTL's default MissW (the harness instantiates the default)
   /// PrimeCycles = 2^NodeW + 4 (totex_tdm_pkg::prime_cycles: the load as long as the NIC's sweep,
@@ -80,6 +101,7 @@ class TdmTile : public sc_core::sc_module {
     std::vector<char> out_valid, m_valid;
     std::vector<std::uint64_t> out_data, m_data;
     bool left = false;         // a flit left on an input
+    std::vector<char> left_in{};  // [P] which inputs
     bool relay_store = false;  // single-port: the received flit goes to relay word relay_word
     int relay_word = 0;
     bool relay_valid = false;
@@ -94,6 +116,7 @@ class TdmTile : public sc_core::sc_module {
   [[nodiscard]] bool injects(const TdmEntry& e, int lane) const;
   [[nodiscard]] int inject_dst(const TdmEntry& e, int lane) const;
   void publish();
+  void shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, bool primed_old);
   // The lane models: the queue-less one or the queue (queued_).
   [[nodiscard]] bool lane_has(int l) const { return queued_ ? qnic_[at_(l)].has() : nic_[at_(l)].has(); }
   [[nodiscard]] std::uint64_t lane_data(int l) const { return queued_ ? qnic_[at_(l)].data() : nic_[at_(l)].data(); }
@@ -104,6 +127,7 @@ class TdmTile : public sc_core::sc_module {
   [[nodiscard]] std::uint64_t input(int i) const { return in_data[static_cast<std::size_t>(i)].read() & mask_; }
 
   const TdmTileParams p_;
+  const bool shadow_;
   const int node_, ports_, lanes_;
   const std::uint64_t mask_;
   ModelChecks& checks_;
@@ -145,6 +169,13 @@ class TdmTile : public sc_core::sc_module {
   std::vector<char> miss_q_;  // more lanes: the lanes' pulses registered, then their count
   int miss_n_ = 0;
   bool err_ = false, ea_ = false, eb_ = false, left_ = false;
+
+  // Shadow (totex_tdm_slot_pipe gen_shadow) and the link counters (totex_tdm_axil).
+  bool bank_ = false, armed_ = false, hit_ = false, late_ = false, behind_ = false, arm_d_ = false, swap_ = false,
+       wrap_ = false;
+  int nxt_ = 1, arm_q_ = 0;
+  std::vector<char> left_q_;         // [P]
+  std::vector<std::uint32_t> cnt_;   // [P]
 };
 
 }  // namespace totex::sim

@@ -296,7 +296,7 @@ void register_sim(CLI::App& app, Actions& actions) {
                   "(with --recover; docs/tdm-runs.md)");
   sim->add_flag("--recover", o.recover,
                 "the controller finds the stuck link of --fault-at by the tiles' link error counters, schedules the "
-                "degraded network, writes the shadow tables through the AXI4-Lite port and swaps (nic; engines ref, rtl)");
+                "degraded network, writes the shadow tables through the AXI4-Lite port and swaps (nic; engines ref, rtl, systemc)");
   add_sim_plot_option(sim, o.plot);
   actions[sim] = [opts] { return cmd_sim(*opts); };
 }

@@ -2,10 +2,10 @@
 # `totex sim --periods K --fault-at PERIOD:A-B --recover`. Included from tests/cli/CMakeLists.txt
 # (EXPECT, TOTEX, cli_test).
 #
-# Each run checks itself: the rtl harness compares its deliveries with the reference model's
-# (run_recovery_reference) one by one, plus the link the counters named, the arm's cycle, STATUS,
-# missed_o, error_o and the link counters; the ref engine checks the model against the healthy and
-# the degraded schedules. Here: the run passes, the counters named the stuck link, every lost message
+# Each run checks itself: the rtl and systemc harnesses compare their deliveries with the reference
+# model's (run_recovery_reference) one by one, plus the link the counters named, STATUS, missed_o,
+# error_o and the link counters (sim/recover_check.hpp; rtl also the arm's handshake cycle); the
+# ref engine checks the model against the healthy and the degraded schedules. Here: the run passes, the counters named the stuck link, every lost message
 # is named, the digest of the periods after the swap is the model's, and the degraded period is at
 # least its bound.
 set(RECOVER_OK ".passed and .recovery.lost_count > 0 and (.recovery.lost|length)==.recovery.lost_count and .recovery.digest_after_swap==.recovery.digest_after_swap_ref and .recovery.digest_before_fault==.recovery.digest_before_fault_ref and .recovery.degraded_period >= .recovery.degraded_bound and .recovery.swap_period > .recovery.detected_period and .delivered + .recovery.lost_count == .periods * 240")
@@ -15,7 +15,7 @@ set(RECOVER_OK ".passed and .recovery.lost_count > 0 and (.recovery.lost|length)
 # period boundary).
 set(RECOVER_OK_8x8 "${RECOVER_OK}")
 string(REPLACE ".periods * 240" ".periods * 4032" RECOVER_OK_8x8 "${RECOVER_OK_8x8}")
-foreach(engine ref rtl)
+foreach(engine ref rtl systemc)
   # No rotation keeps the NIC's spacing across the swap (17 -> 16 slots, every slot but one
   # injects): one idle period under the new table, its inject slots counted by missed_o.
   cli_test(recover_4x4_${engine} 0 "\"passed\": true"
@@ -42,10 +42,12 @@ foreach(engine ref rtl)
 endforeach()
 set_tests_properties(cli.recover_4x4_rtl cli.recover_4x4_idle_rtl cli.recover_8x8_rtl cli.recover_8x8_rotated_rtl
   cli.recover_4x4_periodic_rtl PROPERTIES LABELS "rtl;recover")
+set_tests_properties(cli.recover_4x4_systemc cli.recover_4x4_idle_systemc cli.recover_8x8_systemc
+  cli.recover_8x8_rotated_systemc cli.recover_4x4_periodic_systemc PROPERTIES LABELS "systemc;recover")
 set_tests_properties(cli.recover_4x4_ref cli.recover_4x4_idle_ref cli.recover_8x8_ref cli.recover_8x8_rotated_ref
   cli.recover_4x4_periodic_ref PROPERTIES LABELS recover)
 set_tests_properties(cli.recover_8x8_ref cli.recover_8x8_rtl cli.recover_8x8_rotated_ref cli.recover_8x8_rotated_rtl
-  PROPERTIES TIMEOUT 600)
+  cli.recover_8x8_systemc cli.recover_8x8_rotated_systemc PROPERTIES TIMEOUT 600)
 
 # Refusals: exit 2, the flag and what it accepts named.
 set(RECOVER_SIM ${TOTEX} sim --topo torus:4x4 --model nic)
@@ -62,10 +64,11 @@ cli_test(recover_no_fault 2 "--recover needs the fault: --fault-at PERIOD:A-B" -
 cli_test(recover_no_periods 2 "--recover runs the TDM tables periodically" -- ${RECOVER_SIM} --fault-at 2:0-1 --recover)
 cli_test(recover_all_port 2 "accepted: --model nic"
   -- ${TOTEX} sim --topo torus:4x4 --model all-port --periods 8 --fault-at 2:0-1 --recover --engine rtl)
-cli_test(recover_systemc 2 "--recover: --engine systemc has no control port, shadow bank or swap model. engines ref and rtl run it"
-  -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-1 --recover --engine systemc)
+# Every periodic engine runs --recover; cosim, which runs no periodic exchange, is refused there.
+cli_test(recover_cosim 2 "--periods: --engine cosim does not run periodic .TDM. exchanges. engines ref, rtl and systemc do"
+  -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-1 --recover --engine cosim)
 add_test(NAME cli.recover_other_fault COMMAND ${CMAKE_COMMAND} -E env TOTEX_TDM_FAULT=pause
          ${EXPECT} 2 "--recover: TOTEX_TDM_FAULT=pause is another fault" -- ${RECOVER_SIM} --periods 8 --fault-at 2:0-1 --recover --engine rtl)
 set_tests_properties(cli.recover_bad_form cli.recover_bad_period cli.recover_first_period cli.recover_not_adjacent
   cli.recover_no_node cli.recover_partitioned cli.recover_too_few_periods cli.recover_no_flag cli.recover_no_fault
-  cli.recover_no_periods cli.recover_all_port cli.recover_systemc cli.recover_other_fault PROPERTIES LABELS recover)
+  cli.recover_no_periods cli.recover_all_port cli.recover_cosim cli.recover_other_fault PROPERTIES LABELS recover)

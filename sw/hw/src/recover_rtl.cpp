@@ -29,7 +29,7 @@ SimResult run_recover_rtl(const Topology& t, const Schedule& s, const RunOptions
   b.top = "totex_tdm_ctl_tile";
   b.file_lists = {"tdm/tdm.f"};
   b.cpp = {sim / "tdm_recover_main.cpp"};
-  b.headers = {sim / "vl_harness.hpp", sim / "harness_exit.hpp", sim / "tdm_drive.hpp"};
+  b.headers = {sim / "vl_harness.hpp", sim / "harness_exit.hpp", sim / "tdm_drive.hpp", sim / "recover_check.hpp"};
   b.args = {"-Wno-WIDTH", "--x-assign", "fast"};
   for (const std::string& g : schema::verilog_params(p)) b.args.push_back(g);
   b.defines = schema::cpp_defines(p);

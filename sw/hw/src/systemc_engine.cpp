@@ -7,6 +7,7 @@
 #include "model_cache.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
+#include "totex/link_recovery.hpp"
 #include "totex/tdm_tables.hpp"
 
 namespace totex::hw {
@@ -17,7 +18,7 @@ class SystemcEngine final : public Engine {
   [[nodiscard]] std::string name() const override { return "systemc"; }
   [[nodiscard]] EngineCaps caps() const override {
     EngineCaps c;
-    c.direct_backdoor = c.periodic = c.hardware = true;  // the SystemC MIN has no backdoor
+    c.direct_backdoor = c.periodic = c.hardware = c.recover = true;  // the SystemC MIN has no backdoor
     return c;
   }
 
@@ -34,6 +35,7 @@ class SystemcEngine final : public Engine {
   /// The SystemC routers and NICs: a step-schedule file (scheduled) or the dynamic baseline
   /// `o.routing` (schedule unused).
   [[nodiscard]] SimResult run_direct(const Topology& t, const Schedule& s, const RunOptions& o) const override {
+    if (o.recover) return run_recover(t, s, o);
     if (o.tdm.periods > 0) return run_periodic(t, s, o);
     check_wave_writable(o.wave);
     if (o.split != CosimSplit::RtlNetwork)
@@ -50,6 +52,21 @@ class SystemcEngine final : public Engine {
   }
 
  private:
+  /// --recover: the SystemC nic tiles with the ctl tile's shadow bank, armed swap and link counters,
+  /// driven by the recovery controller of sim/systemc/tdm_recover.cpp (the rtl run's, the AXI4-Lite
+  /// port abstracted to timed register accesses).
+  static SimResult run_recover(const Topology& t, const Schedule& s, const RunOptions& o) {
+    if (!o.wave.empty()) throw UsageError("--wave: the recovery run does not trace");
+    const TdmTables tables = recovery_tiles(tdm_tables(t, s, o.tdm.period, o.tdm.payload));
+    (void)parse_fault_at(o.fault_at, t, o.tdm.periods);  // refused before anything runs
+    check_tdm_tile_period(tables, o);
+    check_recovery_tables(t, tables);
+    const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); });
+    std::vector<std::string> argv = schema::to_argv(tdm_harness_args(t, tables, file.path(), o));
+    argv.insert(argv.end(), {"--fault-at", o.fault_at});
+    return run_harness(systemc_binary(), argv, "the SystemC recovery run", true);
+  }
+
   /// --periods K: N SystemC TDM tiles (sim/systemc/tdm_tile.hpp, tdm_network.hpp) run by
   /// sim/systemc/tdm_harness.cpp as the rtl engine runs the Verilated tiles (docs/tdm-runs.md).
   static SimResult run_periodic(const Topology& t, const Schedule& s, const RunOptions& o) {
