@@ -235,16 +235,6 @@ class ListScheduler {
     return route;
   }
 
-  /// The most flits any link carries with these routes.
-  [[nodiscard]] std::int64_t max_link_load(const std::vector<std::int32_t>& route) const {
-    std::vector<std::int64_t> load(static_cast<std::size_t>(t_.links()), 0);
-    for (std::size_t pi = 0; pi < pairs_.size(); ++pi)
-      for (std::int32_t k = 0; k < pairs_[pi].flits; ++k)
-        for (LinkId l : pairs_[pi].routes[static_cast<std::size_t>(route[first_flit_[pi] + static_cast<std::size_t>(k)])].links)
-          ++load[static_cast<std::size_t>(l)];
-    return load.empty() ? 0 : *std::max_element(load.begin(), load.end());
-  }
-
   /// Marks the resources `tr` (in step `step`, message's first hop `first`, last `last`) uses.
   void take(Calendar& cal, const Transfer& tr, std::int64_t step, bool first, bool last) const {
     const auto L = static_cast<std::size_t>(t_.links());
@@ -336,21 +326,22 @@ class ListScheduler {
     return all_placed;
   }
 
-  /// Placement with repair (min-conflicts; now used one-shot only, under a horizon, by
-  /// repair_schedule: periodic placements negotiate, place_negotiated): flits go in `order` as place() puts them;
-  /// one that does not fit takes the route and start with the fewest placed flits in its way,
-  /// which are taken off and queued again, until every flit is placed or `limit` look-ups are spent.
-  bool place_with_repair(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
+  /// One-shot placement with repair (min-conflicts; repair_schedule's, under a horizon: periodic
+  /// placements negotiate, place_negotiated): every flit ends by step `horizon`. From `initial`
+  /// (per flit of `order`, route -1: not placed), a flit that does not fit takes the route and
+  /// start with the fewest placed flits in its way, which are taken off and queued again, until
+  /// every flit is placed or `limit` look-ups are spent.
+  bool place_with_repair(int horizon, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                          const std::vector<std::int32_t>& fixed, std::vector<Placed>& out, std::int64_t& work,
-                         std::int64_t limit, const std::vector<Placed>* initial = nullptr, bool no_wrap = false) const {
-    const auto P = static_cast<std::size_t>(period);
+                         std::int64_t limit, const std::vector<Placed>& initial) const {
+    const auto P = static_cast<std::size_t>(horizon);
     std::vector<std::int32_t> holder(resources() * P, -1);  // resource slot -> flit (index into `order`)
     std::vector<Placed> at(order.size(), Placed{0, -1, -1});
     std::deque<std::int32_t> waiting;
     std::uint64_t seed = 0x5eed;
     std::vector<std::int32_t> in_way;
     const auto slot_of = [&](const Use& u, std::int64_t start) {
-      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>((start + u.offset) % period);
+      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>(start + u.offset);
     };
     const auto put = [&](std::int32_t f, std::int32_t r, std::int64_t start) {
       const Pair& p = pairs_[order[static_cast<std::size_t>(f)].first];
@@ -363,17 +354,15 @@ class ListScheduler {
       at[static_cast<std::size_t>(f)].route = -1;
       waiting.push_back(f);
     };
-    // `initial` (per flit of `order`, route -1: not placed) starts the repair from a placement;
-    // no_wrap: every flit ends before `period` (a one-shot schedule of that many steps).
     for (std::size_t i = 0; i < order.size(); ++i) {
       const auto f = static_cast<std::int32_t>(i);
-      bool free = initial != nullptr && (*initial)[i].route >= 0;
+      bool free = initial[i].route >= 0;
       if (free) {  // placed unless something placed before it is in the way
-        const Placed& x = (*initial)[i];
+        const Placed& x = initial[i];
         for (const Use& u : pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].uses)
           if (holder[slot_of(u, x.start)] >= 0) free = false;
       }
-      if (free) put(f, (*initial)[i].route, (*initial)[i].start);
+      if (free) put(f, initial[i].route, initial[i].start);
       else waiting.push_back(f);
     }
     std::int64_t spent = 0, iteration = 0;
@@ -397,7 +386,7 @@ class ListScheduler {
       std::int64_t best_start = 0;
       for (std::size_t r = 0; r < p.routes.size(); ++r) {
         const bool preferred = r == own;
-        const std::int64_t starts = no_wrap ? period - static_cast<std::int64_t>(p.routes[r].links.size()) + 1 : period;
+        const std::int64_t starts = horizon - static_cast<std::int64_t>(p.routes[r].links.size()) + 1;
         for (std::int64_t start = 0; start < starts; ++start) {
           std::int64_t count = 0;
           in_way.clear();
@@ -422,7 +411,7 @@ class ListScheduler {
           }
         }
       }
-      if (best_route < 0) {  // no start fits any route (no_wrap, a period shorter than every route)
+      if (best_route < 0) {  // no start fits any route (a horizon shorter than every route)
         work += spent;
         return false;
       }
@@ -446,12 +435,13 @@ class ListScheduler {
   /// shared while the search runs. After each round the shared slots' history grows and
   /// `present` grows, and only the flits on a shared slot are placed again, until nothing is
   /// shared (true) or `limit` look-ups are spent (false). Unlike the min-conflicts repair, no flit
-  /// is ever left out, so the prices, not evictions, decide who moves. Arguments as
-  /// place_with_repair's; `preferred` routes cost a little less, so balanced routes stay unless
-  /// another is cheaper.
+  /// is ever left out, so the prices, not evictions, decide who moves. `initial` (per flit of
+  /// `order`) is where each flit starts, route -1 for one placed by price first; `no_wrap`: every
+  /// flit ends by step `period` (a one-shot horizon). `preferred` routes cost a little less, so
+  /// balanced routes stay unless another is cheaper.
   bool place_negotiated(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                         const std::vector<std::int32_t>& preferred, std::vector<Placed>& out, std::int64_t& work, std::int64_t limit,
-                        const std::vector<Placed>* initial = nullptr, bool no_wrap = false) const {
+                        const std::vector<Placed>& initial, bool no_wrap = false) const {
     const auto P = static_cast<std::size_t>(period);
     std::vector<std::int32_t> occupancy(resources() * P, 0);
     std::vector<double> history(resources() * P, 0.0);
@@ -505,7 +495,7 @@ class ListScheduler {
     std::size_t fewest = order.size() + 1;
     std::int64_t round = 0, fewest_round = 0;
     for (std::size_t f = 0; f < order.size(); ++f) {
-      if (initial != nullptr && (*initial)[f].route >= 0) at[f] = (*initial)[f];
+      if (initial[f].route >= 0) at[f] = initial[f];
       else if (spent > limit || !place_one(f)) return work += spent, false;  // out of work, or no start fits any route (no_wrap)
       occupy(f, +1);
     }
@@ -910,7 +900,7 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
       preferred = balanced;
       (void)ls.place(period, order, &balanced, initial, spent, nullptr, true);
     }
-    if (ls.place_negotiated(period, order, preferred, placed, spent, repair_work, &initial)) {
+    if (ls.place_negotiated(period, order, preferred, placed, spent, repair_work, initial)) {
       best_steps = 0;
       best.swap(placed);
     }
@@ -936,7 +926,7 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
         if (ls.finish(current[i]) > H) start_from[i].route = -1;  // ends past the horizon: placed again
       }
       std::int64_t used = 0;
-      const bool ok = ls.place_negotiated(static_cast<int>(H), order, balanced, placed, used, left / (first ? 8 : 3), &start_from, true);
+      const bool ok = ls.place_negotiated(static_cast<int>(H), order, balanced, placed, used, left / (first ? 8 : 3), start_from, true);
       left -= used;
       spent += used;
       if (ok) {
@@ -1134,7 +1124,7 @@ Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, con
     }
     std::int64_t used = 0;
     std::vector<Placed> placed_h;
-    const bool ok = full.place_with_repair(static_cast<int>(H), order, preferred, placed_h, used, left / 3, &start_from, true);
+    const bool ok = full.place_with_repair(static_cast<int>(H), order, preferred, placed_h, used, left / 3, start_from);
     left -= used;
     spent += used;
     if (ok) {
