@@ -154,16 +154,7 @@ class RecoverNetwork {
       axi_[at(v)].drive(x, kBefore);
       x.eval();
     }
-    for (auto& x : tiles_) {
-      x->rst_ni = 0;
-      x->eval();
-    }
-    tick();
-    tick();
-    for (auto& x : tiles_) {
-      x->rst_ni = 1;
-      x->eval();
-    }
+    totex::sim::reset_tiles(tiles_, [this] { tick(); });
   }
   ~RecoverNetwork() {
     for (auto& x : tiles_) x->final();
@@ -194,16 +185,7 @@ class RecoverNetwork {
     for (int v = 0; v < n_; ++v) queue_table(v, tables_, c);  // bank 0, the shadow since the swap now
     while (!all_idle()) cycle(c++);
     for (int e = 0; e < 4; ++e) cycle(c++);
-    for (auto& x : tiles_) {
-      x->rst_ni = 0;
-      x->eval();
-    }
-    tick();
-    tick();
-    for (auto& x : tiles_) {
-      x->rst_ni = 1;
-      x->eval();
-    }
+    totex::sim::reset_tiles(tiles_, [this] { tick(); });
     ctx_.assertOn(true);
     offering_ = true;  // the cores offer from here (a reset would drop what a NIC took before)
     for (int e = 0; e < prime; ++e) cycle(c++);

@@ -113,17 +113,7 @@ class TdmNetwork {
       set_port(x.m_axis_tready, (std::uint64_t{1} << lanes_) - 1);  // the network never stalls
       x.eval();
     }
-    // Reset as ClockedModel does: asserted and evaluated, two rising edges, released.
-    for (auto& x : tiles_) {
-      x->rst_ni = 0;
-      x->eval();
-    }
-    tick();
-    tick();
-    for (auto& x : tiles_) {
-      x->rst_ni = 1;
-      x->eval();
-    }
+    totex::sim::reset_tiles(tiles_, [this] { tick(); });
   }
   ~TdmNetwork() {
     for (auto& x : tiles_) x->final();

@@ -23,6 +23,22 @@
 
 namespace totex::sim {
 
+/// A network of Verilated tiles reset as ClockedModel does: rst_ni asserted and evaluated on every
+/// tile, two rising edges (`tick`: the network's clock edge, links included), released.
+template <class Tiles, class Tick>
+void reset_tiles(Tiles& tiles, Tick&& tick) {
+  for (auto& x : tiles) {
+    x->rst_ni = 0;
+    x->eval();
+  }
+  tick();
+  tick();
+  for (auto& x : tiles) {
+    x->rst_ni = 1;
+    x->eval();
+  }
+}
+
 /// Bits [lsb, lsb+width) of a port value (width <= 64).
 template <class T>
 std::uint64_t bits(const T& value, int lsb, int width) {
