@@ -31,7 +31,7 @@ module tb_direct_units_wrap #(
   localparam int unsigned DW = totex_direct_pkg::LOAD_DATA_W,
   localparam int unsigned IW = totex_direct_pkg::node_width(N),
   localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
-  localparam int unsigned SlotW = totex_direct_pkg::slot_width(N, BufSlots),
+  localparam int unsigned SlotW = totex_direct_pkg::slot_width(N, BufSlots, 32'd1),
   localparam int unsigned BW = totex_direct_pkg::buffer_width(BufSlots),
   localparam int unsigned NicCW = totex_pkg::idx_width(N + 32'd1)
 ) (
