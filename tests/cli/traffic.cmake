@@ -108,7 +108,7 @@ foreach(case "nic_all2|nic|all:2" "nic_matrix|nic|matrix:tests/cli/data/multifli
     COMMAND ${TOTEX} schedule --topo torus:4x4 --model ${model} --traffic ${traffic} --algo list --budget 2
             -o ${TRAFFIC_DIR}/direct_multi_${name}.sched)
   set_tests_properties(cli.sim_traffic_direct_multi_schedule_${name} PROPERTIES FIXTURES_SETUP direct_multi_${name})
-  add_test(NAME cli.sim_traffic_direct_multi_${name}
+  add_test(NAME cli.sim_traffic_direct_multi_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --schedule ${TRAFFIC_DIR}/direct_multi_${name}.sched
             -- ref rtl systemc cosim)
   set_tests_properties(cli.sim_traffic_direct_multi_${name} PROPERTIES TIMEOUT 600 FIXTURES_REQUIRED direct_multi_${name}
@@ -130,7 +130,7 @@ foreach(engine ref rtl systemc cosim)
     FIXTURES_REQUIRED direct_multi_nic_all2 ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 endforeach()
 # What stays refused: the dynamic baseline's NICs send one message to every node.
-cli_test(sim_traffic_multi_flit_dynamic 2 "the dynamic baseline's NICs send to every node; give --mode scheduled"
+cli_test(sim_traffic_multi_flit_dynamic 2 "the dynamic baseline's NICs send to every node. give --mode scheduled"
   -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:2 --mode dynamic)
 
 # totex sim --periods K on the TDM tiles with a traffic (one flit per pair and period): the tables of
