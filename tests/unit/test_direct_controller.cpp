@@ -119,6 +119,27 @@ TEST_CASE("direct program: a pair's flits in NIC slots {flit, dst}, one payload 
   CHECK(payloads[1] == std::make_pair(std::uint64_t{(1 << 2) | 1}, std::uint64_t{payload_of(0, 1, 1)}));
 }
 
+TEST_CASE("single-port: two flits of one pair waiting at a relay take two buffer entries", "[direct]") {
+  // ring:4: flits 0 and 1 of (0,2) reach node 1 in steps 0 and 1 and leave it in steps 3 and 4.
+  const Topology t = parse_topology("ring:4");
+  Schedule s;
+  s.topology = "ring:4";
+  s.model = Model::SinglePort;
+  const Port p01 = *t.port_to(0, 1), p12 = *t.port_to(1, 2);
+  s.steps = {{{{0, 2, 0}, 0, p01}}, {{{0, 2, 1}, 0, p01}}, {}, {{{0, 2, 0}, 1, p12}}, {{{0, 2, 1}, 1, p12}}};
+  CHECK(direct_buffer_slots(t, s) == 2);  // keyed by pair, the second wait would overwrite the first
+  DirectParams p;
+  p.model = Model::SinglePort;
+  p.flits = 2;
+  p.buffer_slots = 2;
+  const DirectLayout l(t, p);
+  const DirectProgram prog = direct_program(t, s, l);
+  CHECK(prog.notes.empty());
+  p.buffer_slots = 1;
+  CHECK_THROWS_WITH(direct_program(t, s, DirectLayout(t, p)),
+                    Catch::Contains("message (0,2)#0 waits at node 1") && Catch::Contains("2 needed"));
+}
+
 TEST_CASE("direct program names a message that crosses two links in one step", "[direct]") {
   // Issue 15's fault campaign: a crossing repeated a step early made the compiler stop with map::at.
   const Topology t = parse_topology("ring:4");
