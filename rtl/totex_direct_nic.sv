@@ -82,7 +82,7 @@ module totex_direct_nic #(
 
   localparam int unsigned NumBuf = (BufSlots > 32'd0) ? BufSlots : 32'd1;
 
-  // Own payloads (a RAM: no reset; the controller loads every entry before a run).
+  // Own payloads (a RAM: no reset; the controller loads every entry a run injects before it).
   logic [PW-1:0] payload_mem [OwnSlots];
   always_ff @(posedge clk_i) begin
     if (msg_we_i && 32'(msg_slot_i) < OwnSlots) payload_mem[msg_slot_i] <= msg_payload_i;
@@ -213,7 +213,7 @@ module totex_direct_nic #(
     if (rst_ni && !clear_i) begin
       assert (!(|lane_err || |twice_err))
       // One string literal: Verilator prints a concatenated format string as a number.
-      else $error("totex_direct_nic: node %0d: illegal lane read (own message to itself or sent twice, empty or missing buffer entry), lanes %b",
+      else $error("totex_direct_nic: node %0d: illegal lane read (own flit to itself, to no node or sent twice, empty or missing buffer entry), lanes %b",
                   node_id_i, lane_err | twice_err);
       assert (!store_err)
       else $error("totex_direct_nic: node %0d: store into a full or missing buffer entry %0d",
