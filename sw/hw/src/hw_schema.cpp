@@ -98,7 +98,7 @@ const std::vector<Field<TdmHarnessArgs>>& TdmHarnessArgs::fields() {
 const std::vector<Field<WiredTileParams>>& WiredTileParams::fields() {
   using S = WiredTileParams;
   static const std::vector<Field<S>> f = {
-      // The cache key reads tile_<mode>_n<N>_p<P>_v<V>_a<A>_w<W>_<model>_d<D>_b<B>_f<F>.
+      // The cache key reads tile_<mode>_n<N>_p<P>_v<V>_a<A>_w<W>_<model>_d<D>_b<B>_f<F>[_fl<Flits>].
       enum_field<S, DirectMode, &S::mode>("mode", "Dynamic", nullptr, ""),
       int_field<S, &S::nodes, 1, kBig>("nodes", "N", nullptr, "n"),
       int_field<S, &S::ports, 1, 64>("ports", "NumPorts", nullptr, "p"),
