@@ -2,14 +2,18 @@
 /// Scheduled-mode network interface of one node: the node's own personalized messages, the relay
 /// buffer (single-port model), the inject lanes and the receive checks.
 ///
-/// Message store, addressed by slot (SlotW = idx_width(N + BufSlots) bits):
-///   slot d < N           the node's own message for destination d: {src = node_id_i, dst = d,
-///                        payload}; only the payload is stored (loaded through msg_we_i);
-///   slot N + j, j < B    relay buffer entry j (a full message), written by the store port.
+/// Message store, addressed by slot (SlotW = slot_width(N, BufSlots, Flits) bits; S = OwnSlots =
+/// totex_direct_pkg::own_slots(N, Flits), N when Flits = 1):
+///   slot {f, d} < S      the node's own flit f (f < Flits) for destination d (d < N): {src =
+///                        node_id_i, dst = d, payload}; only the payload is stored (loaded
+///                        through msg_we_i at the same slot); with one flit per pair, slot d;
+///   slot S + j, j < B    relay buffer entry j (a full message), written by the store port.
+/// The flit number travels in the payload (the controller loads a distinct payload per flit), so
+/// the message format is the same for one and for several flits per pair.
 /// Lane l reads slot lane_slot_i[l] combinationally; a buffer entry is freed when it is read.
-/// Checks (sticky error_o + assertions): injecting the own message twice or to itself, reading an
-/// empty or out-of-range buffer entry, overwriting a full entry, storing without a buffer,
-/// ejecting a message whose dst is not this node.
+/// Checks (sticky error_o + assertions): injecting an own flit twice, to itself or to a
+/// destination >= N, reading an empty or out-of-range buffer entry, overwriting a full entry,
+/// storing without a buffer, ejecting a message whose dst is not this node.
 `default_nettype none
 
 module totex_direct_nic #(
@@ -23,12 +27,18 @@ module totex_direct_nic #(
   parameter int unsigned NumLanes = 32'd1,
   /// Relay buffer entries B (0 = no buffer: all-port and nic models).
   parameter int unsigned BufSlots = 32'd0,
+  /// Own flits per destination (1: one message per ordered pair).
+  parameter int unsigned Flits = 32'd1,
   /// Width of a node id; do not overwrite.
   localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width {src, dst, payload}; do not overwrite.
   localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Width of a message-store slot; do not overwrite.
-  localparam int unsigned SlotW = totex_direct_pkg::slot_width(N, BufSlots),
+  localparam int unsigned SlotW = totex_direct_pkg::slot_width(N, BufSlots, Flits),
+  /// Own-flit slots {flit, dst}; do not overwrite.
+  localparam int unsigned OwnSlots = totex_direct_pkg::own_slots(N, Flits),
+  /// Width of an own-flit slot (the load index); do not overwrite.
+  localparam int unsigned OSW = totex_pkg::idx_width(OwnSlots),
   /// Width of a buffer entry index; do not overwrite.
   localparam int unsigned BW = totex_direct_pkg::buffer_width(BufSlots),
   /// Width of the receive counter; do not overwrite.
@@ -40,10 +50,10 @@ module totex_direct_nic #(
   input  logic                      rst_ni,
   /// This node's number (a constant of the instance).
   input  logic [IW-1:0]             node_id_i,
-  /// Load port: write the payload of the own message for destination msg_slot_i.
+  /// Load port: write the payload of the own flit in slot msg_slot_i.
   input  logic                      msg_we_i,
-  /// Load port: destination of the payload written.
-  input  logic [IW-1:0]             msg_slot_i,
+  /// Load port: slot {flit, destination} of the payload written.
+  input  logic [OSW-1:0]            msg_slot_i,
   /// Load port: payload.
   input  logic [PW-1:0]             msg_payload_i,
   /// Start of a run: clears the sent flags, the buffer, the counter and the error.
@@ -72,20 +82,20 @@ module totex_direct_nic #(
 
   localparam int unsigned NumBuf = (BufSlots > 32'd0) ? BufSlots : 32'd1;
 
-  // Own payloads (a RAM: no reset; the controller loads every entry before a run).
-  logic [PW-1:0] payload_mem [N];
+  // Own payloads (a RAM: no reset; the controller loads every entry a run injects before it).
+  logic [PW-1:0] payload_mem [OwnSlots];
   always_ff @(posedge clk_i) begin
-    if (msg_we_i && 32'(msg_slot_i) < N) payload_mem[msg_slot_i] <= msg_payload_i;
+    if (msg_we_i && 32'(msg_slot_i) < OwnSlots) payload_mem[msg_slot_i] <= msg_payload_i;
   end
 
   // Relay buffer.
   logic [MW-1:0]     buf_mem [NumBuf];
   logic [NumBuf-1:0] full_d, full_q;
-  logic [N-1:0]      sent_d, sent_q;
+  logic [OwnSlots-1:0] sent_d, sent_q;
 
   logic [NumLanes-1:0] lane_err;
   logic [NumBuf-1:0]   read_mask;
-  logic [N-1:0]        sent_mask;
+  logic [OwnSlots-1:0] sent_mask;
   logic [NumLanes-1:0] twice_err;
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
@@ -93,8 +103,8 @@ module totex_direct_nic #(
     logic             own;
     logic [BW-1:0]    entry;
     assign slot  = lane_slot_i[l*SlotW +: SlotW];
-    assign own   = 32'(slot) < N;
-    assign entry = BW'(32'(slot) - N);
+    assign own   = 32'(slot) < OwnSlots;
+    assign entry = BW'(32'(slot) - OwnSlots);
     logic [MW-1:0] data;
     logic          err;
     always_comb begin
@@ -102,9 +112,10 @@ module totex_direct_nic #(
       err  = 1'b0;
       if (lane_valid_i[l]) begin
         if (own) begin
-          data = {node_id_i, IW'(slot), payload_mem[IW'(slot)]};
-          err  = IW'(slot) == node_id_i || sent_q[IW'(slot)];
-        end else if (BufSlots > 32'd0 && 32'(slot) - N < BufSlots) begin
+          // The destination is the slot's low IW bits (the flit its high bits).
+          data = {node_id_i, IW'(slot), payload_mem[OSW'(slot)]};
+          err  = IW'(slot) == node_id_i || 32'(IW'(slot)) >= N || sent_q[OSW'(slot)];
+        end else if (BufSlots > 32'd0 && 32'(slot) - OwnSlots < BufSlots) begin
           data = buf_mem[entry];
           err  = !full_q[entry];
         end else begin
@@ -123,11 +134,11 @@ module totex_direct_nic #(
     twice_err = '0;
     for (int unsigned l = 0; l < NumLanes; l++) begin
       if (lane_valid_i[l]) begin
-        if (32'(lane_slot_i[l*SlotW +: SlotW]) < N) begin
-          if (sent_mask[IW'(lane_slot_i[l*SlotW +: SlotW])]) twice_err[l] = 1'b1;
-          sent_mask[IW'(lane_slot_i[l*SlotW +: SlotW])] = 1'b1;
-        end else if (32'(lane_slot_i[l*SlotW +: SlotW]) - N < NumBuf) begin
-          read_mask[BW'(32'(lane_slot_i[l*SlotW +: SlotW]) - N)] = 1'b1;
+        if (32'(lane_slot_i[l*SlotW +: SlotW]) < OwnSlots) begin
+          if (sent_mask[OSW'(lane_slot_i[l*SlotW +: SlotW])]) twice_err[l] = 1'b1;
+          sent_mask[OSW'(lane_slot_i[l*SlotW +: SlotW])] = 1'b1;
+        end else if (32'(lane_slot_i[l*SlotW +: SlotW]) - OwnSlots < NumBuf) begin
+          read_mask[BW'(32'(lane_slot_i[l*SlotW +: SlotW]) - OwnSlots)] = 1'b1;
         end
       end
     end
@@ -202,7 +213,7 @@ module totex_direct_nic #(
     if (rst_ni && !clear_i) begin
       assert (!(|lane_err || |twice_err))
       // One string literal: Verilator prints a concatenated format string as a number.
-      else $error("totex_direct_nic: node %0d: illegal lane read (own message to itself or sent twice, empty or missing buffer entry), lanes %b",
+      else $error("totex_direct_nic: node %0d: illegal lane read (own flit to itself, to no node or sent twice, empty or missing buffer entry), lanes %b",
                   node_id_i, lane_err | twice_err);
       assert (!store_err)
       else $error("totex_direct_nic: node %0d: store into a full or missing buffer entry %0d",

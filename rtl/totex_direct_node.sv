@@ -5,7 +5,8 @@
 /// rtl/totex_direct_pkg.sv (docs/load-port.md). This node decodes two regions (the top decodes
 /// REGION_CONTROL itself):
 ///   REGION_TABLE:    index = {step, word}, word in the low WordW bits: entry word;
-///   REGION_MESSAGES: index = destination d: data[PW-1:0] = payload of (node_id_i, d).
+///   REGION_MESSAGES: index = {flit f, destination d}: data[PW-1:0] = payload of flit f of
+///                    (node_id_i, d) (index = d when Flits = 1).
 `default_nettype none
 
 module totex_direct_node #(
@@ -23,6 +24,8 @@ module totex_direct_node #(
   parameter int unsigned Depth = 32'd16,
   /// Relay buffer entries (single-port; 0 otherwise).
   parameter int unsigned BufSlots = 32'd0,
+  /// Own flits per (node, destination) pair the NIC holds (1: one message per pair).
+  parameter int unsigned Flits = 32'd1,
   /// Width of the load-port index field (>= every region's index).
   parameter int unsigned XW = 32'd8,
   /// Width of a node id; do not overwrite.
@@ -78,14 +81,15 @@ module totex_direct_node #(
   localparam int unsigned ActW     = totex_direct_pkg::act_width(NumPorts);
   localparam int unsigned RouteW   = totex_direct_pkg::route_width(NumPorts);
   localparam int unsigned PortW    = totex_pkg::idx_width(NumPorts);
-  localparam int unsigned SlotW    = totex_direct_pkg::slot_width(N, BufSlots);
+  localparam int unsigned SlotW    = totex_direct_pkg::slot_width(N, BufSlots, Flits);
+  localparam int unsigned OSW      = totex_pkg::idx_width(totex_direct_pkg::own_slots(N, Flits));
   localparam int unsigned BW       = totex_direct_pkg::buffer_width(BufSlots);
-  localparam int unsigned LW       = totex_direct_pkg::lane_width(N, NumPorts, BufSlots);
-  localparam int unsigned EW       = totex_direct_pkg::entry_width(N, NumPorts, Model, BufSlots);
+  localparam int unsigned LW       = totex_direct_pkg::lane_width(N, NumPorts, BufSlots, Flits);
+  localparam int unsigned EW       = totex_direct_pkg::entry_width(N, NumPorts, Model, BufSlots, Flits);
   localparam int unsigned WordW    = totex_direct_pkg::word_width(EW);
   localparam int unsigned RegionW  = totex_direct_pkg::REGION_W;
 
-  if (StepW + WordW > XW || IW > XW) begin : gen_xw_err
+  if (StepW + WordW > XW || IW > XW || OSW > XW) begin : gen_xw_err
     $error("totex_direct_node: XW too small for the table or message index");
   end
 
@@ -140,13 +144,14 @@ module totex_direct_node #(
     .PW       (PW),
     .NumPorts (NumPorts),
     .NumLanes (NumLanes),
-    .BufSlots (BufSlots)
+    .BufSlots (BufSlots),
+    .Flits    (Flits)
   ) u_nic (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .node_id_i     (node_id_i),
     .msg_we_i      (mine && region == RegionW'(totex_direct_pkg::REGION_MESSAGES)),
-    .msg_slot_i    (index[IW-1:0]),
+    .msg_slot_i    (index[OSW-1:0]),
     .msg_payload_i (cfg_data_i[PW-1:0]),
     .clear_i       (clear_i),
     .lane_valid_i  (lane_valid),

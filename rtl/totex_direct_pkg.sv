@@ -30,8 +30,9 @@ package totex_direct_pkg;
   localparam int unsigned LOAD_DATA_W = 32'd32;
   /// Region: schedule table of a node; index = {step, word}, word in the low word_width() bits.
   localparam int unsigned REGION_TABLE = 32'd0;
-  /// Region: scheduled mode, index = destination d, data = payload of (node, d); dynamic mode,
-  /// index = send-queue slot, data = {dst, payload}.
+  /// Region: scheduled mode, index = {flit f, destination d} (f << node_width | d; d for one-flit
+  /// exchanges), data = payload of flit f of (node, d); dynamic mode, index = send-queue slot,
+  /// data = {dst, payload}.
   localparam int unsigned REGION_MESSAGES = 32'd1;
   /// Region: control registers (index = one of CONTROL_*).
   localparam int unsigned REGION_CONTROL = 32'd2;
@@ -113,9 +114,16 @@ package totex_direct_pkg;
     route_width = idx_width(ROUTE_PORT0 + ports);
   endfunction
 
-  /// Width of a NIC slot: N message slots (by destination) then the relay buffer's entries.
-  function automatic int unsigned slot_width(input int unsigned nodes, input int unsigned buf_slots);
-    slot_width = idx_width(nodes + buf_slots);
+  /// NIC slots of the node's own flits: flit f for destination d is slot {f, d} = f << node_width | d,
+  /// so with `flits` flits per pair (1 for `all`) they span (flits - 1) * 2^node_width + nodes slots.
+  function automatic int unsigned own_slots(input int unsigned nodes, input int unsigned flits);
+    own_slots = (flits - 32'd1) * (32'd1 << node_width(nodes)) + nodes;
+  endfunction
+
+  /// Width of a NIC slot: the own flits' slots then the relay buffer's entries.
+  function automatic int unsigned slot_width(input int unsigned nodes, input int unsigned buf_slots,
+                                             input int unsigned flits);
+    slot_width = idx_width(own_slots(nodes, flits) + buf_slots);
   endfunction
 
   /// Width of a relay-buffer entry number.
@@ -125,14 +133,15 @@ package totex_direct_pkg;
 
   /// Width of one lane {slot, route}.
   function automatic int unsigned lane_width(input int unsigned nodes, input int unsigned ports,
-                                             input int unsigned buf_slots);
-    lane_width = route_width(ports) + slot_width(nodes, buf_slots);
+                                             input int unsigned buf_slots, input int unsigned flits);
+    lane_width = route_width(ports) + slot_width(nodes, buf_slots, flits);
   endfunction
 
   /// Width of a table entry.
   function automatic int unsigned entry_width(input int unsigned nodes, input int unsigned ports,
-                                              input int unsigned model, input int unsigned buf_slots);
-    entry_width = ports * act_width(ports) + num_lanes(model, ports) * lane_width(nodes, ports, buf_slots)
+                                              input int unsigned model, input int unsigned buf_slots,
+                                              input int unsigned flits);
+    entry_width = ports * act_width(ports) + num_lanes(model, ports) * lane_width(nodes, ports, buf_slots, flits)
                 + buffer_width(buf_slots);
   endfunction
 
@@ -151,16 +160,18 @@ package totex_direct_pkg;
     step_width = idx_width(depth);
   endfunction
 
-  /// Width of the load-port index: wide enough for {step, word}, a destination and a send-queue
-  /// slot count (N - 1 + 1 values), and at least 2 (the control registers).
+  /// Width of the load-port index: wide enough for {step, word}, a destination, an own flit's slot
+  /// {flit, dst} and a send-queue slot count (N - 1 + 1 values), and at least 2 (the control registers).
   function automatic int unsigned index_width(input int unsigned nodes, input int unsigned ports,
                                               input int unsigned model, input int unsigned buf_slots,
-                                              input int unsigned depth, input bit dynamic);
+                                              input int unsigned flits, input int unsigned depth,
+                                              input bit dynamic);
     int unsigned lanes_model;
     // Dynamic mode has no inject lanes in its entries; the layout still counts one lane.
     lanes_model = dynamic ? MODEL_NIC : model;
-    index_width = step_width(depth) + word_width(entry_width(nodes, ports, lanes_model, buf_slots));
+    index_width = step_width(depth) + word_width(entry_width(nodes, ports, lanes_model, buf_slots, flits));
     if (node_width(nodes) > index_width) index_width = node_width(nodes);
+    if (idx_width(own_slots(nodes, flits)) > index_width) index_width = idx_width(own_slots(nodes, flits));
     if (32'd2 > index_width) index_width = 32'd2;
   endfunction
 

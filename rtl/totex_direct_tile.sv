@@ -31,6 +31,8 @@ module totex_direct_tile #(
   parameter int unsigned Depth = 32'd16,
   /// Relay buffer entries (scheduled, single-port).
   parameter int unsigned BufSlots = 32'd0,
+  /// Own flits per pair the NIC holds (scheduled; 1 = one message per pair).
+  parameter int unsigned Flits = 32'd1,
   /// FIFO entries per input VC (dynamic).
   parameter int unsigned FifoDepth = 32'd4,
   /// Virtual channels per input (dynamic).
@@ -44,7 +46,7 @@ module totex_direct_tile #(
   /// Message width; do not overwrite.
   localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Load-port index width; do not overwrite.
-  localparam int unsigned XW = totex_direct_pkg::index_width(N, NumPorts, Model, BufSlots, Depth, Dynamic != 32'd0),
+  localparam int unsigned XW = totex_direct_pkg::index_width(N, NumPorts, Model, BufSlots, Flits, Depth, Dynamic != 32'd0),
   /// Load-port address width; do not overwrite.
   localparam int unsigned AW = totex_direct_pkg::addr_width(N, XW),
   /// Step counter width; do not overwrite.
@@ -157,6 +159,7 @@ module totex_direct_tile #(
       .PW       (PW),
       .Depth    (Depth),
       .BufSlots (BufSlots),
+      .Flits    (Flits),
       .XW       (XW)
     ) u_node (
       .clk_i         (clk_i),

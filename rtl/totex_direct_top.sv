@@ -9,7 +9,8 @@
 /// path), which `totex` writes per topology and parameter set (sw/hw/src/direct_controller.cpp,
 /// direct_params_svh()): only numbers and tables, no logic. Its parameters:
 ///   N, NumPorts (P, the maximum degree), NumLinks, Dynamic (0/1), Model (totex_direct_pkg::MODEL_*),
-///   PW (payload bits), Depth (schedule entries), BufSlots (relay buffer entries), FifoDepth,
+///   PW (payload bits), Depth (schedule entries), BufSlots (relay buffer entries), Flits (own
+///   flits per pair, multi-flit traffic), FifoDepth,
 ///   NumVcs, AdaptiveVcs (dynamic router), Signature (DirectLayout::signature());
 ///   InLink[(v*P + i)*LinkW +: LinkW]   the directed link that ends at input port i of node v
 ///                                      (the link from neighbor(v, i) back to v), NumLinks if
@@ -37,7 +38,7 @@ module totex_direct_top #(
   /// Message width {src, dst, payload}; do not overwrite.
   localparam int unsigned MW = totex_direct_pkg::msg_width(N, PW),
   /// Width of the load-port index; do not overwrite.
-  localparam int unsigned XW = totex_direct_pkg::index_width(N, NumPorts, Model, BufSlots, Depth,
+  localparam int unsigned XW = totex_direct_pkg::index_width(N, NumPorts, Model, BufSlots, Flits, Depth,
                                                              Dynamic != 32'd0),
   /// Load-port address width; do not overwrite.
   localparam int unsigned AW = totex_direct_pkg::addr_width(N, XW),
@@ -173,6 +174,7 @@ module totex_direct_top #(
       .PW          (PW),
       .Depth       (Depth),
       .BufSlots    (BufSlots),
+      .Flits       (Flits),
       .FifoDepth   (FifoDepth),
       .NumVcs      (NumVcs),
       .AdaptiveVcs (AdaptiveVcs)

@@ -29,7 +29,7 @@ module totex_formal_tile_quiet #(
   localparam int unsigned PW      = 32'd2,
   localparam int unsigned IW      = totex_direct_pkg::node_width(N),
   localparam int unsigned MW      = totex_direct_pkg::msg_width(N, PW),
-  localparam int unsigned XW      = totex_direct_pkg::index_width(N, NumPorts, Model, BufSlots, Depth,
+  localparam int unsigned XW      = totex_direct_pkg::index_width(N, NumPorts, Model, BufSlots, 32'd1, Depth,
                                                                    Dynamic != 32'd0),
   localparam int unsigned AW      = totex_direct_pkg::addr_width(N, XW),
   localparam int unsigned StepW   = totex_direct_pkg::step_width(Depth),

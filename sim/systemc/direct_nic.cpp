@@ -16,10 +16,11 @@ DirectNic::DirectNic(const sc_core::sc_module_name& name, const DirectLayout& la
       fmt_{layout.node_bits, layout.params.payload_bits},
       node_(node),
       n_(layout.nodes),
+      own_(layout.own_slots),
       slots_(layout.params.buffer_slots),
       checks_(checks),
-      payload_(static_cast<std::size_t>(layout.nodes), 0),
-      sent_(static_cast<std::size_t>(layout.nodes), 0),
+      payload_(static_cast<std::size_t>(layout.own_slots), 0),
+      sent_(static_cast<std::size_t>(layout.own_slots), 0),
       buffer_(static_cast<std::size_t>(std::max(1, slots_)), 0),
       full_(static_cast<std::size_t>(std::max(1, slots_)), 0) {
   SC_METHOD(on_clock);
@@ -40,10 +41,11 @@ void DirectNic::read_lanes() {
     std::uint64_t m = 0;
     const int slot = lane_slot[l].read();
     if (lane_valid[l].read()) {
-      if (slot >= 0 && slot < n_)
-        m = fmt_.pack(static_cast<std::uint64_t>(node_), static_cast<std::uint64_t>(slot), payload_[static_cast<std::size_t>(slot)]);
-      else if (slot - n_ >= 0 && slot - n_ < slots_)
-        m = buffer_[static_cast<std::size_t>(slot - n_)];
+      if (slot >= 0 && slot < own_)  // own flit {flit, dst}: the destination is the low node bits
+        m = fmt_.pack(static_cast<std::uint64_t>(node_), static_cast<std::uint64_t>(dst_of(slot)),
+                      payload_[static_cast<std::size_t>(slot)]);
+      else if (slot - own_ >= 0 && slot - own_ < slots_)
+        m = buffer_[static_cast<std::size_t>(slot - own_)];
     }
     lane_data[l].write(m);
   }
@@ -51,7 +53,7 @@ void DirectNic::read_lanes() {
 
 bool DirectNic::store(const LoadAddress& a, std::uint64_t data) {
   if (a.region != DirectLayout::kRegionMessages || a.node != static_cast<std::uint64_t>(node_) ||
-      a.index >= static_cast<std::uint64_t>(n_))
+      a.index >= static_cast<std::uint64_t>(own_))
     return false;
   payload_[a.index] = fmt_.payload(data);
   changed_.notify(sc_core::SC_ZERO_TIME);
@@ -75,17 +77,20 @@ void DirectNic::on_clock() {
   for (std::size_t l = 0; l < lane_valid.size(); ++l) {
     if (!lane_valid[l].read()) continue;
     const int slot = lane_slot[l].read();
-    if (slot >= 0 && slot < n_) {
+    if (slot >= 0 && slot < own_) {
       char& s = sent_[static_cast<std::size_t>(slot)];
-      if (slot == node_) { fail("lane " + std::to_string(l) + " sends the node's message to itself"); bad = true; }
-      else if (s) { fail("lane " + std::to_string(l) + " sends the message for " + std::to_string(slot) + " again"); bad = true; }
+      const int dst = dst_of(slot), flit = slot >> layout_.node_bits;
+      const std::string what = "the message for " + std::to_string(dst) + (own_ > n_ ? " (flit " + std::to_string(flit) + ")" : "");
+      if (dst == node_) { fail("lane " + std::to_string(l) + " sends the node's message to itself"); bad = true; }
+      else if (dst >= n_) { fail("lane " + std::to_string(l) + " reads own slot " + std::to_string(slot) + ", destination " + std::to_string(dst) + " does not exist"); bad = true; }
+      else if (s) { fail("lane " + std::to_string(l) + " sends " + what + " again"); bad = true; }
       s = 1;
-    } else if (slot - n_ >= 0 && slot - n_ < slots_) {
-      if (!full_[static_cast<std::size_t>(slot - n_)]) {
-        fail("lane " + std::to_string(l) + " reads empty relay-buffer entry " + std::to_string(slot - n_));
+    } else if (slot - own_ >= 0 && slot - own_ < slots_) {
+      if (!full_[static_cast<std::size_t>(slot - own_)]) {
+        fail("lane " + std::to_string(l) + " reads empty relay-buffer entry " + std::to_string(slot - own_));
         bad = true;
       }
-      freed.push_back(slot - n_);
+      freed.push_back(slot - own_);
     } else {
       fail("lane " + std::to_string(l) + " reads slot " + std::to_string(slot) + ", which does not exist");
       bad = true;

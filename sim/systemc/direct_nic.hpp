@@ -44,15 +44,18 @@ class DirectNic : public sc_core::sc_module {
   void on_clock();
   void read_lanes();
   void fail(const std::string& what);
+  /// The destination of own slot {flit, dst}: its low node bits.
+  [[nodiscard]] int dst_of(int slot) const { return slot & ((1 << layout_.node_bits) - 1); }
 
   const DirectLayout& layout_;
   const MsgFormat fmt_;
   const int node_;
   const int n_;
+  const int own_;    // own flits' slots {flit, dst} (N with one flit per pair)
   const int slots_;  // relay-buffer entries B
   DirectChecks& checks_;
-  std::vector<std::uint64_t> payload_;  // [N]
-  std::vector<char> sent_;              // [N]
+  std::vector<std::uint64_t> payload_;  // [own slot]
+  std::vector<char> sent_;              // [own slot]
   std::vector<std::uint64_t> buffer_;   // [B]
   std::vector<char> full_;              // [B]
   sc_core::sc_event changed_;

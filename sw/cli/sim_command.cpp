@@ -83,11 +83,6 @@ SimInput load_or_make(const SimOptions& o) {
     const Traffic traffic = parse_traffic(o.traffic, *t);
     if (!is_all_traffic(*t, &traffic)) {
       if (o.mode == "dynamic") throw UsageError("--traffic: the dynamic baseline's NICs send to every node; give --mode scheduled");
-      if (const std::int64_t most = heaviest_pair(traffic).flits; most > 1 && o.tdm.periods == 0)
-        throw UsageError("--traffic " + traffic.spec() + " sends up to " + std::to_string(most) +
-                         " flits per pair; the direct routers carry one message per ordered pair (multi-flit messages "
-                         "run on the TDM tiles: --periodic [--periods K], model nic; `totex schedule --traffic` "
-                         "schedules and verifies it)");
       if (o.tdm.periods > 0) check_tdm_traffic(traffic, model);  // before the search
       TrafficRequest request;
       request.algorithm = o.algo.empty() ? "auto" : o.algo;

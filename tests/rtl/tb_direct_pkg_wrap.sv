@@ -9,6 +9,7 @@ module tb_direct_pkg_wrap (
   input  logic [31:0] ports_i,
   input  logic [31:0] model_i,
   input  logic [31:0] buf_slots_i,
+  input  logic [31:0] flits_i,
   input  logic [31:0] depth_i,
   input  logic [31:0] payload_w_i,
   input  logic        dynamic_i,
@@ -38,6 +39,7 @@ module tb_direct_pkg_wrap (
   output logic [31:0] lanes_o,
   output logic [31:0] act_w_o,
   output logic [31:0] route_w_o,
+  output logic [31:0] own_slots_o,
   output logic [31:0] slot_w_o,
   output logic [31:0] buffer_w_o,
   output logic [31:0] entry_w_o,
@@ -75,13 +77,14 @@ module tb_direct_pkg_wrap (
   assign lanes_o        = totex_direct_pkg::num_lanes(entry_model, ports_i);
   assign act_w_o        = totex_direct_pkg::act_width(ports_i);
   assign route_w_o      = totex_direct_pkg::route_width(ports_i);
-  assign slot_w_o       = totex_direct_pkg::slot_width(nodes_i, buf_slots_i);
+  assign own_slots_o    = totex_direct_pkg::own_slots(nodes_i, flits_i);
+  assign slot_w_o       = totex_direct_pkg::slot_width(nodes_i, buf_slots_i, flits_i);
   assign buffer_w_o     = totex_direct_pkg::buffer_width(buf_slots_i);
-  assign entry_w_o      = totex_direct_pkg::entry_width(nodes_i, ports_i, entry_model, buf_slots_i);
+  assign entry_w_o      = totex_direct_pkg::entry_width(nodes_i, ports_i, entry_model, buf_slots_i, flits_i);
   assign entry_words_o  = totex_direct_pkg::entry_words(entry_w_o);
   assign word_w_o       = totex_direct_pkg::word_width(entry_w_o);
   assign step_w_o       = totex_direct_pkg::step_width(depth_i);
-  assign index_w_o      = totex_direct_pkg::index_width(nodes_i, ports_i, model_i, buf_slots_i, depth_i,
+  assign index_w_o      = totex_direct_pkg::index_width(nodes_i, ports_i, model_i, buf_slots_i, flits_i, depth_i,
                                                         dynamic_i);
   assign addr_w_o       = totex_direct_pkg::addr_width(nodes_i, index_w_o);
 endmodule

@@ -34,17 +34,19 @@ void check_widths(Package& pkg, const DirectLayout& l) {
   t.ports_i = static_cast<std::uint32_t>(l.ports);
   t.model_i = static_cast<std::uint32_t>(l.params.model);
   t.buf_slots_i = static_cast<std::uint32_t>(l.params.buffer_slots);
+  t.flits_i = static_cast<std::uint32_t>(l.params.flits);
   t.depth_i = static_cast<std::uint32_t>(l.params.depth);
   t.payload_w_i = static_cast<std::uint32_t>(l.params.payload_bits);
   t.dynamic_i = dynamic ? 1 : 0;
   t.eval();
   INFO(l.spec << (dynamic ? " dynamic" : " scheduled " + totex::to_string(l.params.model)) << " depth "
-              << l.params.depth << " buffer " << l.params.buffer_slots);
+              << l.params.depth << " buffer " << l.params.buffer_slots << " flits " << l.params.flits);
   CHECK(t.node_w_o == static_cast<std::uint32_t>(l.node_bits));
   CHECK(t.msg_w_o == static_cast<std::uint32_t>(l.msg_bits));
   CHECK(t.lanes_o == static_cast<std::uint32_t>(l.lanes));
   CHECK(t.act_w_o == static_cast<std::uint32_t>(l.act_bits));
   CHECK(t.route_w_o == static_cast<std::uint32_t>(l.route_bits));
+  CHECK(t.own_slots_o == static_cast<std::uint32_t>(l.own_slots));
   CHECK(t.slot_w_o == static_cast<std::uint32_t>(l.slot_bits));
   CHECK(t.buffer_w_o == static_cast<std::uint32_t>(l.buffer_bits));
   CHECK(t.entry_w_o == static_cast<std::uint32_t>(l.entry_bits));
@@ -91,13 +93,15 @@ TEST_CASE("direct package: width functions = DirectLayout on many networks and p
     const totex::Topology topo = totex::parse_topology(spec);
     for (const totex::Model model : {totex::Model::SinglePort, totex::Model::AllPort, totex::Model::Nic})
       for (const int depth : {2, 16, 64, 1024})
-        for (const int buffer : {0, 1, 5, 64}) {
-          totex::DirectParams p;
-          p.model = model;
-          p.depth = depth;
-          p.buffer_slots = buffer;
-          check_widths(pkg, DirectLayout(topo, p));
-        }
+        for (const int buffer : {0, 1, 5, 64})
+          for (const int flits : {1, 2, 3, 8}) {  // multi-flit traffic: own slots {flit, dst}
+            totex::DirectParams p;
+            p.model = model;
+            p.depth = depth;
+            p.buffer_slots = buffer;
+            p.flits = flits;
+            check_widths(pkg, DirectLayout(topo, p));
+          }
     totex::DirectParams dyn;
     dyn.mode = totex::DirectMode::Dynamic;
     check_widths(pkg, DirectLayout(topo, dyn));

@@ -40,6 +40,10 @@ void quiet_inputs(Vtb_direct_units_wrap& t) {
   t.nic_lane_valid_i = 0;
   t.nic_store_valid_i = 0;
   t.nic_eject_valid_i = 0;
+  t.nicf_msg_we_i = 0;
+  t.nicf_clear_i = 0;
+  t.nicf_lane_valid_i = 0;
+  t.nicf_store_valid_i = 0;
 }
 
 /// A NIC message {src, dst, payload}.
@@ -219,6 +223,79 @@ TEST_CASE("direct NIC: own messages, relay buffer, receive count and every stick
       CHECK(t.nic_error_o == 1);  // sticky
       clear();
       CHECK(t.nic_error_o == 0);  // until the next run starts
+    }
+  }
+}
+
+TEST_CASE("direct NIC, multi-flit: own flits in slots {flit, dst}, each once, the buffer after them", "[direct][nic]") {
+  // The wrapper's second NIC: N = 3 (node_width 2: slot {f, d} = f << 2 | d, d = 3 a gap), Flits 2,
+  // one lane, relay buffer entry 0 at slot own_slots(3, 2) = 7.
+  Model h;
+  auto& t = h.top();
+  quiet_inputs(t);
+  constexpr unsigned kNode = 1, kBufferSlot = 7;
+  t.nicf_node_id_i = kNode;
+  auto payload = [](unsigned slot) { return 0x80u | slot; };
+  for (const unsigned slot : {0u, 2u, 4u, 6u}) {  // flits 0 and 1 for destinations 0 and 2
+    t.nicf_msg_we_i = 1;
+    t.nicf_msg_slot_i = slot;
+    t.nicf_msg_payload_i = payload(slot);
+    h.tick();
+  }
+  t.nicf_msg_we_i = 0;
+  auto clear = [&] {
+    t.nicf_clear_i = 1;
+    h.tick();
+    t.nicf_clear_i = 0;
+    t.eval();
+  };
+  auto lane = [&](unsigned slot) {
+    t.nicf_lane_valid_i = 1;
+    t.nicf_lane_slot_i = slot;
+    t.eval();
+  };
+  clear();
+
+  SECTION("each flit once, in any order, with its own payload; a relayed message after them") {
+    lane(6);  // flit 1 to node 2 before flit 0
+    CHECK(t.nicf_lane_data_o == message(kNode, 2, payload(6)));
+    h.tick();
+    lane(2);
+    CHECK(t.nicf_lane_data_o == message(kNode, 2, payload(2)));
+    h.tick();
+    lane(4);
+    CHECK(t.nicf_lane_data_o == message(kNode, 0, payload(4)));
+    h.tick();
+    t.nicf_lane_valid_i = 0;
+    t.nicf_store_valid_i = 1;
+    t.nicf_store_data_i = message(0, 2, 0x5a);
+    h.tick();
+    t.nicf_store_valid_i = 0;
+    lane(kBufferSlot);
+    CHECK(t.nicf_lane_data_o == message(0, 2, 0x5a));
+    h.tick();
+    t.nicf_lane_valid_i = 0;
+    t.eval();
+    CHECK(t.nicf_error_o == 0);
+    CHECK(h.assertion_failures() == 0);
+  }
+  SECTION("misuse: a flit twice, a flit to itself, a destination in the gap") {
+    for (const unsigned bad : {6u, 5u, 3u}) {
+      INFO("slot " << bad);
+      const int before = h.assertion_failures();
+      if (bad == 6u) {  // the second read of flit 1 to node 2 is the error
+        lane(6);
+        h.tick();
+        CHECK(t.nicf_error_o == 0);
+      }
+      lane(bad);
+      h.tick();
+      t.nicf_lane_valid_i = 0;
+      t.eval();
+      CHECK(t.nicf_error_o == 1);
+      CHECK(h.assertion_failures() > before);
+      clear();
+      CHECK(t.nicf_error_o == 0);
     }
   }
 }

@@ -13,6 +13,7 @@
 #include "totex/io/exchange_table.hpp"
 #include "totex/generators/generators.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/verify/trace.hpp"
 
 using namespace totex;
 
@@ -86,6 +87,57 @@ TEST_CASE("direct program refuses what the NIC cannot express", "[direct]") {
   p.model = Model::AllPort;  // all-port NICs have one lane per port
   s.model = Model::AllPort;
   CHECK_NOTHROW(direct_program(t, s, DirectLayout(t, p)));
+}
+
+TEST_CASE("direct program: a pair's flits in NIC slots {flit, dst}, one payload each", "[direct]") {
+  // ring:4 nic: flits 0 and 1 of (0,1) injected in steps 0 and 1, both one hop.
+  const Topology t = parse_topology("ring:4");
+  Schedule s;
+  s.topology = "ring:4";
+  s.model = Model::Nic;
+  const Port east = *t.port_to(0, 1);
+  s.steps = {{{{0, 1, 0}, 0, east}}, {{{0, 1, 1}, 0, east}}};
+  DirectParams p;
+  p.model = Model::Nic;
+  CHECK(direct_schedule_flits(s) == 2);
+  CHECK_THROWS_WITH(direct_program(t, s, DirectLayout(t, p)),
+                    Catch::Contains("the schedule sends 2 flits of one pair; the hardware was built for 1"));
+  p.flits = 2;
+  const DirectLayout l(t, p);
+  CHECK(l.own_slots == 4 + 4);   // {1, d} = 4 + d: (2 - 1) * 2^2 + 4
+  CHECK(l.slot_bits == 3);
+  DirectParams one;
+  one.model = Model::Nic;
+  CHECK(l.signature() != DirectLayout(t, one).signature());  // a one-flit model is refused
+  const DirectProgram prog = direct_program(t, s, l);
+  // Only the injected flits' payloads are loaded, at index {f, d} with payload_of(s, d, f).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> payloads;
+  for (const LoadWrite& w : prog.writes)
+    if (l.fields(w.addr).region == DirectLayout::kRegionMessages) payloads.emplace_back(l.fields(w.addr).index, w.data);
+  REQUIRE(payloads.size() == 2);
+  CHECK(payloads[0] == std::make_pair(std::uint64_t{1}, std::uint64_t{payload_of(0, 1, 0)}));
+  CHECK(payloads[1] == std::make_pair(std::uint64_t{(1 << 2) | 1}, std::uint64_t{payload_of(0, 1, 1)}));
+}
+
+TEST_CASE("single-port: two flits of one pair waiting at a relay take two buffer entries", "[direct]") {
+  // ring:4: flits 0 and 1 of (0,2) reach node 1 in steps 0 and 1 and leave it in steps 3 and 4.
+  const Topology t = parse_topology("ring:4");
+  Schedule s;
+  s.topology = "ring:4";
+  s.model = Model::SinglePort;
+  const Port p01 = *t.port_to(0, 1), p12 = *t.port_to(1, 2);
+  s.steps = {{{{0, 2, 0}, 0, p01}}, {{{0, 2, 1}, 0, p01}}, {}, {{{0, 2, 0}, 1, p12}}, {{{0, 2, 1}, 1, p12}}};
+  CHECK(direct_buffer_slots(t, s) == 2);  // keyed by pair, the second wait would overwrite the first
+  DirectParams p;
+  p.model = Model::SinglePort;
+  p.flits = 2;
+  p.buffer_slots = 2;
+  const DirectLayout l(t, p);
+  const DirectProgram prog = direct_program(t, s, l);
+  CHECK(prog.notes.empty());
+  p.buffer_slots = 1;
+  CHECK_THROWS_WITH(direct_program(t, s, DirectLayout(t, p)),
+                    Catch::Contains("message (0,2)#0 waits at node 1") && Catch::Contains("2 needed"));
 }
 
 TEST_CASE("direct program names a message that crosses two links in one step", "[direct]") {

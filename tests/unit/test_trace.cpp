@@ -134,3 +134,49 @@ TEST_CASE("reference engine moves messages hop by hop and checks the claimed ste
   REQUIRE_FALSE(longer.ok());
   REQUIRE(longer.errors.at(0) == "run took 19 cycles, the schedule predicts 20");
 }
+
+TEST_CASE("scoreboard checks every flit of a multi-flit traffic and its order", "[trace]") {
+  // ring:3 all:2: 6 pairs x 2 flits; flit f of every pair arrives in cycle f (step f).
+  const Topology t = parse_topology("ring:3");
+  const Traffic traffic = parse_traffic("all:2", t);
+  std::vector<ExpectedDelivery> timing;
+  for (NodeId s = 0; s < 3; ++s)
+    for (NodeId d = 0; d < 3; ++d)
+      if (s != d)
+        for (std::int32_t f = 0; f < 2; ++f) timing.push_back({{f, d, s, payload_of(s, d, f)}, f, f});
+  REQUIRE(payload_of(0, 1, 0) == payload_of(0, 1));  // flit 0 keeps the one-flit payload
+  REQUIRE(payload_of(0, 1, 1) != payload_of(0, 1, 0));
+
+  Scoreboard good(t, timing, traffic);
+  REQUIRE(good.expected_count() == 12);
+  for (const ExpectedDelivery& e : timing)
+    good.observe(e.cycle, e.delivery.dst, e.delivery.src, e.delivery.dst, e.delivery.step, e.delivery.payload);
+  good.finish();
+  REQUIRE(good.errors().empty());
+  REQUIRE(good.delivered() == 12);
+
+  // Pair (0,1)'s flits swapped in time, a payload of no flit, and a flit never sent.
+  Scoreboard bad(t, timing, traffic);
+  for (const ExpectedDelivery& e : timing) {
+    const Delivery& d = e.delivery;
+    if (d.src == 0 && d.dst == 1) {
+      bad.observe(1 - e.flit, d.dst, d.src, d.dst, 1 - e.flit, d.payload);
+    } else if (d.src == 2 && d.dst == 0 && e.flit == 1) {
+      bad.observe(e.cycle, d.dst, d.src, d.dst, d.step, payload_of(2, 0, 7));
+    } else if (!(d.src == 1 && d.dst == 2 && e.flit == 0)) {
+      bad.observe(e.cycle, d.dst, d.src, d.dst, d.step, d.payload);
+    }
+  }
+  bad.finish();
+  const auto& e = bad.errors();
+  REQUIRE(e.size() == 8);
+  REQUIRE(e.at(0) == "cycle 1, node 1: flit (0,1)#0 carries step 1, expected 0");
+  REQUIRE(e.at(1) == "cycle 1, node 1: flit (0,1)#0 arrived, expected in cycle 0");
+  REQUIRE(e.at(2) == "cycle 0, node 1: flit (0,1)#1 carries step 0, expected 1");
+  REQUIRE(e.at(3) == "cycle 0, node 1: flit (0,1)#1 arrived, expected in cycle 1");
+  REQUIRE(e.at(4) == "cycle 1, node 0: pair (2,0): payload " + std::to_string(payload_of(2, 0, 7)) +
+                         " is the payload of none of its flits");
+  REQUIRE(e.at(5) == "node 1: flit (0,1)#1 arrived in cycle 0, before flit (0,1)#0 (cycle 1): the pair's flits are out of order");
+  REQUIRE(e.at(6) == "node 2: flit (1,2)#0 of step 0 never arrived (expected in cycle 0)");
+  REQUIRE(e.at(7) == "node 0: flit (2,0)#1 of step 1 never arrived (expected in cycle 1)");
+}

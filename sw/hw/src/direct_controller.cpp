@@ -73,14 +73,17 @@ DirectLayout::DirectLayout(const Topology& t, const DirectParams& p) : params(p)
   msg_bits = 2 * node_bits + p.payload_bits;
   act_bits = idx_width(ports + kActForward);
   route_bits = idx_width(ports + kRoutePort0);
-  slot_bits = idx_width(nodes + p.buffer_slots);
+  if (p.flits < 1) throw UsageError("flits per pair must be at least 1, got " + std::to_string(p.flits));
+  // Own flit f for destination d sits in slot {f, d} (f << node_bits | d): slot d when f = 0.
+  own_slots = (p.flits - 1) * (1 << node_bits) + nodes;
+  slot_bits = idx_width(own_slots + p.buffer_slots);
   buffer_bits = idx_width(p.buffer_slots);
   entry_bits = ports * act_bits + lanes * (route_bits + slot_bits) + buffer_bits;
   words = (entry_bits + kWordBits - 1) / kWordBits;
   word_bits = idx_width(words);
   step_bits = idx_width(p.depth);
   const int queue_bits = idx_width(nodes);  // dynamic send-queue slot / count (N-1 + 1 values)
-  index_bits = std::max({step_bits + word_bits, node_bits, queue_bits, 2});
+  index_bits = std::max({step_bits + word_bits, node_bits, queue_bits, idx_width(own_slots), 2});
   addr_bits = kRegionBits + node_bits + index_bits;
   vcs = 1;
   if (t.is_product())
@@ -109,6 +112,7 @@ std::uint32_t DirectLayout::signature() const {
   s << spec << '|' << to_string(params.mode) << '|' << to_string(params.model) << '|' << params.depth << '|'
     << params.buffer_slots << '|' << params.payload_bits << '|' << params.fifo_depth << '|' << ports << '|' << vcs;
   if (params.mode == DirectMode::Dynamic) s << '|' << to_string(params.routing) << '|' << adaptive_vcs;
+  if (params.flits > 1) s << "|flits" << params.flits;  // one-flit models keep their signatures
   std::uint32_t h = 2166136261U;  // FNV-1a
   for (const char c : s.str()) {
     h ^= static_cast<std::uint8_t>(c);
@@ -122,6 +126,7 @@ std::uint32_t DirectLayout::tile_signature() const {
   s << "tile|" << nodes << '|' << to_string(params.mode) << '|' << to_string(params.model) << '|' << params.depth
     << '|' << params.buffer_slots << '|' << params.payload_bits << '|' << params.fifo_depth << '|' << ports << '|'
     << vcs << '|' << adaptive_vcs;
+  if (params.flits > 1) s << "|flits" << params.flits;
   return fnv1a(s.str());
 }
 
@@ -143,18 +148,38 @@ struct Wait {
   NodeId node;
   std::int64_t from;
   std::int64_t to;
-  NodeId src, dst;
+  Message msg;
 };
+
+/// The most flits of one pair the schedule moves (flit indices + 1; 1 for a one-flit exchange).
+int schedule_flits(const Schedule& s) {
+  int flits = 1;
+  for (const auto& step : s.steps)
+    for (const Transfer& tr : step) flits = std::max(flits, tr.msg.flit + 1);
+  return flits;
+}
+
+/// Message number (src*N + dst) * F + flit: every flit is a message of its own.
+std::int64_t message_number(const Message& m, std::int64_t n, std::int64_t flits) {
+  return (std::int64_t{m.src} * n + m.dst) * flits + m.flit;
+}
+
+/// "(s,d)", or "(s,d)#f" when pairs carry several flits (the verifier's names).
+std::string message_name(const Message& m, int flits) {
+  return "(" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")" + (flits > 1 ? "#" + std::to_string(m.flit) : "");
+}
 
 std::vector<Wait> relay_waits(const Topology& t, const Schedule& s) {
   const auto n = static_cast<std::int64_t>(t.nodes());
-  std::vector<MessageState> st(at(n * n));
+  const std::int64_t flits = schedule_flits(s);
+  std::vector<MessageState> st(at(n * n * flits));
   std::vector<Wait> waits;
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
     for (const Transfer& tr : s.steps[step]) {
-      MessageState& m = st[at(std::int64_t{tr.msg.src} * n + tr.msg.dst)];
+      if (tr.msg.src < 0 || tr.msg.src >= n || tr.msg.dst < 0 || tr.msg.dst >= n || tr.msg.flit < 0) continue;
+      MessageState& m = st[at(message_number(tr.msg, n, flits))];
       if (m.arrived >= 0 && m.at == tr.from && m.arrived + 1 < static_cast<std::int64_t>(step))
-        waits.push_back({tr.from, m.arrived + 1, static_cast<std::int64_t>(step), tr.msg.src, tr.msg.dst});
+        waits.push_back({tr.from, m.arrived + 1, static_cast<std::int64_t>(step), tr.msg});
       m.prev = tr.from;
       m.at = t.neighbor(tr.from, tr.port);
       m.arrived = static_cast<std::int64_t>(step);
@@ -186,6 +211,8 @@ std::vector<int> assign_buffer_entries(const std::vector<Wait>& waits, int nodes
 
 }  // namespace
 
+int direct_schedule_flits(const Schedule& s) { return schedule_flits(s); }
+
 int direct_buffer_slots(const Topology& t, const Schedule& s) {
   int used = 0;
   (void)assign_buffer_entries(relay_waits(t, s), t.nodes(), &used);
@@ -216,15 +243,19 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
   const std::vector<int> buffer_entry = assign_buffer_entries(waits, n, &used);
   if (!waits.empty() && used > layout.params.buffer_slots) {
     const Wait& w = waits.front();
-    throw UsageError("message (" + std::to_string(w.src) + "," + std::to_string(w.dst) + ") waits at node " +
+    throw UsageError("message " + message_name(w.msg, schedule_flits(s)) + " waits at node " +
                      std::to_string(w.node) + " from step " + std::to_string(w.from - 1) + " to step " +
                      std::to_string(w.to) + ": the " + to_string(layout.params.model) +
                      " hardware has " + std::to_string(layout.params.buffer_slots) + " relay buffer entries, " +
                      std::to_string(used) + " needed");
   }
+  // Flits: each its own message, in NIC slot {flit, dst}; the NIC holds layout.params.flits per pair.
+  const int flits = layout.params.flits;
+  if (const int most = schedule_flits(s); most > flits)
+    throw UsageError("the schedule sends " + std::to_string(most) + " flits of one pair; the hardware was built for " +
+                     std::to_string(flits));
   std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> wait_of;  // (message, read entry) -> wait
-  for (std::size_t i = 0; i < waits.size(); ++i)
-    wait_of[{std::int64_t{waits[i].src} * n + waits[i].dst, waits[i].to}] = i;
+  for (std::size_t i = 0; i < waits.size(); ++i) wait_of[{message_number(waits[i].msg, n, flits), waits[i].to}] = i;
 
   auto note = [&](const std::string& text) {
     if (prog.notes.size() < 20) prog.notes.push_back(text);
@@ -233,21 +264,22 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
     int& a = table[at(v)][at(e)].act[at(input)];
     if (a != DirectLayout::kActNone) {
       note("entry " + std::to_string(e) + ", node " + std::to_string(v) + ": two messages on input " +
-           std::to_string(input) + " (message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
-           ") is the second); the link was driven twice");
+           std::to_string(input) + " (message " + message_name(msg, flits) + " is the second); the link was driven twice");
       return;
     }
     a = act;
   };
 
-  std::vector<MessageState> st(at(std::int64_t{n} * n));
+  std::vector<MessageState> st(at(std::int64_t{n} * n * flits));
+  std::vector<bool> injected(st.size(), false);  // own flits the tables inject: their payloads are loaded
   for (std::int64_t step = 0; step < steps; ++step) {
     for (const Transfer& tr : s.steps[at(step)]) {
       const Message& msg = tr.msg;
-      if (msg.src < 0 || msg.src >= n || msg.dst < 0 || msg.dst >= n || tr.from < 0 || tr.from >= n ||
+      if (msg.src < 0 || msg.src >= n || msg.dst < 0 || msg.dst >= n || msg.flit < 0 || tr.from < 0 || tr.from >= n ||
           tr.port < 0 || tr.port >= t.degree(tr.from))
         throw UsageError("step " + std::to_string(step) + ": transfer out of range");
-      MessageState& m = st[at(std::int64_t{msg.src} * n + msg.dst)];
+      MessageState& m = st[at(message_number(msg, n, flits))];
+      const std::string name = message_name(msg, flits);
       const NodeId here = m.arrived < 0 ? msg.src : m.at;
       // Named as the reference engine names a crossing: step, node, link.
       const auto where = [&] {
@@ -255,24 +287,22 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
                std::to_string(tr.from) + "->" + std::to_string(t.neighbor(tr.from, tr.port)) + ": ";
       };
       if (here != tr.from)
-        throw UsageError(where() + "message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
-                         ") is sent from node " + std::to_string(tr.from) + " but is at node " + std::to_string(here));
+        throw UsageError(where() + "message " + name + " is sent from node " + std::to_string(tr.from) + " but is at node " + std::to_string(here));
       if (m.arrived == step)  // e.g. a crossing repeated a step early: the tables have no entry for it
-        throw UsageError(where() + "message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
-                         ") crosses a second link in this step (it arrived over link " + std::to_string(m.prev) +
+        throw UsageError(where() + "message " + name + " crosses a second link in this step (it arrived over link " + std::to_string(m.prev) +
                          "->" + std::to_string(tr.from) + " in this step); a message moves one hop per step");
       Entry& e = table[at(tr.from)][at(step)];
       if (m.arrived < 0) {
-        e.lanes.emplace_back(tr.port, msg.dst);  // own message: slot = destination
+        e.lanes.emplace_back(tr.port, (msg.flit << layout.node_bits) | msg.dst);  // own flit: slot {flit, dst}
+        injected[at(message_number(msg, n, flits))] = true;
       } else {
         const int input = *t.port_to(tr.from, m.prev);
         if (m.arrived + 1 == step) {
           set_act(tr.from, step, input, DirectLayout::kActForward + tr.port, msg);
         } else {
-          const auto found = wait_of.find({std::int64_t{msg.src} * n + msg.dst, step});
+          const auto found = wait_of.find({message_number(msg, n, flits), step});
           if (found == wait_of.end())  // relay_waits and this replay disagree: name the crossing, not map::at
-            throw UsageError(where() + "message (" + std::to_string(msg.src) + "," + std::to_string(msg.dst) +
-                             ") leaves a relay wait the schedule compiler did not plan");
+            throw UsageError(where() + "message " + name + " leaves a relay wait the schedule compiler did not plan");
           const std::size_t w = found->second;
           const int j = buffer_entry[w];
           Entry& store = table[at(tr.from)][at(m.arrived + 1)];
@@ -282,7 +312,7 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
           else
             store.store_slot = j;
           set_act(tr.from, m.arrived + 1, input, DirectLayout::kActStore, msg);
-          e.lanes.emplace_back(tr.port, n + j);
+          e.lanes.emplace_back(tr.port, layout.own_slots + j);
         }
       }
       m.prev = tr.from;
@@ -293,10 +323,15 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
   }
 
   // Messages: every processor's own payloads (routers at empty nodes have none; they only forward).
+  // One flit per pair: every pair's, as always. Several: the flits the tables inject, flit f of
+  // (v, d) at index {f, d} with payload_of(v, d, f).
   for (NodeId v : t.processors())
-    for (NodeId d : t.processors())
-      if (d != v)
-        prog.writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(d)), payload_of(v, d)});
+    for (int f = 0; f < flits; ++f)
+      for (NodeId d : t.processors())
+        if (d != v && (flits == 1 || injected[at(message_number({v, d, f}, n, flits))]))
+          prog.writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v),
+                                                (static_cast<std::uint64_t>(f) << layout.node_bits) | at(d)),
+                                 payload_of(v, d, f)});
   // Tables, entries 0..T of every node.
   const int lane_bits = layout.route_bits + layout.slot_bits;
   for (NodeId v = 0; v < n; ++v) {

@@ -71,6 +71,7 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, const RunOp
     p.model = s.model;
     const auto entries = static_cast<std::int64_t>(s.steps.size()) + 1;
     while (p.depth < entries) p.depth *= 2;
+    p.flits = direct_schedule_flits(s);  // multi-flit traffic: the NIC holds every flit of a pair
     const int slots = direct_buffer_slots(t, s);
     p.buffer_slots = 0;
     if (slots > 0)

@@ -26,6 +26,7 @@ namespace {
 bool scheduled(const DirectHarnessArgs& a) { return a.mode == DirectMode::Scheduled; }
 bool dynamic(const DirectHarnessArgs& a) { return a.mode == DirectMode::Dynamic; }
 bool skipping_not_default(const DirectHarnessArgs& a) { return !a.skip_quiet; }
+bool multi_flit(const DirectHarnessArgs& a) { return a.flits > 1; }  // `all` runs keep their argv
 bool single_port(const TdmTileParams& p) { return p.kind == TileKind::SinglePort; }
 bool flops(const TdmTileParams& p) { return p.bits_in_flops; }
 bool queued(const TdmTileParams& p) { return p.queue_depth > 1; }  // multi-flit traffic only: `all` keys unchanged
@@ -54,6 +55,7 @@ const std::vector<Field<DirectHarnessArgs>>& DirectHarnessArgs::fields() {
       enum_field<S, LoadPath, &S::load>("load", nullptr, nullptr, nullptr),
       text_field<S, &S::wave>("wave"),
       bool_field<S, &S::skip_quiet>("skip-quiet", nullptr, nullptr, nullptr, nullptr, &skipping_not_default),
+      int_field<S, &S::flits, 1, 65536>("flits", nullptr, nullptr, nullptr, nullptr, &multi_flit),
   };
   return f;
 }
@@ -96,7 +98,7 @@ const std::vector<Field<TdmHarnessArgs>>& TdmHarnessArgs::fields() {
 const std::vector<Field<WiredTileParams>>& WiredTileParams::fields() {
   using S = WiredTileParams;
   static const std::vector<Field<S>> f = {
-      // The cache key reads tile_<mode>_n<N>_p<P>_v<V>_a<A>_w<W>_<model>_d<D>_b<B>_f<F>.
+      // The cache key reads tile_<mode>_n<N>_p<P>_v<V>_a<A>_w<W>_<model>_d<D>_b<B>_f<F>[_fl<Flits>].
       enum_field<S, DirectMode, &S::mode>("mode", "Dynamic", nullptr, ""),
       int_field<S, &S::nodes, 1, kBig>("nodes", "N", nullptr, "n"),
       int_field<S, &S::ports, 1, 64>("ports", "NumPorts", nullptr, "p"),
@@ -109,6 +111,9 @@ const std::vector<Field<WiredTileParams>>& WiredTileParams::fields() {
       int_field<S, &S::depth, 1, kBig>("depth", "Depth", nullptr, "d"),
       int_field<S, &S::buffer_slots, 0, kBig>("buffer", "BufSlots", nullptr, "b"),
       int_field<S, &S::fifo_depth, 1, 1024>("fifo-depth", "FifoDepth", nullptr, "f"),
+      // Multi-flit traffic only (the key gains _fl<F>): one-flit models keep their keys.
+      int_field<S, &S::flits, 1, 65536>("flits", "Flits", nullptr, "fl", nullptr,
+                                        [](const S& s) { return s.flits > 1; }),
       {"signature", "Signature", nullptr, nullptr, "", Numeric::Hex32, 0, 0,
        [](const S& s) { return std::to_string(s.signature); }, [](S&, const std::string&) {},
        [](const S& s) { return static_cast<std::int64_t>(s.signature); }, nullptr, false},
@@ -209,6 +214,7 @@ DirectParams DirectHarnessArgs::params() const {
   p.fifo_depth = fifo_depth;
   p.payload_bits = payload_bits;
   p.routing = routing;
+  p.flits = flits;
   return p;
 }
 
@@ -222,6 +228,7 @@ DirectHarnessArgs DirectHarnessArgs::from(const std::string& topo, const DirectP
   a.fifo_depth = p.fifo_depth;
   a.payload_bits = p.payload_bits;
   a.routing = p.routing;
+  a.flits = p.flits;
   return a;
 }
 
@@ -236,6 +243,7 @@ WiredTileParams WiredTileParams::from(const DirectLayout& L, int num_links, bool
   w.depth = L.params.depth;
   w.buffer_slots = L.params.buffer_slots;
   w.fifo_depth = L.params.fifo_depth;
+  w.flits = L.params.flits;
   w.vcs = L.vcs;
   w.adaptive_vcs = L.adaptive_vcs;
   w.signature = top ? L.signature() : L.tile_signature();

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -111,18 +112,23 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
   // Where every message is: it starts at its source, moves only when a transfer takes it from the
   // node it is at, and leaves the network at its destination.
   const auto n = static_cast<std::size_t>(t.nodes());
-  check_memory(std::uint64_t{n} * n, 8, "the reference engine on " + t.spec());
+  // Message m = (src*N + dst) * F + flit, F the most flits of a pair (1 for a one-flit exchange).
+  std::size_t flits = traffic ? static_cast<std::size_t>(std::max<std::int64_t>(1, heaviest_pair(*traffic).flits)) : 1;
+  for (const auto& step : s.steps)
+    for (const Transfer& tr : step) flits = std::max(flits, static_cast<std::size_t>(std::max(0, tr.msg.flit)) + 1);
+  check_memory(std::uint64_t{n} * n * flits, 8, "the reference engine on " + t.spec());
   constexpr NodeId kEjected = -1;
-  std::vector<NodeId> at(n * n);
-  std::vector<std::int32_t> moved(n * n, -1);  // the last step each message crossed a link in
-  for (std::size_t m = 0; m < at.size(); ++m) at[m] = static_cast<NodeId>(m / n);
+  std::vector<NodeId> at(n * n * flits);
+  std::vector<std::int32_t> moved(at.size(), -1);  // the last step each message crossed a link in
+  for (std::size_t m = 0; m < at.size(); ++m) at[m] = static_cast<NodeId>(m / flits / n);
   std::vector<std::string> stray;  // transfers with nothing to carry, and breaches of the model
   std::int64_t stray_count = 0;
   const auto note = [&](std::string text) {
     if (++stray_count <= 10) stray.push_back(std::move(text));
   };
-  const auto msg_text = [](const Message& m) {
-    return "message (" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")";
+  const auto msg_text = [flits](const Message& m) {
+    return "message (" + std::to_string(m.src) + "," + std::to_string(m.dst) + ")" +
+           (flits > 1 ? "#" + std::to_string(m.flit) : std::string());
   };
   // The model's limits, checked here as the hardware checks them (a router drives a link once per
   // step, has no relay buffer under all-port and nic; a nic NIC injects and ejects one message per
@@ -154,7 +160,9 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
         continue;
       }
       link = st;
-      const std::size_t m = static_cast<std::size_t>(msg.src) * n + static_cast<std::size_t>(msg.dst);
+      if (msg.flit < 0) continue;  // no such message: the verifier names it
+      const std::size_t m = (static_cast<std::size_t>(msg.src) * n + static_cast<std::size_t>(msg.dst)) * flits +
+                            static_cast<std::size_t>(msg.flit);
       if (at[m] != tr.from) {
         note(where + msg_text(msg) + " is not there (" +
              (at[m] == kEjected ? std::string("delivered already") : "at node " + std::to_string(at[m])) +
@@ -184,16 +192,17 @@ SimResult run_reference(const Topology& t, const Schedule& s, std::optional<std:
     if (!buffered)
       for (const std::size_t m : at_relay)
         if (moved[m] != st && at[m] != kEjected)
-          note(where_step + std::to_string(at[m]) + ": message (" + std::to_string(m / n) + "," + std::to_string(m % n) +
-               ") waits at a relay; " + to_string(s.model) + " has no relay buffer");
+          note(where_step + std::to_string(at[m]) + ": message (" + std::to_string(m / flits / n) + "," +
+               std::to_string(m / flits % n) + ")" + (flits > 1 ? "#" + std::to_string(m % flits) : std::string()) +
+               " waits at a relay; " + to_string(s.model) + " has no relay buffer");
     at_relay.clear();
     // Moves take effect at the end of the step: a message crosses at most one link per step.
     for (const auto& [m, to] : moves) {
-      const auto src = static_cast<NodeId>(m / n), dst = static_cast<NodeId>(m % n);
+      const auto src = static_cast<NodeId>(m / flits / n), dst = static_cast<NodeId>(m / flits % n);
       if (to == dst) {
         at[m] = kEjected;
         board.observe(static_cast<std::int64_t>(step), to, src, dst, static_cast<std::int64_t>(step),
-                      payload_of(src, dst));
+                      payload_of(src, dst, static_cast<std::int32_t>(m % flits)));
       } else {
         at[m] = to;
         at_relay.push_back(m);

@@ -19,6 +19,10 @@ std::uint32_t payload_of(NodeId src, NodeId dst) {
   return x & 0xFFFFU;
 }
 
+std::uint32_t payload_of(NodeId src, NodeId dst, std::int32_t flit) {
+  return (payload_of(src, dst) + static_cast<std::uint32_t>(flit) * 0x9E37U) & 0xFFFFU;
+}
+
 std::string trace_sha256(std::vector<Delivery> trace) {
   std::sort(trace.begin(), trace.end(), [](const Delivery& a, const Delivery& b) {
     return std::tie(a.step, a.dst, a.src) < std::tie(b.step, b.dst, b.src);
@@ -88,18 +92,29 @@ Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& t
   if (traffic.nodes() != t.nodes())
     throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + t.spec() + " has " +
                      std::to_string(t.nodes()));
-  if (const PairFlits most = heaviest_pair(traffic); most.flits > 1)
-    throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most.flits) + " flits from " + std::to_string(most.src) +
-                     " to " + std::to_string(most.dst) + "; the direct routers carry one message per ordered pair (multi-flit "
-                     "messages run on the nic TDM tiles, sim --periods K; docs/traffic.md)");
-  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t) {
-    slot_[pair(src, dst)] = kUntimed;
-    ++required_count_;
+  const std::int64_t most = heaviest_pair(traffic).flits;
+  if (most > 1) {  // one slot per flit: what must arrive is every flit of the traffic
+    if (most > 65536)
+      throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most) +
+                       " flits for one pair; the 16-bit payloads name at most 65536 flits of a pair");
+    flits_ = static_cast<std::int32_t>(most);
+    const auto n = static_cast<std::uint64_t>(nodes_);
+    check_memory(n * n * static_cast<std::uint64_t>(most), 14, "a scoreboard for " + traffic.spec());
+    slot_.assign(static_cast<std::size_t>(n * n * static_cast<std::uint64_t>(most)), kNotRequired);
+    seen_.assign(slot_.size(), false);
+    seen_cycle_.assign(slot_.size(), -1);
+  }
+  traffic.for_each([&](NodeId src, NodeId dst, std::int64_t w) {
+    for (std::int32_t f = 0; f < w; ++f) {
+      slot_[pair(src, dst, f)] = kUntimed;
+      ++required_count_;
+    }
   });
   for (std::size_t i = 0; i < timing_.size(); ++i) {  // as the constructor above: when each arrives
     const Delivery& d = timing_[i].delivery;
-    if (d.src < 0 || d.src >= nodes_ || d.dst < 0 || d.dst >= nodes_) continue;
-    if (slot_[pair(d.src, d.dst)] != kNotRequired) slot_[pair(d.src, d.dst)] = static_cast<std::int32_t>(i);
+    const std::int32_t f = timing_[i].flit;
+    if (d.src < 0 || d.src >= nodes_ || d.dst < 0 || d.dst >= nodes_ || f < 0 || f >= flits_) continue;
+    if (slot_[pair(d.src, d.dst, f)] != kNotRequired) slot_[pair(d.src, d.dst, f)] = static_cast<std::int32_t>(i);
   }
 }
 Scoreboard::Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing)
@@ -122,16 +137,31 @@ void Scoreboard::observe(std::int64_t cycle, NodeId at, NodeId src, NodeId dst, 
     ++per_cycle_[static_cast<std::size_t>(cycle)];
   }
   const std::string where = "cycle " + std::to_string(cycle) + ", node " + std::to_string(at) + ": ";
-  const std::string msg = "message (" + std::to_string(src) + "," + std::to_string(dst) + ")";
-  if (src < 0 || src >= nodes_ || dst < 0 || dst >= nodes_) return error(where + msg + " is not a message of this exchange");
+  if (src < 0 || src >= nodes_ || dst < 0 || dst >= nodes_)
+    return error(where + name(src, dst, 0) + " is not a message of this exchange");
+  // Which flit: the one of the pair whose payload it carries (one flit per pair: flit 0).
+  std::int32_t flit = 0;
+  if (flits_ > 1) {
+    flit = -1;
+    for (std::int32_t f = 0; f < flits_ && flit < 0; ++f)
+      if (slot_[pair(src, dst, f)] != kNotRequired && payload_of(src, dst, f) == payload) flit = f;
+    if (flit < 0) {
+      if (slot_[pair(src, dst, 0)] == kNotRequired) return error(where + "pair (" + std::to_string(src) + "," +
+                                                                 std::to_string(dst) + ") is not a pair of this exchange");
+      return error(where + "pair (" + std::to_string(src) + "," + std::to_string(dst) + "): payload " +
+                   std::to_string(payload) + " is the payload of none of its flits");
+    }
+  }
+  const std::string msg = name(src, dst, flit);
   if (dst != at) return error(where + msg + " delivered to the wrong node");
-  const std::size_t p = pair(src, dst);
+  const std::size_t p = pair(src, dst, flit);
   const std::int32_t slot = slot_[p];
   if (slot == kNotRequired) return error(where + msg + " is not a message of this exchange");
   if (seen_[p]) return error(where + msg + " delivered twice");
   seen_[p] = true;
+  if (!seen_cycle_.empty()) seen_cycle_[p] = cycle;
   ++delivered_;
-  const std::uint32_t want = payload_of(src, dst);  // recomputed here, not taken from the schedule
+  const std::uint32_t want = payload_of(src, dst, flit);  // recomputed here, not taken from the schedule
   if (payload != want) error(where + msg + " payload " + std::to_string(payload) + ", expected " + std::to_string(want));
   if (!timed_) return;
   if (slot == kUntimed) return error(where + msg + " arrived, but the schedule never delivers it");
@@ -141,25 +171,39 @@ void Scoreboard::observe(std::int64_t cycle, NodeId at, NodeId src, NodeId dst, 
   if (cycle != e.cycle) error(where + msg + " arrived, expected in cycle " + std::to_string(e.cycle));
 }
 
+std::string Scoreboard::name(NodeId src, NodeId dst, std::int32_t flit) const {
+  const std::string p = "(" + std::to_string(src) + "," + std::to_string(dst) + ")";
+  return flits_ > 1 ? "flit " + p + "#" + std::to_string(flit) : "message " + p;
+}
+
 void Scoreboard::finish() {
   for (NodeId src = 0; src < nodes_; ++src)
-    for (NodeId dst = 0; dst < nodes_; ++dst) {
-      const std::size_t p = pair(src, dst);
-      if (slot_[p] == kNotRequired || seen_[p]) continue;
-      if (error_count_ >= kMaxErrors) {  // would only be counted: a run that delivers nothing on
-        ++error_count_;                  // N nodes built N^2 texts here (241 k on torus:8x62)
-        continue;
+    for (NodeId dst = 0; dst < nodes_; ++dst)
+      for (std::int32_t f = 0; f < flits_; ++f) {
+        const std::size_t p = pair(src, dst, f);
+        if (slot_[p] == kNotRequired) continue;
+        // A multi-flit message keeps its order: flit f arrives no later than flit f + 1.
+        if (seen_[p] && f > 0 && seen_[p - 1] && seen_cycle_[p] < seen_cycle_[p - 1]) {
+          error("node " + std::to_string(dst) + ": " + name(src, dst, f) + " arrived in cycle " +
+                std::to_string(seen_cycle_[p]) + ", before " + name(src, dst, f - 1) + " (cycle " +
+                std::to_string(seen_cycle_[p - 1]) + "): the pair's flits are out of order");
+          continue;
+        }
+        if (seen_[p]) continue;
+        if (error_count_ >= kMaxErrors) {  // would only be counted: a run that delivers nothing on
+          ++error_count_;                  // N nodes built N^2 texts here (241 k on torus:8x62)
+          continue;
+        }
+        std::string text = "node " + std::to_string(dst) + ": " + name(src, dst, f);
+        if (slot_[p] >= 0) {
+          const ExpectedDelivery& e = timing_[static_cast<std::size_t>(slot_[p])];
+          text += " of step " + std::to_string(e.delivery.step) + " never arrived (expected in cycle " +
+                  std::to_string(e.cycle) + ")";
+        } else {
+          text += timed_ ? " never arrived (the schedule never delivers it)" : " never arrived";
+        }
+        error(std::move(text));
       }
-      std::string text = "node " + std::to_string(dst) + ": message (" + std::to_string(src) + "," + std::to_string(dst) + ")";
-      if (slot_[p] >= 0) {
-        const ExpectedDelivery& e = timing_[static_cast<std::size_t>(slot_[p])];
-        text += " of step " + std::to_string(e.delivery.step) + " never arrived (expected in cycle " +
-                std::to_string(e.cycle) + ")";
-      } else {
-        text += timed_ ? " never arrived (the schedule never delivers it)" : " never arrived";
-      }
-      error(std::move(text));
-    }
   if (error_count_ > static_cast<std::int64_t>(errors_.size()))
     errors_.push_back("... and " + std::to_string(error_count_ - static_cast<std::int64_t>(errors_.size())) + " more");
 }
@@ -183,8 +227,9 @@ std::vector<ExpectedDelivery> expected_deliveries(const Topology& t, const Sched
   for (std::size_t step = 0; step < s.steps.size(); ++step)
     for (const Transfer& tr : s.steps[step])
       if (t.neighbor(tr.from, tr.port) == tr.msg.dst)
-        out.push_back({{static_cast<std::int64_t>(step), tr.msg.dst, tr.msg.src, payload_of(tr.msg.src, tr.msg.dst)},
-                       static_cast<std::int64_t>(step)});
+        out.push_back({{static_cast<std::int64_t>(step), tr.msg.dst, tr.msg.src,
+                        payload_of(tr.msg.src, tr.msg.dst, tr.msg.flit)},
+                       static_cast<std::int64_t>(step), tr.msg.flit});
   return out;
 }
 

@@ -49,6 +49,11 @@ run totex_direct_tile -GN=256 -GNumPorts=4 -GDynamic=1 -GNumVcs=4 -GAdaptiveVcs=
 run totex_direct_node -GN=64 -GNumPorts=6 -GModel=1 -GDepth=32 -GXW=8
 run totex_direct_node -GN=2 -GNumPorts=1 -GModel=2 -GDepth=16 -GXW=5
 run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=4 -GBufSlots=3
+# Multi-flit traffic: own flits in slots {flit, dst} (Flits > 1), with and without relay buffers.
+run totex_direct_nic -GN=16 -GNumPorts=4 -GNumLanes=4 -GFlits=2
+run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=1 -GBufSlots=3 -GFlits=3
+for model in 0 1 2; do run totex_direct_tile -GN=16 -GNumPorts=4 -GModel=$model -GDepth=32 -GFlits=8; done
+run totex_direct_tile -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=8 -GDepth=64 -GFlits=3
 run totex_direct_table -GDepth=32 -GEW=64
 run totex_direct_table -GDepth=4 -GEW=7
 run totex_direct_ctrl -GDynamic=1

@@ -44,6 +44,8 @@ synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 3
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
 synth_one totex_direct_dyn_node "-set N 16 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2 -set Depth 4 -set XW 8" n_dyn
 synth_one totex_direct_tile "-set N 16 -set NumPorts 4 -set Model 2 -set Depth 32" tile_nic
+# Multi-flit traffic: the NIC holds Flits own flits per destination (slots {flit, dst}).
+synth_one totex_direct_tile "-set N 16 -set NumPorts 4 -set Model 2 -set Depth 32 -set Flits 2" tile_nic_fl2
 # The flat builds of rtl.direct.same_build_* (the wired build writes no top parameters).
 keys=(direct_ring_7_scheduled_all-port_d16_b0_flat)
 [ "${SYNTH_FULL:-0}" = 1 ] && keys+=(direct_torus_4x4_dynamic_adaptive_f4_flat)

@@ -53,6 +53,7 @@ struct DirectParams {
   int payload_bits = 16;
   int fifo_depth = 4;            // dynamic: entries per input VC FIFO
   DynamicRouting routing = DynamicRouting::Adaptive;  // dynamic: router and NIC send order
+  int flits = 1;                 // scheduled: most flits of one pair (multi-flit traffic; 1 for `all`)
 };
 
 /// Field widths of the direct-network hardware for a topology. The widths follow the functions of
@@ -69,7 +70,8 @@ struct DirectLayout {
   int msg_bits;      // msg_width(N, PW), message {src, dst, payload}
   int act_bits;      // act_width(P)
   int route_bits;    // route_width(P)
-  int slot_bits;     // slot_width(N, buffer_slots)
+  int own_slots;     // own_slots(N, flits): NIC slots of the node's own flits, slot {flit, dst}
+  int slot_bits;     // slot_width(N, buffer_slots, flits)
   int buffer_bits;   // buffer_width(buffer_slots)
   int entry_bits;    // entry_width: P*act + lanes*(route+slot) + buffer
   int words;         // entry_words: LOAD_DATA_W-bit words per entry
@@ -97,7 +99,7 @@ struct DirectLayout {
 
   /// Load-port regions and control registers (rtl/totex_direct_pkg.sv REGION_*, CONTROL_*).
   static constexpr int kRegionTable = rtl::totex_direct_pkg::REGION_TABLE;        // index = {step, word}
-  static constexpr int kRegionMessages = rtl::totex_direct_pkg::REGION_MESSAGES;  // scheduled: index = dst; dynamic: send queue
+  static constexpr int kRegionMessages = rtl::totex_direct_pkg::REGION_MESSAGES;  // scheduled: index = {flit, dst}; dynamic: send queue
   static constexpr int kRegionControl = rtl::totex_direct_pkg::REGION_CONTROL;
   static constexpr int kControlLast = rtl::totex_direct_pkg::CONTROL_LAST;             // scheduled: last entry = steps T
   static constexpr int kControlSendCount = rtl::totex_direct_pkg::CONTROL_SEND_COUNT;  // dynamic, per node
@@ -114,6 +116,9 @@ struct DirectLayout {
   static constexpr int kRegionBits = rtl::totex_direct_pkg::REGION_W;
   static constexpr int kWordBits = rtl::totex_direct_pkg::LOAD_DATA_W;
 };
+
+/// The most flits of one pair a schedule moves (its flit indices + 1; 1 for `all`): DirectParams::flits.
+[[nodiscard]] int direct_schedule_flits(const Schedule& s);
 
 /// Relay-buffer entries a schedule needs at its busiest node (0 when nothing waits at a relay).
 [[nodiscard]] int direct_buffer_slots(const Topology& t, const Schedule& s);

@@ -225,6 +225,7 @@ struct DirectHarnessArgs {
   LoadPath load = LoadPath::Port;
   std::string wave;
   bool skip_quiet = true;  // TOTEX_WIRED_SKIP_QUIET: the wired build skips quiet tiles' edges
+  int flits = 1;           // scheduled: most flits of one pair (DirectParams::flits)
   [[nodiscard]] DirectParams params() const;
   static DirectHarnessArgs from(const std::string& topo, const DirectParams& p);
   static constexpr const char* harness = "direct";
@@ -263,6 +264,7 @@ struct WiredTileParams {
   int nodes = 0, ports = 0, num_links = 0;
   Model model = Model::AllPort;
   int payload_bits = kDirectPayloadBits, depth = 16, buffer_slots = 0, fifo_depth = 4, vcs = 1, adaptive_vcs = 0;
+  int flits = 1;  // Flits: own flits per pair the NIC holds (multi-flit traffic)
   std::uint32_t signature = 0;
   /// The tile's parameters (tile_signature), or with `top` the generated top's (signature, NumLinks).
   static WiredTileParams from(const DirectLayout& layout, int num_links = 0, bool top = false);

@@ -14,6 +14,9 @@ namespace totex {
 
 /// The payload check value of message (src, dst): a 16-bit mix both ends can recompute.
 [[nodiscard]] std::uint32_t payload_of(NodeId src, NodeId dst);
+/// Flit `flit` of a multi-flit pair: payload_of(src, dst) plus flit times an odd constant (16
+/// bits), so flit 0 is the one-flit payload and no two of a pair's first 65536 flits share one.
+[[nodiscard]] std::uint32_t payload_of(NodeId src, NodeId dst, std::int32_t flit);
 
 /// One delivery; `step` counts as the schedule counts (pipeline latency excluded).
 struct Delivery {
@@ -36,6 +39,7 @@ struct Delivery {
 struct ExpectedDelivery {
   Delivery delivery;
   std::int64_t cycle;
+  std::int32_t flit = 0;  // the flit of its pair (multi-flit traffic; 0 otherwise)
 };
 
 /// Checks observed deliveries. What must arrive is derived from the network alone, never from
@@ -48,9 +52,9 @@ class Scoreboard {
   /// Cycle-exact: `timing` (from the schedule) says when each message arrives.
   Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing);
   Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing);
-  /// Cycle-exact, for a traffic other than all: what must arrive is its pairs. The hardware carries
-  /// one message per ordered pair, so a traffic with more than one flit for a pair is refused
-  /// (UsageError) until multi-flit messages are built (docs/traffic.md, "Wiring").
+  /// Cycle-exact, for a traffic other than all: what must arrive is its flits. A pair's flit f
+  /// carries payload_of(src, dst, f), which names it; the flits of a pair must arrive in index
+  /// order (flit f + 1 not in an earlier cycle than flit f; finish() checks).
   Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic);
   /// No cycle expectation (dynamic routing): completeness, place, payload and duplicates only.
   explicit Scoreboard(const Topology& t);
@@ -71,14 +75,21 @@ class Scoreboard {
   static constexpr std::int32_t kUntimed = -1;
   Scoreboard(int nodes, const std::vector<NodeId>& senders, bool self_slot, const std::vector<ExpectedDelivery>* timing);
   void error(std::string text);
-  [[nodiscard]] std::size_t pair(NodeId src, NodeId dst) const {
-    return static_cast<std::size_t>(src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(dst);
+  /// The message's index: (src*N + dst) * flits_ + flit.
+  [[nodiscard]] std::size_t pair(NodeId src, NodeId dst, std::int32_t flit = 0) const {
+    return (static_cast<std::size_t>(src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(dst)) *
+               static_cast<std::size_t>(flits_) +
+           static_cast<std::size_t>(flit);
   }
+  /// "message (s,d)", or "flit (s,d)#f" when pairs carry several flits (the verifier's names).
+  [[nodiscard]] std::string name(NodeId src, NodeId dst, std::int32_t flit) const;
   int nodes_;
   bool timed_;
+  std::int32_t flits_ = 1;  // most flits of a pair (1: one message per pair)
   std::vector<ExpectedDelivery> timing_;
-  std::vector<std::int32_t> slot_;  // (src*N+dst) -> kNotRequired, kUntimed or the position in timing_
-  std::vector<bool> seen_;          // (src*N+dst) delivered already
+  std::vector<std::int32_t> slot_;  // pair(src, dst, flit) -> kNotRequired, kUntimed or the position in timing_
+  std::vector<bool> seen_;          // pair(src, dst, flit) delivered already
+  std::vector<std::int64_t> seen_cycle_;  // multi-flit only: the cycle each flit arrived in
   std::vector<Delivery> trace_;
   std::vector<std::int64_t> per_cycle_;
   std::vector<std::string> errors_;
