@@ -168,6 +168,12 @@ class ListScheduler {
     const double scale = std::log(64.0) / static_cast<double>(std::max<std::int64_t>(1, target));
     std::vector<double> cost(static_cast<std::size_t>(t_.nodes()));
     std::vector<LinkId> via(static_cast<std::size_t>(t_.nodes()));
+    // exp(load x scale) per integer load, grown as loads grow (exp was a third of the search's time).
+    std::vector<double> exp_of;
+    const auto link_cost = [&](std::int64_t x) {
+      while (static_cast<std::int64_t>(exp_of.size()) <= x) exp_of.push_back(std::exp(static_cast<double>(exp_of.size()) * scale));
+      return exp_of[static_cast<std::size_t>(x)];
+    };
     const auto cheapest = [&](Pair& p) -> std::int32_t {
       // Dijkstra from src (dense: networks here have at most a few thousand nodes).
       std::fill(cost.begin(), cost.end(), std::numeric_limits<double>::infinity());
@@ -186,7 +192,7 @@ class ListScheduler {
           ++work;
           const LinkId l = t_.link_id(v, q);
           const NodeId u = t_.neighbor(v, q);
-          const double cu = c + std::exp(static_cast<double>(load[static_cast<std::size_t>(l)] + 1) * scale);
+          const double cu = c + link_cost(load[static_cast<std::size_t>(l)] + 1);
           if (cu < cost[static_cast<std::size_t>(u)]) {
             cost[static_cast<std::size_t>(u)] = cu;
             via[static_cast<std::size_t>(u)] = l;
@@ -455,16 +461,18 @@ class ListScheduler {
     const auto route_of = [&](std::size_t f) -> const Route& {
       return pairs_[at[f].pair].routes[static_cast<std::size_t>(at[f].route)];
     };
-    const auto occupy = [&](std::size_t f, std::int32_t d) {
-      for (const Use& u : route_of(f).uses) occupancy[slot_of(u, at[f].start)] += d;
-    };
     double present = kPresentStart;
+    // Per resource slot its price, (1 + history) x (1 + present x occupancy), kept up to date.
+    std::vector<double> price(resources() * P, 1.0);
+    const auto occupy = [&](std::size_t f, std::int32_t d) {
+      for (const Use& u : route_of(f).uses) {
+        const std::size_t s = slot_of(u, at[f].start);
+        occupancy[s] += d;
+        price[s] = (1.0 + history[s]) * (1.0 + present * occupancy[s]);
+      }
+    };
     std::int64_t spent = 0;
     std::uint64_t seed = 0x9a7f1de5;
-    const auto price = [&](std::uint32_t resource, std::int64_t t) {
-      const std::size_t s = static_cast<std::size_t>(resource) * P + static_cast<std::size_t>(t % period);
-      return (1.0 + history[s]) * (1.0 + present * occupancy[s]);
-    };
     // The cheapest (route, start) for flit f with the others where they are: over every shortest
     // path where the pair's shortest-path graph is small enough, else over its candidate routes.
     const auto place_one = [&](std::size_t f) {
@@ -487,8 +495,7 @@ class ListScheduler {
           double cost = bias;
           for (const Use& u : p.routes[r].uses) {
             ++spent;
-            const std::size_t s = slot_of(u, start);
-            cost += (1.0 + history[s]) * (1.0 + present * occupancy[s]);
+            cost += price[slot_of(u, start)];
             if (cost > best) break;
           }
           if (cost > best) continue;
@@ -527,9 +534,11 @@ class ListScheduler {
       if (again.size() < fewest) fewest = again.size(), fewest_round = round;
       if (spent > limit || round - fewest_round > kStallRounds) return work += spent, false;
       ++round;
-      for (std::size_t s = 0; s < occupancy.size(); ++s)
-        if (occupancy[s] > 1) history[s] += kHistoryStep * (occupancy[s] - 1);
       present = std::min(present * kPresentGrowth, kPresentMax);
+      for (std::size_t s = 0; s < occupancy.size(); ++s) {
+        if (occupancy[s] > 1) history[s] += kHistoryStep * (occupancy[s] - 1);
+        price[s] = (1.0 + history[s]) * (1.0 + present * occupancy[s]);
+      }
       for (std::size_t f : again) {
         if (spent > limit) return work += spent, false;  // a round of a large traffic can cost more than the limit
         occupy(f, -1);
@@ -542,41 +551,50 @@ class ListScheduler {
     return true;
   }
 
-  /// The cheapest (path, start) of pair pi over every shortest path at once, under `price`
-  /// (resource, step): a dynamic program over the pair's shortest-path graph (layer h: the nodes
-  /// h hops from the source on a shortest path to the destination), one cost per start, a hop at
-  /// start s priced in its step s + h. Starts 0..period-1, or (no_wrap) those that end by step
-  /// `period`. The path joins the pair's routes. False (nothing chosen) where the graph has more
-  /// than kMaxPathGraph nodes or no start fits.
-  template <class Price>
-  bool cheapest_shortest(std::size_t pi, int period, bool no_wrap, const Price& price, std::uint64_t& seed, std::int64_t& spent,
-                         std::int32_t& route, std::int64_t& start) {
+  /// The cheapest (path, start) of pair pi over every shortest path at once, under `price` (per
+  /// resource, `period` slots): a dynamic program over the pair's shortest-path graph (layer h: the
+  /// nodes h hops from the source on a shortest path to the destination), one cost per start, a
+  /// hop at start s priced in its step s + h (mod the period). Starts 0..period-1, or (no_wrap)
+  /// those that end by step `period`. The path joins the pair's routes. Ties go to the first found,
+  /// the ports and the starts scanned from a seeded place, so paths spread. False (nothing chosen)
+  /// where the graph has more than kMaxPathGraph nodes.
+  bool cheapest_shortest(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
+                         std::int64_t& spent, std::int32_t& route, std::int64_t& start) {
     const Pair& p = pairs_[pi];
     const std::int64_t starts = no_wrap ? period - p.dist + 1 : period;
     if (starts <= 0) return false;
     const auto S = static_cast<std::size_t>(starts);
-    const auto L = static_cast<std::uint32_t>(t_.links());
-    const auto N = static_cast<std::uint32_t>(t_.nodes());
-    if (graph_pos_.empty()) graph_pos_.assign(static_cast<std::size_t>(t_.nodes()), -1);
-    const auto hop_price = [&](LinkId l, std::int64_t t) {
-      double c = price(static_cast<std::uint32_t>(l), t);
-      if (m_ == Model::SinglePort)
-        c += price(L + static_cast<std::uint32_t>(t_.link_source(l)), t) + price(L + N + static_cast<std::uint32_t>(t_.link_target(l)), t);
-      return c;
+    const auto P = static_cast<std::size_t>(period);
+    const auto L = static_cast<std::size_t>(t_.links());
+    const auto N = static_cast<std::size_t>(t_.nodes());
+    if (graph_pos_.empty()) graph_pos_.assign(N, -1);
+    // The resource's prices of steps h .. h + S - 1 (wrapped) added to hop_.
+    const auto add_prices = [&](std::size_t resource, std::size_t h) {
+      const double* row = price.data() + resource * P;
+      const std::size_t first = std::min(S, P - h % P);  // starts whose step h + s is below P
+      for (std::size_t s = 0; s < first; ++s) hop_[s] += row[h % P + s];
+      for (std::size_t s = first; s < S; ++s) hop_[s] += row[s - first];
     };
     graph_.assign(1, p.src);
     graph_pos_[static_cast<std::size_t>(p.src)] = 0;
     cost_.assign(S, 0.0);
     via_.assign(S, -1);
-    if (m_ == Model::Nic)
-      for (std::size_t s = 0; s < S; ++s) cost_[s] = price(L + static_cast<std::uint32_t>(p.src), static_cast<std::int64_t>(s));
+    hop_.resize(S);
+    if (m_ == Model::Nic) {
+      std::fill(hop_.begin(), hop_.end(), 0.0);
+      add_prices(L + static_cast<std::size_t>(p.src), 0);
+      std::copy(hop_.begin(), hop_.end(), cost_.begin());
+    }
     bool small = true;
+    const auto turn = static_cast<Port>(splitmix64(seed) % 64);
     for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(p.dist) && small; ++h) {
       const std::size_t end = graph_.size();
       for (std::size_t i = begin; i < end && small; ++i) {
         const NodeId v = graph_[i];
         const int closer = dist(v, p.dst) - 1;
-        for (Port q = 0; q < t_.degree(v); ++q) {
+        const Port degree = t_.degree(v);
+        for (Port j = 0; j < degree; ++j) {
+          const Port q = static_cast<Port>((j + turn) % degree);
           const NodeId w = t_.neighbor(v, q);
           if (dist(w, p.dst) != closer) continue;
           std::int32_t& at_w = graph_pos_[static_cast<std::size_t>(w)];
@@ -591,13 +609,20 @@ class ListScheduler {
             via_.resize(via_.size() + S, -1);
           }
           const LinkId l = t_.link_id(v, q);
-          const std::size_t from = i * S, to = static_cast<std::size_t>(at_w) * S;
+          std::fill(hop_.begin(), hop_.end(), 0.0);
+          add_prices(static_cast<std::size_t>(l), h);
+          if (m_ == Model::SinglePort) {
+            add_prices(L + static_cast<std::size_t>(t_.link_source(l)), h);
+            add_prices(L + N + static_cast<std::size_t>(t_.link_target(l)), h);
+          }
+          const double* from = cost_.data() + i * S;
+          double* to = cost_.data() + static_cast<std::size_t>(at_w) * S;
+          LinkId* into = via_.data() + static_cast<std::size_t>(at_w) * S;
           for (std::size_t s = 0; s < S; ++s) {
-            const double c = cost_[from + s] + hop_price(l, static_cast<std::int64_t>(s + h));
-            // Equal prices (an empty network) are split by a seeded draw, so paths spread.
-            if (c < cost_[to + s] || (c == cost_[to + s] && (splitmix64(seed) & 1U))) {
-              cost_[to + s] = c;
-              via_[to + s] = l;
+            const double c = from[s] + hop_[s];
+            if (c < to[s]) {
+              to[s] = c;
+              into[s] = l;
             }
           }
           spent += starts;
@@ -610,16 +635,16 @@ class ListScheduler {
       for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
     };
     if (!small || goal < 0) return forget(), false;
+    std::fill(hop_.begin(), hop_.end(), 0.0);
+    if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(p.dist - 1));
+    const double* total = cost_.data() + static_cast<std::size_t>(goal) * S;
     double best = std::numeric_limits<double>::infinity();
-    std::uint64_t best_tie = 0;
     std::size_t best_s = 0;
-    for (std::size_t s = 0; s < S; ++s) {
-      double c = cost_[static_cast<std::size_t>(goal) * S + s];
-      if (m_ == Model::Nic) c += price(L + N + static_cast<std::uint32_t>(p.dst), static_cast<std::int64_t>(s) + p.dist - 1);
-      const std::uint64_t tie = splitmix64(seed);
-      if (c < best || (c == best && tie < best_tie)) {
+    const std::size_t from_s = splitmix64(seed) % S;
+    for (std::size_t j = 0; j < S; ++j) {
+      const std::size_t s = (from_s + j) % S;
+      if (const double c = total[s] + hop_[s]; c < best) {
         best = c;
-        best_tie = tie;
         best_s = s;
       }
     }
@@ -765,10 +790,11 @@ class ListScheduler {
 
  private:
   // cheapest_shortest's scratch: the shortest-path graph's nodes, each node's place in it (-1:
-  // not in it), and per (node, start) the cheapest price and the hop into the node.
+  // not in it), per (node, start) the cheapest price and the hop into the node, and per start a
+  // hop's price.
   std::vector<NodeId> graph_;
   std::vector<std::int32_t> graph_pos_;
-  std::vector<double> cost_;
+  std::vector<double> cost_, hop_;
   std::vector<LinkId> via_;
   [[nodiscard]] int dist(NodeId from, NodeId to) const {
     return dist_[static_cast<std::size_t>(to) * static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(from)];
@@ -1009,13 +1035,13 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
   std::vector<Placed> best, placed;
   const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
   std::int64_t best_steps = best_of_orders(ls, period, orders, balanced, nullptr, best, spent);
+  const auto order = flit_order(ls.pairs(), 0);
   if (best_steps == kNever && period > 0 && repair_work > 0) {
     // Periodic, no order fits: the negotiated placement, started from (first that applies) a
     // schedule of a longer period (`warm`, every flit at its start mod this period), the base
     // network's periodic schedule on a network with failed links (every message whose walk
     // avoids them), or the balanced routes' greedy placement (the flits that did not fit placed
     // by price): only the flits in conflict move, not every flit from scratch.
-    const auto order = flit_order(ls.pairs(), 0);
     std::vector<Placed> initial;
     std::vector<std::int32_t> preferred = balanced;
     const bool seeded =
@@ -1038,12 +1064,30 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     none.traffic = traffic_tag(t, &traffic);
     return none;
   }
+  // One-shot on a network with failed links: also the base network's schedule with the messages
+  // that crossed a failed link placed anew (repair_schedule); the shorter is kept, and shortened
+  // below (torus:8x8~fail:0-1 nic: the repair's 74 steps, where the list's own were 77).
+  std::vector<Placed> current;
+  if (period == 0 && t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes &&
+      (m == Model::Nic || m == Model::AllPort)) {
+    const Topology& b = *t.base();
+    Schedule base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto")).schedule
+                                                : schedule_traffic(b, m, traffic, TrafficRequest{}).schedule;
+    const Schedule r = repair_schedule(t, m, traffic, base, routes, orders, &spent, nullptr, kDegradedRepairWork);
+    std::vector<std::int32_t> routes_of(balanced);
+    const auto steps = static_cast<std::int64_t>(r.step_count());
+    if (steps < best_steps && seed_from(ls, t, t, r, static_cast<int>(steps) + 1, order, current, routes_of) &&
+        std::none_of(current.begin(), current.end(), [](const Placed& x) { return x.route < 0; }))
+      best_steps = steps;
+    else
+      current.clear();
+  }
+  if (current.empty()) current = aligned(ls, order, best);
   if (period == 0 && repair_work > 0 && floor > 0 && best_steps > floor) {
     // One-shot: shorter by the negotiated placement under a horizon H (no flit ends past it,
     // place_negotiated's no_wrap), H first the lower bound (an eighth of the work), then bisected
     // (a third of what is left each), each try started from the last placement that fitted.
-    const auto order = flit_order(ls.pairs(), 0);
-    std::vector<Placed> current = aligned(ls, order, best), start_from(order.size());
+    std::vector<Placed> start_from(order.size());
     std::int64_t lo = floor - 1, hi = best_steps, left = repair_work;
     for (bool first = true; hi - lo > 1 && left > 0; first = false) {
       const std::int64_t H = first ? floor : lo + (hi - lo) / 2;
@@ -1062,21 +1106,8 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
         lo = H;
       }
     }
-    if (hi < best_steps) best = std::move(current);
   }
-  Schedule s = ls.build(std::move(best), period);
-  // One-shot on a network with failed links: also the base network's schedule with the messages
-  // that crossed a failed link placed anew (repair_schedule); the shorter is kept.
-  if (period == 0 && t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes &&
-      (m == Model::Nic || m == Model::AllPort)) {
-    const Topology& b = *t.base();
-    Schedule base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto")).schedule
-                                                : schedule_traffic(b, m, traffic, TrafficRequest{}).schedule;
-    Schedule r = repair_schedule(t, m, traffic, base, routes, orders, &spent, nullptr, kDegradedRepairWork);
-    r.algorithm = s.algorithm;
-    if (r.step_count() < s.step_count()) s = std::move(r);
-  }
-  return s;
+  return ls.build(std::move(current), period);
 }
 
 Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, int period, std::int64_t horizon, int routes,
