@@ -76,8 +76,18 @@ cli_test(schedule_traffic_exact_unsat 0 "list: 4 steps \\(lower bound 3, .*optim
   -- ${TOTEX} schedule --topo ring:5 --model nic --traffic perm:shift:2:2)
 cli_test(schedule_traffic_exact_bound 0 "exact: 4 steps \\(lower bound 4, binding .*optimal: meets the lower bound"
   -- ${TOTEX} schedule --topo mesh:3x3 --model all-port --traffic random:1:0.3:2 --algo exact)
-cli_test(schedule_traffic_exact_periodic 2 "--algo exact is one-shot only"
-  -- ${TOTEX} schedule --topo ring:5 --model nic --traffic perm:shift:2:2 --periodic --algo exact)
+# Periodic, the every-route model (any walk, modulo the period): ring:8 perm:shift:3 has period
+# bound 2 and period 2 is UNSAT, so the list's 3 is proven optimal (auto) and exact alone climbs
+# from the bound to 3; on ring:6 perm:shift:2:2 it finds the bound 3 itself; too large refused.
+cli_test(schedule_traffic_exact_periodic_unsat 0 "\"proven_optimal\": true"
+  --jq ".periodic and .period==3 and .period_bound==2 and .proven_optimal and (.proof|test(\"period 2 infeasible: UNSAT with every route\"))" --
+  ${TOTEX} schedule --topo ring:8 --model nic --traffic perm:shift:3 --periodic --json)
+cli_test(schedule_traffic_exact_periodic_alone 0 "periodic-exact: period 3 \\(period bound 2, .*optimal: exact: period 2 infeasible: UNSAT with every route"
+  -- ${TOTEX} schedule --topo ring:8 --model nic --traffic perm:shift:3 --periodic --algo exact)
+cli_test(schedule_traffic_exact_periodic_bound 0 "periodic-exact: period 3 \\(period bound 3, .*optimal: meets the lower bound"
+  -- ${TOTEX} schedule --topo ring:6 --model nic --traffic perm:shift:2:2 --periodic)
+cli_test(schedule_traffic_exact_periodic_large 2 "--algo exact is for small instances \\(flits x directed links x period <= 1500000"
+  -- ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:8 --periodic --algo exact)
 
 # totex sim --traffic on the direct routers (one message per pair): every engine delivers exactly
 # the traffic's pairs, with one digest (the rtl model is rtl.direct.torus4x4_nic's, same cache).

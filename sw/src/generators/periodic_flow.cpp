@@ -12,6 +12,7 @@
 // read back.
 #include "periodic_flow.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace totex::periodic {
@@ -22,7 +23,7 @@ std::size_t at(int v) { return static_cast<std::size_t>(v); }
 /// The model of every_route_decide, built into `solver`, and how to read a solution back.
 class EveryRoute {
  public:
-  EveryRoute(const Topology& t, Model m, int period, CaDiCaL::Solver& solver);
+  EveryRoute(const Topology& t, Model m, int period, CaDiCaL::Solver& solver, const Traffic* traffic = nullptr);
   [[nodiscard]] int vars() const { return cnf_.vars(); }
   [[nodiscard]] std::int64_t clauses() const { return cnf_.clauses(); }
   /// Message i's walk from its injection slot: (absolute step, link) per hop, -1 for a wait.
@@ -49,13 +50,19 @@ class EveryRoute {
   std::vector<std::vector<int>> cross_, wait_, inject_, eject_;
 };
 
-EveryRoute::EveryRoute(const Topology& t, Model m, int period, CaDiCaL::Solver& solver)
+EveryRoute::EveryRoute(const Topology& t, Model m, int period, CaDiCaL::Solver& solver, const Traffic* traffic)
     : t_(t), m_(m), P_(period), solver_(solver), cnf_(solver) {
   const int nodes = t.nodes();
   const int links = t.links();
-  for (const NodeId s : t.processors())
-    for (const NodeId d : t.processors())
-      if (s != d) msgs_.push_back({s, d});
+  if (traffic == nullptr) {
+    for (const NodeId s : t.processors())
+      for (const NodeId d : t.processors())
+        if (s != d) msgs_.push_back({s, d});
+  } else {
+    traffic->for_each([&](NodeId s, NodeId d, std::int64_t w) {
+      for (std::int64_t k = 0; k < w; ++k) msgs_.push_back({s, d, static_cast<std::int32_t>(k)});
+    });
+  }
   out_links_.resize(at(nodes));
   in_links_.resize(at(nodes));
   head_.resize(at(links));
@@ -80,6 +87,15 @@ EveryRoute::EveryRoute(const Topology& t, Model m, int period, CaDiCaL::Solver& 
   for (std::size_t i = 0; i < msgs_.size(); ++i) add_message(i);
   // Every schedule shifts to one whose first message is injected in slot 0.
   if (!msgs_.empty()) cnf_.clause({inject_[0][0]});
+  // Flit k + 1 of a pair is injected in flit k's slot or later (the flits of a pair are
+  // interchangeable; the first message is its pair's flit 0, so the shift above agrees).
+  for (std::size_t i = 1; i < msgs_.size(); ++i)
+    if (msgs_[i].flit > 0)
+      for (int s = 0; s < P_; ++s) {
+        std::vector<int> c{-inject_[i][at(s)]};
+        for (int e = 0; e <= s; ++e) c.push_back(inject_[i - 1][at(e)]);
+        cnf_.clause(c);
+      }
   for (int l = 0; l < links; ++l)
     for (int s = 0; s < P_; ++s) {
       std::vector<int> holders;
@@ -188,22 +204,39 @@ std::int64_t every_route_vars(const Topology& t, int period) {
 }
 
 SatOutcome every_route_decide(const Topology& t, Model m, int period, const SatLimit& limit, Schedule* schedule,
-                              SatStats* stats) {
+                              SatStats* stats, const Traffic* traffic, std::int64_t* clauses) {
   CaDiCaL::Solver solver;
-  const EveryRoute model(t, m, period, solver);
+  const EveryRoute model(t, m, period, solver, traffic);
+  if (clauses != nullptr) *clauses = model.clauses();
   SatStats own;
   const SatOutcome o = solve_limited(solver, limit, stats ? *stats : own, model.clauses());
   if (o != SatOutcome::Sat || schedule == nullptr) return o;
   *schedule = Schedule{t.spec(), m, "periodic-every-route", {}};
   schedule->period = period;
-  for (std::size_t i = 0; i < model.messages().size(); ++i) {
+  const std::vector<Message>& msgs = model.messages();
+  std::vector<std::vector<std::pair<int, int>>> walks(msgs.size());
+  for (std::size_t i = 0; i < msgs.size(); ++i) {
     int s0 = 0;
-    for (const auto& [step, link] : model.walk(i, s0)) {
+    walks[i] = model.walk(i, s0);
+  }
+  // A pair's flits numbered in arrival order (they are interchangeable), so a message's flits
+  // arrive in order on the hardware; the flits of a pair are consecutive in `msgs`.
+  std::vector<std::int32_t> flit(msgs.size(), 0);
+  for (std::size_t first = 0, next = 0; first < msgs.size(); first = next) {
+    for (next = first + 1; next < msgs.size() && msgs[next].flit > 0; ++next) {
+    }
+    std::vector<std::size_t> by_arrival(next - first);
+    for (std::size_t k = 0; k < by_arrival.size(); ++k) by_arrival[k] = first + k;
+    std::stable_sort(by_arrival.begin(), by_arrival.end(),
+                     [&](std::size_t a, std::size_t b) { return walks[a].back().first < walks[b].back().first; });
+    for (std::size_t k = 0; k < by_arrival.size(); ++k) flit[by_arrival[k]] = static_cast<std::int32_t>(k);
+  }
+  for (std::size_t i = 0; i < msgs.size(); ++i)
+    for (const auto& [step, link] : walks[i]) {
       if (link < 0) continue;
       if (schedule->steps.size() <= at(step)) schedule->steps.resize(at(step) + 1);
-      schedule->steps[at(step)].push_back({model.messages()[i], model.tail(link), model.port(link)});
+      schedule->steps[at(step)].push_back({{msgs[i].src, msgs[i].dst, flit[i]}, model.tail(link), model.port(link)});
     }
-  }
   return o;
 }
 

@@ -13,6 +13,7 @@
 #include "periodic_parts.hpp"
 #include "totex/model.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
 
 namespace totex::periodic {
 
@@ -33,8 +34,12 @@ namespace totex::periodic {
 /// single-port with waiting at relays (a message may stay at a node from one slot to the next)
 /// and each node sending at most one and receiving at most one message per slot. On Sat,
 /// `schedule` (if given) gets the schedule found, period `period`, absolute steps from the
-/// injection slots (verify it with verify_periodic).
+/// injection slots (verify it with verify_periodic). With `traffic` (not null) the messages are
+/// its flits, a pair's flits injected in slot order (they are interchangeable, so every schedule
+/// relabelled in that order is one the model admits): its UNSAT is a proof for that traffic.
+/// `clauses` (if given) gets the model's size.
 [[nodiscard]] SatOutcome every_route_decide(const Topology& t, Model m, int period, const SatLimit& limit,
-                                            Schedule* schedule = nullptr, SatStats* stats = nullptr);
+                                            Schedule* schedule = nullptr, SatStats* stats = nullptr,
+                                            const Traffic* traffic = nullptr, std::int64_t* clauses = nullptr);
 
 }  // namespace totex::periodic

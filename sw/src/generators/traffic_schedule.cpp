@@ -15,6 +15,7 @@
 #include "totex/verify/message_index.hpp"
 #include "totex/verify/periodic_verify.hpp"
 #include "totex/verify/verify.hpp"
+#include "periodic_flow.hpp"
 
 namespace totex {
 namespace {
@@ -32,6 +33,9 @@ constexpr int kLineExactNodes = 32;
 /// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links
 /// (torus:4x4 with 64 flits: 4,096), so that an encoding is built and solved in seconds.
 constexpr std::int64_t kExactMaxFlitLinks = 8192;
+/// The periodic exact candidate (every route, periodic_flow.hpp): at most this many flits x
+/// directed links x period crossing variables (torus:8x8 perm:shift:3 at period 2: 32,768).
+constexpr std::int64_t kExactMaxPeriodicVars = 1'500'000;
 /// route-sat: SAT work (conflicts x clauses) per budget second (cnf.hpp's kConflictClausesPerSecond),
 /// lengths tried above the bound when it runs alone, and the largest encoding.
 constexpr double kConflictWorkPerSecond = 6.0e8;
@@ -132,8 +136,8 @@ struct Candidate {
 
 std::string traffic_algorithm_help() {
   return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | lines (groups:D on a "
-         "product: every line as its own ring, path or clique) | exact (one-shot, nic or all-port, small instances: SAT, proves "
-         "optimality)";
+         "product: every line as its own ring, path or clique) | exact (small instances, SAT, proves optimality: one-shot nic or "
+         "all-port; --periodic any model, every walk modulo the period)";
 }
 
 TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traffic, const TrafficRequest& request) {
@@ -312,8 +316,68 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           if (!found) throw UsageError("route-sat: nothing shorter than " + std::to_string(top + 1) + " found (" + notes + ")");
                           return std::move(*found);
                         }});
+  // Periodic exact: the every-route model (any walk, periodic_flow.hpp), one message per flit.
+  // Below a schedule in hand: down from one below it while SAT; an UNSAT proves the period above
+  // optimal. Alone: up from the bound until SAT (optimal when every period below was UNSAT).
+  const auto periodic_exact = [&](double share, std::vector<std::string>& log) -> Schedule {
+    double pool = share * kConflictWorkPerSecond;
+    const std::int64_t bound = std::max<std::int64_t>(1, out.bound.steps);
+    const bool down = best_length > 0;
+    std::optional<Schedule> found;
+    bool all_below_unsat = true;
+    for (std::int64_t P = down ? best_length - 1 : bound; down ? P >= bound : !found; P += down ? -1 : 1) {
+      if (traffic.total_flits() * t.links() * P > kExactMaxPeriodicVars) {
+        log.push_back("exact: period " + std::to_string(P) + ": too large for the every-route model");
+        break;
+      }
+      SatLimit limit{std::numeric_limits<std::int64_t>::max() / 4, safety_cap(10 * share + 10), &pool, 1.0};
+      SatStats stats;
+      Schedule s;
+      std::int64_t clauses = 0;
+      const SatOutcome o = periodic::every_route_decide(t, m, static_cast<int>(P), limit, &s, &stats, &traffic, &clauses);
+      log.push_back("exact: period " + std::to_string(P) + " with every route: " +
+                    outcome_word(o) + ", " +
+                    std::to_string(clauses) + " clauses, " + std::to_string(stats.conflicts) + " conflicts" +
+                    (stats.capped ? std::string(", ") + kCappedNote : ""));
+      if (o == SatOutcome::Unknown) {
+        all_below_unsat = false;
+        break;
+      }
+      if (o == SatOutcome::Unsat) {
+        if (down) {
+          exact_optimal = P + 1;
+          exact_proof = "period " + std::to_string(P) + " infeasible: UNSAT with every route (" + std::to_string(clauses) + " clauses)";
+          break;
+        }
+        continue;
+      }
+      s.algorithm = "periodic-exact";
+      if (!down && all_below_unsat) {
+        exact_optimal = P;
+        exact_proof = P == bound ? "meets the lower bound" : "period " + std::to_string(P - 1) + " infeasible: UNSAT with every route";
+      }
+      found = std::move(s);
+      if (!down) break;
+    }
+    if (!found && down && exact_optimal == best_length)
+      throw UsageError("exact: period " + std::to_string(best_length - 1) + " is infeasible: " + std::to_string(best_length) + " is optimal");
+    if (!found) throw UsageError("exact: no period decided within the budget (the log says which)");
+    return std::move(*found);
+  };
+  // Periodic: the every-route model at one period below the best (from the bound up when it runs
+  // alone), in crossing variables.
+  const auto periodic_exact_vars = [&]() {
+    const std::int64_t P = best_length > 0 ? best_length - 1 : std::max<std::int64_t>(1, out.bound.steps);
+    return traffic.total_flits() * t.links() * P;
+  };
   candidates.push_back({"exact", [&]() -> std::string {
-                          if (periodic) return "is one-shot only";
+                          if (periodic) {
+                            if (best_length > 0 && best_length <= out.bound.steps) return "has nothing below the bound to decide";
+                            if (periodic_exact_vars() > kExactMaxPeriodicVars)
+                              return "is for small instances (flits x directed links x period <= " + std::to_string(kExactMaxPeriodicVars) +
+                                     ", here " + std::to_string(periodic_exact_vars()) + ")";
+                            return "";
+                          }
                           if (m != Model::Nic && m != Model::AllPort) return "needs the nic or all-port model";
                           if (traffic.total_flits() * t.links() > kExactMaxFlitLinks)
                             return "is for small instances (flits x directed links <= " + std::to_string(kExactMaxFlitLinks) + ", here " +
@@ -321,6 +385,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           return "";
                         },
                         [&](double share, std::vector<std::string>& log) {
+                          if (periodic) return periodic_exact(share, log);
                           // SAT from the bound up (exact.hpp), one message per flit; the best schedule so far is
                           // the incumbent: proven optimal when every shorter length is UNSAT on the full model.
                           ExactOptions o;
