@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include <map>
+#include <set>
+#include <tuple>
 #include "totex/error.hpp"
 #include "totex/generators/exact.hpp"
 #include "totex/generators/traffic_schedule.hpp"
@@ -263,13 +266,15 @@ TEST_CASE("exact for traffic: proofs by UNSAT and schedules at the bound", "[tra
     REQUIRE(with.log.size() == plain.log.size());
     for (std::size_t i = 0; i < with.log.size(); ++i) CHECK(with.log[i].substr(0, with.log[i].find(" clauses")) == plain.log[i].substr(0, plain.log[i].find(" clauses")));
   }
-  SECTION("exact refuses periodic and single-port, and large instances") {
+  SECTION("exact refuses single-port one-shot, and large instances") {
     const Topology t = parse_topology("torus:3x3");
     const Traffic tr = parse_traffic("perm:shift:2:2", t);
     TrafficRequest r;
     r.algorithm = "exact";
     r.periodic = true;
-    CHECK_THROWS_WITH(schedule_traffic(t, Model::Nic, tr, r), Catch::Contains("is one-shot only"));
+    const Topology sixteen = parse_topology("torus:16x16");
+    CHECK_THROWS_WITH(schedule_traffic(sixteen, Model::Nic, parse_traffic("perm:transpose:8", sixteen), r),
+                      Catch::Contains("is for small instances (flits x directed links x period"));
     r.periodic = false;
     CHECK_THROWS_WITH(schedule_traffic(t, Model::SinglePort, tr, r), Catch::Contains("needs the nic or all-port model"));
     const Topology big = parse_topology("torus:8x8");
@@ -325,6 +330,32 @@ TEST_CASE("negotiated placement: a period no priority order fits", "[traffic_sch
   const Schedule warm = list_schedule(t, Model::Nic, tr, 4, 6, 4, &work, 20'000'000, &s);
   REQUIRE_FALSE(warm.steps.empty());
   CHECK(verify_periodic(t, warm, 0, &tr).ok);
+}
+
+TEST_CASE("negotiated placement over every shortest path, not only the candidates", "[traffic_schedule]") {
+  // mesh:4x4 transpose:4 at period 4 (the bound) with one candidate route per pair (plus the
+  // balanced routes): no priority order fits it (measured); the negotiation, which prices every
+  // shortest path first, finds it, the flits of some pair spread over different paths.
+  const Topology t = parse_topology("mesh:4x4");
+  const Traffic tr = parse_traffic("perm:transpose:4", t);
+  std::int64_t work = 0;
+  CHECK(list_schedule(t, Model::Nic, tr, 4, 1, 4, &work, 0).steps.empty());
+  const Schedule s = list_schedule(t, Model::Nic, tr, 4, 1, 4, &work, 20'000'000);
+  REQUIRE_FALSE(s.steps.empty());
+  CHECK(s.period == 4);
+  CHECK(verify_periodic(t, s, 0, &tr).ok);
+  std::map<std::tuple<NodeId, NodeId, std::int32_t>, std::vector<std::pair<std::size_t, LinkId>>> hops;
+  s.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    for (const Transfer& x : step) hops[{x.msg.src, x.msg.dst, x.msg.flit}].emplace_back(i, t.link_id(x.from, x.port));
+  });
+  std::map<std::pair<NodeId, NodeId>, std::set<std::vector<LinkId>>> paths;
+  for (auto& [k, h] : hops) {
+    std::sort(h.begin(), h.end());
+    std::vector<LinkId> links;
+    for (const auto& x : h) links.push_back(x.second);
+    paths[{std::get<0>(k), std::get<1>(k)}].insert(links);
+  }
+  CHECK(std::any_of(paths.begin(), paths.end(), [](const auto& p) { return p.second.size() > 1; }));
 }
 
 TEST_CASE("negotiated placement under a horizon shortens a one-shot schedule to its bound", "[traffic_schedule]") {
