@@ -97,7 +97,8 @@ module totex_tdm_ctl_tile #(
   logic              sh_we, swap_now, arm;
   logic [SlotW-1:0]  sh_addr;
   logic [EntryW-1:0] sh_data;
-  logic [PerW-1:0]   arm_per;
+  logic [PerW-1:0]   arm_per, arm_per_q;
+  logic              swap_now_q, arm_q;
   logic [PerW+2:0]   swap;
   logic [P-1:0]      left, left_q;
   // No reset: left is low while run_i is (reset included), and a reset net on these would be a
@@ -126,6 +127,22 @@ module totex_tdm_ctl_tile #(
     .arm_per_o (arm_per)
   );
 
+  // The swap-now and arm pulses (one LUT of the port's flip-flops) and the arm's period registered
+  // here, next to the slot pipeline: two cycles after the write's handshake, as the port's own
+  // flip-flops gave them before. With those flip-flops in the port, the route across the tile came
+  // in front of three LUT levels (the hit flag; swap now into the load count): the UP5K's critical
+  // paths (82.4, 85.9 MHz heap 1).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      swap_now_q <= 1'b0;
+      arm_q      <= 1'b0;
+    end else begin
+      swap_now_q <= swap_now;
+      arm_q      <= arm;
+    end
+  end
+  always_ff @(posedge clk_i) arm_per_q <= arm_per;
+
   // The shell with the shadow bank.
   logic              inj_valid, entv, m_valid_d;
   logic [W-1:0]      inj_data, m_data_d;
@@ -141,15 +158,15 @@ module totex_tdm_ctl_tile #(
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
                     .TileCopies(Copies), .Shadow(1'b1), .PerW(PerW)) u_shell (
     .clk_i, .rst_ni,
-    .tbl_we_i     (swap_now),
+    .tbl_we_i     (swap_now_q),
     .tbl_addr_i   ('0),
     .tbl_data_i   ('0),
     .run_i, .period_last_i,
     .sh_we_i      (sh_we),
     .sh_addr_i    (sh_addr),
     .sh_data_i    (sh_data),
-    .arm_i        (arm),
-    .arm_per_i    (arm_per),
+    .arm_i        (arm_q),
+    .arm_per_i    (arm_per_q),
     .swap_o       (swap),
     .s_axis_tvalid, .s_axis_tready, .s_axis_tdata, .s_axis_tdest,
     .m_axis_tvalid, .m_axis_tready, .m_axis_tdata, .m_axis_tid,
@@ -160,7 +177,7 @@ module totex_tdm_ctl_tile #(
   );
 
   // The router and the eject mux (shared with the other nic tile).
-  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W)) u_route (
+  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W), .KeepEjectPairs(1'b1)) u_route (
     .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb+SelW-1:0]), .entv_i(entv),
     .in_valid_i, .in_data_i, .inj_valid_i(inj_valid), .inj_data_i(inj_data),
     .out_valid_d_o(out_valid_d), .out_data_d_o(out_data_d), .m_valid_d_o(m_valid_d), .m_data_d_o(m_data_d),
