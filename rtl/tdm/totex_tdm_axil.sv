@@ -119,11 +119,9 @@ module totex_tdm_axil #(
   assign wr_take        = s_axil_awvalid & s_axil_wvalid & (~bvalid_q | s_axil_bready);
   assign s_axil_awready = wr_take;
   assign s_axil_wready  = wr_take;
-  always_comb begin
-    bvalid_d = bvalid_q;
-    if (s_axil_bready) bvalid_d = 1'b0;
-    if (wr_take) bvalid_d = 1'b1;
-  end
+  // As a sum of products, not an if chain: Yosys makes an if chain's hold case a flip-flop enable
+  // (bready | wr_take, a second LUT after wr_take's); this is one LUT of four inputs.
+  assign bvalid_d = wr_take | (bvalid_q & ~s_axil_bready);
 
   // Stage 1, at the handshake: the write's slot, data and decoded register (from the address
   // inputs, two LUT levels), and the shadow write's enable; stage 2 (registers' updates) from

@@ -183,10 +183,10 @@ module totex_tdm_slot_pipe #(
     // not loading, and the period starting at the next wrap is the armed one): nxt_q and arm_q
     // change at most every other cycle. So bank_q's enable is one LUT of flip-flops and inputs
     // (tbl_we_i, hit_q, f_last, run_i: after priming a step is run_i); armed_q clears one cycle
-    // after the swap (swap_q). nxt_q moves one cycle after a wrap and hit_q one cycle after that,
-    // in time for the next wrap with periods of 3 slots or more.
+    // after the swap (swap_q). nxt_q moves one cycle after a wrap, eq_q one cycle after that and
+    // hit_q one more, in time for the next wrap with periods of 4 slots or more.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q;
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q, eq_q;
     // bank_q's enable as one kept LUT of its own, the armed swap (swap_q) derived from it, so that
     // no other LUT shares hit_q & f_last & run_i (Yosys then fed the enable from that shared LUT:
     // two levels from run_i, the critical path of UP5K and HX8K placements).
@@ -199,6 +199,7 @@ module totex_tdm_slot_pipe #(
         bank_q   <= 1'b0;
         armed_q  <= 1'b0;
         hit_q    <= 1'b0;
+        eq_q     <= 1'b0;
         late_q   <= 1'b0;
         behind_q <= 1'b0;
         arm_d_q  <= 1'b0;
@@ -219,7 +220,13 @@ module totex_tdm_slot_pipe #(
         end else if (flush || swap_q) begin
           armed_q <= 1'b0;
         end
-        hit_q <= armed_q & ~arm_i & ~flush & ~init_q & primed_q & (nxt_q == arm_q);
+        // The period compare registered on its own (eq_q, two LUT levels), then hit_q from it and
+        // the flags (two more): hit_q from the compare directly was three levels after nxt_q's
+        // route, the UP5K's critical path (86.7 MHz heap 1). hit_q is new two cycles after nxt_q
+        // or arm_q changes (arm_d_q masks the cycle in which eq_q is still the old arm's): in time
+        // for the next wrap with periods of 4 slots or more.
+        eq_q  <= nxt_q == arm_q;
+        hit_q <= armed_q & ~arm_i & ~arm_d_q & ~flush & ~init_q & primed_q & eq_q;
         // Late: the armed period is behind the next one (modulo 2**PerW, half the range ahead
         // counts as ahead); the difference's sign registered first (its carry chain alone), so
         // it is the new arm's from the second cycle after arm_i (arm_d_q).

@@ -98,7 +98,7 @@ void TdmTile::reset_control() {
   std::fill(miss_q_.begin(), miss_q_.end(), 0);
   miss_n_ = 0;
   err_ = ea_ = eb_ = left_ = false;
-  bank_ = armed_ = hit_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
+  bank_ = armed_ = hit_ = eq_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
   nxt_ = 1;
   arm_q_ = 0;
   std::fill(cnt_.begin(), cnt_.end(), 0);
@@ -383,7 +383,9 @@ void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, b
   } else if (flush || swap_old) {
     armed_ = false;
   }
-  hit_ = armed_old && !arm_in && !flush && !init_old && primed_old && nxt_old == arm_old;
+  const bool eq_old = eq_;
+  eq_ = nxt_old == arm_old;  // the rtl's eq_q: the compare registered, hit_ a cycle later
+  hit_ = armed_old && !arm_in && !arm_d_old && !flush && !init_old && primed_old && eq_old;
   behind_ = (((arm_old - nxt_old) & per_mask) >> (kPerW - 1)) != 0;
   arm_d_ = arm_in;
   late_ = armed_old && !arm_in && !arm_d_old && behind_old;
