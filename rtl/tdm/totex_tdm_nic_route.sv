@@ -42,8 +42,9 @@ module totex_tdm_nic_route #(
   /// Next value of m_axis: the ejected flit.
   output logic                         m_valid_d_o,
   output logic [PayloadW-1:0]          m_data_d_o,
-  /// Per input link: a flit on it that nothing takes.
-  output logic [NumPorts-1:0]          left_o
+  /// Per input link: a flit on it that nothing takes; the same without run_i (totex_tdm_router).
+  output logic [NumPorts-1:0]          left_o,
+  output logic [NumPorts-1:0]          stray_o
 );
 
   localparam int unsigned P = NumPorts;
@@ -58,7 +59,7 @@ module totex_tdm_nic_route #(
   totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
     .clk_i, .rst_ni, .adv_i, .run_i, .ent_sel_i(ent_sel_i[EjLsb-1:0]), .entv_i,
     .ent_ej_i(ent_ej), .in_valid_i, .in_data_i, .inj_valid_i({P{inj_valid_i}}),
-    .inj_data_i({P{inj_data_i}}), .ej_q_o(ej_q), .out_valid_d_o, .out_data_d_o, .left_o
+    .inj_data_i({P{inj_data_i}}), .ej_q_o(ej_q), .out_valid_d_o, .out_data_d_o, .left_o, .stray_o
   );
 
   // Eject mux in front of m_axis: the one-hot eject flags AND-OR the input links, in pairs then

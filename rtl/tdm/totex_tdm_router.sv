@@ -45,7 +45,10 @@ module totex_tdm_router #(
   output logic [NumPorts-1:0]          out_valid_d_o,
   output logic [NumPorts*PayloadW-1:0] out_data_d_o,
   /// Per input link: a flit on it that no output and no ejection takes (with run_i).
-  output logic [NumPorts-1:0]          left_o
+  output logic [NumPorts-1:0]          left_o,
+  /// The same without run_i (left_o = run_i & stray_o): the ctl tile counts it with a register of
+  /// run_i, off run_i's route.
+  output logic [NumPorts-1:0]          stray_o
 );
 
   localparam int unsigned P = NumPorts;
@@ -111,7 +114,8 @@ module totex_tdm_router #(
       logic used;
       used = ej_q[i];
       for (int unsigned o = 0; o < P; o++) used = used | sel_q[o*(P+1) + i];
-      left_o[i] = run_i & in_valid_i[i] & ~used;
+      stray_o[i] = in_valid_i[i] & ~used;
+      left_o[i]  = run_i & stray_o[i];
     end
   end
 
