@@ -100,17 +100,18 @@ module totex_tdm_ctl_tile #(
   logic [PerW-1:0]   arm_per, arm_per_q;
   logic              swap_now_q, arm_q;
   logic [PerW+2:0]   swap;
-  logic [P-1:0]      left, stray, stray_q;
-  logic              run_q;
+  logic [P-1:0]      left, stray, stray_q, run_q;
   // The link counters count the left flits registered as stray_q & run_q (the router's flags
   // without run_i, and run_i, each registered; the same cycle as a register of the left flags,
   // which the counters took before): that register's input was run_i's
   // route (3.5 ns) and two LUT levels, the UP5K's critical path (85.3 MHz heap 1). No reset: the
   // count is qualified by run_q, low while run_i is (reset included), and a reset net on these
-  // would be a global buffer's load (docs/tdm-tile.md: keep resets off the datapath).
-  always_ff @(posedge clk_i) begin
-    stray_q <= stray;
-    run_q   <= run_i;
+  // would be a global buffer's load (docs/tdm-tile.md: keep resets off the datapath). run_q
+  // one kept copy per link, each next to its counter (one copy for all four was placed 5.5 ns away:
+  // 89.0 MHz sa 2).
+  always_ff @(posedge clk_i) stray_q <= stray;
+  for (genvar i = 0; i < P; i++) begin : gen_run_copy
+    (* keep *) always_ff @(posedge clk_i) run_q[i] <= run_i;
   end
   totex_tdm_axil #(.NumPorts(P), .SlotW(SlotW), .EntryW(EntryW), .MissW(MissW), .PerW(PerW),
                    .CntW(CntW)) u_axil (
@@ -122,7 +123,7 @@ module totex_tdm_ctl_tile #(
     .s_axil_rvalid, .s_axil_rready, .s_axil_rdata, .s_axil_rresp,
     .error_i   (error_o),
     .missed_i  (missed_o),
-    .link_err_i(stray_q & {P{run_q}}),
+    .link_err_i(stray_q & run_q),
     .bank_i    (swap[0]),
     .armed_i   (swap[1]),
     .late_i    (swap[2]),
