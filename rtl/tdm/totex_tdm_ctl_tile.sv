@@ -186,7 +186,7 @@ module totex_tdm_ctl_tile #(
   );
 
   // The router and the eject mux (shared with the other nic tile).
-  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W), .KeepEjectPairs(1'b1)) u_route (
+  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W), .KeepTerms(1'b1)) u_route (
     .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb+SelW-1:0]), .entv_i(entv),
     .in_valid_i, .in_data_i, .inj_valid_i(inj_valid), .inj_data_i(inj_data),
     .out_valid_d_o(out_valid_d), .out_data_d_o(out_data_d), .m_valid_d_o(m_valid_d), .m_data_d_o(m_data_d),
