@@ -100,16 +100,20 @@ module totex_tdm_ctl_tile #(
   logic [PerW-1:0]   arm_per, arm_per_q;
   logic              swap_now_q, arm_q;
   logic [PerW+2:0]   swap;
-  logic [P-1:0]      left, stray, stray_q, run_q;
-  // The link counters count the left flits registered as stray_q & run_q (the router's flags
-  // without run_i, and run_i, each registered; the same cycle as a register of the left flags,
-  // which the counters took before): that register's input was run_i's
-  // route (3.5 ns) and two LUT levels, the UP5K's critical path (85.3 MHz heap 1). No reset: the
-  // count is qualified by run_q, low while run_i is (reset included), and a reset net on these
-  // would be a global buffer's load (docs/tdm-tile.md: keep resets off the datapath). run_q
-  // one kept copy per link, each next to its counter (one copy for all four was placed 5.5 ns away:
-  // 89.0 MHz sa 2).
-  always_ff @(posedge clk_i) stray_q <= stray;
+  logic [P-1:0]      left, stray, stray_q, run_q, link_err_q;
+  // The link counters count the left flits through two registers, so that the route from the
+  // router to the port ends in a flip-flop at each end: stray_q (the router's flags without run_i)
+  // and run_q (run_i, one kept copy per link), then link_err_q = stray_q & run_q, the counters'
+  // enable. A register of the router's left flags (run_i in them) was run_i's route and two LUT
+  // levels (85.3 MHz UP5K heap 1); one register stage of stray_q & run_q left a 6 ns route from
+  // the router in front of a LUT (85.4 MHz sa 2), one shared run_q a 5.5 ns one (89.0 MHz sa 2).
+  // The counts are one cycle later than a count of the registered left flags. No reset: run_q is
+  // low while run_i is (reset included), and a reset net on these would be a global buffer's load
+  // (docs/tdm-tile.md: keep resets off the datapath).
+  always_ff @(posedge clk_i) begin
+    stray_q    <= stray;
+    link_err_q <= stray_q & run_q;
+  end
   for (genvar i = 0; i < P; i++) begin : gen_run_copy
     (* keep *) always_ff @(posedge clk_i) run_q[i] <= run_i;
   end
@@ -123,7 +127,7 @@ module totex_tdm_ctl_tile #(
     .s_axil_rvalid, .s_axil_rready, .s_axil_rdata, .s_axil_rresp,
     .error_i   (error_o),
     .missed_i  (missed_o),
-    .link_err_i(stray_q & run_q),
+    .link_err_i(link_err_q),
     .bank_i    (swap[0]),
     .armed_i   (swap[1]),
     .late_i    (swap[2]),

@@ -59,6 +59,7 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       m_tlast_q_(at(lanes_), 1),
       miss_q_(at(lanes_), 0),
       left_q_(at(params.ports), 0),
+      left_qq_(at(params.ports), 0),
       cnt_(at(params.ports), 0) {
   if (shadow && params.kind != TileKind::Nic) fail("the shadow bank is the nic tile's (the ctl tile)");
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
@@ -358,9 +359,11 @@ void TdmTile::edge() {
   eb_ = err_lost || err_dup;
   left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
-  // The link counters count the registered left flags (the ctl tile's left_q, then the count).
+  // The link counters count the left flags registered twice (the ctl tile's stray_q & run_q, then
+  // link_err_q, then the count).
   for (int i = 0; i < ports_; ++i) {
-    if (left_q_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
+    if (left_qq_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
+    left_qq_[at(i)] = left_q_[at(i)];
     left_q_[at(i)] = x.left_in[at(i)];
   }
 }

@@ -175,6 +175,7 @@ class TdmTile : public sc_core::sc_module {
        wrap_ = false;
   int nxt_ = 1, arm_q_ = 0;
   std::vector<char> left_q_;         // [P]
+  std::vector<char> left_qq_;        // [P]: the ctl tile's link_err_q
   std::vector<std::uint32_t> cnt_;   // [P]
 };
 
