@@ -105,10 +105,6 @@ module totex_tdm_allport_tile #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic              entv;
   logic [P-1:0]      inj_valid, out_valid_d, left, ej_q;
-  // Waiver: the run-free left flags are the ctl tile's (its link counters).
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [P-1:0]      unused_stray;
-  /* verilator lint_on UNUSEDSIGNAL */
   // Waiver: no shadow bank in this tile (totex_tdm_ctl_tile has one): its status is unused.
   /* verilator lint_off UNUSEDSIGNAL */
   logic [10:0] unused_swap;   // {next period (8 bits), late, armed, bank}
@@ -129,7 +125,7 @@ module totex_tdm_allport_tile #(
     .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[MaskLsb-1:0]), .entv_i(entv),
     .ent_ej_i(ent[MaskLsb +: P]), .in_valid_i, .in_data_i, .inj_valid_i(inj_valid),
     .inj_data_i(inj_data), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
-    .out_data_d_o(out_data_d), .left_o(left), .stray_o(unused_stray)
+    .out_data_d_o(out_data_d), .left_o(left)
   );
 
 endmodule

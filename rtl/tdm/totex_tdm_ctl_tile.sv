@@ -100,23 +100,22 @@ module totex_tdm_ctl_tile #(
   logic [PerW-1:0]   arm_per, arm_per_q;
   logic              swap_now_q, arm_q;
   logic [PerW+2:0]   swap;
-  logic [P-1:0]      left, stray, stray_q, run_q, link_err_q;
-  // The link counters count the left flits through two registers, so that the route from the
-  // router to the port ends in a flip-flop at each end: stray_q (the router's flags without run_i)
-  // and run_q (run_i, one kept copy per link), then link_err_q = stray_q & run_q, the counters'
-  // enable. A register of the router's left flags (run_i in them) was run_i's route and two LUT
-  // levels (85.3 MHz UP5K heap 1); one register stage of stray_q & run_q left a 6 ns route from
-  // the router in front of a LUT (85.4 MHz sa 2), one shared run_q a 5.5 ns one (89.0 MHz sa 2).
-  // The counts are one cycle later than a count of the registered left flags. No reset: run_q is
-  // low while run_i is (reset included), and a reset net on these would be a global buffer's load
-  // (docs/tdm-tile.md: keep resets off the datapath).
-  always_ff @(posedge clk_i) begin
-    stray_q    <= stray;
-    link_err_q <= stray_q & run_q;
+  logic [P-1:0]      left, left_q, link_err_q;
+  // The link counters count the left flags through two registers, so that the route from the
+  // router to the port ends in a flip-flop at both ends: left_q, with the same reset as the
+  // status's register of the same flags (totex_tdm_status), so that Yosys merges the two (the
+  // path into it is the nic tile's own), then link_err_q next to the counters, their enable. One
+  // register without reset (not merged) had its own copy of that path beside the port: run_i's
+  // route and two LUT levels (85.3 MHz UP5K heap 1); the router's flags without run_i, registered,
+  // and copies of run_i registered still left a route from the router in front of two or three
+  // LUTs (85.3-86.1 MHz, four runs). The counts are one cycle later than a count of left_q.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) left_q <= '0;
+    else left_q <= left;
   end
-  for (genvar i = 0; i < P; i++) begin : gen_run_copy
-    (* keep *) always_ff @(posedge clk_i) run_q[i] <= run_i;
-  end
+  // No reset: a reset net on these would be a global buffer's load (docs/tdm-tile.md: keep resets
+  // off the datapath); left_q is low in reset and in the cycle after it.
+  always_ff @(posedge clk_i) link_err_q <= left_q;
   totex_tdm_axil #(.NumPorts(P), .SlotW(SlotW), .EntryW(EntryW), .MissW(MissW), .PerW(PerW),
                    .CntW(CntW)) u_axil (
     .clk_i, .rst_ni,
@@ -194,7 +193,7 @@ module totex_tdm_ctl_tile #(
     .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb+SelW-1:0]), .entv_i(entv),
     .in_valid_i, .in_data_i, .inj_valid_i(inj_valid), .inj_data_i(inj_data),
     .out_valid_d_o(out_valid_d), .out_data_d_o(out_data_d), .m_valid_d_o(m_valid_d), .m_data_d_o(m_data_d),
-    .left_o(left), .stray_o(stray)
+    .left_o(left)
   );
 
 endmodule

@@ -10,9 +10,9 @@ module totex_tdm_nic_route #(
   parameter int unsigned NumPorts = 32'd4,
   /// Payload bits W of a flit.
   parameter int unsigned PayloadW = 32'd32,
-  /// 1 (the ctl tile): kept nets for two-level mapping: the eject mux's pair terms (ABC otherwise
-  /// chains half the bits through three; a ctl tile UP5K critical path) and the router's stray
-  /// flags (KeepStray). 0 (the nic tile): ABC's mapping as measured in the nic tile's rounds.
+  /// 1 (the ctl tile): the eject mux's pair terms are kept nets, so that the mux is two LUT levels
+  /// for every bit (ABC otherwise chains half the bits through three; a ctl tile UP5K critical
+  /// path). 0 (the nic tile): ABC's mapping as measured in the nic tile's rounds.
   parameter bit KeepTerms = 1'b0,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
@@ -42,9 +42,8 @@ module totex_tdm_nic_route #(
   /// Next value of m_axis: the ejected flit.
   output logic                         m_valid_d_o,
   output logic [PayloadW-1:0]          m_data_d_o,
-  /// Per input link: a flit on it that nothing takes; the same without run_i (totex_tdm_router).
-  output logic [NumPorts-1:0]          left_o,
-  output logic [NumPorts-1:0]          stray_o
+  /// Per input link: a flit on it that nothing takes.
+  output logic [NumPorts-1:0]          left_o
 );
 
   localparam int unsigned P = NumPorts;
@@ -56,10 +55,10 @@ module totex_tdm_nic_route #(
   always_comb begin
     for (int unsigned i = 0; i < P; i++) ent_ej[i] = ent_sel_i[EjLsb +: SelW] == SelW'(i + 32'd1);
   end
-  totex_tdm_router #(.NumPorts(P), .PayloadW(W), .KeepStray(KeepTerms)) u_router (
+  totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
     .clk_i, .rst_ni, .adv_i, .run_i, .ent_sel_i(ent_sel_i[EjLsb-1:0]), .entv_i,
     .ent_ej_i(ent_ej), .in_valid_i, .in_data_i, .inj_valid_i({P{inj_valid_i}}),
-    .inj_data_i({P{inj_data_i}}), .ej_q_o(ej_q), .out_valid_d_o, .out_data_d_o, .left_o, .stray_o
+    .inj_data_i({P{inj_data_i}}), .ej_q_o(ej_q), .out_valid_d_o, .out_data_d_o, .left_o
   );
 
   // Eject mux in front of m_axis: the one-hot eject flags AND-OR the input links, in pairs then

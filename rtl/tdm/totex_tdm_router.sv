@@ -13,10 +13,6 @@ module totex_tdm_router #(
   parameter int unsigned NumPorts = 32'd4,
   /// Payload bits W of a flit.
   parameter int unsigned PayloadW = 32'd32,
-  /// 1 (the ctl tile): stray_o in two LUT levels at P <= 4, from a kept term of the eject flag and
-  /// the first three outputs' selects (ABC chained it through three, the ctl tile's UP5K critical
-  /// path at 78.3-85.5 MHz); 0: stray_o as left_o's term (the other tiles do not use it).
-  parameter bit KeepStray = 1'b0,
   /// Copies of the advance enable for the select registers (totex_tdm_pkg::ADV_LOADS each);
   /// do not overwrite.
   localparam int unsigned Copies = totex_tdm_pkg::router_copies(NumPorts),
@@ -49,10 +45,7 @@ module totex_tdm_router #(
   output logic [NumPorts-1:0]          out_valid_d_o,
   output logic [NumPorts*PayloadW-1:0] out_data_d_o,
   /// Per input link: a flit on it that no output and no ejection takes (with run_i).
-  output logic [NumPorts-1:0]          left_o,
-  /// The same without run_i (left_o = run_i & stray_o): the ctl tile counts it with a register of
-  /// run_i, off run_i's route.
-  output logic [NumPorts-1:0]          stray_o
+  output logic [NumPorts-1:0]          left_o
 );
 
   localparam int unsigned P = NumPorts;
@@ -61,7 +54,7 @@ module totex_tdm_router #(
   // Execute registers: sel_q[o*(P+1) + i] (i < P forward input i, i == P inject), an output's on
   // one copy of the advance enable, and the eject flags (totex_tdm_pkg::router_*_copy).
   logic [P*(P+1)-1:0] sel_d, sel_q;
-  logic [P-1:0]       ej_d, ej_q, stray_all;
+  logic [P-1:0]       ej_d, ej_q;
   always_comb begin
     for (int unsigned o = 0; o < P; o++) begin
       for (int unsigned i = 0; i < P + 1; i++) begin
@@ -118,25 +111,8 @@ module totex_tdm_router #(
       logic used;
       used = ej_q[i];
       for (int unsigned o = 0; o < P; o++) used = used | sel_q[o*(P+1) + i];
-      stray_all[i] = in_valid_i[i] & ~used;
-      left_o[i]    = run_i & stray_all[i];
+      left_o[i] = run_i & in_valid_i[i] & ~used;
     end
-  end
-  if (KeepStray) begin : gen_stray_kept
-    localparam int unsigned FirstOuts = (P < 32'd3) ? P : 32'd3;
-    (* keep *) logic [P-1:0] used_first;
-    always_comb begin
-      for (int unsigned i = 0; i < P; i++) begin
-        logic used_rest;
-        used_first[i] = ej_q[i];
-        for (int unsigned o = 0; o < FirstOuts; o++) used_first[i] = used_first[i] | sel_q[o*(P+1) + i];
-        used_rest = 1'b0;
-        for (int unsigned o = FirstOuts; o < P; o++) used_rest = used_rest | sel_q[o*(P+1) + i];
-        stray_o[i] = in_valid_i[i] & ~used_first[i] & ~used_rest;
-      end
-    end
-  end else begin : gen_stray
-    assign stray_o = stray_all;
   end
 
 endmodule

@@ -133,10 +133,6 @@ module totex_tdm_tile #(
   logic              inj_valid, entv, m_valid_d;
   logic [W-1:0]      inj_data, m_data_d;
   logic [P-1:0]      out_valid_d, left;
-  // Waiver: the run-free left flags are the ctl tile's (its link counters).
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [P-1:0]      unused_stray;
-  /* verilator lint_on UNUSEDSIGNAL */
   logic [P*W-1:0]    out_data_d;
   logic [Copies-1:0] adv;
   logic [EntryW-1:0] unused_pre;
@@ -176,7 +172,7 @@ module totex_tdm_tile #(
     .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb+SelW-1:0]), .entv_i(entv),
     .in_valid_i, .in_data_i, .inj_valid_i(inj_valid), .inj_data_i(inj_data),
     .out_valid_d_o(out_valid_d), .out_data_d_o(out_data_d), .m_valid_d_o(m_valid_d), .m_data_d_o(m_data_d),
-    .left_o(left), .stray_o(unused_stray)
+    .left_o(left)
   );
 
 endmodule

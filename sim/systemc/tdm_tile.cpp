@@ -359,7 +359,7 @@ void TdmTile::edge() {
   eb_ = err_lost || err_dup;
   left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
-  // The link counters count the left flags registered twice (the ctl tile's stray_q & run_q, then
+  // The link counters count the left flags registered twice (the ctl tile's left_q, then
   // link_err_q, then the count).
   for (int i = 0; i < ports_; ++i) {
     if (left_qq_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
