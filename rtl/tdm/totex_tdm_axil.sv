@@ -191,12 +191,15 @@ module totex_tdm_axil #(
   // ---------------------------------------------------------------------------------------------
   // Sources: the registers at their word offsets (0 .. 4), then the links.
   localparam int unsigned Srcs = 32'd5 + P;
-  logic              rvalid_q, ar_pend_q, rd_take;
+  logic              rvalid_q, ar_pend_q, rd_take, arready_q;
   logic [Srcs-1:0]   rsel_q, rsel;
   logic [31:0]       rdata_q, rword;
   logic [Srcs*32-1:0] src;
-  assign rd_take        = s_axil_arvalid & ~ar_pend_q & ~rvalid_q;
-  assign s_axil_arready = rd_take;
+  // arready is a flip-flop, high exactly while idle (no read pending, no R waiting): the same
+  // handshakes as arvalid & idle, without a LUT between the master's arvalid and arready (that LUT
+  // also fed ar_pend_q, and sat between the two: the UP5K's critical path at 88.8 MHz heap 1).
+  assign rd_take        = s_axil_arvalid & arready_q;
+  assign s_axil_arready = arready_q;
   always_comb begin
     for (int unsigned k = 0; k < Srcs; k++) begin
       rsel[k] = !s_axil_araddr[AddrW-1] &&
@@ -248,14 +251,17 @@ module totex_tdm_axil #(
     if (!rst_ni) begin
       ar_pend_q <= 1'b0;
       rvalid_q  <= 1'b0;
+      arready_q <= 1'b1;
     end else begin
       ar_pend_q <= rd_take;
       if (ar_pend_q) rvalid_q <= 1'b1;
       else if (s_axil_rready) rvalid_q <= 1'b0;
+      // Idle next: no read taken now, none pending, and no R waiting after this cycle.
+      arready_q <= ~rd_take & ~ar_pend_q & ~(rvalid_q & ~s_axil_rready);
     end
   end
   always_ff @(posedge clk_i) begin
-    if (!ar_pend_q && !rvalid_q) rsel_q <= rsel;   // while idle (rd_take drives two loads only)
+    if (arready_q) rsel_q <= rsel;   // while idle
     if (ar_pend_q) rdata_q <= rword;
   end
   assign s_axil_rvalid = rvalid_q;
