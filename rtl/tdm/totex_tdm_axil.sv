@@ -174,24 +174,13 @@ module totex_tdm_axil #(
   // ---------------------------------------------------------------------------------------------
   // Per-input-link error counters.
   // ---------------------------------------------------------------------------------------------
-  // The increment is a flip-flop per counter (kept: Yosys merges equal flip-flops), one from the
-  // first edge after reset (zero in reset, when no error is counted: link_err_i is low then), so
-  // that each counter's carry chain starts at its own first bit next to its own increment: with a
-  // constant 1 Yosys drops the first carry cell and nextpnr enters the chain from the count's
-  // first bit through a feed-in cell, 3 ns away in the UP5K runs at ff104a8 (their critical path,
-  // 90.5-91.3 MHz heap 1-3); one shared increment flip-flop was 3.0-3.5 ns from three of the four
-  // chains (7ea1f53: 85.5-91.3 MHz). The error bit is the enable (as the adder's input it led the
-  // whole chain after its route: 86.2 MHz UP5K sa 2).
-  logic [P-1:0]      one_q;
   logic [P*CntW-1:0] link_cnt_q;
   for (genvar i = 0; i < P; i++) begin : gen_link
-    (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) one_q[i] <= 1'b0;
-      else one_q[i] <= 1'b1;
-    end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
-      else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(one_q[i]);
+      // The error bit an enable, not the adder's input: as the input it starts the 16-bit carry
+      // chain after its route (the UP5K's critical path, 86.2 MHz sa 2).
+      else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
     end
   end
 
