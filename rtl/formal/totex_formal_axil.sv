@@ -14,7 +14,7 @@
 ///   3. bvalid held (bresp stable) until bready; rvalid held, rdata and rresp stable, until rready;
 ///   4. each write taken to the table window makes exactly one shadow-write pulse in the next
 ///      cycle with its slot and data (the bits from wdata); each write of CTRL bit 0 / bit 1 exactly
-///      one swap / arm pulse two cycles after it, the arm with bits 31:16.
+///      one swap / arm pulse in the next cycle (the tile registers it), the arm with bits 31:16.
 /// Proved by BMC from reset plus k-induction (tests/formal/run.sh).
 `default_nettype none
 
@@ -93,11 +93,7 @@ module totex_formal_axil #(
   logic [AddrW-1:0] p_awaddr, p_araddr;
   logic [31:0]      p_wdata, p_rdata;
   logic [1:0]       p_bresp, p_rresp;
-  logic             p_win, p_ctrl = 1'b0, pp_ctrl = 1'b0, p_rd_pend = 1'b0;
-  // Waiver: of the write two cycles back only the CTRL bits are checked.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0]      pp_wdata;
-  /* verilator lint_on UNUSEDSIGNAL */
+  logic             p_win, p_ctrl = 1'b0, p_rd_pend = 1'b0;
   always_ff @(posedge clk_i) begin
     p_awvalid <= awvalid; p_awready <= awready; p_awaddr <= awaddr;
     p_wvalid  <= wvalid;  p_wready  <= wready;  p_wdata  <= wdata;
@@ -106,8 +102,6 @@ module totex_formal_axil #(
     p_rvalid  <= rvalid;  p_rready  <= rready;  p_rdata  <= rdata;  p_rresp <= rresp;
     p_win  <= aw_hs & awaddr[AddrW-1];
     p_ctrl <= aw_hs & ~awaddr[AddrW-1] & (awaddr[AddrW-1:2] == (AddrW - 2)'(2));
-    pp_ctrl  <= p_ctrl;
-    pp_wdata <= p_wdata;
     p_rd_pend <= (rd_out == 2'd1) & ~rvalid;
   end
 
@@ -149,9 +143,9 @@ module totex_formal_axil #(
       // Exactly one shadow write / swap / arm pulse per write taken.
       assert (sh_we == p_win);
       if (p_win) assert (sh_addr == p_awaddr[2 +: SlotW] && sh_data[LoW-1:0] == p_wdata[LoW-1:0]);
-      assert (swap_now == (pp_ctrl & pp_wdata[0]));
-      assert (arm == (pp_ctrl & pp_wdata[1]));
-      if (arm) assert (arm_per == pp_wdata[16 +: PerW]);
+      assert (swap_now == (p_ctrl & p_wdata[0]));
+      assert (arm == (p_ctrl & p_wdata[1]));
+      if (arm) assert (arm_per == p_wdata[16 +: PerW]);
     end
   end
 

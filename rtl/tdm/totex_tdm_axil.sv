@@ -22,8 +22,10 @@
 /// Handshakes: AW and W are taken together (awready = wready, high when both are valid and no
 /// response waits or it is taken in this cycle), so one write per cycle at most and one B
 /// response outstanding at most (bvalid in the next cycle); the shadow write is made in the next
-/// cycle, a register's update and the swap / arm pulse one cycle later. AR is taken when no read is
-/// outstanding, R comes two cycles later (one read per three cycles at most). bvalid/rvalid stay
+/// cycle, a register's update one cycle later; the swap / arm pulse is a LUT of flip-flops in the
+/// next cycle (the tile registers it). AR is taken when no read is outstanding, R comes two
+/// cycles later (one read per three cycles at most) with the tile's status inputs as of the AR
+/// cycle and the port's own registers as of the next. bvalid/rvalid stay
 /// high, and rdata stable, until taken. BRESP and RRESP are OKAY; WSTRB and the PROT fields are ignored
 /// (whole-word writes). Proved in rtl/formal/totex_formal_axil.sv.
 `default_nettype none
@@ -86,7 +88,8 @@ module totex_tdm_axil #(
   output logic                sh_we_o,
   output logic [SlotW-1:0]    sh_addr_o,
   output logic [EntryW-1:0]   sh_data_o,
-  /// Swap now (a pulse) and arm (a pulse, with the period).
+  /// Swap now (a pulse) and arm (a pulse, with the period), one cycle after the AXI write was
+  /// taken, each one LUT of the port's flip-flops (register them at the consumer).
   output logic                swap_now_o,
   output logic                arm_o,
   output logic [PerW-1:0]     arm_per_o
@@ -116,16 +119,16 @@ module totex_tdm_axil #(
   assign wr_take        = s_axil_awvalid & s_axil_wvalid & (~bvalid_q | s_axil_bready);
   assign s_axil_awready = wr_take;
   assign s_axil_wready  = wr_take;
-  always_comb begin
-    bvalid_d = bvalid_q;
-    if (s_axil_bready) bvalid_d = 1'b0;
-    if (wr_take) bvalid_d = 1'b1;
-  end
+  // As a sum of products, not an if chain: Yosys makes an if chain's hold case a flip-flop enable
+  // (bready | wr_take, a second LUT after wr_take's); this is one LUT of four inputs.
+  assign bvalid_d = wr_take | (bvalid_q & ~s_axil_bready);
 
   // Stage 1, at the handshake: the write's slot, data and decoded register (from the address
-  // inputs, two LUT levels), and the shadow write's enable; stage 2 (registers' updates, the swap
-  // and arm pulses) from stage 1's flip-flops, one LUT each.
-  logic              wr_q, is_ctrl_q, is_hi_q, sh_we_q, swap_now_q, arm_q;
+  // inputs, two LUT levels), and the shadow write's enable; stage 2 (registers' updates) from
+  // stage 1's flip-flops, one LUT each. The swap and arm pulses are that stage's LUTs, not
+  // flip-flops: the tile registers them next to its slot pipeline (totex_tdm_ctl_tile), so that
+  // the long route from the port to the pipeline ends in a flip-flop.
+  logic              wr_q, is_ctrl_q, is_hi_q, sh_we_q;
   logic [SlotW-1:0]  slot_q;
   logic [31:0]       wdata_q;
   logic [HiW-1:0]    tbl_hi_q;
@@ -140,37 +143,33 @@ module totex_tdm_axil #(
       bvalid_q   <= 1'b0;
       wr_q       <= 1'b0;
       sh_we_q    <= 1'b0;
-      swap_now_q <= 1'b0;
-      arm_q      <= 1'b0;
       tbl_hi_q   <= '0;
       arm_per_q  <= '0;
     end else begin
       bvalid_q   <= bvalid_d;
       wr_q       <= wr_take;
       sh_we_q    <= wr_take & s_axil_awaddr[AddrW-1];
-      swap_now_q <= wr_q & is_ctrl_q & wdata_q[0];
-      arm_q      <= wr_q & is_ctrl_q & wdata_q[1];
       if (wr_q && is_ctrl_q && wdata_q[1]) arm_per_q <= wdata_q[16 +: PerW];
       if (wr_q && is_hi_q) tbl_hi_q <= wdata_q[HiW-1:0];
     end
   end
-  // No reset: wr_q and sh_we_q qualify them.
+  // No reset and no enable: loaded every cycle, read only in the cycle after a handshake (wr_q
+  // and sh_we_q qualify them). An enable of wr_take would be a 36-load net that nextpnr promotes
+  // to a global buffer (UP5K about 4.6 ns of buffer and route after wr_take's LUT).
   always_ff @(posedge clk_i) begin
-    if (wr_take) begin
-      slot_q    <= s_axil_awaddr[2 +: SlotW];
-      wdata_q   <= s_axil_wdata;
-      is_ctrl_q <= s_axil_awaddr[AddrW-1:2] == {1'b0, REG_CTRL[AddrW-4:0]};
-      is_hi_q   <= s_axil_awaddr[AddrW-1:2] == {1'b0, REG_TBL_HI[AddrW-4:0]};
-    end
+    slot_q    <= s_axil_awaddr[2 +: SlotW];
+    wdata_q   <= s_axil_wdata;
+    is_ctrl_q <= s_axil_awaddr[AddrW-1:2] == {1'b0, REG_CTRL[AddrW-4:0]};
+    is_hi_q   <= s_axil_awaddr[AddrW-1:2] == {1'b0, REG_TBL_HI[AddrW-4:0]};
   end
   assign s_axil_bvalid = bvalid_q;
   assign s_axil_bresp  = 2'b00;
   assign sh_we_o       = sh_we_q;
   assign sh_addr_o     = slot_q;
   assign sh_data_o     = entry_wide[EntryW-1:0];
-  assign swap_now_o    = swap_now_q;
-  assign arm_o         = arm_q;
-  assign arm_per_o     = arm_per_q;
+  assign swap_now_o    = wr_q & is_ctrl_q & wdata_q[0];
+  assign arm_o         = wr_q & is_ctrl_q & wdata_q[1];
+  assign arm_per_o     = wdata_q[16 +: PerW];
 
   // ---------------------------------------------------------------------------------------------
   // Per-input-link error counters.
@@ -179,6 +178,8 @@ module totex_tdm_axil #(
   for (genvar i = 0; i < P; i++) begin : gen_link
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
+      // The error bit an enable, not the adder's input: as the input it starts the 16-bit carry
+      // chain after its route (the UP5K's critical path, 86.2 MHz sa 2).
       else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
     end
   end
@@ -190,43 +191,77 @@ module totex_tdm_axil #(
   // ---------------------------------------------------------------------------------------------
   // Sources: the registers at their word offsets (0 .. 4), then the links.
   localparam int unsigned Srcs = 32'd5 + P;
-  logic              rvalid_q, ar_pend_q, rd_take;
+  logic              rvalid_q, ar_pend_q, rd_take, arready_q;
   logic [Srcs-1:0]   rsel_q, rsel;
   logic [31:0]       rdata_q, rword;
   logic [Srcs*32-1:0] src;
-  assign rd_take        = s_axil_arvalid & ~ar_pend_q & ~rvalid_q;
-  assign s_axil_arready = rd_take;
+  // arready is a flip-flop, high exactly while idle (no read pending, no R waiting): the same
+  // handshakes as arvalid & idle, without a LUT between the master's arvalid and arready (that LUT
+  // also fed ar_pend_q, and sat between the two: the UP5K's critical path at 88.8 MHz heap 1).
+  assign rd_take        = s_axil_arvalid & arready_q;
+  assign s_axil_arready = arready_q;
   always_comb begin
     for (int unsigned k = 0; k < Srcs; k++) begin
       rsel[k] = !s_axil_araddr[AddrW-1] &&
                 32'(s_axil_araddr[AddrW-2:2]) == ((k < 32'd5) ? k : REG_LINK + k - 32'd5);
     end
   end
+  // The tile's status inputs sampled into the port's own flip-flops every cycle (the word then
+  // holds them as of the AR handshake's cycle rather than the next): they come from across the
+  // tile, and a 3.5 ns route in front of the read mux's LUT levels was the UP5K's critical path.
+  logic             error_s_q, bank_s_q, armed_s_q, late_s_q;
+  logic [PerW-1:0]  period_s_q;
+  logic [MissW-1:0] missed_s_q;
+  always_ff @(posedge clk_i) begin
+    {late_s_q, armed_s_q, bank_s_q, error_s_q} <= {late_i, armed_i, bank_i, error_i};
+    period_s_q <= period_i;
+    missed_s_q <= missed_i;
+  end
   always_comb begin
     src = '0;
-    src[32'(REG_STATUS)*32 + 16 +: 16] = 16'(period_i);
-    src[32'(REG_STATUS)*32 +: 4]       = {late_i, armed_i, bank_i, error_i};
-    src[32'(REG_MISSED)*32 +: 32]      = 32'(missed_i);
+    src[32'(REG_STATUS)*32 + 16 +: 16] = 16'(period_s_q);
+    src[32'(REG_STATUS)*32 +: 4]       = {late_s_q, armed_s_q, bank_s_q, error_s_q};
+    src[32'(REG_MISSED)*32 +: 32]      = 32'(missed_s_q);
     src[32'(REG_CTRL)*32 + 16 +: 16] = 16'(arm_per_q);
-    src[32'(REG_CTRL)*32 + 2]        = armed_i;
+    src[32'(REG_CTRL)*32 + 2]        = armed_s_q;
     src[32'(REG_TBL_HI)*32 +: 32]      = 32'(tbl_hi_q);
     src[32'(REG_INFO)*32 +: 32]      = {8'd0, 8'(SlotW), 8'(EntryW), 8'(P)};
     for (int unsigned i = 0; i < P; i++) src[(5 + i)*32 +: 32] = 32'(link_cnt_q[i*CntW +: CntW]);
-    rword = '0;
-    for (int unsigned k = 0; k < Srcs; k++) rword = rword | ({32{rsel_q[k]}} & src[k*32 +: 32]);
+  end
+  // The AND-OR in kept terms, so that it is two LUT levels at P <= 4 (ABC chained some bits through
+  // three, the UP5K's critical path at 84.9 MHz heap 1): STATUS with MISSED, the port's registers
+  // (CTRL, TBL_HI, INFO: few non-constant bits each), and the links in pairs; then one OR.
+  localparam int unsigned LinkPairs = (P + 32'd1) / 32'd2;
+  (* keep *) logic [31:0]             rd_stat, rd_regs;
+  (* keep *) logic [LinkPairs*32-1:0] rd_links;
+  always_comb begin
+    rd_stat = ({32{rsel_q[32'(REG_STATUS)]}} & src[32'(REG_STATUS)*32 +: 32])
+            | ({32{rsel_q[32'(REG_MISSED)]}} & src[32'(REG_MISSED)*32 +: 32]);
+    rd_regs = ({32{rsel_q[32'(REG_CTRL)]}} & src[32'(REG_CTRL)*32 +: 32])
+            | ({32{rsel_q[32'(REG_TBL_HI)]}} & src[32'(REG_TBL_HI)*32 +: 32])
+            | ({32{rsel_q[32'(REG_INFO)]}} & src[32'(REG_INFO)*32 +: 32]);
+    rd_links = '0;
+    for (int unsigned i = 0; i < P; i++) begin
+      rd_links[(i / 2)*32 +: 32] = rd_links[(i / 2)*32 +: 32] | ({32{rsel_q[5 + i]}} & src[(5 + i)*32 +: 32]);
+    end
+    rword = rd_stat | rd_regs;
+    for (int unsigned g = 0; g < LinkPairs; g++) rword = rword | rd_links[g*32 +: 32];
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ar_pend_q <= 1'b0;
       rvalid_q  <= 1'b0;
+      arready_q <= 1'b1;
     end else begin
       ar_pend_q <= rd_take;
       if (ar_pend_q) rvalid_q <= 1'b1;
       else if (s_axil_rready) rvalid_q <= 1'b0;
+      // Idle next: no read taken now, none pending, and no R waiting after this cycle.
+      arready_q <= ~rd_take & ~ar_pend_q & ~(rvalid_q & ~s_axil_rready);
     end
   end
   always_ff @(posedge clk_i) begin
-    if (!ar_pend_q && !rvalid_q) rsel_q <= rsel;   // while idle (rd_take drives two loads only)
+    if (arready_q) rsel_q <= rsel;   // while idle
     if (ar_pend_q) rdata_q <= rword;
   end
   assign s_axil_rvalid = rvalid_q;

@@ -97,12 +97,25 @@ module totex_tdm_ctl_tile #(
   logic              sh_we, swap_now, arm;
   logic [SlotW-1:0]  sh_addr;
   logic [EntryW-1:0] sh_data;
-  logic [PerW-1:0]   arm_per;
+  logic [PerW-1:0]   arm_per, arm_per_q;
+  logic              swap_now_q, arm_q;
   logic [PerW+2:0]   swap;
-  logic [P-1:0]      left, left_q;
-  // No reset: left is low while run_i is (reset included), and a reset net on these would be a
-  // global buffer's load (docs/tdm-tile.md: keep resets off the datapath).
-  always_ff @(posedge clk_i) left_q <= left;
+  logic [P-1:0]      left, left_q, link_err_q;
+  // The link counters count the left flags through two registers, so that the route from the
+  // router to the port ends in a flip-flop at both ends: left_q, with the same reset as the
+  // status's register of the same flags (totex_tdm_status), so that Yosys merges the two (the
+  // path into it is the nic tile's own), then link_err_q next to the counters, their enable. One
+  // register without reset (not merged) had its own copy of that path beside the port: run_i's
+  // route and two LUT levels (85.3 MHz UP5K heap 1); the router's flags without run_i, registered,
+  // and copies of run_i registered still left a route from the router in front of two or three
+  // LUTs (85.3-86.1 MHz, four runs). The counts are one cycle later than a count of left_q.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) left_q <= '0;
+    else left_q <= left;
+  end
+  // No reset: a reset net on these would be a global buffer's load (docs/tdm-tile.md: keep resets
+  // off the datapath); left_q is low in reset and in the cycle after it.
+  always_ff @(posedge clk_i) link_err_q <= left_q;
   totex_tdm_axil #(.NumPorts(P), .SlotW(SlotW), .EntryW(EntryW), .MissW(MissW), .PerW(PerW),
                    .CntW(CntW)) u_axil (
     .clk_i, .rst_ni,
@@ -113,7 +126,7 @@ module totex_tdm_ctl_tile #(
     .s_axil_rvalid, .s_axil_rready, .s_axil_rdata, .s_axil_rresp,
     .error_i   (error_o),
     .missed_i  (missed_o),
-    .link_err_i(left_q),
+    .link_err_i(link_err_q),
     .bank_i    (swap[0]),
     .armed_i   (swap[1]),
     .late_i    (swap[2]),
@@ -125,6 +138,22 @@ module totex_tdm_ctl_tile #(
     .arm_o     (arm),
     .arm_per_o (arm_per)
   );
+
+  // The swap-now and arm pulses (one LUT of the port's flip-flops) and the arm's period registered
+  // here, next to the slot pipeline: two cycles after the write's handshake, as the port's own
+  // flip-flops gave them before. With those flip-flops in the port, the route across the tile came
+  // in front of three LUT levels (the hit flag; swap now into the load count): the UP5K's critical
+  // paths (82.4, 85.9 MHz heap 1).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      swap_now_q <= 1'b0;
+      arm_q      <= 1'b0;
+    end else begin
+      swap_now_q <= swap_now;
+      arm_q      <= arm;
+    end
+  end
+  always_ff @(posedge clk_i) arm_per_q <= arm_per;
 
   // The shell with the shadow bank.
   logic              inj_valid, entv, m_valid_d;
@@ -141,15 +170,15 @@ module totex_tdm_ctl_tile #(
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
                     .TileCopies(Copies), .Shadow(1'b1), .PerW(PerW)) u_shell (
     .clk_i, .rst_ni,
-    .tbl_we_i     (swap_now),
+    .tbl_we_i     (swap_now_q),
     .tbl_addr_i   ('0),
     .tbl_data_i   ('0),
     .run_i, .period_last_i,
     .sh_we_i      (sh_we),
     .sh_addr_i    (sh_addr),
     .sh_data_i    (sh_data),
-    .arm_i        (arm),
-    .arm_per_i    (arm_per),
+    .arm_i        (arm_q),
+    .arm_per_i    (arm_per_q),
     .swap_o       (swap),
     .s_axis_tvalid, .s_axis_tready, .s_axis_tdata, .s_axis_tdest,
     .m_axis_tvalid, .m_axis_tready, .m_axis_tdata, .m_axis_tid,
@@ -160,7 +189,7 @@ module totex_tdm_ctl_tile #(
   );
 
   // The router and the eject mux (shared with the other nic tile).
-  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W)) u_route (
+  totex_tdm_nic_route #(.NumPorts(P), .PayloadW(W), .KeepTerms(1'b1)) u_route (
     .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[EjLsb+SelW-1:0]), .entv_i(entv),
     .in_valid_i, .in_data_i, .inj_valid_i(inj_valid), .inj_data_i(inj_data),
     .out_valid_d_o(out_valid_d), .out_data_d_o(out_data_d), .m_valid_d_o(m_valid_d), .m_data_d_o(m_data_d),

@@ -10,6 +10,10 @@ module totex_tdm_nic_route #(
   parameter int unsigned NumPorts = 32'd4,
   /// Payload bits W of a flit.
   parameter int unsigned PayloadW = 32'd32,
+  /// 1 (the ctl tile): the eject mux's pair terms are kept nets, so that the mux is two LUT levels
+  /// for every bit (ABC otherwise chains half the bits through three; a ctl tile UP5K critical
+  /// path). 0 (the nic tile): ABC's mapping as measured in the nic tile's rounds.
+  parameter bit KeepTerms = 1'b0,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
   /// Copies of the advance enable (totex_tdm_pkg::router_copies); do not overwrite.
@@ -73,9 +77,23 @@ module totex_tdm_nic_route #(
         end
       end
     end
-    m_valid_d_o = |ej_pair_valid;
-    m_data_d_o  = '0;
-    for (int unsigned g = 0; g < G; g++) m_data_d_o = m_data_d_o | ej_pair_data[g*W +: W];
+  end
+  if (KeepTerms) begin : gen_kept_pairs
+    (* keep *) logic [G-1:0]   kept_valid;
+    (* keep *) logic [G*W-1:0] kept_data;
+    assign kept_valid = ej_pair_valid;
+    assign kept_data  = ej_pair_data;
+    always_comb begin
+      m_valid_d_o = |kept_valid;
+      m_data_d_o  = '0;
+      for (int unsigned g = 0; g < G; g++) m_data_d_o = m_data_d_o | kept_data[g*W +: W];
+    end
+  end else begin : gen_free_pairs
+    always_comb begin
+      m_valid_d_o = |ej_pair_valid;
+      m_data_d_o  = '0;
+      for (int unsigned g = 0; g < G; g++) m_data_d_o = m_data_d_o | ej_pair_data[g*W +: W];
+    end
   end
 
 endmodule

@@ -90,7 +90,18 @@ module totex_tdm_slot_pipe #(
   // the count wraps (a compare of flip-flops, not the end of the count's carry chain, which was
   // the UP5K's critical path in some placements).
   logic [NodeW-1:0] load_cnt_q;
-  logic             load_done_q;
+  logic             load_done_q, load_full;
+  if (Shadow) begin : gen_full_kept
+    // The ctl tile: the all-ones compare a kept net, so that tbl_we_i (swap now, a route across
+    // the tile from the control port) meets load_done_q's LUT only. ABC otherwise shares the
+    // count's increment LUTs with the compare: three levels after tbl_we_i, the ctl tile's UP5K
+    // critical path (85.9 MHz heap 1).
+    (* keep *) logic full_kept;
+    assign full_kept = load_cnt_q == '1;
+    assign load_full = full_kept;
+  end else begin : gen_full
+    assign load_full = load_cnt_q == '1;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       load_cnt_q  <= NodeW'(1);
@@ -100,7 +111,7 @@ module totex_tdm_slot_pipe #(
       load_done_q <= 1'b0;
     end else if (!load_done_q) begin
       load_cnt_q  <= load_cnt_q + NodeW'(1);
-      load_done_q <= load_cnt_q == '1;
+      load_done_q <= load_full;
     end
   end
   logic [SlotW-1:0] f_q;            // slot fetched next
@@ -172,10 +183,10 @@ module totex_tdm_slot_pipe #(
     // not loading, and the period starting at the next wrap is the armed one): nxt_q and arm_q
     // change at most every other cycle. So bank_q's enable is one LUT of flip-flops and inputs
     // (tbl_we_i, hit_q, f_last, run_i: after priming a step is run_i); armed_q clears one cycle
-    // after the swap (swap_q). nxt_q moves one cycle after a wrap and hit_q one cycle after that,
-    // in time for the next wrap with periods of 3 slots or more.
+    // after the swap (swap_q). nxt_q moves one cycle after a wrap, eq_q one cycle after that and
+    // hit_q one more, in time for the next wrap with periods of 4 slots or more.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q;
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q, eq_q;
     // bank_q's enable as one kept LUT of its own, the armed swap (swap_q) derived from it, so that
     // no other LUT shares hit_q & f_last & run_i (Yosys then fed the enable from that shared LUT:
     // two levels from run_i, the critical path of UP5K and HX8K placements).
@@ -188,6 +199,7 @@ module totex_tdm_slot_pipe #(
         bank_q   <= 1'b0;
         armed_q  <= 1'b0;
         hit_q    <= 1'b0;
+        eq_q     <= 1'b0;
         late_q   <= 1'b0;
         behind_q <= 1'b0;
         arm_d_q  <= 1'b0;
@@ -208,7 +220,13 @@ module totex_tdm_slot_pipe #(
         end else if (flush || swap_q) begin
           armed_q <= 1'b0;
         end
-        hit_q <= armed_q & ~arm_i & ~flush & ~init_q & primed_q & (nxt_q == arm_q);
+        // The period compare registered on its own (eq_q, two LUT levels), then hit_q from it and
+        // the flags (two more): hit_q from the compare directly was three levels after nxt_q's
+        // route, the UP5K's critical path (86.7 MHz heap 1). hit_q is new two cycles after nxt_q
+        // or arm_q changes (arm_d_q masks the cycle in which eq_q is still the old arm's): in time
+        // for the next wrap with periods of 4 slots or more.
+        eq_q  <= nxt_q == arm_q;
+        hit_q <= armed_q & ~arm_i & ~arm_d_q & ~flush & ~init_q & primed_q & eq_q;
         // Late: the armed period is behind the next one (modulo 2**PerW, half the range ahead
         // counts as ahead); the difference's sign registered first (its carry chain alone), so
         // it is the new arm's from the second cycle after arm_i (arm_d_q).

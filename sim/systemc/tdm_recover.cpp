@@ -96,7 +96,7 @@ class RecoverRun {
       if (!plan_ && c >= every && c % every == poll_end) decide((c - poll_end) / P);
       if (plan_) {
         if (c == plan_->period_change_cycle) net_->period_last.write(plan_->new_period - 1);
-        if (c == plan_->swap_cycle + plan_->new_period / 2) status_after_ = c + 1;  // STATUS read in cycle c
+        if (c == plan_->swap_cycle + plan_->new_period / 2) status_after_ = c;  // STATUS read in cycle c (its AR cycle's value)
         if (c == recover_check_cycle(*plan_, periods_)) missed_at_check_ = missed() - missed_before_;
         drive_writes(c);
       }
@@ -135,7 +135,8 @@ class RecoverRun {
 
  private:
   static constexpr std::int64_t kNever = std::numeric_limits<std::int64_t>::max();
-  /// A register read: the value of the cycle after its AR (the rtl's R two cycles after AR).
+  /// A register read, as the rtl's (R two cycles after AR): STATUS the value of its AR's cycle
+  /// (the port samples the tile's status every cycle), a link counter that of the cycle after.
   struct Read {
     std::int64_t cycle;
     int node, reg;  // reg -1: STATUS; i >= 0: LINK i
@@ -159,7 +160,7 @@ class RecoverRun {
     const std::int64_t k = c / tables_.period;
     poll_counts_.assign(at(n_) * at(p_), 0);
     for (int v = 0; v < n_; ++v)
-      for (int j = 0; j <= p_; ++j) reads_.push_back({c + kRecoverReadCycles * j + 1, v, j - 1, k});
+      for (int j = 0; j <= p_; ++j) reads_.push_back({c + kRecoverReadCycles * j + (j == 0 ? 0 : 1), v, j - 1, k});
   }
 
   void sample_reads(std::int64_t c) {

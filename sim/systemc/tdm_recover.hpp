@@ -6,7 +6,8 @@
 /// sim/tdm_recover_main.cpp runs the Verilated ctl tiles. The AXI4-Lite port is abstracted: the
 /// controller's reads and writes are register accesses at the cycles the rtl controller's
 /// handshakes give them (one access per cycle; a write's effect one cycle after its handshake, the
-/// arm two; a read sees the registers of the cycle after its AR), with the same poll, plan
+/// arm two; a read of STATUS sees the registers of its AR's cycle, of a link counter those of the
+/// cycle after), with the same poll, plan
 /// (plan_link_recovery), write and arm cycles, and the same checks (sim/recover_check.hpp).
 ///
 /// Arguments: tdm --topo T --schedule FILE --periods K [--payload W] [--period P] --fault-at F:A-B.

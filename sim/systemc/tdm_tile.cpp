@@ -59,6 +59,7 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       m_tlast_q_(at(lanes_), 1),
       miss_q_(at(lanes_), 0),
       left_q_(at(params.ports), 0),
+      left_qq_(at(params.ports), 0),
       cnt_(at(params.ports), 0) {
   if (shadow && params.kind != TileKind::Nic) fail("the shadow bank is the nic tile's (the ctl tile)");
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
@@ -98,7 +99,7 @@ void TdmTile::reset_control() {
   std::fill(miss_q_.begin(), miss_q_.end(), 0);
   miss_n_ = 0;
   err_ = ea_ = eb_ = left_ = false;
-  bank_ = armed_ = hit_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
+  bank_ = armed_ = hit_ = eq_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
   nxt_ = 1;
   arm_q_ = 0;
   std::fill(cnt_.begin(), cnt_.end(), 0);
@@ -358,9 +359,11 @@ void TdmTile::edge() {
   eb_ = err_lost || err_dup;
   left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
-  // The link counters count the registered left flags (the ctl tile's left_q, then the count).
+  // The link counters count the left flags registered twice (the ctl tile's left_q, then
+  // link_err_q, then the count).
   for (int i = 0; i < ports_; ++i) {
-    if (left_q_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
+    if (left_qq_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
+    left_qq_[at(i)] = left_q_[at(i)];
     left_q_[at(i)] = x.left_in[at(i)];
   }
 }
@@ -383,7 +386,9 @@ void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, b
   } else if (flush || swap_old) {
     armed_ = false;
   }
-  hit_ = armed_old && !arm_in && !flush && !init_old && primed_old && nxt_old == arm_old;
+  const bool eq_old = eq_;
+  eq_ = nxt_old == arm_old;  // the rtl's eq_q: the compare registered, hit_ a cycle later
+  hit_ = armed_old && !arm_in && !arm_d_old && !flush && !init_old && primed_old && eq_old;
   behind_ = (((arm_old - nxt_old) & per_mask) >> (kPerW - 1)) != 0;
   arm_d_ = arm_in;
   late_ = armed_old && !arm_in && !arm_d_old && behind_old;

@@ -102,7 +102,7 @@ proofs=(
 mutants=(
   "AXI4-Lite fan-out: B before every tile answered|totex_formal_axil_fanout|tdm/totex_tdm_axil_fanout tdm/totex_tdm_axil||8||s/if (wsel_d == '0 \&\& wwait_d == '0) begin/if (wsel_d == '0) begin/"
   "AXI4-Lite fan-out: bvalid dropped without bready|totex_formal_axil_fanout|tdm/totex_tdm_axil_fanout tdm/totex_tdm_axil||8||s/if (s_axil_bready) bvalid_q <= 1'b0;/bvalid_q <= 1'b0;/"
-  "AXI4-Lite: bvalid dropped without bready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/if (s_axil_bready) bvalid_d = 1'b0;/bvalid_d = 1'b0;/"
+  "AXI4-Lite: bvalid dropped without bready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/assign bvalid_d = wr_take | (bvalid_q \& ~s_axil_bready);/assign bvalid_d = wr_take;/"
   "AXI4-Lite: rvalid dropped without rready|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/else if (s_axil_rready) rvalid_q <= 1'b0;/else rvalid_q <= 1'b0;/"
   "AXI4-Lite: a write taken while its response waits|totex_formal_axil|tdm/totex_tdm_axil|-set EntryW 35|7||s/assign wr_take        = s_axil_awvalid \& s_axil_wvalid \& (~bvalid_q | s_axil_bready);/assign wr_take        = s_axil_awvalid \& s_axil_wvalid;/"
   "switch rotates by k+1|totex_formal_shift_switch|totex_shift_switch|-set D 4|3||s/nxt\[v\*LW +: LW\] = state_i\[b\] ?/nxt[v*LW +: LW] = !state_i[b] ?/"
