@@ -224,7 +224,7 @@ const std::vector<Generator>& generators() {
          const auto allowed = static_cast<std::int64_t>(budget * kListLookupsPerSecond);
          const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, allowed / 2 / std::max<std::int64_t>(work, 1))));
          // Half the budget for the orders, the rest to shorten the best under a horizon down from the
-         // bound (the negotiated placement; torus:8x8~fail:0-1 nic 74 -> ...).
+         // bound (the negotiated placement; torus:8x8~fail:0-1,9-17 nic 76 -> 75).
          const std::int64_t shorten = std::max<std::int64_t>(0, allowed - work * (orders + 1));
          const std::int64_t floor = lower_bound(t, m).steps;
          if (orders > 1 || (shorten > 0 && static_cast<std::int64_t>(s.step_count()) > floor))

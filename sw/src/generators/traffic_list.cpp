@@ -1014,7 +1014,7 @@ std::int64_t best_of_orders(const ListScheduler& ls, int period, int orders, con
 }
 
 /// The negotiated placement over every shortest path first (torus:16x16 random:1:0.1:2 nic:
-/// period 93, against 95 over the candidate routes), then, with the work left when that stalls,
+/// period 92, against 96 over the candidate routes alone), then, with the work left when that stalls,
 /// over the candidate routes (torus:8x8 perm:transpose:8: period 11 there, where every path stalls
 /// at 12: the candidates' dimension-ordered paths pack a permutation better).
 bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,

@@ -335,10 +335,8 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
       Schedule s;
       std::int64_t clauses = 0;
       const SatOutcome o = periodic::every_route_decide(t, m, static_cast<int>(P), limit, &s, &stats, &traffic, &clauses);
-      log.push_back("exact: period " + std::to_string(P) + " with every route: " +
-                    outcome_word(o) + ", " +
-                    std::to_string(clauses) + " clauses, " + std::to_string(stats.conflicts) + " conflicts" +
-                    (stats.capped ? std::string(", ") + kCappedNote : ""));
+      log.push_back("exact: period " + std::to_string(P) + " with every route: " + outcome_word(o) + ", " + std::to_string(clauses) +
+                    " clauses, " + std::to_string(stats.conflicts) + " conflicts" + (stats.capped ? std::string(", ") + kCappedNote : ""));
       if (o == SatOutcome::Unknown) {
         all_below_unsat = false;
         break;
