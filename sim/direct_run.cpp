@@ -96,13 +96,9 @@ class DirectRun {
                     static_cast<std::uint32_t>(x.payload));
     totex::SimResult r;
     r.engine = engine_;
-    board.finish();
-    r.cycles = board.last_cycle() + 1;
-    r.expected_cycles = r.cycles;  // dynamic: compare with `totex bound --model nic` instead
-    r.delivered = board.delivered();
-    r.expected_delivered = board.expected_count();
-    r.errors = board.errors();
-    r.trace_sha256 = totex::trace_sha256(board.trace());
+    // Dynamic: no cycle is predicted (compare with `totex bound --model nic` instead); the shared
+    // fill also hands over the deliveries per cycle, which `sim --plot` draws.
+    totex::fill_from_scoreboard(r, board, board.last_cycle() + 1);
     if (traffic) r.reordered = board.reordered();
     if (!done_seen_) r.errors.push_back(stall_text_);
     finish(r, start);
