@@ -145,6 +145,12 @@ foreach(case "all2|all:2" "matrix|matrix:tests/cli/data/multiflit_torus4x4.txt" 
   set_tests_properties(cli.sim_traffic_dynamic_engines_${name} PROPERTIES TIMEOUT 600
     ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 endforeach()
+# The backdoor load writes the same send queues into the models' memories: the same digest.
+add_test(NAME cli.sim_traffic_dynamic_backdoor WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4 --model nic --mode dynamic
+          --traffic matrix:tests/cli/data/multiflit_torus4x4.txt --load backdoor -- rtl systemc)
+set_tests_properties(cli.sim_traffic_dynamic_backdoor PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 # Every flit is required and counted, and the run reports the traffic's nic lower bound
 # (traffic_lower_bound; `totex bound --model nic --traffic T` prints the same).
 foreach(case "all2|all:2|480" "matrix|matrix:tests/cli/data/multiflit_torus4x4.txt|23" "perm|perm:transpose:3|36")
