@@ -24,6 +24,9 @@ module totex_direct_dyn_node #(
   parameter int unsigned Depth = 32'd4,
   /// Width of the load-port index field.
   parameter int unsigned XW = 32'd8,
+  /// The most flits one pair sends (1: one message per pair, the total exchange). The send queue
+  /// holds (N - 1) * Flits entries: no row of a traffic whose heaviest pair has Flits flits is longer.
+  parameter int unsigned Flits = 32'd1,
   /// Width of a node id; do not overwrite.
   localparam int unsigned IW = totex_direct_pkg::node_width(N),
   /// Message width; do not overwrite.
@@ -97,7 +100,7 @@ module totex_direct_dyn_node #(
   // Verilated and compiled once per parameter set, not once per instance (issue 16).
   /*verilator hier_block*/
   /*verilator no_inline_module*/
-  localparam int unsigned QDepth = (N > 32'd1) ? N - 32'd1 : 32'd1;
+  localparam int unsigned QDepth = ((N > 32'd1) ? N - 32'd1 : 32'd1) * Flits;
   localparam int unsigned QW     = totex_pkg::idx_width(QDepth + 32'd1);
   localparam int unsigned RegionW = totex_direct_pkg::REGION_W;
 

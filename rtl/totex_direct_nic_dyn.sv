@@ -12,7 +12,8 @@ module totex_direct_nic_dyn #(
   parameter int unsigned N = 32'd8,
   /// Payload width.
   parameter int unsigned PW = 32'd16,
-  /// Send queue entries (N - 1 for a total exchange).
+  /// Send queue entries (N - 1 for a total exchange; (N - 1) x the heaviest pair's flits for
+  /// another traffic, see totex_direct_dyn_node).
   parameter int unsigned QDepth = 32'd7,
   /// Width of a node id; do not overwrite.
   localparam int unsigned IW = totex_direct_pkg::node_width(N),

@@ -31,7 +31,8 @@ module totex_direct_tile #(
   parameter int unsigned Depth = 32'd16,
   /// Relay buffer entries (scheduled, single-port).
   parameter int unsigned BufSlots = 32'd0,
-  /// Own flits per pair the NIC holds (scheduled; 1 = one message per pair).
+  /// Own flits per pair the NIC holds (scheduled), the heaviest pair's flits (dynamic: the send
+  /// queue holds (N - 1) * Flits); 1 = one message per pair.
   parameter int unsigned Flits = 32'd1,
   /// FIFO entries per input VC (dynamic).
   parameter int unsigned FifoDepth = 32'd4,
@@ -198,7 +199,8 @@ module totex_direct_tile #(
       .NumVcs      (NumVcs),
       .AdaptiveVcs (AdaptiveVcs),
       .Depth       (FifoDepth),
-      .XW          (XW)
+      .XW          (XW),
+      .Flits       (Flits)
     ) u_node (
       .clk_i         (clk_i),
       .rst_ni        (rst_ni),

@@ -23,6 +23,7 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "totex/direct_controller.hpp"
@@ -72,9 +73,10 @@ class DirectRun {
     return r;
   }
 
-  totex::SimResult run_dynamic() {
+  /// `traffic`: what the NICs send (null: all).
+  totex::SimResult run_dynamic(const totex::Traffic* traffic) {
     const auto start = std::chrono::steady_clock::now();
-    load(totex::direct_queue_writes(t_, layout_));
+    load(totex::direct_queue_writes(t_, layout_, traffic));
     struct Seen {
       std::int64_t cycle;
       int node;
@@ -83,21 +85,21 @@ class DirectRun {
     std::vector<Seen> seen;
     run(std::int64_t{1} << 40, [&](std::int64_t cycle, int node, std::uint64_t src, std::uint64_t dst,
                                    std::uint64_t payload) { seen.push_back({cycle, node, src, dst, payload}); });
-    // Every pair of processors is expected once (empty nodes send and receive nothing); no cycle
-    // is predicted.
-    totex::Scoreboard board(t_);
+    // Every pair of processors is expected once (empty nodes send and receive nothing), or every
+    // flit of the traffic; no cycle is predicted. Dimension-order routing keeps a pair's flits in
+    // order (one path, one VC class per hop, FIFOs); adaptive routing may reorder them, so there
+    // only exactly-once is checked and the overtaking flits are counted.
+    const bool in_order = layout_.params.routing == totex::DynamicRouting::Dor;
+    totex::Scoreboard board = traffic ? totex::Scoreboard(t_, *traffic, in_order) : totex::Scoreboard(t_);
     for (const Seen& x : seen)
       board.observe(x.cycle, x.node, static_cast<totex::NodeId>(x.src), static_cast<totex::NodeId>(x.dst), x.cycle,
                     static_cast<std::uint32_t>(x.payload));
     totex::SimResult r;
     r.engine = engine_;
-    board.finish();
-    r.cycles = board.last_cycle() + 1;
-    r.expected_cycles = r.cycles;  // dynamic: compare with `totex bound --model nic` instead
-    r.delivered = board.delivered();
-    r.expected_delivered = board.expected_count();
-    r.errors = board.errors();
-    r.trace_sha256 = totex::trace_sha256(board.trace());
+    // Dynamic: no cycle is predicted (compare with `totex bound --model nic` instead); the shared
+    // fill also hands over the deliveries per cycle, which `sim --plot` draws.
+    totex::fill_from_scoreboard(r, board, board.last_cycle() + 1);
+    if (traffic) r.reordered = board.reordered();
     if (!done_seen_) r.errors.push_back(stall_text_);
     finish(r, start);
     return r;
@@ -203,7 +205,10 @@ int direct_main(int argc, char** argv, const std::string& engine, const MakeDire
         throw totex::UsageError("the schedule is for " + s->topology + ", this model for " + t.spec());
       r = run.run_scheduled(*s, loaded.claimed_steps);
     } else {
-      r = run.run_dynamic();
+      // The traffic, read again from its spec as a schedule file's is (null: all).
+      const std::optional<totex::Traffic> traffic =
+          totex::read_traffic_again(t, {a.traffic, a.traffic_sha256, 0}, "the harness's --traffic");
+      r = run.run_dynamic(traffic ? &*traffic : nullptr);
     }
     r.simulated_cycles = run.simulated_cycles();
     std::cout << "TOTEX-RESULT " << totex::sim_result_json(r) << '\n';

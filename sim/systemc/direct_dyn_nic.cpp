@@ -10,7 +10,7 @@ DirectDynNic::DirectDynNic(const sc_core::sc_module_name& name, const DirectLayo
       fmt_{layout.node_bits, layout.params.payload_bits},
       node_(node),
       checks_(checks),
-      queue_(static_cast<std::size_t>(std::max(1, layout.nodes - 1)), 0) {
+      queue_(static_cast<std::size_t>(direct_queue_slots(layout)), 0) {  // (N - 1) x the heaviest pair's flits
   SC_METHOD(on_clock);
   sensitive << clk.pos();
   dont_initialize();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Dynamic-mode network interface of one node: a send queue of {dst, payload} entries (region 1,
-/// index = slot; injection order = slot order) offered to the router one per cycle while the run
+/// index = slot; injection order = slot order; direct_queue_slots() of them: (N - 1) x the
+/// heaviest pair's flits) offered to the router one per cycle while the run
 /// is busy, and a receiver that counts and checks what is ejected. The counts to send and to
 /// receive are loaded at region 2, index 1 and 2. done: everything sent and received.
 /// Handshake: inj_valid and inj_data are registered; a message moves when inj_valid and the

@@ -10,6 +10,7 @@
 #include "schema_options.hpp"
 #include "sim_plot.hpp"
 #include "totex/bounds/bounds.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
 #include "totex/engines.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
@@ -36,7 +37,7 @@ struct SimOptions : CommonOptions {
   schema::DirectHarnessArgs direct;
   bool payload_or_period_given = false;
   bool periodic = false;  // --periodic: run the periodic generator's schedule (--periods defaults to 1)
-  std::string traffic = "all";  // --traffic (docs/traffic.md): direct networks, one-shot and TDM; one flit per pair
+  std::string traffic = "all";  // --traffic (docs/traffic.md): direct networks, one-shot, TDM and dynamic
   std::string fault_at;  // --fault-at PERIOD:A-B (with --recover; totex/link_recovery.hpp)
   bool recover = false;
 };
@@ -53,12 +54,18 @@ struct SimInput {
   Network net;
   AnySchedule schedule;
   std::optional<std::int64_t> claimed_steps;
+  /// --mode dynamic --traffic T (T not all): what the NICs send; the schedule is then only the
+  /// cheap pairwise one the dynamic baseline ignores.
+  std::optional<Traffic> dynamic_traffic;
 };
 
 /// The schedule from --schedule FILE (whose topology must match --topo when both are given) or --algo.
 SimInput load_or_make(const SimOptions& o) {
   if (!o.schedule_file.empty()) {
     if (!o.algo.empty()) throw UsageError("--algo and --schedule exclude each other");
+    if (o.mode == "dynamic" && o.traffic != "all")
+      throw UsageError("--traffic and --schedule exclude each other in --mode dynamic: the NICs send the traffic the "
+                       "schedule file records (all when it records none); give one");
     if (o.periodic)
       throw UsageError("--periodic generates the schedule; a schedule file with a `period P` header runs periodically "
                        "with --periods K alone");
@@ -72,7 +79,7 @@ SimInput load_or_make(const SimOptions& o) {
     Network net = parse_spec(spec);
     if (const auto* d = std::get_if<Schedule>(&s); d && !o.model.empty() && parse_model(o.model) != d->model)
       throw UsageError("--model " + o.model + " does not match the schedule file's model " + to_string(d->model));
-    return {std::move(net), std::move(s), loaded.claimed_steps};
+    return {std::move(net), std::move(s), loaded.claimed_steps, std::nullopt};
   }
   if (o.topo.empty() && o.traffic.rfind("poseidon:", 0) != 0) throw UsageError("--topo or --schedule is required");
   Network net = parse_spec(topology_or_platform(o.topo, o.traffic));  // poseidon:FILE.xml names its network
@@ -80,9 +87,14 @@ SimInput load_or_make(const SimOptions& o) {
   if (o.traffic != "all") {  // schedule_traffic's schedule, which records its traffic for every engine
     const auto* t = std::get_if<Topology>(&net);
     if (!t) throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
-    const Traffic traffic = parse_traffic(o.traffic, *t);
+    Traffic traffic = parse_traffic(o.traffic, *t);
+    if (!is_all_traffic(*t, &traffic) && o.mode == "dynamic") {
+      // The dynamic baseline routes by itself: no schedule search, the NICs send the traffic.
+      if (o.periodic) throw UsageError("--periodic schedules a TDM exchange; --mode dynamic routes without one");
+      AnySchedule s = make_schedule(net, model, o.algo.empty() ? "pairwise" : o.algo, o.budget);
+      return {std::move(net), std::move(s), std::nullopt, std::move(traffic)};
+    }
     if (!is_all_traffic(*t, &traffic)) {
-      if (o.mode == "dynamic") throw UsageError("--traffic: the dynamic baseline's NICs send to every node; give --mode scheduled");
       if (o.tdm.periods > 0) check_tdm_traffic(traffic, model);  // before the search
       TrafficRequest request;
       request.algorithm = o.algo.empty() ? "auto" : o.algo;
@@ -90,19 +102,19 @@ SimInput load_or_make(const SimOptions& o) {
       request.limits = run_limits();
       request.periodic = o.periodic;  // --periodic: the TDM tables of the traffic's periodic schedule
       TrafficOutcome out = schedule_traffic(*t, model, traffic, request);
-      return {std::move(net), std::move(out.schedule), std::nullopt};
+      return {std::move(net), std::move(out.schedule), std::nullopt, std::nullopt};
     }
   }
   if (o.periodic) {
     if (o.mode == "dynamic") throw UsageError("--periodic schedules a TDM exchange; --mode dynamic routes without one");
     Schedule s = make_periodic_schedule(net, model, o.algo, o.budget);
-    return {std::move(net), std::move(s), std::nullopt};
+    return {std::move(net), std::move(s), std::nullopt, std::nullopt};
   }
   // The dynamic baseline routes by itself: its run needs no schedule search (auto spends up to its
   // budget, 30 s on torus:16x16), only the message set, which the cheap pairwise schedule carries.
   const bool dynamic = o.mode == "dynamic" && std::holds_alternative<Topology>(net);
   AnySchedule s = make_schedule(net, model, dynamic && o.algo.empty() ? "pairwise" : o.algo, o.budget);
-  return {std::move(net), std::move(s), std::nullopt};
+  return {std::move(net), std::move(s), std::nullopt, std::nullopt};
 }
 
 /// The engine's options from the flags (CLI11 has checked their values) and the environment.
@@ -167,13 +179,11 @@ int cmd_sim(const SimOptions& options) {
   if (o.tdm.periods > 0 && !o.topo.empty())
     if (const Network n = parse_spec(o.topo); std::holds_alternative<Topology>(n))
       check_periodic_memory(std::get<Topology>(n), o.tdm.periods);
-  const auto [net, schedule, claimed_steps] = load_or_make(o);
+  const auto [net, schedule, claimed_steps, dynamic_traffic] = load_or_make(o);
   // A schedule made for a traffic: what must arrive is that traffic (read again from its spec).
   std::optional<Traffic> traffic;
   if (const auto* d = std::get_if<Schedule>(&schedule)) {
     traffic = recorded_traffic(std::get<Topology>(net), *d);
-    if (traffic && o.mode == "dynamic")
-      throw UsageError("the schedule records traffic " + traffic->spec() + "; the dynamic baseline carries all only");
     // The TDM tiles: several flits per pair and period need the nic tile's NIC queue.
     if (traffic && o.tdm.periods > 0) check_tdm_traffic(*traffic, d->model);
   }
@@ -193,15 +203,20 @@ int cmd_sim(const SimOptions& options) {
     for (const auto& e : errors_json(report)) std::cerr << "  " << e.get<std::string>() << '\n';
     return kCheckFailedExit;
   }
-  const SimResult r = make_engine(o.engine)->run(net, schedule, run_options(o, claimed_steps, env));
+  RunOptions options_run = run_options(o, claimed_steps, env);
+  // The dynamic baseline's traffic: --traffic's, or the one a --schedule file records (it checked above).
+  const std::optional<Traffic>& sent = dynamic_traffic ? dynamic_traffic : traffic;
+  if (o.mode == "dynamic" && sent) options_run.traffic = std::make_shared<const Traffic>(*sent);
+  const SimResult r = make_engine(o.engine)->run(net, schedule, options_run);
   const std::string spec = std::visit([](const auto& x) { return x.topology; }, schedule);
   json j = json::parse(sim_result_json(r));
   j["topology"] = spec;
   j["mode"] = o.mode;
-  if (traffic) j["traffic"] = traffic_json(*traffic);
+  if (sent) j["traffic"] = traffic_json(*sent);
   const bool dynamic = o.mode == "dynamic";
   if (dynamic) {  // no cycle is predicted; the baseline is judged against the nic bound (all-port routers, single-port NICs)
-    j["lower_bound"] = lower_bound(std::get<Topology>(net), Model::Nic).steps;
+    j["lower_bound"] = sent ? traffic_lower_bound(std::get<Topology>(net), Model::Nic, *sent).steps
+                            : lower_bound(std::get<Topology>(net), Model::Nic).steps;
     j["dynamic"] = o.dynamic;
   } else {
     j["algorithm"] = algorithm_of(schedule);  // the dynamic routers use none
@@ -218,10 +233,15 @@ int cmd_sim(const SimOptions& options) {
   print(o.json, j, [&] {
     std::cout << spec << " on " << r.engine << ": " << (r.ok() ? "PASS" : "FAIL") << ", " << r.delivered << "/"
               << r.expected_delivered << " messages delivered in " << r.cycles << " cycles ";
-    if (dynamic)
+    if (dynamic && sent)
+      std::cout << "(dynamic " << o.dynamic << " routing; traffic " << sent->spec() << ", " << sent->total_flits()
+                << " flits; its nic lower bound " << j["lower_bound"] << ")\n";
+    else if (dynamic)
       std::cout << "(dynamic " << o.dynamic << " routing; nic lower bound " << j["lower_bound"] << ")\n";
     else
       std::cout << "(schedule predicts " << r.expected_cycles << ")\n";
+    if (dynamic && sent && r.reordered > 0)
+      std::cout << "  " << r.reordered << " flits overtook an earlier flit of their pair (adaptive routing may reorder)\n";
     if (o.tdm.periods > 0)  // a recovery run delivers fewer than it sends: the lost ones are not expected
       std::cout << "  " << o.tdm.periods << " periods of " << j["period"] << " slots (TDM slot tables), "
                 << (r.expected_delivered + (j.contains("recovery") ? j["recovery"]["lost_count"].get<std::int64_t>() : 0)) /
@@ -282,7 +302,7 @@ void register_sim(CLI::App& app, Actions& actions) {
   // --periods, --payload, --period: the rows of schema::TdmHarnessArgs that have help text.
   for (CLI::Option* opt : add_schema_options(sim, o.tdm))
     if (opt->get_name() != "--periods") opt->each([&o](const std::string&) { o.payload_or_period_given = true; });
-  add_traffic_option(sim, o.traffic, " (direct networks, one-shot or --periods/--periodic on the TDM tiles; one flit per pair)");
+  add_traffic_option(sim, o.traffic, " (direct networks: one-shot, --periods/--periodic on the TDM tiles, or --mode dynamic: the NICs send it)");
   sim->add_flag("--periodic", o.periodic,
                 "generate a periodic (TDM) schedule (as `totex schedule --periodic`) and run it K = --periods "
                 "periods (default 1) on the TDM tables");

@@ -75,7 +75,8 @@ void sim_plot(const std::string& path, const Network& net, const AnySchedule& sc
     for (const std::int64_t d : done) left.push_back(r.expected_delivered - d);
     series.push_back({r.engine + " (" + verdict + "): messages not yet delivered (dynamic: injection times unknown)", left});
     series.push_back({r.engine + ": delivered per cycle", r.deliveries_per_cycle});
-    bound = lower_bound(std::get<Topology>(net), Model::Nic).steps;
+    // The bound `sim` printed: the traffic's nic bound with --traffic, all's otherwise.
+    bound = j.contains("lower_bound") ? j["lower_bound"].get<std::int64_t>() : lower_bound(std::get<Topology>(net), Model::Nic).steps;
   } else {
     // The reference model's own run gives the schedule's timing; an engine's deliveries are
     // shifted back by its latency (its cycles minus the schedule's), so both read in steps.

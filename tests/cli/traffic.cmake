@@ -139,9 +139,61 @@ foreach(engine ref rtl systemc cosim)
   set_tests_properties(cli.sim_traffic_direct_multi_order_${engine} PROPERTIES TIMEOUT 600
     FIXTURES_REQUIRED direct_multi_nic_all2 ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 endforeach()
-# What stays refused: the dynamic baseline's NICs send one message to every node.
-cli_test(sim_traffic_multi_flit_dynamic 2 "the dynamic baseline's NICs send to every node. give --mode scheduled"
-  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic all:2 --mode dynamic)
+# The dynamic baseline with a traffic (--mode dynamic --traffic T, no schedule): every NIC's send
+# queue holds its row of T (round f: flit f to each destination in the baseline's send order), each
+# flit carries payload_of(s, d, f), and the scoreboard requires every flit of T exactly once at its
+# destination with its payload. rtl, systemc and cosim (RTL routers, SystemC NICs) deliver the same
+# trace: all:2 (480 flits), the 1-5 flit matrix (23) and perm:transpose:3 (36) on torus:4x4. rtl
+# models tile_dynamic_..._fl<F> (F = 2, 5, 3: the heaviest pair), built on first use.
+foreach(case "all2|all:2" "matrix|matrix:tests/cli/data/multiflit_torus4x4.txt" "perm|perm:transpose:3")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 traffic)
+  add_test(NAME cli.sim_traffic_dynamic_engines_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4 --model nic --mode dynamic
+            --traffic ${traffic} -- rtl systemc cosim)
+  set_tests_properties(cli.sim_traffic_dynamic_engines_${name} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()
+# The backdoor load writes the same send queues into the models' memories: the same digest.
+add_test(NAME cli.sim_traffic_dynamic_backdoor WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4 --model nic --mode dynamic
+          --traffic matrix:tests/cli/data/multiflit_torus4x4.txt --load backdoor -- rtl systemc)
+set_tests_properties(cli.sim_traffic_dynamic_backdoor PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+# Every flit is required and counted, and the run reports the traffic's nic lower bound
+# (traffic_lower_bound; `totex bound --model nic --traffic T` prints the same).
+foreach(case "all2|all:2|480" "matrix|matrix:tests/cli/data/multiflit_torus4x4.txt|23" "perm|perm:transpose:3|36")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 traffic)
+  list(GET parts 2 flits)
+  add_test(NAME cli.sim_traffic_dynamic_count_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${EXPECT} 0 "delivered" --jq ".passed and .mode==\"dynamic\" and .delivered==${flits} and .expected_delivered==${flits} and .traffic.flits==${flits} and .lower_bound>0 and .cycles>=.lower_bound and .reordered_flits>=0"
+    -- ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --traffic ${traffic} --engine systemc --json)
+endforeach()
+cli_test(sim_traffic_dynamic_text 0 "PASS, 23/23 messages delivered in [0-9]+ cycles .dynamic adaptive routing. traffic matrix:.*multiflit_torus4x4.txt, 23 flits. its nic lower bound [0-9]+."
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --traffic matrix:${DATA}/multiflit_torus4x4.txt --engine systemc)
+# Dimension-order routing keeps a pair's flits in order (one path, FIFOs): there the scoreboard
+# also requires index order, and the run passes.
+cli_test(sim_traffic_dynamic_dor_in_order 0 "PASS, 480/480"
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --dynamic dor --traffic all:2 --engine rtl)
+set_tests_properties(cli.sim_traffic_dynamic_dor_in_order PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+# `all` given explicitly is today's run: the same digest as no --traffic.
+add_test(NAME cli.sim_traffic_dynamic_all_unchanged
+  COMMAND bash -c "a=$(${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --engine systemc --json | jq -r .trace_sha256) && b=$(${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --traffic all --engine systemc --json | jq -r .trace_sha256) && echo \"$a $b\" && [ \"$a\" = cd289db863b48d9286ee27886040579ea0bccfd77f5bbfb047dd5bab23e1f7c7 ] && [ \"$a\" = \"$b\" ]")
+# What is refused (exit 2, naming the flag): a send queue past its limit, and --traffic with a
+# schedule file (the NICs send the traffic the file records).
+cli_test(sim_traffic_dynamic_queue_limit 2 "--traffic all:5000: pair .0,1. sends 5000 flits, so every dynamic NIC's send queue would need .N - 1. x 5000 = 75000 slots. --mode dynamic builds at most 65536"
+  -- ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --traffic all:5000 --engine systemc)
+cli_test(sim_traffic_dynamic_with_schedule 2 "--traffic and --schedule exclude each other in --mode dynamic"
+  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/direct_multi_nic_all2.sched --mode dynamic --traffic all:2 --engine systemc)
+set_tests_properties(cli.sim_traffic_dynamic_with_schedule PROPERTIES FIXTURES_REQUIRED direct_multi_nic_all2)
+# A schedule file's traffic: --mode dynamic sends it (all:2, 480 flits).
+cli_test(sim_traffic_dynamic_schedule_file 0 "PASS, 480/480"
+  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/direct_multi_nic_all2.sched --mode dynamic --engine systemc)
+set_tests_properties(cli.sim_traffic_dynamic_schedule_file PROPERTIES FIXTURES_REQUIRED direct_multi_nic_all2)
 
 # totex sim --periods K on the TDM tiles with a traffic (one flit per pair and period): the tables of
 # the traffic's periodic schedule (period 3 for both, run once every 6 slots: the tile's minimum is
@@ -254,8 +306,6 @@ endforeach()
 # Refusal: the all-port and single-port tiles hold one waiting message per destination (exit 2).
 cli_test(sim_traffic_tdm_multi_allport 2 "the all-port TDM tile's NIC holds one waiting message per destination: multi-flit traffic runs on the nic tile"
   -- ${TOTEX} sim --topo torus:4x4 --model all-port --traffic all:2 --periodic)
-cli_test(sim_traffic_dynamic 2 "give --mode scheduled"
-  -- ${TOTEX} sim --topo torus:4x4 --model nic --traffic perm:transpose --mode dynamic)
 # A Poseidon communication spec names its network: without --topo the platform is the topology
 # (graph:FILE.xml, here the bitorus torus:4x4); 2x2 + 2 + 2 + 3x2 + 1 = 15 flits a period.
 cli_test(schedule_traffic_poseidon_platform 0 "period"

@@ -13,6 +13,7 @@
 #include "totex/io/exchange_table.hpp"
 #include "totex/generators/generators.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/traffic/traffic.hpp"
 #include "totex/verify/trace.hpp"
 
 using namespace totex;
@@ -237,6 +238,89 @@ TEST_CASE("dynamic layout and send queues: dor is the plain order, adaptive rela
     for (NodeId v = 0; v < 16; ++v) ++hits[static_cast<std::size_t>(all[static_cast<std::size_t>(v)][i])];
     CHECK(std::count(hits.begin(), hits.end(), 1) == 16);
   }
+}
+
+TEST_CASE("dynamic send queues of a traffic: the row, round f flit f in the send order", "[direct]") {
+  const Topology t = parse_topology("torus:4x4");
+  DirectParams p;
+  p.mode = DirectMode::Dynamic;
+  // Node 0 sends 3 flits to 1 and 1 to 2; node 5 sends 2 to 0. Heaviest pair: 3 flits.
+  const Traffic tr = Traffic::from_triplets(16, {{0, 1, 3}, {0, 2, 1}, {5, 0, 2}}, Traffic::Duplicates::Refuse, "matrix",
+                                            "matrix:test");
+  p.flits = 3;
+  const DirectLayout l(t, p);
+  CHECK(direct_queue_slots(l) == 45);
+  struct Slot {
+    NodeId dst;
+    std::uint32_t payload;
+  };
+  std::vector<std::vector<Slot>> queue(16);
+  std::vector<std::uint64_t> send(16, 99), recv(16, 99);
+  for (const LoadWrite& w : direct_queue_writes(t, l, &tr)) {
+    const auto region = static_cast<int>(w.addr >> (l.node_bits + l.index_bits));
+    const auto node = static_cast<std::size_t>((w.addr >> l.index_bits) & ((1U << l.node_bits) - 1));
+    const auto index = static_cast<std::size_t>(w.addr & ((1ULL << l.index_bits) - 1));
+    if (region == DirectLayout::kRegionMessages) {
+      REQUIRE(index == queue[node].size());  // slots written in order, from 0
+      queue[node].push_back({static_cast<NodeId>(w.data >> l.params.payload_bits),
+                             static_cast<std::uint32_t>(w.data & 0xFFFFU)});
+    } else if (index == DirectLayout::kControlSendCount) {
+      send[node] = w.data;
+    } else if (index == DirectLayout::kControlRecvCount) {
+      recv[node] = w.data;
+    }
+  }
+  // Node 0: round 0 offers flit 0 to 1 and 2 (in the adaptive send order), rounds 1 and 2 flits 1, 2 to 1.
+  REQUIRE(queue[0].size() == 4);
+  CHECK(send[0] == 4);
+  std::vector<NodeId> round0 = {queue[0][0].dst, queue[0][1].dst};
+  std::sort(round0.begin(), round0.end());
+  CHECK(round0 == std::vector<NodeId>{1, 2});
+  CHECK(queue[0][2].dst == 1);
+  CHECK(queue[0][3].dst == 1);
+  CHECK(queue[0][3].payload == payload_of(0, 1, 2));
+  CHECK(queue[0][2].payload == payload_of(0, 1, 1));
+  REQUIRE(queue[5].size() == 2);
+  CHECK(queue[5][0].payload == payload_of(5, 0, 0));
+  CHECK(queue[5][1].payload == payload_of(5, 0, 1));
+  CHECK(queue[3].empty());
+  CHECK(send[3] == 0);
+  CHECK(recv[0] == 2);  // column sums
+  CHECK(recv[1] == 3);
+  CHECK(recv[2] == 1);
+  CHECK(recv[5] == 0);
+  // `all` as a traffic gives exactly today's writes.
+  p.flits = 1;
+  const DirectLayout one(t, p);
+  const Traffic all = parse_traffic("all", t);
+  const std::vector<LoadWrite> a = direct_queue_writes(t, one), b = direct_queue_writes(t, one, &all);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CHECK(a[i].addr == b[i].addr);
+    CHECK(a[i].data == b[i].data);
+  }
+}
+
+TEST_CASE("untimed scoreboard of a traffic: every flit once; index order only when asked", "[direct]") {
+  const Topology t = parse_topology("ring:4");
+  const Traffic tr = Traffic::from_triplets(4, {{0, 2, 2}, {1, 3, 1}}, Traffic::Duplicates::Refuse, "matrix", "matrix:test");
+  for (const bool in_order : {true, false}) {
+    Scoreboard b(t, tr, in_order);
+    b.observe(3, 2, 0, 2, 3, payload_of(0, 2, 1));  // flit 1 overtakes flit 0
+    b.observe(4, 2, 0, 2, 4, payload_of(0, 2, 0));
+    b.observe(5, 3, 1, 3, 5, payload_of(1, 3, 0));
+    b.finish();
+    CHECK(b.delivered() == 3);
+    CHECK(b.expected_count() == 3);
+    CHECK(b.errors().size() == (in_order ? 1U : 0U));
+    CHECK(b.reordered() == (in_order ? 0 : 1));
+  }
+  Scoreboard twice(t, tr, false);
+  twice.observe(1, 2, 0, 2, 1, payload_of(0, 2, 0));
+  twice.observe(2, 2, 0, 2, 2, payload_of(0, 2, 0));
+  twice.finish();  // a duplicate, and flit 1 of (0,2) and (1,3) never arrived
+  REQUIRE(twice.errors().size() == 3);
+  CHECK(twice.errors()[0].find("delivered twice") != std::string::npos);
 }
 
 TEST_CASE("top parameters: sizes, link tables, the layout's signature", "[direct]") {

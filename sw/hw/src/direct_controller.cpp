@@ -368,11 +368,16 @@ DirectProgram direct_program(const Topology& t, const Schedule& s, const DirectL
 // Dynamic mode
 // ---------------------------------------------------------------------------------------------
 
-std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout) {
+int direct_queue_slots(const DirectLayout& layout) { return std::max(1, layout.nodes - 1) * layout.params.flits; }
+
+std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout, const Traffic* traffic) {
   // Ranks: processor index under `dor` (processor i sends to i+1, ..., i+|P|-1 mod |P|: every
   // node's plain order when every node is a processor), a seeded random permutation of the
   // processor indices under `adaptive`. Rank r sends to ranks r+1, r+2, ... (mod |P|) in that
   // order. Empty nodes get counts 0: their NIC is idle, their router forwards.
+  if (traffic && traffic->nodes() != t.nodes())
+    throw UsageError("traffic " + traffic->spec() + " is for " + std::to_string(traffic->nodes()) + " nodes, " + t.spec() +
+                     " has " + std::to_string(t.nodes()));
   const std::vector<NodeId>& procs = t.processors();
   const auto np = static_cast<std::int64_t>(procs.size());
   std::vector<std::int64_t> rank(at(np)), at_rank(at(np));
@@ -382,19 +387,32 @@ std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout
     for (std::size_t i = rank.size(); i-- > 1;) std::swap(rank[i], rank[at(static_cast<std::int64_t>(splitmix64(state) % (i + 1)))]);
   }
   for (std::int64_t i = 0; i < np; ++i) at_rank[at(rank[at(i)])] = i;
+  const std::int64_t slots = direct_queue_slots(layout);
+  const std::int64_t rounds = traffic ? heaviest_pair(*traffic).flits : 1;
   std::vector<LoadWrite> writes;
   for (NodeId v = 0; v < t.nodes(); ++v) {
-    const std::int64_t count = t.is_processor(v) ? np - 1 : 0;
+    std::int64_t count = 0;
     if (t.is_processor(v)) {
       const auto self = std::lower_bound(procs.begin(), procs.end(), v) - procs.begin();
-      for (std::int64_t i = 1; i < np; ++i) {
-        const NodeId d = procs[at(at_rank[at((rank[at(self)] + i) % np)])];
-        writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(i - 1)),
-                          (static_cast<std::uint64_t>(d) << layout.params.payload_bits) | payload_of(v, d)});
-      }
+      // Round f: flit f to every destination (in rank order) that has one.
+      for (std::int64_t f = 0; f < rounds; ++f)
+        for (std::int64_t i = 1; i < np; ++i) {
+          const NodeId d = procs[at(at_rank[at((rank[at(self)] + i) % np)])];
+          if (traffic && traffic->flits(v, d) <= f) continue;
+          if (count == slots)
+            throw UsageError("node " + std::to_string(v) + " sends more than the " + std::to_string(slots) +
+                             " flits its dynamic NIC's send queue holds");
+          writes.push_back({layout.address(DirectLayout::kRegionMessages, at(v), at(count)),
+                            (static_cast<std::uint64_t>(d) << layout.params.payload_bits) |
+                                payload_of(v, d, static_cast<std::int32_t>(f))});
+          ++count;
+        }
     }
+    // Receive: the node's column sum (N - 1 for `all`). Written in today's order, so `all` loads
+    // exactly the words it always did.
+    const std::int64_t receive = !t.is_processor(v) ? 0 : traffic ? traffic->received(v) : np - 1;
     writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlSendCount), at(count)});
-    writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlRecvCount), at(count)});
+    writes.push_back({layout.address(DirectLayout::kRegionControl, at(v), DirectLayout::kControlRecvCount), at(receive)});
   }
   return writes;
 }

@@ -13,6 +13,7 @@
 #include "process.hpp"
 #include "totex/error.hpp"
 #include "totex/io/output_file.hpp"
+#include "totex/verify/message_index.hpp"
 
 namespace totex::hw {
 namespace {
@@ -79,6 +80,17 @@ DirectParams direct_run_params(const Topology& t, const Schedule& s, const RunOp
   } else {
     (void)dimension_order_routes(t, std::max(1, t.max_degree()), o.routing);
     p.fifo_depth = o.direct.fifo_depth;  // --fifo-depth
+    if (o.traffic && !is_all_traffic(t, o.traffic.get())) {  // the send queues hold (N - 1) x the heaviest pair
+      const PairFlits most = heaviest_pair(*o.traffic);
+      const std::int64_t slots = std::int64_t{std::max(1, t.nodes() - 1)} * most.flits;
+      if (slots > kMaxDynamicQueueSlots)
+        throw UsageError("--traffic " + o.traffic->spec() + ": pair (" + std::to_string(most.src) + "," +
+                         std::to_string(most.dst) + ") sends " + std::to_string(most.flits) +
+                         " flits, so every dynamic NIC's send queue would need (N - 1) x " + std::to_string(most.flits) +
+                         " = " + std::to_string(slots) + " slots; --mode dynamic builds at most " +
+                         std::to_string(kMaxDynamicQueueSlots));
+      p.flits = static_cast<int>(std::max<std::int64_t>(1, most.flits));
+    }
   }
   return p;
 }
@@ -87,6 +99,10 @@ schema::DirectHarnessArgs direct_harness_args(const Topology& t, const DirectPar
                                               const RunOptions& o) {
   schema::DirectHarnessArgs a = schema::DirectHarnessArgs::from(t.spec(), p);
   if (p.mode == DirectMode::Scheduled) a.schedule = schedule_file;
+  if (p.mode == DirectMode::Dynamic && o.traffic && !is_all_traffic(t, o.traffic.get())) {
+    a.traffic = o.traffic->spec();  // the harness reads it again (as a schedule file's traffic)
+    a.traffic_sha256 = o.traffic->sha256();
+  }
   a.load = o.load;
   a.wave = o.wave;
   a.skip_quiet = o.env.wired_skip_quiet;

@@ -27,6 +27,7 @@ bool scheduled(const DirectHarnessArgs& a) { return a.mode == DirectMode::Schedu
 bool dynamic(const DirectHarnessArgs& a) { return a.mode == DirectMode::Dynamic; }
 bool skipping_not_default(const DirectHarnessArgs& a) { return !a.skip_quiet; }
 bool multi_flit(const DirectHarnessArgs& a) { return a.flits > 1; }  // `all` runs keep their argv
+bool dynamic_traffic(const DirectHarnessArgs& a) { return dynamic(a) && !a.traffic.empty(); }  // likewise
 bool single_port(const TdmTileParams& p) { return p.kind == TileKind::SinglePort; }
 bool flops(const TdmTileParams& p) { return p.bits_in_flops; }
 bool queued(const TdmTileParams& p) { return p.queue_depth > 1; }  // multi-flit traffic only: `all` keys unchanged
@@ -56,6 +57,8 @@ const std::vector<Field<DirectHarnessArgs>>& DirectHarnessArgs::fields() {
       text_field<S, &S::wave>("wave"),
       bool_field<S, &S::skip_quiet>("skip-quiet", nullptr, nullptr, nullptr, nullptr, &skipping_not_default),
       int_field<S, &S::flits, 1, 65536>("flits", nullptr, nullptr, nullptr, nullptr, &multi_flit),
+      text_field<S, &S::traffic>("traffic", nullptr, &dynamic_traffic),
+      text_field<S, &S::traffic_sha256>("traffic-sha256", nullptr, &dynamic_traffic),
   };
   return f;
 }

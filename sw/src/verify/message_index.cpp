@@ -26,20 +26,24 @@ std::string traffic_mismatch(const Topology& t, const TrafficTag& recorded, cons
          (want.is_all() ? std::string("all") : want.spec) + "' (the SHA-256 digests differ)";
 }
 
-std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s) {
-  if (s.traffic.is_all()) return std::nullopt;
+std::optional<Traffic> read_traffic_again(const Topology& t, const TrafficTag& tag, const std::string& holder) {
+  if (tag.is_all()) return std::nullopt;
   std::optional<Traffic> traffic;
   try {
-    traffic = parse_traffic(s.traffic.spec, t);
+    traffic = parse_traffic(tag.spec, t);
   } catch (const ResourceError&) {  // past the limits: exit 3, as everywhere
     throw;
   } catch (const std::runtime_error& e) {
-    throw UsageError("the schedule records traffic " + s.traffic.spec + ", which cannot be read again here: " + e.what());
+    throw UsageError(holder + " records traffic " + tag.spec + ", which cannot be read again here: " + e.what());
   }
-  if (traffic->sha256() != s.traffic.sha256)
-    throw UsageError("the schedule records traffic " + s.traffic.spec + " with SHA-256 " + s.traffic.sha256.substr(0, 12) +
+  if (traffic->sha256() != tag.sha256)
+    throw UsageError(holder + " records traffic " + tag.spec + " with SHA-256 " + tag.sha256.substr(0, 12) +
                      "..., but it reads now to " + traffic->sha256().substr(0, 12) + "... (the file changed?)");
   return traffic;
+}
+
+std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s) {
+  return read_traffic_again(t, s.traffic, "the schedule");
 }
 
 MessageIndex::MessageIndex(const Topology& t, const Traffic* traffic) : t_(t), traffic_(traffic), n_(t.nodes()) {

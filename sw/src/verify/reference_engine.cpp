@@ -37,6 +37,7 @@ std::string sim_result_json(const SimResult& r) {
   if (!r.wave.empty()) j["wave"] = r.wave;
   if (!r.deliveries_per_cycle.empty()) j["deliveries_per_cycle"] = r.deliveries_per_cycle;
   if (!r.recovery.empty()) j["recovery"] = nlohmann::json::parse(r.recovery);
+  if (r.reordered >= 0) j["reordered_flits"] = r.reordered;
   return j.dump();
 }
 
@@ -61,6 +62,7 @@ SimResult parse_sim_result(const std::string& json) {
     if (j.contains("wave")) r.wave = j.at("wave");
     if (j.contains("deliveries_per_cycle")) r.deliveries_per_cycle = j.at("deliveries_per_cycle").get<std::vector<std::int64_t>>();
     if (j.contains("recovery")) r.recovery = j.at("recovery").dump();
+    if (j.contains("reordered_flits")) r.reordered = j.at("reordered_flits");
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("not a simulation result: ") + e.what());

@@ -54,6 +54,9 @@ run totex_direct_nic -GN=16 -GNumPorts=4 -GNumLanes=4 -GFlits=2
 run totex_direct_nic -GN=9 -GNumPorts=4 -GNumLanes=1 -GBufSlots=3 -GFlits=3
 for model in 0 1 2; do run totex_direct_tile -GN=16 -GNumPorts=4 -GModel=$model -GDepth=32 -GFlits=8; done
 run totex_direct_tile -GN=27 -GNumPorts=3 -GModel=0 -GBufSlots=8 -GDepth=64 -GFlits=3
+# Dynamic mode with multi-flit traffic: the send queue holds (N - 1) * Flits entries.
+run totex_direct_dyn_node -GN=64 -GNumPorts=4 -GNumVcs=4 -GAdaptiveVcs=2 -GDepth=4 -GXW=9 -GFlits=8
+run totex_direct_tile -GN=16 -GNumPorts=4 -GDynamic=1 -GNumVcs=4 -GAdaptiveVcs=2 -GFifoDepth=4 -GFlits=3
 run totex_direct_table -GDepth=32 -GEW=64
 run totex_direct_table -GDepth=4 -GEW=7
 run totex_direct_ctrl -GDynamic=1

@@ -3,7 +3,7 @@
 # Synthesis gate for the direct-network RTL (Yosys 0.23, generic `synth`): the scheduled router
 # (totex_router) for every model, the dynamic router (totex_router_dyn, dimension order), the
 # scheduled node, the dynamic node (totex_direct_dyn_node, whose router is adaptive with 2 adaptive
-# VCs), the wired build's tile (node and controller), and the network top rtl/totex_direct_top.sv with the parameters of ring:7 all-port from the
+# VCs; also with Flits 2, a multi-flit traffic's send queue), the wired build's tile (node and controller), and the network top rtl/totex_direct_top.sv with the parameters of ring:7 all-port from the
 # RTL model cache. SYNTH_FULL=1 (make bench) adds the torus:4x4 dynamic adaptive top:
 # 16 flattened dynamic nodes, over 250 s of Yosys, too long for make test. Any Yosys error fails;
 # the table prints cells and flip-flops per configuration.
@@ -43,6 +43,8 @@ synth_one totex_router_dyn "-set NumPorts 4 -set N 16 -set NumVcs 2 -set Depth 4
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 32 -set XW 8" n_ap
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
 synth_one totex_direct_dyn_node "-set N 16 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2 -set Depth 4 -set XW 8" n_dyn
+# A traffic whose heaviest pair sends 2 flits: the send queue holds (N - 1) x 2 entries.
+synth_one totex_direct_dyn_node "-set N 16 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2 -set Depth 4 -set XW 8 -set Flits 2" n_dyn_fl2
 synth_one totex_direct_tile "-set N 16 -set NumPorts 4 -set Model 2 -set Depth 32" tile_nic
 # Multi-flit traffic: the NIC holds Flits own flits per destination (slots {flit, dst}).
 synth_one totex_direct_tile "-set N 16 -set NumPorts 4 -set Model 2 -set Depth 32 -set Flits 2" tile_nic_fl2

@@ -27,6 +27,7 @@
 #include "totex/rtl_constants.hpp"  // generated from rtl/totex_pkg.sv and rtl/totex_direct_pkg.sv
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
+#include "totex/traffic/traffic.hpp"
 
 namespace totex {
 
@@ -53,7 +54,8 @@ struct DirectParams {
   int payload_bits = 16;
   int fifo_depth = 4;            // dynamic: entries per input VC FIFO
   DynamicRouting routing = DynamicRouting::Adaptive;  // dynamic: router and NIC send order
-  int flits = 1;                 // scheduled: most flits of one pair (multi-flit traffic; 1 for `all`)
+  int flits = 1;                 // most flits of one pair (multi-flit traffic; 1 for `all`); dynamic: the
+                                 // send queue holds (N - 1) * flits entries
 };
 
 /// Field widths of the direct-network hardware for a topology. The widths follow the functions of
@@ -147,7 +149,18 @@ struct DirectProgram {
 /// permutation (each processor is the destination of one slot-i message), as in MPI's pairwise
 /// exchange; the random ranks scatter the directions. Empty nodes send and receive nothing (their
 /// routers forward).
-[[nodiscard]] std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout);
+/// With a traffic (null: all), each queue holds exactly the node's row of it, flit f of pair (s, d)
+/// carrying payload_of(s, d, f): round f offers flit f to every destination that has one, in the
+/// rank order above, so a pair's flits are queued in index order and every round scatters the
+/// directions as `all` does (`all` gives today's queues exactly). The receive count is the node's
+/// column sum. Throws UsageError when a row does not fit the queue ((N - 1) * params.flits slots).
+[[nodiscard]] std::vector<LoadWrite> direct_queue_writes(const Topology& t, const DirectLayout& layout,
+                                                         const Traffic* traffic = nullptr);
+/// The most send-queue slots a dynamic NIC is built with ((N - 1) x the heaviest pair's flits):
+/// beyond it `--mode dynamic --traffic` is refused rather than Verilating a huge memory per node.
+inline constexpr std::int64_t kMaxDynamicQueueSlots = 65536;
+/// The dynamic NIC's send-queue slots: (N - 1) * params.flits (at least one); rtl/totex_direct_dyn_node.sv's QDepth.
+[[nodiscard]] int direct_queue_slots(const DirectLayout& layout);
 
 /// Dimension-order routing (products of rings, paths and complete graphs; throws UsageError for
 /// a metacube): routes[v][d] = the output port of v towards d, or degree(v)... P for d == v.

@@ -46,6 +46,9 @@ struct RunOptions {
   std::string schedule_file;
   DirectMode mode = DirectMode::Scheduled;            // direct networks
   DynamicRouting routing = DynamicRouting::Adaptive;  // direct networks, dynamic mode
+  /// Dynamic mode: the traffic the NICs send (null: all); the scheduled mode's traffic is the one
+  /// its schedule records.
+  std::shared_ptr<const Traffic> traffic;
   MinConfigMode min_mode = MinConfigMode::Table;      // MINs: how switches get their states
   CosimSplit split = CosimSplit::RtlNetwork;          // cosim
   /// --load: the port (one write, one clock edge, per word) or the backdoor (the model's table

@@ -225,7 +225,11 @@ struct DirectHarnessArgs {
   LoadPath load = LoadPath::Port;
   std::string wave;
   bool skip_quiet = true;  // TOTEX_WIRED_SKIP_QUIET: the wired build skips quiet tiles' edges
-  int flits = 1;           // scheduled: most flits of one pair (DirectParams::flits)
+  int flits = 1;           // most flits of one pair (DirectParams::flits)
+  /// Dynamic mode: the traffic the NICs send (its spec, read again by the harness, and its SHA-256
+  /// to check it reads the same); empty: all.
+  std::string traffic;
+  std::string traffic_sha256;
   [[nodiscard]] DirectParams params() const;
   static DirectHarnessArgs from(const std::string& topo, const DirectParams& p);
   static constexpr const char* harness = "direct";

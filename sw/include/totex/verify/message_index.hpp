@@ -77,6 +77,9 @@ class MessageIndex {
 /// digest (a file that changed): what must be delivered comes from the traffic, never from the
 /// schedule under test.
 [[nodiscard]] std::optional<Traffic> recorded_traffic(const Topology& t, const Schedule& s);
+/// The traffic `tag` names (nullopt for all), read again from its spec and checked against its
+/// digest, as recorded_traffic does; errors say that `holder` ("the schedule") records it.
+[[nodiscard]] std::optional<Traffic> read_traffic_again(const Topology& t, const TrafficTag& tag, const std::string& holder);
 
 /// The tag a schedule made for `traffic` records (empty for all).
 [[nodiscard]] TrafficTag traffic_tag(const Topology& t, const Traffic* traffic);

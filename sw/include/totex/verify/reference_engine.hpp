@@ -30,6 +30,9 @@ struct SimResult {
   std::string wave;  // waveform file written, if any
   std::vector<std::int64_t> deliveries_per_cycle;  // from the scoreboard; empty from an older harness
   std::string recovery;  // --recover: the JSON object of totex/link_recovery.hpp's recovery_json, else empty
+  /// Dynamic runs of a traffic: flits that arrived before an earlier flit of their pair (adaptive
+  /// routing may reorder; dimension order may not, its scoreboard fails instead); -1: not counted.
+  std::int64_t reordered = -1;
   /// Simulated clock cycles (all of them, loading included) per wall-clock second.
   [[nodiscard]] double cycles_per_second() const {
     const auto simulated = simulated_cycles > 0 ? static_cast<double>(simulated_cycles) : static_cast<double>(cycles);

@@ -58,6 +58,11 @@ class Scoreboard {
   Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic);
   /// No cycle expectation (dynamic routing): completeness, place, payload and duplicates only.
   explicit Scoreboard(const Topology& t);
+  /// No cycle expectation, for a traffic: every flit of it exactly once, at its destination, with
+  /// payload_of(src, dst, f). `in_order`: a pair's flits must also arrive in index order (as the
+  /// timed constructor checks); without it an adaptive network may deliver them in any order
+  /// (reordered() counts the flits that overtook an earlier one of their pair).
+  Scoreboard(const Topology& t, const Traffic& traffic, bool in_order);
   void observe(std::int64_t cycle, NodeId at, NodeId src, NodeId dst, std::int64_t step, std::uint32_t payload);
   /// Reports every required message not seen; call once at the end.
   void finish();
@@ -69,12 +74,16 @@ class Scoreboard {
   [[nodiscard]] const std::vector<Delivery>& trace() const { return trace_; }
   /// Deliveries observed in each cycle (index = cycle), for the cycle-level view (`sim --plot`).
   [[nodiscard]] const std::vector<std::int64_t>& per_cycle() const { return per_cycle_; }
+  /// After finish(): flits that arrived before an earlier flit of their pair (0 for one flit per pair).
+  [[nodiscard]] std::int64_t reordered() const { return reordered_; }
 
  private:
   static constexpr std::int32_t kNotRequired = -2;
   static constexpr std::int32_t kUntimed = -1;
   Scoreboard(int nodes, const std::vector<NodeId>& senders, bool self_slot, const std::vector<ExpectedDelivery>* timing);
   void error(std::string text);
+  /// What must arrive: every flit of `traffic` (one slot per flit when a pair has several).
+  void require(const Topology& t, const Traffic& traffic);
   /// The message's index: (src*N + dst) * flits_ + flit.
   [[nodiscard]] std::size_t pair(NodeId src, NodeId dst, std::int32_t flit = 0) const {
     return (static_cast<std::size_t>(src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(dst)) *
@@ -85,6 +94,8 @@ class Scoreboard {
   [[nodiscard]] std::string name(NodeId src, NodeId dst, std::int32_t flit) const;
   int nodes_;
   bool timed_;
+  bool in_order_ = true;        // a pair's flits must arrive in index order
+  std::int64_t reordered_ = 0;  // flits that overtook an earlier one of their pair
   std::int32_t flits_ = 1;  // most flits of a pair (1: one message per pair)
   std::vector<ExpectedDelivery> timing_;
   std::vector<std::int32_t> slot_;  // pair(src, dst, flit) -> kNotRequired, kUntimed or the position in timing_
