@@ -301,7 +301,7 @@ TEST_CASE("dynamic send queues of a traffic: the row, round f flit f in the send
   }
 }
 
-TEST_CASE("untimed scoreboard of a traffic: every flit once; index order only when asked", "[direct]") {
+TEST_CASE("untimed scoreboard of a traffic: every flit once, index order only when asked", "[direct]") {
   const Topology t = parse_topology("ring:4");
   const Traffic tr = Traffic::from_triplets(4, {{0, 2, 2}, {1, 3, 1}}, Traffic::Duplicates::Refuse, "matrix", "matrix:test");
   for (const bool in_order : {true, false}) {
