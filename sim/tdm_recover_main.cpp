@@ -431,16 +431,8 @@ class RecoverNetwork {
 
 int recover_main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
-  // --fault-at is this harness's own; the rest is the TDM harness's argv (schema::TdmHarnessArgs).
   std::vector<char*> args;
-  std::string fault_at;
-  for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--fault-at" && i + 1 < argc) {
-      fault_at = argv[++i];
-      continue;
-    }
-    args.push_back(argv[i]);
-  }
+  const std::string fault_at = totex::sim::take_fault_at(argc, argv, args);
   const totex::sim::TdmRunSetup setup =
       totex::sim::tdm_run_setup(static_cast<int>(args.size()), args.data(), "tdm_recover");
   const totex::Topology& t = setup.topology;

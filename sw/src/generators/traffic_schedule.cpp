@@ -316,6 +316,8 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           if (!found) throw UsageError("route-sat: nothing shorter than " + std::to_string(top + 1) + " found (" + notes + ")");
                           return std::move(*found);
                         }});
+  // The every-route model's crossing variables at period P (flits x directed links x P).
+  const auto every_route_vars = [&](std::int64_t P) { return traffic.total_flits() * t.links() * P; };
   // Periodic exact: the every-route model (any walk, periodic_flow.hpp), one message per flit.
   // Below a schedule in hand: down from one below it while SAT; an UNSAT proves the period above
   // optimal. Alone: up from the bound until SAT (optimal when every period below was UNSAT).
@@ -326,7 +328,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     std::optional<Schedule> found;
     bool all_below_unsat = true;
     for (std::int64_t P = down ? best_length - 1 : bound; down ? P >= bound : !found; P += down ? -1 : 1) {
-      if (traffic.total_flits() * t.links() * P > kExactMaxPeriodicVars) {
+      if (every_route_vars(P) > kExactMaxPeriodicVars) {
         log.push_back("exact: period " + std::to_string(P) + ": too large for the every-route model");
         break;
       }
@@ -362,11 +364,10 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     if (!found) throw UsageError("exact: no period decided within the budget (the log says which)");
     return std::move(*found);
   };
-  // Periodic: the every-route model at one period below the best (from the bound up when it runs
-  // alone), in crossing variables.
+  // Periodic: the every-route model's size at its first period, one below the best (from the
+  // bound up when it runs alone).
   const auto periodic_exact_vars = [&]() {
-    const std::int64_t P = best_length > 0 ? best_length - 1 : std::max<std::int64_t>(1, out.bound.steps);
-    return traffic.total_flits() * t.links() * P;
+    return every_route_vars(best_length > 0 ? best_length - 1 : std::max<std::int64_t>(1, out.bound.steps));
   };
   candidates.push_back({"exact", [&]() -> std::string {
                           if (periodic) {
