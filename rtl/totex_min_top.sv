@@ -21,7 +21,9 @@
 ///   region 2 REGION_SEND_QUEUE: index = terminal s, entry = slot x,
 ///            data = {idle, dst[IW], payload[PW]}; idle = 1: s sends nothing in step x.
 ///   region 3 REGION_CONTROL: index 0 = CONTROL_LAST_STEP, data = steps of a run - 1 (< MaxSteps;
-///            resets to N - 1; computed mode runs exactly N steps).
+///            resets to N - 1; computed mode runs exactly N steps); index 1 = CONTROL_REPEAT,
+///            data[0] = 1: a source may reach a terminal more than once in a run (the NICs'
+///            received-from check off; resets to 0).
 ///   Writes to the region of the other mode, or out of range, are ignored and asserted.
 ///
 /// Timing contract. Edge 0 is the rising edge that samples start_i = 1 while busy_o = 0 (phase_i is
@@ -69,8 +71,8 @@ module totex_min_top #(
   localparam int unsigned AW = 32'd2 + XW + SXW,
   /// Load-port data width {idle, dst, payload}; do not overwrite.
   localparam int unsigned DW = 1 + IW + PW,
-  /// Width of a per-terminal receive counter (0..N); do not overwrite.
-  localparam int unsigned CW = totex_pkg::idx_width(N + 32'd1)
+  /// Width of a per-terminal receive counter (0..MaxSteps: one message per step); do not overwrite.
+  localparam int unsigned CW = totex_pkg::idx_width(MaxSteps + 32'd1)
 ) (
   /// Clock, rising edge.
   input  logic            clk_i,
@@ -119,6 +121,7 @@ module totex_min_top #(
   logic          cfg_state_we;   // switch-state region of this Mode
   logic          cfg_queue_we;
   logic          cfg_control_we;
+  logic          cfg_repeat_we;
 
   assign {cfg_region, cfg_index, cfg_entry} = cfg_addr_i;
   assign cfg_we       = cfg_we_i && !busy_o;
@@ -128,12 +131,21 @@ module totex_min_top #(
   assign cfg_queue_we = cfg_we && (cfg_region == totex_pkg::REGION_SEND_QUEUE);
   assign cfg_control_we = cfg_we && (cfg_region == totex_pkg::REGION_CONTROL)
                        && cfg_index == XW'(totex_pkg::CONTROL_LAST_STEP);
+  assign cfg_repeat_we = cfg_we && (cfg_region == totex_pkg::REGION_CONTROL)
+                       && cfg_index == XW'(totex_pkg::CONTROL_REPEAT);
 
   // Last step of a run: N - 1 for paper 002's schedule, more for longer (baseline) tables.
   logic [SXW-1:0] last_step_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)             last_step_q <= SXW'(N - 32'd1);
     else if (cfg_control_we) last_step_q <= cfg_data_i[SXW-1:0];
+  end
+
+  // Pairs may repeat (a traffic's configurations): no NIC expects each source once.
+  logic repeat_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)            repeat_q <= 1'b0;
+    else if (cfg_repeat_we) repeat_q <= cfg_data_i[0];
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -239,7 +251,7 @@ module totex_min_top #(
       .q_data_i     (cfg_data_i),
       .clear_i      (start),
       .phase_i      (phase_q),
-      .unique_i     (phase_q || last_step_q == SXW'(N - 32'd1)),
+      .unique_i     (!repeat_q && (phase_q || last_step_q == SXW'(N - 32'd1))),
       .inject_i     (inject_q),
       .step_i       (step_q),
       .inj_valid_o  (inj_valid[t]),
@@ -289,7 +301,8 @@ module totex_min_top #(
         assert (cfg_region != totex_pkg::REGION_CONTROL
                 || (cfg_index == XW'(totex_pkg::CONTROL_LAST_STEP)
                     && 32'(cfg_data_i[SXW-1:0]) < MaxSteps
-                    && (Mode == totex_pkg::MODE_TABLE || 32'(cfg_data_i[SXW-1:0]) == N - 32'd1)))
+                    && (Mode == totex_pkg::MODE_TABLE || 32'(cfg_data_i[SXW-1:0]) == N - 32'd1))
+                || (cfg_index == XW'(totex_pkg::CONTROL_REPEAT) && 32'(cfg_data_i) <= 32'd1))
         else $error("totex_min_top: control write %0d to register %0d is not allowed", cfg_data_i,
                     cfg_index);
         assert (!(Mode == totex_pkg::MODE_TABLE && cfg_region == totex_pkg::REGION_M0))

@@ -34,8 +34,8 @@ module totex_nic #(
   localparam int unsigned SXW = totex_pkg::idx_width(MaxSteps),
   /// Message width; do not overwrite.
   localparam int unsigned MW = 2 * IW + SXW + PW,
-  /// Width of the receive counter (0..N); do not overwrite.
-  localparam int unsigned CW = totex_pkg::idx_width(N + 32'd1)
+  /// Width of the receive counter (0..MaxSteps: one message per step); do not overwrite.
+  localparam int unsigned CW = totex_pkg::idx_width(MaxSteps + 32'd1)
 ) (
   /// Clock, rising edge.
   input  logic             clk_i,

@@ -35,10 +35,14 @@ package totex_pkg;
   localparam logic [1:0] REGION_M0           = 2'd1;
   /// NIC send queue: index = terminal, entry = slot x, data = {idle, dst, payload}.
   localparam logic [1:0] REGION_SEND_QUEUE   = 2'd2;
-  /// Control registers: index CONTROL_LAST_STEP = number of steps of a run minus one.
+  /// Control registers: index CONTROL_LAST_STEP = number of steps of a run minus one,
+  /// CONTROL_REPEAT = pairs may repeat in a run.
   localparam logic [1:0] REGION_CONTROL      = 2'd3;
   /// Control register: last step of a run (steps - 1, < MaxSteps); resets to MaxSteps - 1.
   localparam int unsigned CONTROL_LAST_STEP  = 32'd0;
+  /// Control register: 1 when a source may reach a terminal more than once in a run (a traffic's
+  /// configurations, several flits per pair): the NICs' received-from check is off; resets to 0.
+  localparam int unsigned CONTROL_REPEAT     = 32'd1;
 
   // ---------------------------------------------------------------------------------------------
   // Helper functions (elaboration time).

@@ -11,9 +11,12 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "totex/hw_schema.hpp"
 #include "totex/verify/reference_engine.hpp"
+#include "totex/generators/min_traffic.hpp"
+#include "totex/verify/message_index.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"
 #include "totex/network/spec.hpp"
@@ -40,7 +43,10 @@ class MinRun {
     });
     load(min_send_queue_writes(order, layout_));
     // Phase 2: personalized messages, checked by the scoreboard.
-    Scoreboard board(net_, expected_deliveries(net_, s_));  // all N*N messages, timed by the schedule
+    // All N*N messages, or the traffic's flits the file records (read again), timed by the schedule.
+    const std::optional<Traffic> traffic =
+        s_.traffic.is_all() ? std::nullopt : read_traffic_again(min_traffic_nodes(net_), s_.traffic, "the schedule");
+    Scoreboard board = traffic ? Scoreboard(net_, expected_deliveries(net_, s_), *traffic) : Scoreboard(net_, expected_deliveries(net_, s_));
     const std::int64_t busy = run_phase(1, [&](std::int64_t cycle, const MinEject& m) {
       board.observe(cycle - 1, m.at, static_cast<NodeId>(m.src), static_cast<NodeId>(m.dst),
                     static_cast<std::int64_t>(m.seq), static_cast<std::uint32_t>(m.payload));

@@ -110,7 +110,7 @@ class MinTop : public sc_core::sc_module {
     SC_METHOD(decode);
     sensitive << cfg_we << cfg_addr << start << busy;
     SC_METHOD(status);
-    sensitive << out_step_valid_ << out_step_ << last_ << phase_;
+    sensitive << out_step_valid_ << out_step_ << last_ << phase_ << repeat_;
     for (auto& e : nic_error_) sensitive << e;
   }
 
@@ -153,7 +153,8 @@ class MinTop : public sc_core::sc_module {
     for (const auto& e : nic_error_) any = any || e.read();
     error.write(any);
     // Labels may repeat a source only when a longer table sends them in slots that stay idle.
-    unique_.write(phase_.read() || last_.read() == static_cast<unsigned>(net_.terminals() - 1));
+    // A traffic's configurations (control register repeat) may repeat a pair in either phase.
+    unique_.write(!repeat_.read() && (phase_.read() || last_.read() == static_cast<unsigned>(net_.terminals() - 1)));
   }
 
   void edge() {
@@ -163,6 +164,7 @@ class MinTop : public sc_core::sc_module {
       step.write(0);
       phase_.write(false);
       last_.write(static_cast<unsigned>(net_.terminals() - 1));
+      repeat_.write(false);
       return;
     }
     if (start.read() && busy.read()) model_check_failed(name(), "start while busy (ignored)");
@@ -202,7 +204,9 @@ class MinTop : public sc_core::sc_module {
         if (a.index >= q_we_.size()) model_check_failed(name(), "send queue of terminal " + std::to_string(a.index) + " >= N");
         break;
       default:
-        if (a.index != MinPortLayout::kControlSteps || data >= static_cast<std::uint64_t>(max_steps_) ||
+        if (a.index == MinPortLayout::kControlRepeat && data <= 1)
+          repeat_.write(data == 1);
+        else if (a.index != MinPortLayout::kControlSteps || data >= static_cast<std::uint64_t>(max_steps_) ||
             (!table && data != static_cast<std::uint64_t>(net_.terminals() - 1)))
           model_check_failed(name(), "control write " + std::to_string(data) + " to register " + std::to_string(a.index) +
                                          " is not allowed");
@@ -221,6 +225,7 @@ class MinTop : public sc_core::sc_module {
   // Registers of the run controller.
   sc_core::sc_signal<bool> inject_{"inject"}, phase_{"phase"};
   sc_core::sc_signal<unsigned> last_{"last_step"};
+  sc_core::sc_signal<bool> repeat_{"repeat"};
   // Wires.
   sc_core::sc_signal<bool> start_now_{"start_now"}, unique_{"unique"};
   sc_core::sc_signal<unsigned> cfg_entry_{"cfg_entry"};

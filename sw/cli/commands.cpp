@@ -35,6 +35,7 @@
 #include "totex/traffic/traffic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/generators/traffic_schedule.hpp"
+#include "totex/generators/min_traffic.hpp"
 #include "totex/verify/periodic_verify.hpp"
 
 namespace totex::cli {
@@ -226,8 +227,12 @@ int cmd_bound(const BoundOptions& options) {
   LowerBound lb;
   std::optional<LowerBound> traffic_periodic;  // --traffic other than all: the traffic's own period bound
   if (const auto* min = std::get_if<MinNetwork>(&net)) {
-    if (o.traffic != "all") throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
     lb = lower_bound(*min);
+    if (o.traffic != "all") {
+      const Traffic traffic = parse_min_traffic(o.traffic, *min);
+      if (!is_all_traffic(min_traffic_nodes(*min), &traffic)) lb = min_traffic_lower_bound(*min, traffic);
+      j["traffic"] = traffic_json(traffic);
+    }
     j["nodes"] = min->terminals();
     j["stages"] = min->stages();
   } else {
@@ -394,17 +399,59 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
   return ok ? 0 : kCheckFailedExit;
 }
 
+/// A MIN's configurations for a traffic other than all (min_traffic.hpp).
+int cmd_schedule_min_traffic(const ScheduleOptions& o, const MinNetwork& net, const Traffic& traffic) {
+  if (o.periodic) throw UsageError("--periodic: applies to direct networks; a MIN's configurations run once per exchange");
+  const std::string format = output_format(o);
+  if (format != "totex") throw UsageError("--format " + format + ": applies to 2-D tori (and meshes for poseidon), not a MIN");
+  if (!o.algo.empty() && o.algo != "auto" && o.algo != "min-traffic")
+    throw UsageError("--algo '" + o.algo + "' is not available for a traffic on a MIN: expected auto | min-traffic");
+  if (o.form != "table" && o.form != "computed") throw UsageError("--form must be computed | table, got '" + o.form + "'");
+  if (o.binary) throw UsageError("--binary: applies to step schedules of direct networks, not to a MIN's configuration matrix");
+  const auto start = std::chrono::steady_clock::now();
+  const MinTrafficOutcome out = min_traffic_schedule(net, traffic, o.budget);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const VerifyReport report = verify(net, out.schedule, std::nullopt, &traffic);
+  // A traffic's configurations are a table: M^0's rule derives paper 002's N configurations only.
+  if (!o.output.empty()) write_output_file(o.output, [&](std::ostream& f) { write_min_schedule(f, net, out.schedule); });
+  const bool proven = report.ok && out.proven_optimal;
+  json j{{"topology", o.topo}, {"model", "nic"}, {"algorithm", out.schedule.algorithm}, {"traffic", traffic_json(traffic)},
+         {"nodes", net.terminals()}, {"configurations", out.schedule.configurations.size()}, {"steps", report.steps},
+         {"lower_bound", out.bound.steps}, {"bounds", bound_json(out.bound)}, {"binding", binding_terms(out.bound)},
+         {"verified", report.ok}, {"optimal", proven}, {"proven_optimal", proven},
+         {"proof", proven ? "meets the lower bound " + std::to_string(out.bound.steps) : ""}, {"search", out.log},
+         {"seconds", seconds}, {"errors", errors_json(report)}, {"delivered", report.delivered},
+         {"expected_delivered", report.expected}};
+  if (!o.output.empty()) j["file"] = o.output;
+  print(o.json, j, [&] {
+    std::cout << o.topo << ", nic" << traffic_text(j) << ", " << out.schedule.algorithm << ": " << report.steps << " steps, "
+              << out.schedule.configurations.size() << " configurations (lower bound " << out.bound.steps << ", binding "
+              << binding_terms(out.bound) << (proven ? "; optimal: meets the lower bound" : "") << "), "
+              << (report.ok ? "verified" : "VERIFICATION FAILED") << '\n';
+    for (const std::string& line : out.log) std::cout << "  " << line << '\n';
+    for (const auto& e : errors_json(report)) std::cout << "  " << e.get<std::string>() << '\n';
+    if (!o.output.empty()) std::cout << "written to " << o.output << '\n';
+  });
+  return report.ok ? 0 : kCheckFailedExit;
+}
+
 int cmd_schedule(const ScheduleOptions& options) {
   ScheduleOptions o = options;
   o.topo = topology_or_platform(o.topo, o.traffic);
   std::optional<json> given_traffic;  // --traffic naming `all` (all:1, a matrix of ones): today's schedule, its traffic shown
   if (o.traffic != "all") {
     const Network net = parse_spec(o.topo);
-    const auto* t = std::get_if<Topology>(&net);
-    if (!t) throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
-    const Traffic traffic = parse_traffic(o.traffic, *t);
-    if (!is_all_traffic(*t, &traffic)) return cmd_schedule_traffic(o, *t, model_for(net, o.model), traffic);
-    given_traffic = traffic_json(traffic);
+    if (const auto* min = std::get_if<MinNetwork>(&net)) {
+      (void)model_for(net, o.model);
+      const Traffic traffic = parse_min_traffic(o.traffic, *min);
+      if (!is_all_traffic(min_traffic_nodes(*min), &traffic)) return cmd_schedule_min_traffic(o, *min, traffic);
+      given_traffic = traffic_json(traffic);
+    } else {
+      const auto& t = std::get<Topology>(net);
+      const Traffic traffic = parse_traffic(o.traffic, t);
+      if (!is_all_traffic(t, &traffic)) return cmd_schedule_traffic(o, t, model_for(net, o.model), traffic);
+      given_traffic = traffic_json(traffic);
+    }
   }
   const std::string format = output_format(o);
   if (format != "totex" && o.output.empty()) throw UsageError("--format " + format + ": give the file to write with -o");
@@ -572,13 +619,18 @@ int cmd_verify(const VerifyOptions& o) {
   json j;
   std::optional<Traffic> traffic;  // a traffic other than all: the file's, or --traffic
   if (const auto* ms = std::get_if<MinSchedule>(&loaded.schedule)) {
-    if (!o.traffic.empty() && o.traffic != "all") throw UsageError("--traffic: a MIN's configuration matrix carries all only");
     if (o.periodic || o.period > 0)
       throw UsageError("--periodic/--period: apply to direct-network schedules; a MIN's configurations repeat every N cycles");
     const MinNetwork net = std::get<MinNetwork>(parse_spec(ms->topology));
-    report = verify(net, *ms, loaded.claimed_steps);
+    // What must be delivered: --traffic when given (a file recording another fails), else the file's.
+    const Topology nodes = min_traffic_nodes(net);
+    if (!o.traffic.empty()) traffic = parse_min_traffic(o.traffic, net);
+    else if (!ms->traffic.is_all()) traffic = read_traffic_again(nodes, ms->traffic, "the schedule");
+    if (traffic && is_all_traffic(nodes, &*traffic) && ms->traffic.is_all()) traffic.reset();
+    report = verify(net, *ms, loaded.claimed_steps, traffic ? &*traffic : nullptr);
     j = {{"topology", ms->topology}, {"model", "nic"}, {"algorithm", ms->algorithm}, {"nodes", net.terminals()},
-         {"lower_bound", lower_bound(net).steps}};
+         {"lower_bound", traffic ? min_traffic_lower_bound(net, *traffic).steps : lower_bound(net).steps}};
+    if (traffic) j["traffic"] = traffic_json(*traffic);
   } else {
     const auto& s = std::get<Schedule>(loaded.schedule);
     const Topology t = parse_topology(s.topology);

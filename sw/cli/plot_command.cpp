@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "totex/bounds/bounds.hpp"
+#include "totex/generators/min_traffic.hpp"
 #include "totex/error.hpp"
 #include "totex/io/output_file.hpp"
 #include "totex/network/placement.hpp"
@@ -88,6 +89,7 @@ std::vector<std::string> kinds_for(const Network& net, bool has_schedule) {
   if (has_schedule) k = {"network", "heatmap", "viewer"};
   if (std::holds_alternative<MinNetwork>(net)) {
     if (has_schedule) k.emplace_back("latin");
+    k.emplace_back("traffic");
     return k;
   }
   const auto& t = std::get<Topology>(net);
@@ -107,7 +109,8 @@ std::string join(const std::vector<std::string>& v) {
 /// One picture as a document.
 std::string draw(const std::string& kind, const Input& in, std::optional<int> step) {
   if (kind == "traffic")
-    return plot::traffic_svg(*in.traffic, in.traffic_bound, std::get<Topology>(in.net).spec() + ", traffic " + in.traffic->spec());
+    return plot::traffic_svg(*in.traffic, in.traffic_bound,
+                             std::visit([](const auto& n) { return n.spec(); }, in.net) + ", traffic " + in.traffic->spec());
   if (kind == "dims") {
     const auto& t = std::get<Topology>(in.net);
     const auto [base, placement] = placed_torus(t.spec());
@@ -135,10 +138,16 @@ std::string draw(const std::string& kind, const Input& in, std::optional<int> st
   return plot::viewer_html(t, u, in.bound, title);
 }
 
-/// --kind traffic: the --traffic matrix of a direct network and its lower bound under --model.
+/// --kind traffic: the --traffic matrix and its lower bound under --model (a MIN: nic, its configurations).
 void add_traffic(const PlotOptions& o, Input& in) {
+  if (const auto* min = std::get_if<MinNetwork>(&in.net)) {  // a MIN's terminals, under its nic model
+    if (!o.model.empty() && o.model != "nic") throw UsageError("--model: a MIN runs under the nic model only, got '" + o.model + "'");
+    in.traffic = parse_min_traffic(o.traffic, *min);
+    in.traffic_bound = min_traffic_lower_bound(*min, *in.traffic);
+    in.bound = plot::main_term(in.traffic_bound);
+    return;
+  }
   const auto* t = std::get_if<Topology>(&in.net);
-  if (t == nullptr) throw UsageError("--kind traffic: applies to direct networks; a MIN's schedules carry all only");
   if (o.model.empty()) throw UsageError("--kind traffic: give --model, the model of the bound drawn beside the matrix");
   in.traffic = parse_traffic(o.traffic, *t);
   in.traffic_bound = traffic_lower_bound(*t, parse_model(o.model), *in.traffic);
@@ -209,7 +218,7 @@ int cmd_plot(const PlotOptions& o) {
   }
   if (in.traffic) {
     j["traffic"] = traffic_json(*in.traffic);
-    j["model"] = o.model;
+    j["model"] = is_min ? "nic" : o.model;
     j["lower_bound"] = in.bound.steps;
     j["bound_term"] = in.bound.term;
   }
@@ -236,7 +245,7 @@ int cmd_plot(const PlotOptions& o) {
     for (const auto& f : files) std::cout << "wrote " << f.get<std::string>() << '\n';
     if (in.traffic)
       std::cout << "  " << j["topology"].get<std::string>() << ", traffic " << printable(in.traffic->spec()) << ": "
-                << in.traffic->total_flits() << " flits, lower bound " << in.bound.steps << " under " << o.model << " ("
+                << in.traffic->total_flits() << " flits, lower bound " << in.bound.steps << " under " << j["model"].get<std::string>() << " ("
                 << in.bound.term << ")\n";
     else if (j.contains("lower_bound"))
       std::cout << "  " << j["topology"].get<std::string>() << ", " << j["algorithm"].get<std::string>() << ": "

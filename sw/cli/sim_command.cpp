@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli_common.hpp"
+#include "totex/generators/min_traffic.hpp"
 #include "totex/generators/traffic_schedule.hpp"
 #include "totex/verify/message_index.hpp"
 #include "commands.hpp"
@@ -84,9 +85,22 @@ SimInput load_or_make(const SimOptions& o) {
   if (o.topo.empty() && o.traffic.rfind("poseidon:", 0) != 0) throw UsageError("--topo or --schedule is required");
   Network net = parse_spec(topology_or_platform(o.topo, o.traffic));  // poseidon:FILE.xml names its network
   const Model model = model_for(net, o.model);
-  if (o.traffic != "all") {  // schedule_traffic's schedule, which records its traffic for every engine
+  if (const auto* min = std::get_if<MinNetwork>(&net); min != nullptr && o.traffic != "all") {
+    // min_traffic_schedule's configurations, which record their traffic for every engine.
+    if (o.periodic) throw UsageError("--periodic: applies to direct networks; a MIN's configurations run once per exchange");
+    if (!o.algo.empty() && o.algo != "auto" && o.algo != "min-traffic")
+      throw UsageError("--algo '" + o.algo + "' is not available for a traffic on a MIN: expected auto | min-traffic");
+    const Traffic traffic = parse_min_traffic(o.traffic, *min);
+    if (!is_all_traffic(min_traffic_nodes(*min), &traffic)) {
+      if (o.min_mode == "computed")
+        throw UsageError("--min-mode computed derives paper 002's N configurations from M^0; a traffic's configurations need "
+                         "--min-mode table");
+      MinSchedule s = min_traffic_schedule(*min, traffic, o.budget).schedule;
+      return {std::move(net), std::move(s), std::nullopt, std::nullopt};
+    }
+  }
+  if (o.traffic != "all" && std::holds_alternative<Topology>(net)) {  // schedule_traffic's schedule, which records its traffic for every engine
     const auto* t = std::get_if<Topology>(&net);
-    if (!t) throw UsageError("--traffic: applies to direct networks; a MIN's schedules carry all only");
     Traffic traffic = parse_traffic(o.traffic, *t);
     if (!is_all_traffic(*t, &traffic) && o.mode == "dynamic") {
       // The dynamic baseline routes by itself: no schedule search, the NICs send the traffic.
@@ -230,9 +244,11 @@ int cmd_sim(const SimOptions& options) {
     j["digest"] = r.trace_sha256;
   }
   sim_plot(o.plot, net, schedule, r, dynamic, j);  // --plot: the cycle-level view
+  // A traffic other than all is counted in flits (several may share a pair), all in messages.
+  const bool in_flits = sent.has_value() || std::visit([](const auto& x) { return !x.traffic.is_all(); }, schedule);
   print(o.json, j, [&] {
     std::cout << spec << " on " << r.engine << ": " << (r.ok() ? "PASS" : "FAIL") << ", " << r.delivered << "/"
-              << r.expected_delivered << " messages delivered in " << r.cycles << " cycles ";
+              << r.expected_delivered << (in_flits ? " flits" : " messages") << " delivered in " << r.cycles << " cycles ";
     if (dynamic && sent)
       std::cout << "(dynamic " << o.dynamic << " routing; traffic " << sent->spec() << ", " << sent->total_flits()
                 << " flits; its nic lower bound " << j["lower_bound"] << ")\n";

@@ -17,10 +17,10 @@ cli_test(bound_traffic_binding 0 "binding: nic_ejection"
 cli_test(bound_traffic_transpose_lp 0 "period_bound"
   --jq ".period_bound==9 and .traffic.kind==\"perm\" and .traffic.flits==448 and ([.period_bound_terms[]|select(.name==\"congestion_lp\")][0].value==9)" --
   ${TOTEX} bound --topo torus:8x8 --model nic --traffic perm:transpose:8 --periodic --json)
-# Refusals: an unknown generator and a MIN (exit 2), a traffic past the limits (exit 3, before work).
+# Refusals: an unknown generator and a transpose of a MIN's terminals (exit 2), a traffic past the limits (exit 3, before work).
 cli_test(bound_traffic_unknown 2 "bad traffic 'bogus': unknown traffic generator 'bogus'. accepted: all"
   -- ${TOTEX} bound --topo torus:4x4 --model nic --traffic bogus)
-cli_test(bound_traffic_min 2 "--traffic: applies to direct networks"
+cli_test(bound_traffic_min_transpose 2 "perm:transpose needs a square 2-D network .*. min:16:4:omega .16 terminals. is not one"
   -- ${TOTEX} bound --topo min:16:4 --traffic perm:transpose)
 cli_test(bound_traffic_too_large 3 "resources: traffic 'all:20000000': flits per pair M 20000000 is above the limit"
   -- ${TOTEX} bound --topo torus:4x4 --model nic --traffic all:20000000)
@@ -172,7 +172,7 @@ foreach(case "all2|all:2|480" "matrix|matrix:tests/cli/data/multiflit_torus4x4.t
     COMMAND ${EXPECT} 0 "delivered" --jq ".passed and .mode==\"dynamic\" and .delivered==${flits} and .expected_delivered==${flits} and .traffic.flits==${flits} and .lower_bound>0 and .cycles>=.lower_bound and .reordered_flits>=0"
     -- ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --traffic ${traffic} --engine systemc --json)
 endforeach()
-cli_test(sim_traffic_dynamic_text 0 "PASS, 23/23 messages delivered in [0-9]+ cycles .dynamic adaptive routing. traffic matrix:.*multiflit_torus4x4.txt, 23 flits. its nic lower bound [0-9]+."
+cli_test(sim_traffic_dynamic_text 0 "PASS, 23/23 flits delivered in [0-9]+ cycles .dynamic adaptive routing. traffic matrix:.*multiflit_torus4x4.txt, 23 flits. its nic lower bound [0-9]+."
   -- ${TOTEX} sim --topo torus:4x4 --model nic --mode dynamic --traffic matrix:${DATA}/multiflit_torus4x4.txt --engine systemc)
 # Dimension-order routing keeps a pair's flits in order (one path, FIFOs): there the scoreboard
 # also requires index order, and the run passes.
@@ -343,7 +343,7 @@ cli_test(schedule_degraded_repair 0 "torus:6x6~fail:0-1, all-port, list: 30 step
   -- ${TOTEX} schedule --topo torus:6x6~fail:0-1 --model all-port)
 # sim too takes the network from the Poseidon file (2-phit channels: up to 6 flits per pair, which
 # the direct routers carry as flits of their own).
-cli_test(sim_traffic_poseidon_platform 0 "on ref: PASS, 15/15 messages delivered"
+cli_test(sim_traffic_poseidon_platform 0 "on ref: PASS, 15/15 flits delivered"
   -- ${TOTEX} sim --model nic --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml)
 # ... and runs on the nic TDM tiles (their NIC queue): one digest on ref, rtl and systemc.
 add_test(NAME cli.sim_traffic_tdm_multi_poseidon
@@ -351,3 +351,38 @@ add_test(NAME cli.sim_traffic_tdm_multi_poseidon
           --traffic poseidon:${DATA}/poseidon_bitorus4x4.xml --periodic --periods 2 -- ref rtl systemc)
 set_tests_properties(cli.sim_traffic_tdm_multi_poseidon PROPERTIES TIMEOUT 600
   ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+
+# Any traffic on a MIN (min_traffic.hpp, docs/traffic.md "On a MIN"): the gather binds at 12
+# configurations + 1 pipeline cycle (hand-computed: terminal 0 receives 12 flits), met and proven.
+cli_test(bound_min_traffic_gather 0 "lower_bound"
+  --jq ".lower_bound==13 and ([.bounds[]|select(.name==\"nic_ejection\" or .name==\"switch_states\")|.value]==[12,12]) and ([.bounds[]|select(.name==\"pipeline\")][0].value==1) and .binding==\"nic_ejection, switch_states + pipeline\"" --
+  ${TOTEX} bound --topo min:16:4 --traffic matrix:${DATA}/gather_scatter_min16.txt --json)
+cli_test(schedule_min_traffic_gather 0 "proven_optimal"
+  --jq ".algorithm==\"min-traffic\" and .steps==13 and .lower_bound==13 and .proven_optimal==true and .delivered==20 and .expected_delivered==20" --
+  ${TOTEX} schedule --topo min:16:4 --traffic matrix:${DATA}/gather_scatter_min16.txt --json)
+cli_test(schedule_min_traffic_all3 0 "min-traffic: 191 steps, 189 configurations .lower bound 191, .*optimal: meets the lower bound., verified"
+  -- ${TOTEX} schedule --topo min:64:4 --traffic all:3)
+# The file records its traffic: verify reads it again, and a --traffic naming another fails (exit 1).
+add_test(NAME cli.min_traffic_file
+  COMMAND sh -c "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT
+    $0 schedule --topo min:16:2 --traffic random:5:0.3:3 -o $d/r.cfg > /dev/null
+    $0 verify $d/r.cfg | grep -q 'verified, .* flits delivered, traffic random:5:0.3:3'
+    ! $0 verify $d/r.cfg --traffic random:6:0.3:3 > $d/out
+    grep -q \"schedule is for traffic 'random:5:0.3:3', not 'random:6:0.3:3'\" $d/out
+    $0 sim --schedule $d/r.cfg --engine ref | grep -q 'PASS, .* flits delivered'" ${TOTEX})
+cli_test(schedule_min_traffic_periodic 2 "--periodic: applies to direct networks. a MIN's configurations run once"
+  -- ${TOTEX} schedule --topo min:16:4 --traffic random:1:0.3:2 --periodic)
+cli_test(sim_min_traffic_computed 2 "--min-mode computed derives paper 002's N configurations from M.0. a traffic's configurations need --min-mode table"
+  -- ${TOTEX} sim --topo min:16:4 --traffic random:1:0.3:2 --min-mode computed)
+cli_test(plot_min_traffic 0 "lower bound 13 under nic .nic_ejection, switch_states . pipeline."
+  -- ${TOTEX} plot --topo min:16:4 --kind traffic --traffic matrix:${DATA}/gather_scatter_min16.txt -o ${CMAKE_CURRENT_BINARY_DIR}/min_traffic.svg)
+# Every engine carries a multi-flit traffic through the MIN with one digest (RTL: the repeat
+# control register turns the NICs' received-from check off; the scoreboard checks every flit).
+foreach(spec "min:16:4" "min:8:2:baseline")
+  string(REGEX REPLACE "[^a-z0-9]+" "_" name "${spec}")
+  add_test(NAME cli.sim_min_traffic_engines_${name}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo ${spec} --traffic random:2:0.4:3
+            -- ref rtl systemc cosim)
+  set_tests_properties(cli.sim_min_traffic_engines_${name} PROPERTIES TIMEOUT 900
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+endforeach()

@@ -195,7 +195,7 @@ TEST_CASE("a million violations are counted, 200 kept, fast", "[verify][scale]")
   }
   SECTION("MIN: min:1024:2 with one configuration repeated 1024 times") {
     const MinNetwork net = std::get<MinNetwork>(parse_spec("min:1024:2:omega"));
-    MinSchedule s{net.spec(), "hand", {}, {}, {}};
+    MinSchedule s{net.spec(), "hand", {}, {}, {}, {}};
     s.configurations.assign(1024, latin_schedule(net, zero_m0(net)).configurations[0]);
     const auto start = std::chrono::steady_clock::now();
     const VerifyReport r = verify(net, s);

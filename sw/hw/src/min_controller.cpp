@@ -2,6 +2,7 @@
 #include "totex/min_controller.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
@@ -65,6 +66,7 @@ std::vector<LoadWrite> min_configuration_writes(const MinNetwork& net, const Min
   }
   writes.push_back({layout.address(MinPortLayout::kRegionControl, MinPortLayout::kControlSteps, 0),
                     static_cast<std::uint64_t>(steps - 1)});
+  if (!s.traffic.is_all()) writes.push_back({layout.address(MinPortLayout::kRegionControl, MinPortLayout::kControlRepeat, 0), 1});
   return writes;
 }
 
@@ -72,11 +74,12 @@ std::vector<LoadWrite> min_send_queue_writes(const std::vector<std::vector<int>>
   std::vector<LoadWrite> writes;
   const std::uint64_t idle = std::uint64_t{1} << (layout.terminal_bits + layout.payload_bits);
   for (std::size_t src = 0; src < order.size(); ++src) {
+    std::unordered_map<int, std::int32_t> sent;  // flits of (src, dst) queued so far
     for (std::size_t x = 0; x < order[src].size(); ++x) {
       const int dst = order[src][x];
       const std::uint64_t data = dst < 0 ? idle
                                          : static_cast<std::uint64_t>(dst) << layout.payload_bits |
-                                               payload_of(static_cast<NodeId>(src), dst);
+                                               payload_of(static_cast<NodeId>(src), dst, sent[dst]++);
       writes.push_back({layout.address(MinPortLayout::kRegionSendQueue, src, x), data});
     }
   }

@@ -118,6 +118,9 @@ struct MinSchedule {
   std::vector<std::vector<int>> idle;
   /// When set, configurations were derived from this M^0 by M^x = M^0 (+)_d digit_{n-1-j}(x).
   std::vector<std::uint8_t> m0;
+  /// The traffic the configurations carry (empty: all, every N*N pair with the self slot; else a
+  /// traffic of the terminals, no self slot, a pair's flits numbered in step order).
+  TrafficTag traffic;
   /// Cycles for the whole exchange: one configuration per cycle plus the pipeline fill.
   [[nodiscard]] bool sends(std::size_t step, int terminal) const;
   [[nodiscard]] std::int64_t steps(const MinNetwork& net) const {

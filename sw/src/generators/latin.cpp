@@ -33,7 +33,7 @@ MinConfiguration configuration_from_m0(const MinNetwork& net, const std::vector<
 }
 
 MinSchedule latin_schedule(const MinNetwork& net, const std::vector<std::uint8_t>& m0) {
-  MinSchedule s{net.spec(), "latin", {}, {}, m0};
+  MinSchedule s{net.spec(), "latin", {}, {}, m0, {}};
   check_memory(static_cast<std::uint64_t>(net.terminals()) * static_cast<std::uint64_t>(net.switches()), 1,
                "the " + std::to_string(net.terminals()) + " configurations of " + net.spec());
   for (int x = 0; x < net.terminals(); ++x) s.configurations.push_back(configuration_from_m0(net, m0, x));

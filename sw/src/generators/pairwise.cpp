@@ -150,7 +150,7 @@ MinSchedule pairwise_schedule(const MinNetwork& net) {
       }
     }
   }
-  MinSchedule s{net.spec(), "pairwise", {}, {}, {}};
+  MinSchedule s{net.spec(), "pairwise", {}, {}, {}, {}};
   for (const Slot& slot : slots) {
     MinConfiguration c(sw);
     for (std::size_t i = 0; i < sw; ++i) c[i] = static_cast<std::uint8_t>(std::max(slot.state[i], 0));

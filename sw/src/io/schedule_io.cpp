@@ -115,7 +115,7 @@ LoadedSchedule read_min(LineReader& r, Model model) {
     r.fail("a configuration matrix needs a min:N:D:WIRING topology");
   }();
   if (model != Model::Nic) r.fail("a MIN runs under the nic model");
-  MinSchedule s{net.spec(), r.header("algorithm"), {}, {}, {}};
+  MinSchedule s{net.spec(), r.header("algorithm"), {}, {}, {}, {}};
   if (r.header_int("nodes", 1, 1 << 16) != net.terminals()) r.fail("nodes does not match the topology");
   if (r.header_int("radix", 2, 36) != net.radix()) r.fail("radix does not match the topology");
   if (r.header_int("stages", 1, 64) != net.stages()) r.fail("stages does not match the topology");
@@ -125,22 +125,43 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   // and configuration, self slot included); each must deliver something new, so at most N*N.
   // Checked here, before anything is allocated for them.
   const std::int64_t n = net.terminals();
-  const std::int64_t configs = r.header_int("configurations", 1, std::min<std::int64_t>(n * n, kMaxSteps));
+  const std::int64_t configs = r.header_int("configurations", 1, kMaxSteps);
   const int configs_line = r.line();
-  check_memory(static_cast<std::uint64_t>(configs) * static_cast<std::uint64_t>(net.switches()), 1,
-               "the " + std::to_string(configs) + " configurations of " + net.spec());
   LoadedSchedule out;
   out.claimed_steps = r.header_int("steps", 1, kMaxSteps);
   const std::string form = r.header("form");
+  // Optional (docs/formats.md): `traffic <flits> <sha256> <spec>`, the traffic of the terminals
+  // the configurations carry; without it they carry all, the self slot included.
+  bool line_read = r.next();
+  if (line_read && r.fields()[0] == "traffic") {
+    if (r.fields().size() < 4) r.fail("expected 'traffic <flits> <sha256> <spec>'");
+    if (form != "table") r.fail("a traffic schedule has form table");
+    s.traffic.flits = r.integer(1, 1, kMaxTrafficFlits, "traffic flits");
+    s.traffic.sha256 = std::string(r.fields()[2]);
+    if (s.traffic.sha256.size() != 64 || s.traffic.sha256.find_first_not_of("0123456789abcdef") != std::string::npos)
+      r.fail("traffic digest '" + printable(r.fields()[2]) + "' is not 64 lower-case hex digits (a SHA-256)");
+    s.traffic.spec = std::string(r.fields()[3]);
+    for (std::size_t i = 4; i < r.fields().size(); ++i) s.traffic.spec += " " + std::string(r.fields()[i]);
+    line_read = r.next();
+  }
+  // Each configuration must deliver something new: at most N*N of them (self slot included), or
+  // the traffic's flits. Checked before anything is allocated for them.
+  const std::int64_t most = s.traffic.is_all() ? std::min<std::int64_t>(n * n, kMaxSteps) : s.traffic.flits;
+  if (configs > most)
+    r.fail_at(configs_line, "configurations " + std::to_string(configs) + " is more than " + std::to_string(most) +
+                                (s.traffic.is_all() ? " (N*N)" : " (the traffic's flits)"));
+  check_memory(static_cast<std::uint64_t>(configs) * static_cast<std::uint64_t>(net.switches()), 1,
+               "the " + std::to_string(configs) + " configurations of " + net.spec());
   if (form == "computed" && configs != n)  // paper 002's rule derives exactly N configurations from M^0
     r.fail_at(configs_line, "configurations " + std::to_string(configs) + ": form computed derives exactly N = " +
                                 std::to_string(n) + " configurations from M^0");
   if (form == "computed") {
-    if (!r.next() || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
+    if (!line_read || r.fields()[0] != "m0") r.fail("expected 'm0 <states per stage>'");
     s.m0 = parse_states(r, 1, r.fields().size(), net);  // read_schedule derives M^x unless lazy_ok
   } else if (form == "table") {
     for (std::int64_t x = 0; x < configs; ++x) {
-      if (!r.next()) r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
+      if (!(x == 0 ? line_read : r.next()))
+        r.fail("file ends after " + std::to_string(x) + " of " + std::to_string(configs) + " configurations");
       if (r.fields()[0] != "config") r.fail("expected 'config <x> <states per stage>'");
       if (r.integer(1, 0, kMaxSteps, "configuration index") != x) r.fail("expected configuration " + std::to_string(x));
       std::size_t groups = r.fields().size() - 2;
@@ -520,6 +541,9 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
       << "configurations " << s.configurations.size() << '\n'
       << "steps " << s.steps(net) << '\n'
       << "form " << (computed ? "computed" : "table") << '\n';
+  if (!s.traffic.is_all())
+    out << "# the traffic delivered: flits, SHA-256 of the matrix, spec (docs/traffic.md); no self slot\n"
+        << "traffic " << s.traffic.flits << ' ' << s.traffic.sha256 << ' ' << s.traffic.spec << '\n';
   if (computed) {
     out << "# M^x = M^0 (+)_d digit_{n-1-j}(x) for stage j (paper 002); states per stage, switch 0 first\n"
         << "m0 " << states_text(s.m0, net) << '\n';

@@ -66,6 +66,13 @@ Bound main_term(const LowerBound& lb) {
   Bound b{lb.steps, ""};
   for (const BoundTerm& t : lb.terms)
     if (t.value == lb.steps) b.term += (b.term.empty() ? "" : ", ") + t.name;
+  // A MIN's bound is its configurations plus the pipeline cycles: the configuration terms that bind.
+  const auto pipeline = std::find_if(lb.terms.begin(), lb.terms.end(), [](const BoundTerm& t) { return t.name == "pipeline"; });
+  if (b.term.empty() && pipeline != lb.terms.end()) {
+    for (const BoundTerm& t : lb.terms)
+      if (&t != &*pipeline && t.value == lb.steps - pipeline->value) b.term += (b.term.empty() ? "" : ", ") + t.name;
+    if (!b.term.empty()) b.term += " + pipeline";
+  }
   return b;
 }
 

@@ -3,11 +3,13 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "totex/verify/reference_engine.hpp"
 #include "totex/error.hpp"
 #include "totex/verify/message_index.hpp"
 #include "totex/generators/generators.hpp"
+#include "totex/generators/min_traffic.hpp"
 
 namespace totex {
 namespace {
@@ -87,16 +89,21 @@ SimResult run_reference(const MinNetwork& net, const MinSchedule& s, std::option
   const auto start = std::chrono::steady_clock::now();
   // Phase 1: labels through the MIN give every processor its send order.
   const auto order = label_phase_send_order(net, s);
-  // Phase 2: each processor sends the message it prepared for that step; the MIN decides where it lands.
-  Scoreboard board(net, expected_deliveries(net, s));
+  // Phase 2: each processor sends the message it prepared for that step; the MIN decides where it
+  // lands. A traffic's pair sends its flits in step order (flit k in its k-th step).
+  const std::optional<Traffic> traffic =
+      s.traffic.is_all() ? std::nullopt : read_traffic_again(min_traffic_nodes(net), s.traffic, "the schedule");
+  Scoreboard board = traffic ? Scoreboard(net, expected_deliveries(net, s), *traffic) : Scoreboard(net, expected_deliveries(net, s));
+  std::unordered_map<std::int64_t, std::int32_t> sent;
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
     const std::vector<int> perm = net.permutation(s.configurations[x]);
     for (std::size_t src = 0; src < order.size(); ++src) {
       const int dst = order[src][x];
       if (dst < 0) continue;
       const auto step = static_cast<std::int64_t>(x);
+      const std::int32_t flit = traffic ? sent[static_cast<std::int64_t>(src) * net.terminals() + dst]++ : 0;
       board.observe(step + net.stages() - 1, perm[src], static_cast<NodeId>(src), dst, step,
-                    payload_of(static_cast<NodeId>(src), dst));
+                    payload_of(static_cast<NodeId>(src), dst, flit));
     }
   }
   SimResult r;

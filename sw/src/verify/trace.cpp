@@ -2,6 +2,7 @@
 #include "totex/verify/trace.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <charconv>
 #include <tuple>
 
@@ -90,6 +91,9 @@ Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& t
 Scoreboard::Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic)
     : Scoreboard(t.nodes(), {}, false, &timing) {
   require(t, traffic);
+  fill_timing();
+}
+void Scoreboard::fill_timing() {
   for (std::size_t i = 0; i < timing_.size(); ++i) {  // as the constructor above: when each arrives
     const Delivery& d = timing_[i].delivery;
     const std::int32_t f = timing_[i].flit;
@@ -102,10 +106,16 @@ Scoreboard::Scoreboard(const Topology& t, const Traffic& traffic, bool in_order)
   in_order_ = in_order;
   require(t, traffic);
 }
-void Scoreboard::require(const Topology& t, const Traffic& traffic) {
-  if (traffic.nodes() != t.nodes())
-    throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + t.spec() + " has " +
-                     std::to_string(t.nodes()));
+Scoreboard::Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic)
+    : Scoreboard(net.terminals(), {}, false, &timing) {
+  require(net.spec(), traffic);
+  fill_timing();
+}
+void Scoreboard::require(const Topology& t, const Traffic& traffic) { require(t.spec(), traffic); }
+void Scoreboard::require(const std::string& network, const Traffic& traffic) {
+  if (traffic.nodes() != nodes_)
+    throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes, " + network + " has " +
+                     std::to_string(nodes_));
   const std::int64_t most = heaviest_pair(traffic).flits;
   if (most > 1) {  // one slot per flit: what must arrive is every flit of the traffic
     if (most > 65536)
@@ -221,13 +231,16 @@ void Scoreboard::finish() {
 
 std::vector<ExpectedDelivery> expected_deliveries(const MinNetwork& net, const MinSchedule& s) {
   std::vector<ExpectedDelivery> out;
+  // A traffic's pairs may repeat: the k-th configuration sending (src, dst) carries its flit k.
+  std::unordered_map<std::int64_t, std::int32_t> sent;
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
     const std::vector<int> perm = net.permutation(s.configurations[x]);
     for (int src = 0; src < net.terminals(); ++src) {
       if (!s.sends(x, src)) continue;
       const int dst = perm[static_cast<std::size_t>(src)];
-      out.push_back({{static_cast<std::int64_t>(x), dst, src, payload_of(src, dst)},
-                     static_cast<std::int64_t>(x) + net.stages() - 1});
+      const std::int32_t flit = s.traffic.is_all() ? 0 : sent[std::int64_t{src} * net.terminals() + dst]++;
+      out.push_back({{static_cast<std::int64_t>(x), dst, src, payload_of(src, dst, flit)},
+                     static_cast<std::int64_t>(x) + net.stages() - 1, flit});
     }
   }
   return out;

@@ -9,9 +9,12 @@
 #include <limits>
 #include <memory>
 #include <queue>
+#include <unordered_map>
 
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
+#include "totex/generators/min_traffic.hpp"
+#include "totex/verify/message_index.hpp"
 #include "totex/progress.hpp"
 
 namespace totex {
@@ -500,7 +503,87 @@ VerifyReport verify_min_compact(const MinNetwork& net, const MinSchedule& s, std
   return report;
 }
 
-VerifyReport verify(const MinNetwork& net, const MinSchedule& s, std::optional<std::int64_t> claimed_steps) {
+namespace {
+/// A MIN schedule of a traffic: every sending terminal's flit must be one the traffic still owes.
+/// `report` may hold violations already (a traffic mismatch, reported first).
+VerifyReport verify_min_traffic(const MinNetwork& net, const MinSchedule& s, const Traffic& traffic,
+                                std::optional<std::int64_t> claimed_steps, VerifyReport report = {}) {
+  Reporter rep(report);
+  if (!s.topology.empty() && s.topology != net.spec())
+    rep.add("topology", -1, -1, [&] { return "schedule is for '" + s.topology + "', not '" + net.spec() + "'"; });
+  const auto n = static_cast<std::int64_t>(net.terminals());
+  // Flits each pair must get, and got so far (sparse: a traffic's pairs only).
+  std::unordered_map<std::int64_t, std::pair<std::int64_t, std::int64_t>> want;
+  traffic.for_each([&](NodeId a, NodeId b, std::int64_t w) { want[a * n + b] = {w, 0}; });
+  for (std::size_t x = 0; x < s.configurations.size(); ++x) {
+    const int step = static_cast<int>(x);
+    const MinConfiguration& c = s.configurations[x];
+    if (c.size() != static_cast<std::size_t>(net.switches())) {
+      rep.add("config-size", step, -1, [&] { return "configuration has " + std::to_string(c.size()) + " states, expected " +
+              std::to_string(net.switches()); });
+      continue;
+    }
+    if (!states_valid(net, c, step, rep)) continue;
+    const std::vector<int> perm = net.permutation(c);
+    for (int src = 0; src < net.terminals(); ++src) {
+      if (!s.sends(x, src)) continue;
+      const int dst = perm[static_cast<std::size_t>(src)];
+      const auto it = want.find(src * n + dst);
+      if (it == want.end()) {
+        rep.add("not-in-traffic", step, dst, [&] {
+          return "terminal " + std::to_string(src) + " sends to " + std::to_string(dst) + ", but traffic " + traffic.spec() +
+                 " sends no flit from " + std::to_string(src) + " to " + std::to_string(dst) +
+                 (src == dst ? " (no self slot); list it idle=" : "; list the terminal idle=");
+        });
+        continue;
+      }
+      auto& [w, got] = it->second;
+      if (got == w) {
+        rep.add("delivered-twice", step, dst, [&] {
+          return "message (" + std::to_string(src) + "," + std::to_string(dst) + ") gets a flit more than the " + std::to_string(w) +
+                 " of traffic " + traffic.spec();
+        });
+        continue;
+      }
+      ++got;
+      ++report.delivered;
+    }
+  }
+  report.expected = traffic.total_flits();
+  traffic.for_each([&](NodeId a, NodeId b, std::int64_t w) {  // in the traffic's order
+    const std::int64_t got = want.at(a * n + b).second;
+    if (got < w)
+      rep.add("lost", -1, b, [&] {
+        return "message (" + std::to_string(a) + "," + std::to_string(b) + "): " + std::to_string(w - got) + " of its " +
+               std::to_string(w) + " flits never delivered";
+      });
+  });
+  report.steps = s.steps(net);
+  if (claimed_steps && *claimed_steps != report.steps)
+    rep.add("step-count", -1, -1, [&] { return "schedule claims " + std::to_string(*claimed_steps) + " steps but takes " +
+            std::to_string(report.steps); });
+  report.ok = report.violation_count == 0;
+  return report;
+}
+}  // namespace
+
+VerifyReport verify(const MinNetwork& net, const MinSchedule& s, std::optional<std::int64_t> claimed_steps, const Traffic* traffic) {
+  const Topology nodes = min_traffic_nodes(net);
+  if (traffic != nullptr && !is_all_traffic(nodes, traffic)) {
+    VerifyReport first;
+    if (const std::string other = traffic_mismatch(nodes, s.traffic, traffic); !other.empty())
+      Reporter(first).add("traffic", -1, -1, [&] { return other; });
+    return verify_min_traffic(net, s, *traffic, claimed_steps, std::move(first));
+  }
+  if (!s.traffic.is_all()) {
+    if (traffic != nullptr) {  // all asked, another recorded
+      VerifyReport report;
+      Reporter(report).add("traffic", -1, -1, [&] { return traffic_mismatch(nodes, s.traffic, nullptr); });
+      report.ok = false;
+      return report;
+    }
+    return verify_min_traffic(net, s, *read_traffic_again(nodes, s.traffic, "the schedule"), claimed_steps);
+  }
   // The stored configurations are what engines load; when they are exactly the ones M^0 derives
   // (checked here, byte by byte) the compact check is the same check, and about log_d N times faster.
   const auto n = static_cast<std::size_t>(net.terminals());

@@ -48,16 +48,20 @@ struct MinPortLayout {
   static constexpr int kRegionControl = rtl::totex_pkg::REGION_CONTROL;
   /// Control register CONTROL_LAST_STEP: number of steps of the next run minus one.
   static constexpr int kControlSteps = rtl::totex_pkg::CONTROL_LAST_STEP;
+  /// Control register CONTROL_REPEAT: 1 when pairs may repeat in a run (a traffic's configurations).
+  static constexpr int kControlRepeat = rtl::totex_pkg::CONTROL_REPEAT;
 };
 
 /// Writes that load the switch configuration: every switch's state for every step (table), or
-/// M^0 (computed; the schedule must be paper 002's M^x family), plus the run's step count.
+/// M^0 (computed; the schedule must be paper 002's M^x family), plus the run's step count, and for
+/// a traffic's configurations (MinSchedule::traffic) the repeat flag.
 /// Throws UsageError when the schedule cannot run in that mode.
 [[nodiscard]] std::vector<LoadWrite> min_configuration_writes(const MinNetwork& net, const MinSchedule& s,
                                                               MinConfigMode mode, const MinPortLayout& layout);
 
 /// Writes that fill every NIC's send queue from phase 1's send order (order[s][x] = destination of
-/// s in step x, -1 = idle): slot x of terminal s = {idle, dst, payload_of(s, dst)}.
+/// s in step x, -1 = idle): slot x of terminal s = {idle, dst, payload_of(s, dst, k)}, the k-th
+/// slot of s for dst carrying flit k (k = 0 when every pair is sent once).
 [[nodiscard]] std::vector<LoadWrite> min_send_queue_writes(const std::vector<std::vector<int>>& order,
                                                            const MinPortLayout& layout);
 

@@ -52,6 +52,8 @@ class Scoreboard {
   /// Cycle-exact: `timing` (from the schedule) says when each message arrives.
   Scoreboard(const Topology& t, const std::vector<ExpectedDelivery>& timing);
   Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing);
+  /// A MIN's configurations of a traffic (MinSchedule::traffic): its flits, no self slot.
+  Scoreboard(const MinNetwork& net, const std::vector<ExpectedDelivery>& timing, const Traffic& traffic);
   /// Cycle-exact, for a traffic other than all: what must arrive is its flits. A pair's flit f
   /// carries payload_of(src, dst, f), which names it; the flits of a pair must arrive in index
   /// order (flit f + 1 not in an earlier cycle than flit f; finish() checks).
@@ -84,6 +86,8 @@ class Scoreboard {
   void error(std::string text);
   /// What must arrive: every flit of `traffic` (one slot per flit when a pair has several).
   void require(const Topology& t, const Traffic& traffic);
+  void require(const std::string& network, const Traffic& traffic);
+  void fill_timing();  // each required flit's entry of timing_ (the last wins)
   /// The message's index: (src*N + dst) * flits_ + flit.
   [[nodiscard]] std::size_t pair(NodeId src, NodeId dst, std::int32_t flit = 0) const {
     return (static_cast<std::size_t>(src) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(dst)) *

@@ -118,9 +118,12 @@ struct RunLimits {
 /// Verifies a MIN schedule: states < d, and every (s, t) message (self slot included) is
 /// delivered exactly once over the configurations. With M^0 set (computed form) the check runs
 /// on M^0 alone (verify_min_compact) plus a comparison of each stored configuration with the
-/// one M^0 derives; otherwise configuration by configuration (verify_min_expanded).
+/// one M^0 derives; otherwise configuration by configuration (verify_min_expanded). A schedule
+/// of a traffic (MinSchedule::traffic) must instead deliver exactly its flits, no self slot:
+/// `traffic` (null: the one the schedule records, read again) is what must be delivered, and a
+/// schedule recording another is a violation.
 [[nodiscard]] VerifyReport verify(const MinNetwork& net, const MinSchedule& s,
-                                  std::optional<std::int64_t> claimed_steps = std::nullopt);
+                                  std::optional<std::int64_t> claimed_steps = std::nullopt, const Traffic* traffic = nullptr);
 /// The configuration-by-configuration check (every permutation routed through the stages).
 [[nodiscard]] VerifyReport verify_min_expanded(const MinNetwork& net, const MinSchedule& s,
                                                std::optional<std::int64_t> claimed_steps = std::nullopt);

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: Apache-2.0
+// Any traffic on a MIN: flits coloured into configurations (min_traffic.hpp).
+#include "totex/generators/min_traffic.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "totex/error.hpp"
+#include "totex/generators/generators.hpp"
+#include "totex/network/spec.hpp"
+#include "totex/splitmix.hpp"
+#include "totex/verify/message_index.hpp"
+
+namespace totex {
+namespace {
+
+/// Conflict checks per second of budget (measured on min:256:4 random traffic: about 30 M/s).
+constexpr double kChecksPerSecond = 20e6;
+constexpr double kDefaultBudget = 4.0;
+
+/// The switch states a pair's unique path needs: per stage, its switch (global index) and state.
+struct PathNeed {
+  NodeId src = 0, dst = 0;
+  std::vector<std::int32_t> sw;
+  std::vector<std::uint8_t> state;
+  std::vector<std::uint8_t> in;  // the input port at each switch
+};
+
+/// Configurations under construction: per step, the states taken so far (-1: free) and which
+/// terminals send and receive.
+class Coloring {
+ public:
+  Coloring(const MinNetwork& net, const std::vector<PathNeed>& needs) : net_(net), needs_(needs) {}
+
+  /// Each flit (an index into needs_, once per flit) into the first step it fits, in `order`;
+  /// step_of[i] gets flit order[i]'s step. Returns the number of steps.
+  std::size_t color(const std::vector<std::uint32_t>& order, std::vector<std::int32_t>& step_of, std::int64_t& checks) {
+    steps_ = 0;
+    step_of.assign(order.size(), -1);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const PathNeed& p = needs_[order[i]];
+      std::size_t x = 0;
+      for (; x < steps_; ++x) {
+        ++checks;
+        if (fits(x, p)) break;
+      }
+      if (x == steps_) open();
+      take(x, p);
+      step_of[i] = static_cast<std::int32_t>(x);
+    }
+    return steps_;
+  }
+
+  /// The schedule of the last color() call.
+  MinSchedule schedule() const {
+    MinSchedule s;
+    s.topology = net_.spec();
+    const auto n = static_cast<std::size_t>(net_.terminals());
+    for (std::size_t x = 0; x < steps_; ++x) {
+      MinConfiguration c(static_cast<std::size_t>(net_.switches()));
+      for (std::size_t g = 0; g < c.size(); ++g) c[g] = static_cast<std::uint8_t>(std::max<std::int8_t>(state_[x][g], 0));
+      s.configurations.push_back(std::move(c));
+      std::vector<int> idle;
+      for (std::size_t t = 0; t < n; ++t)
+        if (!sends_[x][t]) idle.push_back(static_cast<int>(t));
+      s.idle.push_back(std::move(idle));
+    }
+    return s;
+  }
+
+ private:
+  bool fits(std::size_t x, const PathNeed& p) const {
+    if (sends_[x][static_cast<std::size_t>(p.src)] || receives_[x][static_cast<std::size_t>(p.dst)]) return false;
+    const std::vector<std::int8_t>& st = state_[x];
+    for (std::size_t j = 0; j < p.sw.size(); ++j) {
+      const std::int8_t have = st[static_cast<std::size_t>(p.sw[j])];
+      if (have >= 0 && have != static_cast<std::int8_t>(p.state[j])) return false;
+    }
+    return true;
+  }
+  void open() {
+    if (state_.size() <= steps_) {
+      state_.emplace_back();
+      sends_.emplace_back();
+      receives_.emplace_back();
+    }
+    state_[steps_].assign(static_cast<std::size_t>(net_.switches()), -1);
+    sends_[steps_].assign(static_cast<std::size_t>(net_.terminals()), false);
+    receives_[steps_].assign(static_cast<std::size_t>(net_.terminals()), false);
+    ++steps_;
+  }
+  void take(std::size_t x, const PathNeed& p) {
+    sends_[x][static_cast<std::size_t>(p.src)] = true;
+    receives_[x][static_cast<std::size_t>(p.dst)] = true;
+    for (std::size_t j = 0; j < p.sw.size(); ++j) state_[x][static_cast<std::size_t>(p.sw[j])] = static_cast<std::int8_t>(p.state[j]);
+  }
+
+  const MinNetwork& net_;
+  const std::vector<PathNeed>& needs_;
+  std::size_t steps_ = 0;
+  std::vector<std::vector<std::int8_t>> state_;
+  std::vector<std::vector<bool>> sends_, receives_;
+};
+
+/// One configuration at a time, the most urgent flits first: a pair's urgency is the most its
+/// source, its destination or a switch on its path still needs (the bound's terms over the flits
+/// left), so the resources that bind are served in every configuration. Returns the flits (pair
+/// indices) in configuration order and each one's configuration.
+std::vector<std::uint32_t> by_urgency(const MinNetwork& net, const std::vector<PathNeed>& needs, std::vector<std::int64_t> left,
+                                      std::vector<std::int32_t>& step_of, std::int64_t& checks) {
+  const auto n = static_cast<std::size_t>(net.terminals());
+  const auto d = static_cast<std::size_t>(net.radix());
+  const auto switches = static_cast<std::size_t>(net.switches());
+  std::vector<std::int64_t> sent(n, 0), recv(n, 0), count(switches * d * d, 0), need(switches, 0);
+  const auto index = [&](const PathNeed& p, std::size_t j) {  // count's cell of hop j: (switch, state, input)
+    const auto g = static_cast<std::size_t>(p.sw[j]);
+    return (g * d + p.state[j]) * d + p.in[j];
+  };
+  for (std::size_t i = 0; i < needs.size(); ++i) {
+    sent[static_cast<std::size_t>(needs[i].src)] += left[i];
+    recv[static_cast<std::size_t>(needs[i].dst)] += left[i];
+    for (std::size_t j = 0; j < needs[i].sw.size(); ++j) count[index(needs[i], j)] += left[i];
+  }
+  std::vector<std::uint32_t> order;
+  std::vector<std::int64_t> urgency(needs.size());
+  std::vector<std::uint32_t> live;
+  for (std::uint32_t i = 0; i < needs.size(); ++i)
+    if (left[i] > 0) live.push_back(i);
+  std::vector<std::int8_t> state(switches);
+  std::vector<bool> src_busy(n), dst_busy(n);
+  for (std::int32_t x = 0; !live.empty(); ++x) {
+    for (std::size_t g = 0; g < switches; ++g) {
+      std::int64_t sum = 0;
+      for (std::size_t k = 0; k < d; ++k) sum += *std::max_element(count.begin() + static_cast<std::ptrdiff_t>((g * d + k) * d),
+                                                                    count.begin() + static_cast<std::ptrdiff_t>((g * d + k + 1) * d));
+      need[g] = sum;
+    }
+    for (std::uint32_t i : live) {
+      const PathNeed& p = needs[i];
+      std::int64_t u = std::max(sent[static_cast<std::size_t>(p.src)], recv[static_cast<std::size_t>(p.dst)]);
+      for (std::int32_t g : p.sw) u = std::max(u, need[static_cast<std::size_t>(g)]);
+      urgency[i] = u;
+    }
+    std::stable_sort(live.begin(), live.end(), [&](std::uint32_t a, std::uint32_t b) { return urgency[a] > urgency[b]; });
+    std::fill(state.begin(), state.end(), -1);
+    std::fill(src_busy.begin(), src_busy.end(), false);
+    std::fill(dst_busy.begin(), dst_busy.end(), false);
+    for (std::uint32_t i : live) {
+      const PathNeed& p = needs[i];
+      ++checks;
+      if (src_busy[static_cast<std::size_t>(p.src)] || dst_busy[static_cast<std::size_t>(p.dst)]) continue;
+      bool fits = true;
+      for (std::size_t j = 0; j < p.sw.size() && fits; ++j) {
+        const std::int8_t have = state[static_cast<std::size_t>(p.sw[j])];
+        fits = have < 0 || have == static_cast<std::int8_t>(p.state[j]);
+      }
+      if (!fits) continue;
+      src_busy[static_cast<std::size_t>(p.src)] = dst_busy[static_cast<std::size_t>(p.dst)] = true;
+      for (std::size_t j = 0; j < p.sw.size(); ++j) {
+        state[static_cast<std::size_t>(p.sw[j])] = static_cast<std::int8_t>(p.state[j]);
+        --count[index(p, j)];
+      }
+      --sent[static_cast<std::size_t>(p.src)];
+      --recv[static_cast<std::size_t>(p.dst)];
+      --left[i];
+      order.push_back(i);
+      step_of.push_back(x);
+    }
+    live.erase(std::remove_if(live.begin(), live.end(), [&](std::uint32_t i) { return left[i] == 0; }), live.end());
+  }
+  return order;
+}
+
+}  // namespace
+
+Topology min_traffic_nodes(const MinNetwork& net) {
+  return std::get<Topology>(parse_spec("ring:" + std::to_string(net.terminals())));
+}
+
+Traffic parse_min_traffic(std::string_view spec, const MinNetwork& net) {
+  const Topology nodes = min_traffic_nodes(net);
+  try {
+    return parse_traffic(spec, nodes);
+  } catch (const UsageError& e) {  // "... ring:64 is not one": say the MIN's terminals instead
+    std::string text = e.what();
+    const std::string stand_in = nodes.spec();
+    for (std::size_t at = text.find(stand_in); at != std::string::npos; at = text.find(stand_in, at + 1))
+      text.replace(at, stand_in.size(), net.spec() + " (" + std::to_string(net.terminals()) + " terminals)");
+    throw UsageError(text);
+  }
+}
+
+LowerBound min_traffic_lower_bound(const MinNetwork& net, const Traffic& traffic) {
+  const int n = net.terminals();
+  std::int64_t inject = 0, eject = 0;
+  NodeId inject_at = 0, eject_at = 0;
+  for (NodeId v = 0; v < n; ++v) {
+    if (traffic.sent(v) > inject) inject = traffic.sent(v), inject_at = v;
+    if (traffic.received(v) > eject) eject = traffic.received(v), eject_at = v;
+  }
+  // Flits per switch output line of the inner stages (the last stage's lines are the terminals).
+  const int spp = net.switches_per_stage(), d = net.radix();
+  std::vector<std::int64_t> line(static_cast<std::size_t>(net.switches()) * static_cast<std::size_t>(d), 0);
+  traffic.for_each([&](NodeId s, NodeId t, std::int64_t w) {
+    for (const MinNetwork::Hop& h : net.path(s, t))
+      if (h.stage + 1 < net.stages()) line[(static_cast<std::size_t>(h.stage) * static_cast<std::size_t>(spp) + static_cast<std::size_t>(h.sw)) * static_cast<std::size_t>(d) + static_cast<std::size_t>(h.out_port)] += w;
+  });
+  // Flits per switch, state and input port: a configuration sets one state per switch, and an
+  // input carries one flit per configuration, so a switch needs sum over states k of max over
+  // inputs i of count(k, i) configurations.
+  std::vector<std::int64_t> need(static_cast<std::size_t>(net.switches()) * static_cast<std::size_t>(d * d), 0);
+  traffic.for_each([&](NodeId s, NodeId t, std::int64_t w) {
+    for (const MinNetwork::Hop& h : net.path(s, t)) {
+      const auto g = static_cast<std::size_t>(h.stage * spp + h.sw);
+      const auto k = static_cast<std::size_t>(((h.out_port - h.in_port) % d + d) % d);
+      need[(g * static_cast<std::size_t>(d) + k) * static_cast<std::size_t>(d) + static_cast<std::size_t>(h.in_port)] += w;
+    }
+  });
+  std::int64_t state = 0;
+  std::size_t state_at = 0;
+  for (std::size_t g = 0; g < static_cast<std::size_t>(net.switches()); ++g) {
+    std::int64_t sum = 0;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(d); ++k) {
+      const auto first = need.begin() + static_cast<std::ptrdiff_t>((g * static_cast<std::size_t>(d) + k) * static_cast<std::size_t>(d));
+      sum += *std::max_element(first, first + d);
+    }
+    if (sum > state) state = sum, state_at = g;
+  }
+  const auto busiest = std::max_element(line.begin(), line.end());
+  const std::int64_t link = busiest == line.end() ? 0 : *busiest;
+  const auto at = static_cast<std::size_t>(busiest - line.begin());
+  LowerBound lb;
+  lb.terms.push_back({"nic_injection", inject, "terminal " + std::to_string(inject_at) + " sends " + std::to_string(inject) +
+                      " flits, one per configuration", inject, {}});
+  lb.terms.push_back({"nic_ejection", eject, "terminal " + std::to_string(eject_at) + " receives " + std::to_string(eject) +
+                      " flits, one per configuration", eject, {}});
+  if (link > 0) {
+    const std::size_t g = at / static_cast<std::size_t>(d);
+    lb.terms.push_back({"switch_link", link, "stage " + std::to_string(g / static_cast<std::size_t>(spp)) + ", switch " +
+                        std::to_string(g % static_cast<std::size_t>(spp)) + ", output " + std::to_string(at % static_cast<std::size_t>(d)) +
+                        ": " + std::to_string(link) + " flits on their only path, one per configuration", link, {}});
+  }
+  if (state > 0)
+    lb.terms.push_back({"switch_states", state, "stage " + std::to_string(state_at / static_cast<std::size_t>(spp)) + ", switch " +
+                        std::to_string(state_at % static_cast<std::size_t>(spp)) + ": " + std::to_string(state) +
+                        " configurations, one state each: per state, the busiest input's flits", state, {}});
+  const std::int64_t configurations = std::max({inject, eject, link, state, std::int64_t{1}});
+  lb.terms.push_back({"pipeline", net.stages() - 1, "log_d N - 1 pipeline cycles", -1, {}});
+  lb.steps = configurations + net.stages() - 1;
+  return lb;
+}
+
+MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& traffic, double budget_seconds) {
+  const Topology nodes = min_traffic_nodes(net);
+  if (traffic.nodes() != net.terminals())
+    throw UsageError("traffic " + traffic.spec() + " is for " + std::to_string(traffic.nodes()) + " nodes; " + net.spec() + " has " +
+                     std::to_string(net.terminals()) + " terminals");
+  MinTrafficOutcome out;
+  out.bound = min_traffic_lower_bound(net, traffic);
+  const std::int64_t target = out.bound.steps - (net.stages() - 1);  // configurations
+  const int d = net.radix(), spp = net.switches_per_stage();
+  std::vector<PathNeed> needs;
+  traffic.for_each([&](NodeId s, NodeId t, std::int64_t) {
+    PathNeed p{s, t, {}, {}, {}};
+    for (const MinNetwork::Hop& h : net.path(s, t)) {
+      p.sw.push_back(h.stage * spp + h.sw);
+      p.state.push_back(static_cast<std::uint8_t>(((h.out_port - h.in_port) % d + d) % d));
+      p.in.push_back(static_cast<std::uint8_t>(h.in_port));
+    }
+    needs.push_back(std::move(p));
+  });
+  // The first order: the pairs on the busiest terminals first, a pair's flits together.
+  std::vector<std::uint32_t> pairs(needs.size());
+  std::iota(pairs.begin(), pairs.end(), 0U);
+  std::vector<std::int64_t> flits_of(needs.size());
+  {
+    std::size_t i = 0;
+    traffic.for_each([&](NodeId, NodeId, std::int64_t w) { flits_of[i++] = w; });
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const auto key = [&](std::uint32_t p) {
+      return std::max(traffic.sent(needs[p].src), traffic.received(needs[p].dst));
+    };
+    return key(a) > key(b);
+  });
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t p : pairs)
+    for (std::int64_t k = 0; k < flits_of[p]; ++k) order.push_back(p);
+  const double budget = budget_seconds > 0 ? budget_seconds : kDefaultBudget;
+  const auto limit = static_cast<std::int64_t>(budget * kChecksPerSecond);
+  std::int64_t checks = 0;
+  Coloring coloring(net, needs);
+  std::vector<std::int32_t> step_of;
+  std::size_t best = coloring.color(order, step_of, checks);
+  MinSchedule best_schedule = coloring.schedule();
+  out.log.push_back("first fit: " + std::to_string(best) + " configurations (bound " + std::to_string(target) + ")");
+  if (static_cast<std::int64_t>(best) > target && traffic.is_uniform()) {
+    // all:M over the terminals: paper 002's configurations M times (the self slots idle), one
+    // configuration after another; first fit in that order needs no more of them.
+    std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
+    for (std::uint32_t i = 0; i < needs.size(); ++i) pair_of[{needs[i].src, needs[i].dst}] = i;
+    const MinSchedule latin = latin_schedule(net, zero_m0(net));
+    std::vector<std::uint32_t> repeated;
+    for (std::int64_t m = 0; m < traffic.uniform_flits(); ++m)
+      for (const MinConfiguration& c : latin.configurations) {
+        const std::vector<int> perm = net.permutation(c);
+        for (NodeId src = 0; src < net.terminals(); ++src)
+          if (const auto it = pair_of.find({src, perm[static_cast<std::size_t>(src)]}); it != pair_of.end()) repeated.push_back(it->second);
+      }
+    std::vector<std::int32_t> repeated_step;
+    const std::size_t got = coloring.color(repeated, repeated_step, checks);
+    out.log.push_back("paper 002's configurations " + std::to_string(traffic.uniform_flits()) + " times: " + std::to_string(got) +
+                      " configurations");
+    if (got < best) {
+      best = got;
+      best_schedule = coloring.schedule();
+      order = std::move(repeated);
+      step_of = std::move(repeated_step);
+    } else {
+      (void)coloring.color(order, step_of, checks);  // back to the first fit's colouring
+    }
+  }
+  if (static_cast<std::int64_t>(best) > target) {
+    std::vector<std::int32_t> urgent_step;
+    std::vector<std::uint32_t> urgent = by_urgency(net, needs, flits_of, urgent_step, checks);
+    // First fit in that order (configuration by configuration) needs no more configurations.
+    const std::size_t got = coloring.color(urgent, urgent_step, checks);
+    out.log.push_back("most urgent first: " + std::to_string(got) + " configurations");
+    if (got < best) {
+      best = got;
+      best_schedule = coloring.schedule();
+      order = std::move(urgent);
+      step_of = std::move(urgent_step);
+    } else {
+      (void)coloring.color(order, step_of, checks);  // back to the first fit's colouring
+    }
+  }
+  // Iterated greedy: the flits again, one configuration's flits after another's, in a new order
+  // of the configurations; greedy then needs no more configurations than before.
+  std::uint64_t seed = 0x6d696e74;
+  for (int round = 0; static_cast<std::int64_t>(best) > target && checks < limit; ++round) {
+    std::vector<std::uint32_t> classes(best);
+    std::iota(classes.begin(), classes.end(), 0U);
+    std::vector<std::size_t> size(best, 0);
+    for (std::int32_t x : step_of) ++size[static_cast<std::size_t>(x)];
+    if (round % 3 == 0) {
+      std::reverse(classes.begin(), classes.end());
+    } else if (round % 3 == 1) {
+      std::stable_sort(classes.begin(), classes.end(), [&](std::uint32_t a, std::uint32_t b) { return size[a] > size[b]; });
+    } else {
+      for (std::size_t i = classes.size(); i > 1; --i) std::swap(classes[i - 1], classes[splitmix64(seed) % i]);
+    }
+    std::vector<std::vector<std::uint32_t>> members(best);
+    for (std::size_t i = 0; i < order.size(); ++i) members[static_cast<std::size_t>(step_of[i])].push_back(order[i]);
+    std::vector<std::uint32_t> next;
+    next.reserve(order.size());
+    for (std::uint32_t c : classes) next.insert(next.end(), members[c].begin(), members[c].end());
+    order = std::move(next);
+    const std::size_t got = coloring.color(order, step_of, checks);
+    if (got < best) {
+      best = got;
+      best_schedule = coloring.schedule();
+      out.log.push_back("iterated greedy, round " + std::to_string(round + 1) + ": " + std::to_string(best) + " configurations");
+    }
+  }
+  out.log.push_back(std::to_string(checks) + " conflict checks (budget " + std::to_string(limit) + ")");
+  best_schedule.algorithm = "min-traffic";
+  best_schedule.traffic = traffic_tag(nodes, &traffic);
+  out.schedule = std::move(best_schedule);
+  out.proven_optimal = static_cast<std::int64_t>(best) == target;
+  return out;
+}
+
+}  // namespace totex
