@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// iCE40-HX8K breakout board (iCE40HX8K-CT256) top of the 64 x 64 d = 4 MIN self-test with the
 /// bit-serial wire (totex_board_serial_selftest), pins in rtl/board/hx8k.pcf. The LEDs mean what
-/// they mean on totex_board_hx8k (the 16 x 16 self-test); only the run is longer (26,459 cycles),
-/// hence LedShift 9 for about one LED6 toggle a second at 12 MHz. Reset is power-on only and the
+/// they mean on totex_board_hx8k (the 16 x 16 self-test); only the run is longer (26,478 cycles),
+/// hence LedShift 9: one LED6 toggle per 512 runs, 1.13 s at 12 MHz. Reset is power-on only and the
 /// faults are parameters, as there.
 ///
 /// LEDs (LED[0] .. LED[7] on pins B5 B4 A2 A1 C5 C4 B3 C3): while every check has passed LED[6]
