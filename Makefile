@@ -61,8 +61,8 @@ bench: build bench-deps
 
 # Synthesis and place-and-route report (Yosys + nextpnr-ice40): build/fpga/report.{json,md}; the TDM
 # tile rows beside the reference crossbar (rtl/synth/tdm_report.sh: build/fpga/tdm-report.{json,md},
-# seeds 1-3, about 20 minutes); then the board bitstreams build/fpga/{icebreaker,hx8k,torus_hx8k}.bin,
-# failing if 12 MHz timing is not met; then torus_hx8k's bitstream (and its LedShift 0 and Fault 1
+# seeds 1-3, about 20 minutes); then the board bitstreams build/fpga/{icebreaker,hx8k,min64_hx8k,torus_hx8k}.bin,
+# failing if 12 MHz timing is not met; then the HX8K bitstreams (and their LedShift 0 and fault
 # builds) turned back into Verilog and simulated (rtl/synth/bitstream_sim.sh: build/fpga/bitsim/bitsim.txt).
 # torus_hx8k's slot tables come from totex (`totex fpga --tables-out`), so totex is built first.
 # Environment: PNR_TIMEOUT, BIG=0 (skip the slow 64 x 64 MINs), XILINX=0 (skip synth_xilinx); see the scripts.

@@ -6,7 +6,7 @@
 # tables as INIT) by Icarus Verilog and run from configuration (every flip-flop 0) with the 12 MHz
 # clock for CYCLES cycles (tests/fpga/tb_bitstream.v); the LEDs are checked.
 #
-# Usage: rtl/synth/bitstream_sim.sh <outdir> [case ...]       cases (default: all six):
+# Usage: rtl/synth/bitstream_sim.sh <outdir> [case ...]       cases (default: all nine):
 #   torus_hx8k         the bitstream of `make fpga` (board_build.sh, no parameter): LED7 (fail) must
 #                      stay off. Passing is shown only from period 2^20 on (LED6 blinks with bit 20,
 #                      about 9.4 M cycles): out of reach of a gate-level run, so this case shows no
@@ -19,10 +19,14 @@
 #                      358 cycles; LedShift 15 by default; CHPARAM="-set FaultState 1" corrupts a switch
 #                      state in the message phase: LED7 on, LED2 = the message-phase check). The LED
 #                      case runs 4000 cycles and wants 4 toggles and changes (a run each).
+#   min64_hx8k, min64_hx8k_leds, min64_hx8k_fault: the same three for the bit-serial 64 x 64 MIN
+#                      self-test on the HX8K (one run = 26,478 cycles; LedShift 9 by default; the fault
+#                      case runs 30,000 cycles, past the first message phase, the LED case 60,000 and
+#                      wants 2 toggles and changes).
 # Each case builds its bitstream with rtl/synth/board_build.sh into <outdir>/<case>/ (Yosys,
 # nextpnr-ice40 seed SEED, 12 MHz met, icepack) unless REUSE=<dir> names a board_build.sh output
-# directory for the torus_hx8k case (make fpga passes its own, so that the very bitstream it built is
-# the one simulated). Writes <outdir>/<case>/{chip.v,sim.log} and <outdir>/bitsim.txt; exit 1 when
+# directory for the cases without parameters (torus_hx8k, hx8k, min64_hx8k: make fpga passes its own,
+# so that the very bitstream it built is the one simulated). Writes <outdir>/<case>/{chip.v,sim.log} and <outdir>/bitsim.txt; exit 1 when
 # a case's LEDs are not as expected.
 # Needs: board_build.sh's tools (yosys, nextpnr-ice40, icepack, icetime, jq, totex via TOTEX),
 # icebox_vlog (fpga-icestorm), iverilog and vvp (iverilog). Environment: CYCLES (2000), SEED (1),
@@ -32,11 +36,11 @@ here="$(cd "$(dirname "$0")" && pwd)"
 rtl="$(cd "$here/.." && pwd)"
 tb="$rtl/../tests/fpga/tb_bitstream.v"
 cycles="${CYCLES:-2000}"
-[ $# -ge 1 ] || { echo "usage: $0 <outdir> [torus_hx8k|torus_hx8k_leds|torus_hx8k_fault1|hx8k|hx8k_leds|hx8k_fault ...]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 <outdir> [torus_hx8k|torus_hx8k_leds|torus_hx8k_fault1|hx8k|hx8k_leds|hx8k_fault|min64_hx8k|min64_hx8k_leds|min64_hx8k_fault ...]" >&2; exit 2; }
 out="$1"; shift
 mkdir -p "$out"; out="$(cd "$out" && pwd)"
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(torus_hx8k torus_hx8k_leds torus_hx8k_fault1 hx8k hx8k_leds hx8k_fault)
+[ ${#cases[@]} -gt 0 ] || cases=(torus_hx8k torus_hx8k_leds torus_hx8k_fault1 hx8k hx8k_leds hx8k_fault min64_hx8k min64_hx8k_leds min64_hx8k_fault)
 for tool in icebox_vlog iverilog vvp; do
   command -v "$tool" >/dev/null || { echo "bitstream_sim: $tool not found (make deps installs fpga-icestorm and iverilog)" >&2; exit 1; }
 done
@@ -54,6 +58,9 @@ for c in "${cases[@]}"; do
     hx8k)              board=hx8k;       chparam="";                  expect="quiet" ;;
     hx8k_leds)         board=hx8k;       chparam="-set LedShift 0";   expect="pass"; n=$(( cycles > 4000 ? cycles : 4000 )); least=4 ;;
     hx8k_fault)        board=hx8k;       chparam="-set FaultState 1"; expect="fail:?1??" ;;
+    min64_hx8k)        board=min64_hx8k; chparam="";                  expect="quiet" ;;
+    min64_hx8k_leds)   board=min64_hx8k; chparam="-set LedShift 0";   expect="pass"; n=$(( cycles > 60000 ? cycles : 60000 )); least=2 ;;
+    min64_hx8k_fault)  board=min64_hx8k; chparam="-set FaultState 1"; expect="fail:?1??"; n=$(( cycles > 30000 ? cycles : 30000 )) ;;
     *) echo "unknown case '$c'" >&2; exit 2 ;;
   esac
   d="$out/$c"; mkdir -p "$d"

@@ -5,8 +5,9 @@
 # (which fails the run when its Fmax estimate misses --freq) and by icetime.
 #
 # Usage: rtl/synth/board_build.sh <outdir> [board ...]
-#   boards: icebreaker hx8k (the MIN self-test, board.f), torus_hx8k (a torus of TDM tiles on the
-#   HX8K, torus.f; docs/fpga.md "A torus on the HX8K"); default: all three.
+#   boards: icebreaker hx8k (the MIN self-test, board.f), min64_hx8k (the 64 x 64 MIN self-test with
+#   the bit-serial wire, board.f; docs/fpga.md "The 64 x 64 MIN on the HX8K"), torus_hx8k (a torus of
+#   TDM tiles on the HX8K, torus.f; docs/fpga.md "A torus on the HX8K"); default: all four.
 # torus_hx8k first writes the slot tables of totex's default nic schedule with the totex binary
 # (`totex fpga --topo torus:XxY --model nic --payload W --tables-out <outdir>/board_torus_hx8k/torus_tables`)
 # and passes the period and table depth of its tables.json to the top; Yosys runs in that
@@ -33,14 +34,14 @@ chparam="${CHPARAM:-}"
 totex="${TOTEX:-$rtl/../build/bin/totex}"
 torus="${TORUS:-3x3}"
 torus_payload="${TORUS_PAYLOAD:-8}"
-[ $# -ge 1 ] || { echo "usage: $0 <outdir> [icebreaker|hx8k|torus_hx8k ...]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 <outdir> [icebreaker|hx8k|min64_hx8k|torus_hx8k ...]" >&2; exit 2; }
 out="$1"; shift
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 boards=("$@")
-[ ${#boards[@]} -gt 0 ] || boards=(icebreaker hx8k torus_hx8k)
+[ ${#boards[@]} -gt 0 ] || boards=(icebreaker hx8k min64_hx8k torus_hx8k)
 
-mapfile -t src_min < <("$rtl/filelist.sh" "$rtl/board/board.f")      # both MIN board tops
+mapfile -t src_min < <("$rtl/filelist.sh" "$rtl/board/board.f")      # the MIN board tops
 mapfile -t src_torus < <("$rtl/filelist.sh" "$rtl/board/torus.f")  # the torus and its top
 
 count() { awk -v c="$2" '$1 ~ c {s+=$2} END {print s+0}' "$1"; }
@@ -50,8 +51,9 @@ for b in "${boards[@]}"; do
   case "$b" in
     icebreaker) dev=(--up5k --package sg48); icedev=up5k; pkg=sg48; part="iCE40UP5K-SG48"; pcf=icebreaker ;;
     hx8k)       dev=(--hx8k --package ct256); icedev=hx8k; pkg=ct256; part="iCE40HX8K-CT256"; pcf=hx8k ;;
+    min64_hx8k) dev=(--hx8k --package ct256); icedev=hx8k; pkg=ct256; part="iCE40HX8K-CT256"; pcf=hx8k ;;
     torus_hx8k) dev=(--hx8k --package ct256); icedev=hx8k; pkg=ct256; part="iCE40HX8K-CT256"; pcf=hx8k ;;
-    *) echo "unknown board '$b' (icebreaker, hx8k, torus_hx8k)" >&2; exit 2 ;;
+    *) echo "unknown board '$b' (icebreaker, hx8k, min64_hx8k, torus_hx8k)" >&2; exit 2 ;;
   esac
   d="$out/board_$b"; mkdir -p "$d"
   t0=$(date +%s)
@@ -74,6 +76,7 @@ for b in "${boards[@]}"; do
       >/dev/null 2>&1 || { echo "$b: yosys FAILED (see $d/synth.log)" >&2; grep -i -m5 error "$d/synth.log" >&2 || true; exit 1; }
   else
     top="totex_board_$b"
+    if [ "$b" = min64_hx8k ]; then top="totex_board_hx8k_min64"; fi
     "$yosys" -q -l "$d/synth.log" -p "read_verilog -sv ${src_min[*]}; ${chparam:+chparam $chparam $top;} synth_ice40 -top $top -json $d/synth.json; tee -q -o $d/stat.txt stat" \
       >/dev/null 2>&1 || { echo "$b: yosys FAILED (see $d/synth.log)" >&2; grep -i -m5 error "$d/synth.log" >&2 || true; exit 1; }
   fi

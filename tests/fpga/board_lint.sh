@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Lint gate of the board tops: `verilator --lint-only -Wall` on every rtl/board/*.sv module as its
-# own top (with rtl/*.sv so that submodules resolve), plus the self-test engine at other MIN sizes,
+# own top (with rtl/*.sv so that submodules resolve), plus the self-test engines at other MIN sizes,
 # radices and wirings, and the torus self-test (torus.f) at other sizes and with each fault. Fails
 # on any warning. Waivers: tests/rtl/lint_waivers.vlt (the shared one).
 set -euo pipefail
@@ -27,7 +27,14 @@ for w in 0 1 2; do
   run totex_board_selftest -GN=8 -GD=2 -GPW=3 -GWiring=$w
   run totex_board_selftest -GN=27 -GD=3 -GPW=5 -GWiring=$w -GFaultSwitch=17 -GFaultTerminal=26
 done
+# The bit-serial engine (64 x 64 on the board) at other sizes, radices and wirings.
+for w in 0 1 2; do
+  run totex_board_serial_selftest -GN=8 -GD=2 -GWiring=$w
+  run totex_board_serial_selftest -GN=16 -GD=4 -GWiring=$w -GRunW=4
+  run totex_board_serial_selftest -GN=27 -GD=3 -GWiring=$w -GFaultSwitch=17 -GFaultTerminal=26
+done
 run totex_board_icebreaker -GLedShift=0
+run totex_board_hx8k_min64 -GFaultState=1 -GFaultPayload=1 -GLedShift=0
 run totex_board_hx8k -GFaultState=1 -GFaultPayload=1
 # The torus self-test (its own file list). The node is linted with a table file name: with the
 # default "" its ROM has no contents (UNDRIVEN), which only a standalone node can have.
