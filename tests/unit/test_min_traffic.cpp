@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -171,4 +172,39 @@ TEST_CASE("min traffic schedule file round trip and the reference engine", "[min
   text.replace(text.find("form table"), 10, "form computed");
   std::istringstream bad(text);
   CHECK_THROWS_WITH(read_schedule(bad, "t.cfg"), Catch::Contains("a traffic schedule has form table"));
+}
+
+TEST_CASE("min traffic exact stage proves one configuration fewer infeasible", "[min][traffic]") {
+  // Small traffics (1-2 flits per pair, at most 12 flits) drawn until one needs more configurations
+  // than its bound (found by exhaustive colouring; the first is min:8:2's draw 202, bound 3,
+  // optimum 4): the schedule has the optimum and CaDiCaL proves one configuration fewer infeasible.
+  std::uint64_t seed = 11;
+  bool found = false;
+  for (const char* spec : {"min:8:2", "min:9:3", "min:8:2:butterfly"}) {
+    const MinNetwork net = min(spec);
+    const int n = net.terminals();
+    for (int draw = 0; draw < 4000 && !found; ++draw) {
+      std::vector<Traffic::Triplet> t;
+      std::int64_t total = 0;
+      for (NodeId s = 0; s < n; ++s)
+        for (NodeId d = 0; d < n; ++d)
+          if (s != d && splitmix64(seed) % 7 == 0) {
+            t.push_back({s, d, static_cast<std::uint32_t>(1 + splitmix64(seed) % 2), 0});
+            total += t.back().flits;
+          }
+      if (t.size() < 3 || total > 12) continue;
+      const Traffic tr = Traffic::from_triplets(n, t, Traffic::Duplicates::Refuse, "matrix", "matrix:draw");
+      const std::int64_t bound = min_traffic_lower_bound(net, tr).steps - (net.stages() - 1);
+      const std::int64_t exact = exact_configurations(net, tr);
+      if (exact == bound) continue;
+      found = true;
+      INFO(spec << ", draw " << draw << ": bound " << bound << ", exact " << exact);
+      const MinTrafficOutcome out = min_traffic_schedule(net, tr, 1);
+      CHECK(static_cast<std::int64_t>(out.schedule.configurations.size()) == exact);
+      CHECK(out.proven_optimal);
+      CHECK_THAT(out.proof, Catch::Contains(std::to_string(exact - 1) + " configurations infeasible (UNSAT)"));
+      CHECK(verify(net, out.schedule, std::nullopt, &tr).ok);
+    }
+  }
+  REQUIRE(found);
 }

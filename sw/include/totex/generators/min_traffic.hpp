@@ -30,15 +30,18 @@ namespace totex {
 struct MinTrafficOutcome {
   MinSchedule schedule;  // traffic tag set
   LowerBound bound;
-  bool proven_optimal = false;  // its cycles equal the bound
+  bool proven_optimal = false;  // its cycles equal the bound, or one configuration fewer is UNSAT
+  std::string proof;            // why it is optimal ("" when not proven)
   std::vector<std::string> log;
 };
 
 /// Configurations for `traffic` (not all): `all:M` repeats the Latin configurations 1..N-1 M times
 /// (the bound); otherwise flits are coloured greedily into configurations (two flits conflict
 /// when they share a source, a destination or a switch that they need in different states), then
-/// recoloured class by class (Culberson's iterated greedy, never worse) until the bound or
-/// `budget_seconds` of counted work (conflict checks; 0: 4 s) is spent. Deterministic.
+/// recoloured class by class (Culberson's iterated greedy, never worse), then a tabu search one
+/// configuration below the best, until the bound or `budget_seconds` of counted work (conflict
+/// checks; 0: 4 s) is spent; on small instances CaDiCaL then tries one configuration fewer (UNSAT
+/// proves the schedule optimal). Deterministic.
 [[nodiscard]] MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& traffic, double budget_seconds);
 
 }  // namespace totex
