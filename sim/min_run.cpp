@@ -15,7 +15,7 @@
 
 #include "totex/hw_schema.hpp"
 #include "totex/verify/reference_engine.hpp"
-#include "totex/generators/min_traffic.hpp"
+#include "totex/traffic/min_terminals.hpp"
 #include "totex/verify/message_index.hpp"
 #include "totex/error.hpp"
 #include "totex/io/schedule_io.hpp"

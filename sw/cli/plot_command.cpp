@@ -143,7 +143,8 @@ void add_traffic(const PlotOptions& o, Input& in) {
   if (const auto* min = std::get_if<MinNetwork>(&in.net)) {  // a MIN's terminals, under its nic model
     if (!o.model.empty() && o.model != "nic") throw UsageError("--model: a MIN runs under the nic model only, got '" + o.model + "'");
     in.traffic = parse_min_traffic(o.traffic, *min);
-    in.traffic_bound = min_traffic_lower_bound(*min, *in.traffic);
+    // all is paper 002's exchange (the self slot included), bounded as `bound` bounds it.
+    in.traffic_bound = is_all_traffic(min_traffic_nodes(*min), &*in.traffic) ? lower_bound(*min) : min_traffic_lower_bound(*min, *in.traffic);
     in.bound = plot::main_term(in.traffic_bound);
     return;
   }

@@ -39,7 +39,8 @@ add_test(NAME cli.plot_traffic_sums COMMAND sh -c
 set_tests_properties(cli.plot_traffic_sums PROPERTIES DEPENDS cli.plot_traffic_hotspot)
 cli_test(plot_traffic_needs_model 2 "--kind traffic: give --model"
   -- ${TOTEX} plot --topo ring:4 --kind traffic --traffic all:2 -o ${TRAFFIC_PLOT_DIR}/x.svg)
-cli_test(plot_traffic_min 2 "--kind: 'traffic' does not apply to a MIN"
+# A MIN's all is paper 002's (the self slot included): its bound, N + log_d N - 1.
+cli_test(plot_traffic_min_all 0 "traffic all: 240 flits, lower bound 17 under nic .configurations . pipeline."
   -- ${TOTEX} plot --topo min:16:4 --kind traffic -o ${TRAFFIC_PLOT_DIR}/y.svg)
 cli_test(plot_traffic_other_kind 2 "--traffic: applies to --kind traffic here"
   -- ${TOTEX} plot --topo ring:4 --model nic --kind heatmap --traffic all:2 -o ${TRAFFIC_PLOT_DIR}/z.svg)
@@ -360,7 +361,7 @@ cli_test(bound_min_traffic_gather 0 "lower_bound"
 cli_test(schedule_min_traffic_gather 0 "proven_optimal"
   --jq ".algorithm==\"min-traffic\" and .steps==13 and .lower_bound==13 and .proven_optimal==true and .delivered==20 and .expected_delivered==20" --
   ${TOTEX} schedule --topo min:16:4 --traffic matrix:${DATA}/gather_scatter_min16.txt --json)
-cli_test(schedule_min_traffic_all3 0 "min-traffic: 191 steps, 189 configurations .lower bound 191, .*optimal: meets the lower bound., verified"
+cli_test(schedule_min_traffic_all3 0 "min-traffic: 191 steps, 189 configurations .lower bound 191, .*optimal: meets the lower bound 191., verified"
   -- ${TOTEX} schedule --topo min:64:4 --traffic all:3)
 # The file records its traffic: verify reads it again, and a --traffic naming another fails (exit 1).
 add_test(NAME cli.min_traffic_file

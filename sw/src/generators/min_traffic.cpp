@@ -6,6 +6,7 @@
 #include <map>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
@@ -357,23 +358,6 @@ SatOutcome exact_colouring(const MinNetwork& net, const std::vector<PathNeed>& n
 
 }  // namespace
 
-Topology min_traffic_nodes(const MinNetwork& net) {
-  return std::get<Topology>(parse_spec("ring:" + std::to_string(net.terminals())));
-}
-
-Traffic parse_min_traffic(std::string_view spec, const MinNetwork& net) {
-  const Topology nodes = min_traffic_nodes(net);
-  try {
-    return parse_traffic(spec, nodes);
-  } catch (const UsageError& e) {  // "... ring:64 is not one": say the MIN's terminals instead
-    std::string text = e.what();
-    const std::string stand_in = nodes.spec();
-    for (std::size_t at = text.find(stand_in); at != std::string::npos; at = text.find(stand_in, at + 1))
-      text.replace(at, stand_in.size(), net.spec() + " (" + std::to_string(net.terminals()) + " terminals)");
-    throw UsageError(text);
-  }
-}
-
 LowerBound min_traffic_lower_bound(const MinNetwork& net, const Traffic& traffic) {
   const int n = net.terminals();
   std::int64_t inject = 0, eject = 0;
@@ -478,9 +462,23 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
   std::size_t best = coloring.color(order, step_of, checks);
   MinSchedule best_schedule = coloring.schedule();
   out.log.push_back("first fit: " + std::to_string(best) + " configurations (bound " + std::to_string(target) + ")");
+  // A colouring given as flits in configuration order (first fit keeps or improves it) becomes
+  // the best when it needs fewer configurations; otherwise the best colouring is restored.
+  const auto consider = [&](std::vector<std::uint32_t> flits, const std::string& what) {
+    std::vector<std::int32_t> steps;
+    const std::size_t got = coloring.color(flits, steps, checks);
+    if (!what.empty()) out.log.push_back(what + ": " + std::to_string(got) + " configurations");
+    if (got < best) {
+      best = got;
+      best_schedule = coloring.schedule();
+      order = std::move(flits);
+      step_of = std::move(steps);
+      return;
+    }
+    (void)coloring.color(order, step_of, checks);
+  };
   if (static_cast<std::int64_t>(best) > target && traffic.is_uniform()) {
-    // all:M over the terminals: paper 002's configurations M times (the self slots idle), one
-    // configuration after another; first fit in that order needs no more of them.
+    // all:M over the terminals: paper 002's configurations M times (the self slots idle).
     std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
     for (std::uint32_t i = 0; i < needs.size(); ++i) pair_of[{needs[i].src, needs[i].dst}] = i;
     const MinSchedule latin = latin_schedule(net, zero_m0(net));
@@ -491,33 +489,11 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
         for (NodeId src = 0; src < net.terminals(); ++src)
           if (const auto it = pair_of.find({src, perm[static_cast<std::size_t>(src)]}); it != pair_of.end()) repeated.push_back(it->second);
       }
-    std::vector<std::int32_t> repeated_step;
-    const std::size_t got = coloring.color(repeated, repeated_step, checks);
-    out.log.push_back("paper 002's configurations " + std::to_string(traffic.uniform_flits()) + " times: " + std::to_string(got) +
-                      " configurations");
-    if (got < best) {
-      best = got;
-      best_schedule = coloring.schedule();
-      order = std::move(repeated);
-      step_of = std::move(repeated_step);
-    } else {
-      (void)coloring.color(order, step_of, checks);  // back to the first fit's colouring
-    }
+    consider(std::move(repeated), "paper 002's configurations " + std::to_string(traffic.uniform_flits()) + " times");
   }
   if (static_cast<std::int64_t>(best) > target) {
-    std::vector<std::int32_t> urgent_step;
-    std::vector<std::uint32_t> urgent = by_urgency(net, needs, flits_of, urgent_step, checks);
-    // First fit in that order (configuration by configuration) needs no more configurations.
-    const std::size_t got = coloring.color(urgent, urgent_step, checks);
-    out.log.push_back("most urgent first: " + std::to_string(got) + " configurations");
-    if (got < best) {
-      best = got;
-      best_schedule = coloring.schedule();
-      order = std::move(urgent);
-      step_of = std::move(urgent_step);
-    } else {
-      (void)coloring.color(order, step_of, checks);  // back to the first fit's colouring
-    }
+    std::vector<std::int32_t> unused;
+    consider(by_urgency(net, needs, flits_of, unused, checks), "most urgent first");
   }
   // Iterated greedy: the flits again, one configuration's flits after another's, in a new order
   // of the configurations; greedy then needs no more configurations than before.
@@ -555,9 +531,8 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
   // Tabu search one configuration below the best: the smallest configuration's flits go where
   // they conflict least, then the search removes the conflicts; each success lowers the count.
   if (tabu_fits) {
-    (void)coloring.color(order, step_of, checks);  // the best colouring, per flit of `order`
-    std::vector<std::int32_t> colour = step_of;
-    TabuColouring search(net, needs, order);
+    std::vector<std::int32_t> colour = step_of;  // the best colouring, per flit of `order`
+    std::optional<TabuColouring> search(std::in_place, net, needs, order);
     while (static_cast<std::int64_t>(best) > target && checks < limit) {
       const int k = static_cast<int>(best) - 1;
       std::vector<std::int64_t> size(best, 0);
@@ -570,23 +545,20 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
       for (std::uint32_t v = 0; v < trial.size(); ++v) {
         if (trial[v] >= 0) continue;
         std::vector<std::int32_t> clash(static_cast<std::size_t>(k), 0);
-        search.neighbours(v, [&](std::uint32_t u) {
+        search->neighbours(v, [&](std::uint32_t u) {
           if (trial[u] >= 0) ++clash[static_cast<std::size_t>(trial[u])];
         });
         trial[v] = static_cast<std::int32_t>(std::min_element(clash.begin(), clash.end()) - clash.begin());
       }
-      if (!search.solve(trial, k, checks, limit, seed)) break;
-      colour = std::move(trial);
+      if (!search->solve(trial, k, checks, limit, seed)) break;
       std::vector<std::uint32_t> by_class(order.size());
       std::iota(by_class.begin(), by_class.end(), 0U);
-      std::stable_sort(by_class.begin(), by_class.end(), [&](std::uint32_t a, std::uint32_t b) { return colour[a] < colour[b]; });
+      std::stable_sort(by_class.begin(), by_class.end(), [&](std::uint32_t a, std::uint32_t b) { return trial[a] < trial[b]; });
       std::vector<std::uint32_t> flits(order.size());
       for (std::size_t i = 0; i < by_class.size(); ++i) flits[i] = order[by_class[i]];
-      std::vector<std::int32_t> steps;
-      best = coloring.color(flits, steps, checks);  // first fit, class by class: at most k
-      best_schedule = coloring.schedule();
-      out.log.push_back("tabu search: " + std::to_string(best) + " configurations");
-      for (std::size_t i = 0; i < by_class.size(); ++i) colour[by_class[i]] = steps[i];
+      consider(std::move(flits), "tabu search");  // at most k: adopted
+      colour = step_of;
+      search.emplace(net, needs, order);
     }
   }
   out.log.push_back(std::to_string(checks) + " conflict checks (budget " + std::to_string(limit) + ")");
@@ -617,9 +589,7 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
     std::sort(by_class.begin(), by_class.end());
     std::vector<std::uint32_t> flits;
     for (const auto& cp : by_class) flits.push_back(cp.second);
-    std::vector<std::int32_t> steps;
-    best = coloring.color(flits, steps, checks);  // first fit, class by class: at most k
-    best_schedule = coloring.schedule();
+    consider(std::move(flits), "");  // at most k: adopted
   }
   best_schedule.algorithm = "min-traffic";
   best_schedule.traffic = traffic_tag(nodes, &traffic);

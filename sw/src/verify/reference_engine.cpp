@@ -9,7 +9,7 @@
 #include "totex/error.hpp"
 #include "totex/verify/message_index.hpp"
 #include "totex/generators/generators.hpp"
-#include "totex/generators/min_traffic.hpp"
+#include "totex/traffic/min_terminals.hpp"
 
 namespace totex {
 namespace {

@@ -5,22 +5,16 @@
 #pragma once
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "totex/bounds/bounds.hpp"
 #include "totex/network/min_network.hpp"
 #include "totex/network/topology.hpp"
 #include "totex/schedule.hpp"
+#include "totex/traffic/min_terminals.hpp"
 #include "totex/traffic/traffic.hpp"
 
 namespace totex {
-
-/// The network a MIN's traffic is read on: its N terminals as the nodes of complete:N (no
-/// product, so `groups:D` and `perm:transpose` are refused; a file or generator names terminals).
-[[nodiscard]] Topology min_traffic_nodes(const MinNetwork& net);
-/// parse_traffic on those nodes, its messages naming the MIN.
-[[nodiscard]] Traffic parse_min_traffic(std::string_view spec, const MinNetwork& net);
 
 /// Lower bound of a configuration schedule of `traffic` (docs/models.md, "A MIN with a traffic"):
 /// a terminal injects one flit and receives one per configuration, and each switch output line
