@@ -18,9 +18,9 @@
 namespace totex {
 namespace {
 
-/// Conflict checks per second of budget (measured on this 2-core machine: about 200 M/s in the
-/// greedy passes, about 85 M/s in the tabu search, min:64:4 random:1:0.3:4).
-constexpr double kChecksPerSecond = 100e6;
+/// Conflict checks per second of budget (measured on this 2-core machine, quiet: about 320 M/s on
+/// min:64:4 random:1:0.3:4, fewer on larger networks, 30 M/s on min:256:4 under load).
+constexpr double kChecksPerSecond = 250e6;
 constexpr double kDefaultBudget = 4.0;
 /// The tabu search's memory: conflict-graph edges counted per shared resource, and flits x
 /// configurations (its per-flit conflict counts).
