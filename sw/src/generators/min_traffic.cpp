@@ -26,8 +26,8 @@ constexpr double kDefaultBudget = 4.0;
 /// configurations (its per-flit conflict counts).
 constexpr std::int64_t kMaxTabuEdges = 200'000'000;
 constexpr std::int64_t kMaxTabuCells = 50'000'000;
-/// The exact stage: at most this many pair x configuration variables (min:16:4 random:1:0.3:4,
-/// 74 pairs x 28: 2,072), and SAT work (conflicts x clauses) per budget second (cnf.hpp).
+/// The exact stage: at most this many pair x configuration variables (min:16:4 random:1:0.3:4:
+/// 76 pairs x 28 = 2,128; min:27:3 random:1:0.6:3 about 20,000).
 constexpr std::int64_t kMaxExactVars = 60'000;
 
 /// The switch states a pair's unique path needs: per stage, its switch (global index) and state.
@@ -38,15 +38,15 @@ struct PathNeed {
   std::vector<std::uint8_t> in;  // the input port at each switch
 };
 
-/// Configurations under construction: per step, the states taken so far (-1: free) and which
-/// terminals send and receive.
-class Coloring {
+/// First-fit colouring into configurations: per configuration, the states taken so far (-1:
+/// free) and which terminals send and receive.
+class FirstFit {
  public:
-  Coloring(const MinNetwork& net, const std::vector<PathNeed>& needs) : net_(net), needs_(needs) {}
+  FirstFit(const MinNetwork& net, const std::vector<PathNeed>& needs) : net_(net), needs_(needs) {}
 
-  /// Each flit (an index into needs_, once per flit) into the first step it fits, in `order`;
-  /// step_of[i] gets flit order[i]'s step. Returns the number of steps.
-  std::size_t color(const std::vector<std::uint32_t>& order, std::vector<std::int32_t>& step_of, std::int64_t& checks) {
+  /// Each flit (an index into needs_, once per flit) into the first configuration it fits, in
+  /// `order`; step_of[i] gets flit order[i]'s configuration. Returns the number of configurations.
+  std::size_t place(const std::vector<std::uint32_t>& order, std::vector<std::int32_t>& step_of, std::int64_t& checks) {
     steps_ = 0;
     step_of.assign(order.size(), -1);
     for (std::size_t i = 0; i < order.size(); ++i) {
@@ -63,7 +63,7 @@ class Coloring {
     return steps_;
   }
 
-  /// The schedule of the last color() call.
+  /// The schedule of the last place() call.
   MinSchedule schedule() const {
     MinSchedule s;
     s.topology = net_.spec();
@@ -117,9 +117,9 @@ class Coloring {
 /// One configuration at a time, the most urgent flits first: a pair's urgency is the most its
 /// source, its destination or a switch on its path still needs (the bound's terms over the flits
 /// left), so the resources that bind are served in every configuration. Returns the flits (pair
-/// indices) in configuration order and each one's configuration.
+/// indices) in configuration order.
 std::vector<std::uint32_t> by_urgency(const MinNetwork& net, const std::vector<PathNeed>& needs, std::vector<std::int64_t> left,
-                                      std::vector<std::int32_t>& step_of, std::int64_t& checks) {
+                                      std::int64_t& checks) {
   const auto n = static_cast<std::size_t>(net.terminals());
   const auto d = static_cast<std::size_t>(net.radix());
   const auto switches = static_cast<std::size_t>(net.switches());
@@ -140,7 +140,7 @@ std::vector<std::uint32_t> by_urgency(const MinNetwork& net, const std::vector<P
     if (left[i] > 0) live.push_back(i);
   std::vector<std::int8_t> state(switches);
   std::vector<bool> src_busy(n), dst_busy(n);
-  for (std::int32_t x = 0; !live.empty(); ++x) {
+  while (!live.empty()) {
     for (std::size_t g = 0; g < switches; ++g) {
       std::int64_t sum = 0;
       for (std::size_t k = 0; k < d; ++k) sum += *std::max_element(count.begin() + static_cast<std::ptrdiff_t>((g * d + k) * d),
@@ -176,7 +176,6 @@ std::vector<std::uint32_t> by_urgency(const MinNetwork& net, const std::vector<P
       --recv[static_cast<std::size_t>(p.dst)];
       --left[i];
       order.push_back(i);
-      step_of.push_back(x);
     }
     live.erase(std::remove_if(live.begin(), live.end(), [&](std::uint32_t i) { return left[i] == 0; }), live.end());
   }
@@ -457,25 +456,25 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
   const double budget = budget_seconds > 0 ? budget_seconds : kDefaultBudget;
   const auto limit = static_cast<std::int64_t>(budget * kChecksPerSecond);
   std::int64_t checks = 0;
-  Coloring coloring(net, needs);
+  FirstFit first_fit(net, needs);
   std::vector<std::int32_t> step_of;
-  std::size_t best = coloring.color(order, step_of, checks);
-  MinSchedule best_schedule = coloring.schedule();
+  std::size_t best = first_fit.place(order, step_of, checks);
+  MinSchedule best_schedule = first_fit.schedule();
   out.log.push_back("first fit: " + std::to_string(best) + " configurations (bound " + std::to_string(target) + ")");
   // A colouring given as flits in configuration order (first fit keeps or improves it) becomes
   // the best when it needs fewer configurations; otherwise the best colouring is restored.
   const auto consider = [&](std::vector<std::uint32_t> flits, const std::string& what) {
     std::vector<std::int32_t> steps;
-    const std::size_t got = coloring.color(flits, steps, checks);
+    const std::size_t got = first_fit.place(flits, steps, checks);
     if (!what.empty()) out.log.push_back(what + ": " + std::to_string(got) + " configurations");
     if (got < best) {
       best = got;
-      best_schedule = coloring.schedule();
+      best_schedule = first_fit.schedule();
       order = std::move(flits);
       step_of = std::move(steps);
       return;
     }
-    (void)coloring.color(order, step_of, checks);
+    (void)first_fit.place(order, step_of, checks);
   };
   if (static_cast<std::int64_t>(best) > target && traffic.is_uniform()) {
     // all:M over the terminals: paper 002's configurations M times (the self slots idle).
@@ -492,8 +491,7 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
     consider(std::move(repeated), "paper 002's configurations " + std::to_string(traffic.uniform_flits()) + " times");
   }
   if (static_cast<std::int64_t>(best) > target) {
-    std::vector<std::int32_t> unused;
-    consider(by_urgency(net, needs, flits_of, unused, checks), "most urgent first");
+    consider(by_urgency(net, needs, flits_of, checks), "most urgent first");
   }
   // Iterated greedy: the flits again, one configuration's flits after another's, in a new order
   // of the configurations; greedy then needs no more configurations than before.
@@ -521,10 +519,10 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
     next.reserve(order.size());
     for (std::uint32_t c : classes) next.insert(next.end(), members[c].begin(), members[c].end());
     order = std::move(next);
-    const std::size_t got = coloring.color(order, step_of, checks);
+    const std::size_t got = first_fit.place(order, step_of, checks);
     if (got < best) {
       best = got;
-      best_schedule = coloring.schedule();
+      best_schedule = first_fit.schedule();
       out.log.push_back("iterated greedy, round " + std::to_string(round + 1) + ": " + std::to_string(best) + " configurations");
     }
   }
