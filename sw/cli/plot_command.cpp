@@ -195,16 +195,21 @@ int cmd_plot(const PlotOptions& o) {
   }
   json j{{"kind", kind}, {"topology", std::visit([](const auto& x) { return x.spec(); }, in.net)}};
   if (in.schedule) {
+    // The bound of what the schedule carries: all, or the traffic it records (read again).
     if (is_min) {
       const auto& min = std::get<MinNetwork>(in.net);
-      in.bound = plot::main_term(lower_bound(min));
+      const MinSchedule& ms = std::get<MinSchedule>(*in.schedule);
+      in.bound = plot::main_term(ms.traffic.is_all() ? lower_bound(min)
+                                                     : min_traffic_lower_bound(min, *read_traffic_again(min_traffic_nodes(min), ms.traffic, "the schedule")));
       j["steps"] = std::get<MinSchedule>(*in.schedule).steps(min);
       j["configurations"] = std::get<MinSchedule>(*in.schedule).configurations.size();
     } else {
       const auto& t = std::get<Topology>(in.net);
       const auto& s = std::get<Schedule>(*in.schedule);
       // A periodic schedule is judged by its period against the period bound (docs/periodic.md).
-      in.bound = plot::main_term(s.period > 0 ? periodic_lower_bound(lower_bound(t, s.model)) : lower_bound(t, s.model));
+      const std::optional<Traffic> carried = recorded_traffic(t, s);
+      in.bound = plot::main_term(carried ? (s.period > 0 ? traffic_periodic_lower_bound(t, s.model, *carried) : traffic_lower_bound(t, s.model, *carried))
+                                         : s.period > 0 ? periodic_lower_bound(lower_bound(t, s.model)) : lower_bound(t, s.model));
       if (s.period > 0) j["period"] = s.period;
       const plot::LinkUsage u = plot::link_usage(t, s);
       json busy = json::array();

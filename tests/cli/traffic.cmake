@@ -363,14 +363,20 @@ cli_test(schedule_min_traffic_gather 0 "proven_optimal"
   ${TOTEX} schedule --topo min:16:4 --traffic matrix:${DATA}/gather_scatter_min16.txt --json)
 cli_test(schedule_min_traffic_all3 0 "min-traffic: 191 steps, 189 configurations .lower bound 191, .*optimal: meets the lower bound 191., verified"
   -- ${TOTEX} schedule --topo min:64:4 --traffic all:3)
-# The file records its traffic: verify reads it again, and a --traffic naming another fails (exit 1).
+# The file records its traffic: verify reads it again, and a --traffic naming another fails (exit 1),
+# and plot draws a traffic file against its traffic's bound (a MIN's and a periodic torus file).
 add_test(NAME cli.min_traffic_file
   COMMAND sh -c "set -e; d=$(mktemp -d); trap 'rm -rf $d' EXIT
     $0 schedule --topo min:16:2 --traffic random:5:0.3:3 -o $d/r.cfg > /dev/null
     $0 verify $d/r.cfg | grep -q 'verified, .* flits delivered, traffic random:5:0.3:3'
     ! $0 verify $d/r.cfg --traffic random:6:0.3:3 > $d/out
     grep -q \"schedule is for traffic 'random:5:0.3:3', not 'random:6:0.3:3'\" $d/out
-    $0 sim --schedule $d/r.cfg --engine ref | grep -q 'PASS, .* flits delivered'" ${TOTEX})
+    $0 sim --schedule $d/r.cfg --engine ref | grep -q 'PASS, .* flits delivered'
+    lb=$($0 bound --topo min:16:2 --traffic random:5:0.3:3 --json | jq .lower_bound)
+    $0 plot $d/r.cfg --kind heatmap -o $d/h.svg --json | jq -e \".lower_bound == $lb\" > /dev/null
+    $0 schedule --topo torus:4x4 --model nic --traffic random:5:0.3:3 --periodic -o $d/p.sched > /dev/null
+    pb=$($0 bound --topo torus:4x4 --model nic --traffic random:5:0.3:3 --periodic --json | jq .period_bound)
+    $0 plot $d/p.sched --kind heatmap -o $d/p.svg --json | jq -e \".lower_bound == $pb\" > /dev/null" ${TOTEX})
 cli_test(schedule_min_traffic_periodic 2 "--periodic: applies to direct networks. a MIN's configurations run once"
   -- ${TOTEX} schedule --topo min:16:4 --traffic random:1:0.3:2 --periodic)
 cli_test(sim_min_traffic_computed 2 "--min-mode computed derives paper 002's N configurations from M.0. a traffic's configurations need --min-mode table"
