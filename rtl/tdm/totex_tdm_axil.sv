@@ -23,7 +23,8 @@
 /// response waits or it is taken in this cycle), so one write per cycle at most and one B
 /// response outstanding at most (bvalid in the next cycle); the shadow write is made in the next
 /// cycle, a register's update one cycle later; the swap / arm pulse is a LUT of flip-flops in the
-/// next cycle (the tile registers it). AR is taken when no read is outstanding, R comes two
+/// next cycle (the tile registers it). AR is taken when no read is outstanding (arready a
+/// flip-flop, high exactly then, before arvalid), R comes two
 /// cycles later (one read per three cycles at most) with the tile's status inputs as of the AR
 /// cycle and the port's own registers as of the next. bvalid/rvalid stay
 /// high, and rdata stable, until taken. BRESP and RRESP are OKAY; WSTRB and the PROT fields are ignored
@@ -174,13 +175,36 @@ module totex_tdm_axil #(
   // ---------------------------------------------------------------------------------------------
   // Per-input-link error counters.
   // ---------------------------------------------------------------------------------------------
+  // The error bit is an enable, not the adder's input (as the input it led the whole carry chain
+  // after its route: 86.2 MHz UP5K sa 2). Each count in two halves (CntW >= 2), the high half
+  // enabled by the error and lo_full_q, a flip-flop equal to "the low half is all ones" (set from
+  // the low half's next value), so the count is exact in every cycle and no carry chain is longer
+  // than half: the 16-bit chain, entered through nextpnr's feed-in cell 3 ns from the count's
+  // first bit, was the UP5K's critical path in three of three runs at ff104a8 (90.5-91.3 MHz).
+  localparam int unsigned CntLoW = (CntW >= 32'd2) ? CntW / 32'd2 : CntW;
   logic [P*CntW-1:0] link_cnt_q;
   for (genvar i = 0; i < P; i++) begin : gen_link
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
-      // The error bit an enable, not the adder's input: as the input it starts the 16-bit carry
-      // chain after its route (the UP5K's critical path, 86.2 MHz sa 2).
-      else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
+    if (CntW >= 32'd2) begin : gen_halves
+      logic [CntLoW-1:0]      lo_q;
+      logic [CntW-CntLoW-1:0] hi_q;
+      logic                   lo_full_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          lo_q      <= '0;
+          hi_q      <= '0;
+          lo_full_q <= 1'b0;
+        end else begin
+          if (link_err_i[i]) lo_q <= lo_q + CntLoW'(1);
+          if (link_err_i[i] && lo_full_q) hi_q <= hi_q + (CntW - CntLoW)'(1);
+          lo_full_q <= link_err_i[i] ? (lo_q == ~CntLoW'(1)) : (lo_q == '1);
+        end
+      end
+      assign link_cnt_q[i*CntW +: CntW] = {hi_q, lo_q};
+    end else begin : gen_one
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
+        else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
+      end
     end
   end
 
