@@ -224,10 +224,25 @@ module totex_tdm_axil #(
   // also fed ar_pend_q, and sat between the two: the UP5K's critical path at 88.8 MHz heap 1).
   assign rd_take        = s_axil_arvalid & arready_q;
   assign s_axil_arready = arready_q;
-  always_comb begin
-    for (int unsigned k = 0; k < Srcs; k++) begin
-      rsel[k] = !s_axil_araddr[AddrW-1] &&
-                32'(s_axil_araddr[AddrW-2:2]) == ((k < 32'd5) ? k : REG_LINK + k - 32'd5);
+  // The one-hot select in two LUT levels from the address inputs: "the bits above the low four
+  // are zero" and each source's low-four compare are kept nets (P <= 8: every word index below
+  // 16), ANDed in the flip-flop's LUT. ABC had shared terms across the compares: three levels and
+  // a 3.5 ns route from the address inputs, the UP5K's critical path (b95c39e, heap 3: 87.8 MHz).
+  if (P <= 32'd8) begin : gen_rsel_split
+    (* keep *) logic            ra_hi_zero;
+    (* keep *) logic [Srcs-1:0] ra_lo_eq;
+    assign ra_hi_zero = s_axil_araddr[AddrW-1:6] == '0;
+    for (genvar k = 0; k < Srcs; k++) begin : g_rsel
+      localparam int unsigned Idx = (k < 32'd5) ? k : REG_LINK + k - 32'd5;
+      assign ra_lo_eq[k] = s_axil_araddr[5:2] == 4'(Idx);
+      assign rsel[k] = ra_hi_zero & ra_lo_eq[k];
+    end
+  end else begin : gen_rsel
+    always_comb begin
+      for (int unsigned k = 0; k < Srcs; k++) begin
+        rsel[k] = !s_axil_araddr[AddrW-1] &&
+                  32'(s_axil_araddr[AddrW-2:2]) == ((k < 32'd5) ? k : REG_LINK + k - 32'd5);
+      end
     end
   end
   // The tile's status inputs sampled into the port's own flip-flops every cycle (the word then

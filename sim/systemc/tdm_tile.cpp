@@ -99,9 +99,11 @@ void TdmTile::reset_control() {
   std::fill(miss_q_.begin(), miss_q_.end(), 0);
   miss_n_ = 0;
   err_ = ea_ = eb_ = left_ = false;
-  bank_ = armed_ = hit_ = eq_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
+  bank_ = armed_ = hit_ = eq_ = late_ = behind_ = arm_d_ = arm_dd_ = swap_ = wrap_ = false;
   nxt_ = 1;
   arm_q_ = 0;
+  nxt_s_ = 1;
+  arm_s_ = 0;
   std::fill(cnt_.begin(), cnt_.end(), 0);
 }
 
@@ -373,7 +375,9 @@ void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, b
   constexpr int per_mask = (1 << kPerW) - 1;
   const bool arm_in = arm.read();
   const bool bank_en = flush || (hit_ && f_last && run_in);
-  const bool armed_old = armed_, swap_old = swap_, wrap_old = wrap_, arm_d_old = arm_d_, behind_old = behind_;
+  const bool armed_old = armed_, swap_old = swap_, wrap_old = wrap_, arm_d_old = arm_d_, arm_dd_old = arm_dd_,
+             behind_old = behind_;
+  const int nxt_s_old = nxt_s_, arm_s_old = arm_s_;
   const int nxt_old = nxt_, arm_old = arm_q_;
   if (bank_en) bank_ = !bank_;
   swap_ = bank_en && !flush;
@@ -389,9 +393,13 @@ void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, b
   const bool eq_old = eq_;
   eq_ = nxt_old == arm_old;  // the rtl's eq_q: the compare registered, hit_ a cycle later
   hit_ = armed_old && !arm_in && !arm_d_old && !flush && !init_old && primed_old && eq_old;
-  behind_ = (((arm_old - nxt_old) & per_mask) >> (kPerW - 1)) != 0;
+  // The late flag: the operands copied (nxt_s_q, arm_s_q), then the difference's sign.
+  nxt_s_ = nxt_old;
+  arm_s_ = arm_old;
+  behind_ = (((arm_s_old - nxt_s_old) & per_mask) >> (kPerW - 1)) != 0;
   arm_d_ = arm_in;
-  late_ = armed_old && !arm_in && !arm_d_old && behind_old;
+  arm_dd_ = arm_d_old;
+  late_ = armed_old && !arm_in && !arm_d_old && !arm_dd_old && behind_old;
 }
 
 void TdmTile::publish() {

@@ -171,9 +171,10 @@ class TdmTile : public sc_core::sc_module {
   bool err_ = false, ea_ = false, eb_ = false, left_ = false;
 
   // Shadow (totex_tdm_slot_pipe gen_shadow) and the link counters (totex_tdm_axil).
-  bool bank_ = false, armed_ = false, hit_ = false, eq_ = false, late_ = false, behind_ = false, arm_d_ = false, swap_ = false,
-       wrap_ = false;
+  bool bank_ = false, armed_ = false, hit_ = false, eq_ = false, late_ = false, behind_ = false, arm_d_ = false,
+       arm_dd_ = false, swap_ = false, wrap_ = false;
   int nxt_ = 1, arm_q_ = 0;
+  int nxt_s_ = 1, arm_s_ = 0;  // the late flag's operand copies (rtl: no reset; masked by arm_dd_)
   std::vector<char> left_q_;         // [P]
   std::vector<char> left_qq_;        // [P]: the ctl tile's link_err_q
   std::vector<std::uint32_t> cnt_;   // [P]
