@@ -176,36 +176,39 @@ module totex_tdm_axil #(
   // Per-input-link error counters.
   // ---------------------------------------------------------------------------------------------
   // The error bit is an enable, not the adder's input (as the input it led the whole carry chain
-  // after its route: 86.2 MHz UP5K sa 2). Each count in two halves (CntW >= 2), the high half
-  // enabled by the error and lo_full_q, a flip-flop equal to "the low half is all ones" (set from
-  // the low half's next value), so the count is exact in every cycle and no carry chain is longer
-  // than half: the 16-bit chain, entered through nextpnr's feed-in cell 3 ns from the count's
-  // first bit, was the UP5K's critical path in three of three runs at ff104a8 (90.5-91.3 MHz).
+  // after its route: 86.2 MHz UP5K sa 2). Each count in two halves (CntW >= 2) with no LUT level
+  // between them: the low half counts the errors with its carry chain's carry-out registered
+  // (lo_co_q, the wrap to zero), and the high half adds that flip-flop, an enable, one cycle later;
+  // the count read is {hi_q, lo_d_q}, the low half one cycle late with it, so that the word is
+  // exact (the count of the cycle before; one cycle later than a single counter). No chain is
+  // longer than half, and nothing but the chains' own bits stands in front of them: the 16-bit
+  // chain entered through nextpnr's feed-in cell 3 ns from the count's first bit was the UP5K's
+  // critical path (ff104a8, 72b1c39: 90.5-91.3 MHz heap 1-3); a flag "low half all ones" set from
+  // the low half's next value (e2c5f46, 7fbe4c3, 2e51ec8) put its compare's two LUT levels and a
+  // select after a 3 ns route (85.6-87.9 MHz).
   localparam int unsigned CntLoW = (CntW >= 32'd2) ? CntW / 32'd2 : CntW;
   logic [P*CntW-1:0] link_cnt_q;
   for (genvar i = 0; i < P; i++) begin : gen_link
     if (CntW >= 32'd2) begin : gen_halves
-      logic [CntLoW-1:0]      lo_q;
+      logic [CntLoW-1:0]      lo_q, lo_d_q;
       logic [CntW-CntLoW-1:0] hi_q;
-      logic                   lo_full_q;
-      // The two compares kept, so that the error (a route from across the tile) meets only the
-      // last LUT, their select: ABC put it first, in front of two more levels (ef5ceda: the UP5K's
-      // critical path in three of three runs, 80.7-92.0 MHz).
-      (* keep *) logic lo_fe, lo_ff;
-      assign lo_fe = lo_q == ~CntLoW'(1);
-      assign lo_ff = lo_q == '1;
+      logic                   lo_co_q;
+      logic [CntLoW:0]        lo_sum;
+      assign lo_sum = {1'b0, lo_q} + (CntLoW + 32'd1)'(1);
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          lo_q      <= '0;
-          hi_q      <= '0;
-          lo_full_q <= 1'b0;
+          lo_q    <= '0;
+          lo_d_q  <= '0;
+          hi_q    <= '0;
+          lo_co_q <= 1'b0;
         end else begin
-          if (link_err_i[i]) lo_q <= lo_q + CntLoW'(1);
-          if (link_err_i[i] && lo_full_q) hi_q <= hi_q + (CntW - CntLoW)'(1);
-          lo_full_q <= link_err_i[i] ? lo_fe : lo_ff;
+          if (link_err_i[i]) lo_q <= lo_sum[CntLoW-1:0];
+          lo_co_q <= link_err_i[i] & lo_sum[CntLoW];
+          lo_d_q  <= lo_q;
+          if (lo_co_q) hi_q <= hi_q + (CntW - CntLoW)'(1);
         end
       end
-      assign link_cnt_q[i*CntW +: CntW] = {hi_q, lo_q};
+      assign link_cnt_q[i*CntW +: CntW] = {hi_q, lo_d_q};
     end else begin : gen_one
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;

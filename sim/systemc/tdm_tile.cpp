@@ -60,7 +60,8 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       miss_q_(at(lanes_), 0),
       left_q_(at(params.ports), 0),
       left_qq_(at(params.ports), 0),
-      cnt_(at(params.ports), 0) {
+      cnt_(at(params.ports), 0),
+      cnt_vis_(at(params.ports), 0) {
   if (shadow && params.kind != TileKind::Nic) fail("the shadow bank is the nic tile's (the ctl tile)");
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
   sensitive << clk.pos() << rst_n.neg();
@@ -105,6 +106,7 @@ void TdmTile::reset_control() {
   nxt_s_ = 1;
   arm_s_ = 0;
   std::fill(cnt_.begin(), cnt_.end(), 0);
+  std::fill(cnt_vis_.begin(), cnt_vis_.end(), 0);
 }
 
 /// The datapath of the executing slot (the decided selects, registered at the previous advance),
@@ -362,8 +364,10 @@ void TdmTile::edge() {
   left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
   // The link counters count the left flags registered twice (the ctl tile's left_q, then
-  // link_err_q, then the count).
+  // link_err_q, then the count); the port reads the count one cycle later (totex_tdm_axil: the
+  // low half delayed beside the high half, which adds the low half's registered carry-out).
   for (int i = 0; i < ports_; ++i) {
+    cnt_vis_[at(i)] = cnt_[at(i)];
     if (left_qq_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
     left_qq_[at(i)] = left_q_[at(i)];
     left_q_[at(i)] = x.left_in[at(i)];
@@ -420,7 +424,7 @@ void TdmTile::publish() {
   armed.write(armed_);
   late.write(late_);
   next_per.write(nxt_);
-  for (int i = 0; i < ports_; ++i) link_cnt[at(i)].write(cnt_[at(i)]);
+  for (int i = 0; i < ports_; ++i) link_cnt[at(i)].write(cnt_vis_[at(i)]);
 }
 
 }  // namespace totex::sim

@@ -178,6 +178,7 @@ class TdmTile : public sc_core::sc_module {
   std::vector<char> left_q_;         // [P]
   std::vector<char> left_qq_;        // [P]: the ctl tile's link_err_q
   std::vector<std::uint32_t> cnt_;   // [P]
+  std::vector<std::uint32_t> cnt_vis_;  // [P]: the count as the port reads it (one cycle later)
 };
 
 }  // namespace totex::sim
