@@ -291,60 +291,20 @@ module totex_tdm_shell #(
   logic [P-1:0]     out_valid_q;
   logic [OutW-1:0]  out_data_q;
   logic [Lanes-1:0] m_valid_q;
-  if (Shadow) begin : gen_run_copies
-    // The ctl tile: the wide enable from copies of run_i, each a kept LUT of run_i and a flip-flop
-    // that is high from the first edge after reset (so the same as run_i under the contract: run_i
-    // is low in reset and until priming ends), at most AdvLoads enables each. With run_i itself
-    // the enable of these 170 flip-flops (torus:8x8), nextpnr promotes run_i to a global buffer,
-    // and the advance enables' LUTs (totex_tdm_slot_pipe) then take run_i from the global network
-    // after the buffer: the UP5K's paths at 10.0-10.7 ns behind the link counters' (72b1c39,
-    // heap 1). Without enable loads run_i is a plain net of LUT inputs.
-    localparam int unsigned RunLoads = P + OutW + Lanes * (PayloadW + NodeW);
-    localparam int unsigned RunCopies = (RunLoads + AdvLoads - 32'd1) / AdvLoads;
-    logic [RunCopies-1:0] on_c;
-    (* keep *) logic [RunCopies-1:0] run_c;
-    for (genvar c = 0; c < RunCopies; c++) begin : g_run
-      (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) on_c[c] <= 1'b0;
-        else on_c[c] <= 1'b1;
-      end
-      assign run_c[c] = run_i & on_c[c];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      out_valid_q <= '0;
+      m_valid_q   <= '0;
+    end else begin
+      if (run_i) out_valid_q <= out_valid_d_i;
+      m_valid_q <= {Lanes{run_i}} & m_valid_d_i;
     end
-    for (genvar b = 0; b < P; b++) begin : g_valid
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) out_valid_q[b] <= 1'b0;
-        else if (run_c[b / AdvLoads]) out_valid_q[b] <= out_valid_d_i[b];
-      end
-    end
-    localparam int unsigned DataW = RunLoads - P;
-    logic [DataW-1:0] run_d, run_q;
-    assign run_d = {dec_src_q, m_data_d_i, out_data_d_i};
-    for (genvar b = 0; b < DataW; b++) begin : g_data
-      always_ff @(posedge clk_i) begin
-        if (run_c[(P + b) / AdvLoads]) run_q[b] <= run_d[b];
-      end
-    end
-    assign {m_axis_tid, m_axis_tdata, out_data_q} = run_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) m_valid_q <= '0;
-      else m_valid_q <= {Lanes{run_i}} & m_valid_d_i;
-    end
-  end else begin : gen_run
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        out_valid_q <= '0;
-        m_valid_q   <= '0;
-      end else begin
-        if (run_i) out_valid_q <= out_valid_d_i;
-        m_valid_q <= {Lanes{run_i}} & m_valid_d_i;
-      end
-    end
-    always_ff @(posedge clk_i) begin
-      if (run_i) begin
-        out_data_q   <= out_data_d_i;
-        m_axis_tdata <= m_data_d_i;
-        m_axis_tid   <= dec_src_q;
-      end
+  end
+  always_ff @(posedge clk_i) begin
+    if (run_i) begin
+      out_data_q   <= out_data_d_i;
+      m_axis_tdata <= m_data_d_i;
+      m_axis_tid   <= dec_src_q;
     end
   end
   assign out_valid_o   = out_valid_q;
