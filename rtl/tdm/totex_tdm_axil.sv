@@ -15,7 +15,7 @@
 ///   0x0C TBL_HI  (rw) entry bits 32 and up of the next table-window write (EntryW > 32 only)
 ///   0x10 INFO    (ro) [7:0] NumPorts, [15:8] EntryW, [23:16] SlotW
 ///   0x20 + 4 i   (ro) error counter of input link i (CntW bits, wraps): a flit on the link that
-///                     the executing slot does not take (valid bit set, the table takes none); one cycle late
+///                     the executing slot does not take (its valid bit set where the table has none)
 /// Table window (addr[AddrW-1] = 1): a write to byte address 4 * s writes {TBL_HI, wdata} into
 /// slot s of the shadow bank (one write per slot; reads return 0).
 ///

@@ -98,7 +98,7 @@ module totex_tdm_ctl_tile #(
   logic [SlotW-1:0]  sh_addr;
   logic [EntryW-1:0] sh_data;
   logic [PerW-1:0]   arm_per, arm_per_q;
-  logic              arm_q;
+  logic              swap_now_q, arm_q;
   logic [PerW+2:0]   swap;
   logic [P-1:0]      left, left_q, link_err_q;
   // The link counters count the left flags through two registers, so that the route from the
@@ -144,11 +144,14 @@ module totex_tdm_ctl_tile #(
   // flip-flops gave them before. With those flip-flops in the port, the route across the tile came
   // in front of three LUT levels (the hit flag; swap now into the load count): the UP5K's critical
   // paths (82.4, 85.9 MHz heap 1).
-  // Swap now is registered in the shell (its tbl_we_i under Shadow is the pulse a cycle early),
-  // which gives each advance enable of the slot pipeline its own copy of that register.
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) arm_q <= 1'b0;
-    else arm_q <= arm;
+    if (!rst_ni) begin
+      swap_now_q <= 1'b0;
+      arm_q      <= 1'b0;
+    end else begin
+      swap_now_q <= swap_now;
+      arm_q      <= arm;
+    end
   end
   always_ff @(posedge clk_i) arm_per_q <= arm_per;
 
@@ -167,7 +170,7 @@ module totex_tdm_ctl_tile #(
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
                     .TileCopies(Copies), .Shadow(1'b1), .PerW(PerW)) u_shell (
     .clk_i, .rst_ni,
-    .tbl_we_i     (swap_now),
+    .tbl_we_i     (swap_now_q),
     .tbl_addr_i   ('0),
     .tbl_data_i   ('0),
     .run_i, .period_last_i,

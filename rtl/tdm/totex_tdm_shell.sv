@@ -65,9 +65,7 @@ module totex_tdm_shell #(
   input  logic                         clk_i,
   /// Asynchronous active-low reset of the control state.
   input  logic                         rst_ni,
-  /// The tile's table write port, run_i and period_last_i (its cycle contract). Shadow: tbl_we_i
-  /// is the swap-now pulse one cycle before it takes effect (registered here, so that the slot
-  /// pipeline can copy its register).
+  /// The tile's table write port, run_i and period_last_i (its cycle contract).
   input  logic                         tbl_we_i,
   input  logic [SlotW-1:0]             tbl_addr_i,
   input  logic [EntryW-1:0]            tbl_data_i,
@@ -147,23 +145,13 @@ module totex_tdm_shell #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [EntryW-1:0]    tbl_rd;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic we;   // the table write / swap now as it takes effect
-  if (Shadow) begin : gen_we_q
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) we <= 1'b0;
-      else we <= tbl_we_i;
-    end
-  end else begin : gen_we
-    assign we = tbl_we_i;
-  end
   totex_tdm_slot_pipe #(.NodeW(NodeW), .Depth(Depth), .EntryW(EntryW), .TableFile(TableFile),
                         .AdvCopies(AdvCopies), .Shadow(Shadow), .PerW(PerW)) u_pipe (
     .clk_i,
     .rst_ni,
     .run_i,
     .period_last_i,
-    .tbl_we_i    (we),
-    .tbl_we_pre_i(Shadow ? tbl_we_i : 1'b0),
+    .tbl_we_i,
     .tbl_addr_i,
     .tbl_data_i,
     .sh_we_i,
@@ -221,7 +209,7 @@ module totex_tdm_shell #(
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) ent_key_q[l] <= 1'b0;
-      else if (we) ent_key_q[l] <= 1'b0;
+      else if (tbl_we_i) ent_key_q[l] <= 1'b0;
       else if (adv[KeyBase + (Load + Terms) / AdvLoads]) ent_key_q[l] <= prev & pre_inj;
     end
     if (Dup) begin : gen_dup
@@ -330,7 +318,7 @@ module totex_tdm_shell #(
   logic decided_q, err_overrun, err_early, err_lost, err_dup;
   assign err_overrun = |(m_valid_q & ~m_axis_tready);
   assign err_early   = run_i & ~primed;
-  assign err_lost    = we & (|inj_valid_o);
+  assign err_lost    = tbl_we_i & (|inj_valid_o);
   assign err_dup     = decided_q & (|dec_dup_q);   // one cycle after the decision
   if (Dup) begin : gen_decided
     always_ff @(posedge clk_i or negedge rst_ni) begin

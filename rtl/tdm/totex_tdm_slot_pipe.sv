@@ -42,9 +42,6 @@ module totex_tdm_slot_pipe #(
   input  logic [SlotW-1:0]  period_last_i,
   /// Table write enable (restarts the load and priming; Shadow: swap the banks now, no write).
   input  logic              tbl_we_i,
-  /// Shadow: tbl_we_i one cycle early (tbl_we_i is its register): each advance enable's LUT takes
-  /// its own flip-flop copy of tbl_we_i from it. Tie to 0 without Shadow.
-  input  logic              tbl_we_pre_i,
   /// Table write address.
   input  logic [SlotW-1:0]  tbl_addr_i,
   /// Table write data.
@@ -160,26 +157,14 @@ module totex_tdm_slot_pipe #(
   // than 15 loads to a global buffer, and the route to the buffer plus the buffer (UP5K about
   // 3.0 + 1.6 ns, HX8K 1.9-2.9 + 0.6 ns) were the tile's critical path. Each copy has its own
   // flip-flop copy of primed_q (kept: Yosys merges equal flip-flops, then equal LUTs).
-  // Shadow (the ctl tile): each copy also has its own flip-flop copy of flush (kept), loaded from
-  // tbl_we_pre_i, so equal to tbl_we_i: with tbl_we_i itself in every copy's LUT, swap now's
-  // register beside the control port drove some 20 LUTs across the tile, 3.0-3.6 ns in front of
-  // the advance enable, the UP5K's critical path in two of three sa runs (b4996ec: 98.6, 100.6).
-  logic [Copies-1:0] adv, primed_c, flush_c;
+  logic [Copies-1:0] adv, primed_c;
   for (genvar c = 0; c < Copies; c++) begin : g_adv
     (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) primed_c[c] <= 1'b0;
       else if (flush) primed_c[c] <= 1'b0;
       else if (!init_q && !primed_q) primed_c[c] <= primes;
     end
-    if (Shadow) begin : gen_flush_c
-      (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) flush_c[c] <= 1'b0;
-        else flush_c[c] <= tbl_we_pre_i;
-      end
-    end else begin : gen_flush
-      assign flush_c[c] = flush;
-    end
-    assign adv[c] = ((run_i & primed_c[c]) | prm_q) & ~flush_c[c];
+    assign adv[c] = ((run_i & primed_c[c]) | prm_q) & ~flush;
   end
 
   // The counter's step is run_i | ~primed_q (one LUT from an input and a flip-flop, as in the
@@ -306,7 +291,7 @@ module totex_tdm_slot_pipe #(
     // Waiver: without Shadow there is no shadow bank and no armed swap.
     /* verilator lint_off UNUSEDSIGNAL */
     logic unused_shadow;
-    assign unused_shadow = ^{sh_we_i, sh_addr_i, sh_data_i, arm_i, arm_per_i, tbl_we_pre_i};
+    assign unused_shadow = ^{sh_we_i, sh_addr_i, sh_data_i, arm_i, arm_per_i};
     /* verilator lint_on UNUSEDSIGNAL */
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
