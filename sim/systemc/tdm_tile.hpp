@@ -34,7 +34,7 @@
 ///     into a period (the next wrap's period count nxt, hit registered, the swap at the wrap of the
 ///     fetch counter, armed cleared a cycle later, late when the armed period is behind); the
 ///     per-input-link error counters (the left flag registered, then counted: CntW = 16 bits,
-///     wrapping) and STATUS's bank, armed, late and next period as outputs. The AXI4-Lite port
+///     wrapping; the port reads the count one cycle later, the rtl's two halves) and STATUS's bank, armed, late and next period as outputs. The AXI4-Lite port
 ///     itself is not modelled: its writes and reads are the harness's timed register accesses.
 #pragma once
 #include <cstdint>
