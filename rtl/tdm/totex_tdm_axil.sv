@@ -23,7 +23,8 @@
 /// response waits or it is taken in this cycle), so one write per cycle at most and one B
 /// response outstanding at most (bvalid in the next cycle); the shadow write is made in the next
 /// cycle, a register's update one cycle later; the swap / arm pulse is a LUT of flip-flops in the
-/// next cycle (the tile registers it). AR is taken when no read is outstanding, R comes two
+/// next cycle (the tile registers it). AR is taken when no read is outstanding (arready a
+/// flip-flop, high exactly then, before arvalid), R comes two
 /// cycles later (one read per three cycles at most) with the tile's status inputs as of the AR
 /// cycle and the port's own registers as of the next. bvalid/rvalid stay
 /// high, and rdata stable, until taken. BRESP and RRESP are OKAY; WSTRB and the PROT fields are ignored
@@ -174,13 +175,45 @@ module totex_tdm_axil #(
   // ---------------------------------------------------------------------------------------------
   // Per-input-link error counters.
   // ---------------------------------------------------------------------------------------------
+  // The error bit is an enable, not the adder's input (as the input it led the whole carry chain
+  // after its route: 86.2 MHz UP5K sa 2). Each count in two halves (CntW >= 2) with no LUT level
+  // between them: the low half counts the errors with its carry chain's carry-out registered
+  // (lo_co_q, the wrap to zero), and the high half adds that flip-flop, an enable, one cycle later;
+  // the count read is {hi_q, lo_d_q}, the low half one cycle late with it, so that the word is
+  // exact (the count of the cycle before; one cycle later than a single counter). No chain is
+  // longer than half, and nothing but the chains' own bits stands in front of them: the 16-bit
+  // chain entered through nextpnr's feed-in cell 3 ns from the count's first bit was the UP5K's
+  // critical path (ff104a8, 72b1c39: 90.5-91.3 MHz heap 1-3); a flag "low half all ones" set from
+  // the low half's next value (e2c5f46, 7fbe4c3, 2e51ec8) put its compare's two LUT levels and a
+  // select after a 3 ns route (85.6-87.9 MHz).
+  localparam int unsigned CntLoW = (CntW >= 32'd2) ? CntW / 32'd2 : CntW;
   logic [P*CntW-1:0] link_cnt_q;
   for (genvar i = 0; i < P; i++) begin : gen_link
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
-      // The error bit an enable, not the adder's input: as the input it starts the 16-bit carry
-      // chain after its route (the UP5K's critical path, 86.2 MHz sa 2).
-      else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
+    if (CntW >= 32'd2) begin : gen_halves
+      logic [CntLoW-1:0]      lo_q, lo_d_q;
+      logic [CntW-CntLoW-1:0] hi_q;
+      logic                   lo_co_q;
+      logic [CntLoW:0]        lo_sum;
+      assign lo_sum = {1'b0, lo_q} + (CntLoW + 32'd1)'(1);
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          lo_q    <= '0;
+          lo_d_q  <= '0;
+          hi_q    <= '0;
+          lo_co_q <= 1'b0;
+        end else begin
+          if (link_err_i[i]) lo_q <= lo_sum[CntLoW-1:0];
+          lo_co_q <= link_err_i[i] & lo_sum[CntLoW];
+          lo_d_q  <= lo_q;
+          if (lo_co_q) hi_q <= hi_q + (CntW - CntLoW)'(1);
+        end
+      end
+      assign link_cnt_q[i*CntW +: CntW] = {hi_q, lo_d_q};
+    end else begin : gen_one
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) link_cnt_q[i*CntW +: CntW] <= '0;
+        else if (link_err_i[i]) link_cnt_q[i*CntW +: CntW] <= link_cnt_q[i*CntW +: CntW] + CntW'(1);
+      end
     end
   end
 
@@ -200,10 +233,25 @@ module totex_tdm_axil #(
   // also fed ar_pend_q, and sat between the two: the UP5K's critical path at 88.8 MHz heap 1).
   assign rd_take        = s_axil_arvalid & arready_q;
   assign s_axil_arready = arready_q;
-  always_comb begin
-    for (int unsigned k = 0; k < Srcs; k++) begin
-      rsel[k] = !s_axil_araddr[AddrW-1] &&
-                32'(s_axil_araddr[AddrW-2:2]) == ((k < 32'd5) ? k : REG_LINK + k - 32'd5);
+  // The one-hot select in two LUT levels from the address inputs: "the bits above the low four
+  // are zero" and each source's low-four compare are kept nets (P <= 8: every word index below
+  // 16), ANDed in the flip-flop's LUT. ABC had shared terms across the compares: three levels and
+  // a 3.5 ns route from the address inputs, the UP5K's critical path (b95c39e, heap 3: 87.8 MHz).
+  if (P <= 32'd8) begin : gen_rsel_split
+    (* keep *) logic            ra_hi_zero;
+    (* keep *) logic [Srcs-1:0] ra_lo_eq;
+    assign ra_hi_zero = s_axil_araddr[AddrW-1:6] == '0;
+    for (genvar k = 0; k < Srcs; k++) begin : g_rsel
+      localparam int unsigned Idx = (k < 32'd5) ? k : REG_LINK + k - 32'd5;
+      assign ra_lo_eq[k] = s_axil_araddr[5:2] == 4'(Idx);
+      assign rsel[k] = ra_hi_zero & ra_lo_eq[k];
+    end
+  end else begin : gen_rsel
+    always_comb begin
+      for (int unsigned k = 0; k < Srcs; k++) begin
+        rsel[k] = !s_axil_araddr[AddrW-1] &&
+                  32'(s_axil_araddr[AddrW-2:2]) == ((k < 32'd5) ? k : REG_LINK + k - 32'd5);
+      end
     end
   end
   // The tile's status inputs sampled into the port's own flip-flops every cycle (the word then

@@ -91,14 +91,21 @@ module totex_tdm_slot_pipe #(
   // the UP5K's critical path in some placements).
   logic [NodeW-1:0] load_cnt_q;
   logic             load_done_q, load_full;
-  if (Shadow) begin : gen_full_kept
-    // The ctl tile: the all-ones compare a kept net, so that tbl_we_i (swap now, a route across
-    // the tile from the control port) meets load_done_q's LUT only. ABC otherwise shares the
-    // count's increment LUTs with the compare: three levels after tbl_we_i, the ctl tile's UP5K
-    // critical path (85.9 MHz heap 1).
-    (* keep *) logic full_kept;
-    assign full_kept = load_cnt_q == '1;
-    assign load_full = full_kept;
+  if (Shadow) begin : gen_full_q
+    // The ctl tile: "the count is all ones" a flip-flop, set a cycle ahead from the compare with
+    // all ones but one, so that tbl_we_i (swap now, a route across the tile from the control port)
+    // meets load_done_q's LUT only and the count's compare is off that LUT: as a kept net of the
+    // count (since 921e699) the compare's two LUT levels and load_done_q's were the UP5K's critical
+    // path (b95c39e, heap 2: 88.1 MHz). The count moves exactly when !load_done_q and no flush.
+    localparam logic [NodeW-1:0] Pen = ~NodeW'(1);   // all ones but bit 0: the count before all ones
+    localparam bit FullAtReset = NodeW == 32'd1;      // the count starts at 1 = all ones
+    logic full_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) full_q <= FullAtReset;
+      else if (flush) full_q <= FullAtReset;
+      else if (!load_done_q) full_q <= load_cnt_q == Pen;
+    end
+    assign load_full = full_q;
   end else begin : gen_full
     assign load_full = load_cnt_q == '1;
   end
@@ -186,14 +193,17 @@ module totex_tdm_slot_pipe #(
     // after the swap (swap_q). nxt_q moves one cycle after a wrap, eq_q one cycle after that and
     // hit_q one more, in time for the next wrap with periods of 4 slots or more.
     localparam int unsigned Words = 32'd2 << SlotW;
-    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, swap_q, wrap_q, eq_q;
+    logic            bank_q, armed_q, hit_q, late_q, behind_q, arm_d_q, arm_dd_q, swap_q, wrap_q, eq_q;
     // bank_q's enable as one kept LUT of its own, the armed swap (swap_q) derived from it, so that
     // no other LUT shares hit_q & f_last & run_i (Yosys then fed the enable from that shared LUT:
     // two levels from run_i, the critical path of UP5K and HX8K placements).
     (* keep *) logic bank_en;
     assign bank_en = flush | (hit_q & f_last & run_i);
-    logic [PerW-1:0] nxt_q, arm_q, ahead;
-    assign ahead = arm_q - nxt_q;
+    logic [PerW-1:0] nxt_q, arm_q, ahead, nxt_s_q, arm_s_q;
+    // The late flag's subtraction from copies of its operands, so that its carry chain starts at
+    // flip-flops of its own (placed beside it): from nxt_q itself a 3.6 ns route came in front of
+    // the 8-bit chain, the UP5K's critical path (7fbe4c3, heap 1: 87.8 MHz).
+    assign ahead = arm_s_q - nxt_s_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         bank_q   <= 1'b0;
@@ -203,6 +213,7 @@ module totex_tdm_slot_pipe #(
         late_q   <= 1'b0;
         behind_q <= 1'b0;
         arm_d_q  <= 1'b0;
+        arm_dd_q <= 1'b0;
         swap_q   <= 1'b0;
         wrap_q   <= 1'b0;
         nxt_q    <= PerW'(1);
@@ -228,12 +239,17 @@ module totex_tdm_slot_pipe #(
         eq_q  <= nxt_q == arm_q;
         hit_q <= armed_q & ~arm_i & ~arm_d_q & ~flush & ~init_q & primed_q & eq_q;
         // Late: the armed period is behind the next one (modulo 2**PerW, half the range ahead
-        // counts as ahead); the difference's sign registered first (its carry chain alone), so
-        // it is the new arm's from the second cycle after arm_i (arm_d_q).
+        // counts as ahead); the operands copied, then the difference's sign registered (its
+        // carry chain alone), so it is the new arm's from the third cycle after arm_i (arm_dd_q).
         behind_q <= ahead[PerW-1];
         arm_d_q  <= arm_i;
-        late_q   <= armed_q & ~arm_i & ~arm_d_q & behind_q;
+        arm_dd_q <= arm_d_q;
+        late_q   <= armed_q & ~arm_i & ~arm_d_q & ~arm_dd_q & behind_q;
       end
+    end
+    always_ff @(posedge clk_i) begin
+      nxt_s_q <= nxt_q;
+      arm_s_q <= arm_q;
     end
     totex_tdm_ram #(.Depth(Words), .Width(EntryW), .InitFile(TableFile)) u_table (
       .clk_i,

@@ -60,7 +60,8 @@ TdmTile::TdmTile(const sc_core::sc_module_name& name, const TdmTileParams& param
       miss_q_(at(lanes_), 0),
       left_q_(at(params.ports), 0),
       left_qq_(at(params.ports), 0),
-      cnt_(at(params.ports), 0) {
+      cnt_(at(params.ports), 0),
+      cnt_vis_(at(params.ports), 0) {
   if (shadow && params.kind != TileKind::Nic) fail("the shadow bank is the nic tile's (the ctl tile)");
   SC_METHOD(on_clock);  // also runs once at initialisation: publishes the reset values
   sensitive << clk.pos() << rst_n.neg();
@@ -99,10 +100,13 @@ void TdmTile::reset_control() {
   std::fill(miss_q_.begin(), miss_q_.end(), 0);
   miss_n_ = 0;
   err_ = ea_ = eb_ = left_ = false;
-  bank_ = armed_ = hit_ = eq_ = late_ = behind_ = arm_d_ = swap_ = wrap_ = false;
+  bank_ = armed_ = hit_ = eq_ = late_ = behind_ = arm_d_ = arm_dd_ = swap_ = wrap_ = false;
   nxt_ = 1;
   arm_q_ = 0;
+  nxt_s_ = 1;
+  arm_s_ = 0;
   std::fill(cnt_.begin(), cnt_.end(), 0);
+  std::fill(cnt_vis_.begin(), cnt_vis_.end(), 0);
 }
 
 /// The datapath of the executing slot (the decided selects, registered at the previous advance),
@@ -360,8 +364,10 @@ void TdmTile::edge() {
   left_ = x.left;
   err_ = err_ || ea_old || eb_old || left_old;
   // The link counters count the left flags registered twice (the ctl tile's left_q, then
-  // link_err_q, then the count).
+  // link_err_q, then the count); the port reads the count one cycle later (totex_tdm_axil: the
+  // low half delayed beside the high half, which adds the low half's registered carry-out).
   for (int i = 0; i < ports_; ++i) {
+    cnt_vis_[at(i)] = cnt_[at(i)];
     if (left_qq_[at(i)]) cnt_[at(i)] = (cnt_[at(i)] + 1U) & ((1U << kCntW) - 1U);
     left_qq_[at(i)] = left_q_[at(i)];
     left_q_[at(i)] = x.left_in[at(i)];
@@ -373,7 +379,9 @@ void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, b
   constexpr int per_mask = (1 << kPerW) - 1;
   const bool arm_in = arm.read();
   const bool bank_en = flush || (hit_ && f_last && run_in);
-  const bool armed_old = armed_, swap_old = swap_, wrap_old = wrap_, arm_d_old = arm_d_, behind_old = behind_;
+  const bool armed_old = armed_, swap_old = swap_, wrap_old = wrap_, arm_d_old = arm_d_, arm_dd_old = arm_dd_,
+             behind_old = behind_;
+  const int nxt_s_old = nxt_s_, arm_s_old = arm_s_;
   const int nxt_old = nxt_, arm_old = arm_q_;
   if (bank_en) bank_ = !bank_;
   swap_ = bank_en && !flush;
@@ -389,9 +397,13 @@ void TdmTile::shadow_edge(bool flush, bool run_in, bool f_last, bool init_old, b
   const bool eq_old = eq_;
   eq_ = nxt_old == arm_old;  // the rtl's eq_q: the compare registered, hit_ a cycle later
   hit_ = armed_old && !arm_in && !arm_d_old && !flush && !init_old && primed_old && eq_old;
-  behind_ = (((arm_old - nxt_old) & per_mask) >> (kPerW - 1)) != 0;
+  // The late flag: the operands copied (nxt_s_q, arm_s_q), then the difference's sign.
+  nxt_s_ = nxt_old;
+  arm_s_ = arm_old;
+  behind_ = (((arm_s_old - nxt_s_old) & per_mask) >> (kPerW - 1)) != 0;
   arm_d_ = arm_in;
-  late_ = armed_old && !arm_in && !arm_d_old && behind_old;
+  arm_dd_ = arm_d_old;
+  late_ = armed_old && !arm_in && !arm_d_old && !arm_dd_old && behind_old;
 }
 
 void TdmTile::publish() {
@@ -412,7 +424,7 @@ void TdmTile::publish() {
   armed.write(armed_);
   late.write(late_);
   next_per.write(nxt_);
-  for (int i = 0; i < ports_; ++i) link_cnt[at(i)].write(cnt_[at(i)]);
+  for (int i = 0; i < ports_; ++i) link_cnt[at(i)].write(cnt_vis_[at(i)]);
 }
 
 }  // namespace totex::sim

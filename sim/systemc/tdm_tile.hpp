@@ -34,7 +34,7 @@
 ///     into a period (the next wrap's period count nxt, hit registered, the swap at the wrap of the
 ///     fetch counter, armed cleared a cycle later, late when the armed period is behind); the
 ///     per-input-link error counters (the left flag registered, then counted: CntW = 16 bits,
-///     wrapping) and STATUS's bank, armed, late and next period as outputs. The AXI4-Lite port
+///     wrapping; the port reads the count one cycle later, the rtl's two halves) and STATUS's bank, armed, late and next period as outputs. The AXI4-Lite port
 ///     itself is not modelled: its writes and reads are the harness's timed register accesses.
 #pragma once
 #include <cstdint>
@@ -171,12 +171,14 @@ class TdmTile : public sc_core::sc_module {
   bool err_ = false, ea_ = false, eb_ = false, left_ = false;
 
   // Shadow (totex_tdm_slot_pipe gen_shadow) and the link counters (totex_tdm_axil).
-  bool bank_ = false, armed_ = false, hit_ = false, eq_ = false, late_ = false, behind_ = false, arm_d_ = false, swap_ = false,
-       wrap_ = false;
+  bool bank_ = false, armed_ = false, hit_ = false, eq_ = false, late_ = false, behind_ = false, arm_d_ = false,
+       arm_dd_ = false, swap_ = false, wrap_ = false;
   int nxt_ = 1, arm_q_ = 0;
+  int nxt_s_ = 1, arm_s_ = 0;  // the late flag's operand copies (rtl: no reset; masked by arm_dd_)
   std::vector<char> left_q_;         // [P]
   std::vector<char> left_qq_;        // [P]: the ctl tile's link_err_q
   std::vector<std::uint32_t> cnt_;   // [P]
+  std::vector<std::uint32_t> cnt_vis_;  // [P]: the count as the port reads it (one cycle later)
 };
 
 }  // namespace totex::sim
