@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -121,9 +122,6 @@ LoadedSchedule read_min(LineReader& r, Model model) {
   if (r.header_int("stages", 1, 64) != net.stages()) r.fail("stages does not match the topology");
   if (r.header_int("switches-per-stage", 1, 1 << 16) != net.switches_per_stage())
     r.fail("switches-per-stage does not match the topology");
-  // A complete exchange on N terminals takes at least N configurations (one message per terminal
-  // and configuration, self slot included); each must deliver something new, so at most N*N.
-  // Checked here, before anything is allocated for them.
   const std::int64_t n = net.terminals();
   const std::int64_t configs = r.header_int("configurations", 1, kMaxSteps);
   const int configs_line = r.line();
@@ -541,6 +539,8 @@ void write_min_schedule(std::ostream& out, const MinNetwork& net, const MinSched
       << "configurations " << s.configurations.size() << '\n'
       << "steps " << s.steps(net) << '\n'
       << "form " << (computed ? "computed" : "table") << '\n';
+  if (!s.traffic.is_all() && computed)  // M^0's rule derives all; the reader refuses the pair
+    throw std::logic_error("a MIN schedule of a traffic has no M^0 (" + s.traffic.spec + ")");
   if (!s.traffic.is_all())
     out << "# the traffic delivered: flits, SHA-256 of the matrix, spec (docs/traffic.md); no self slot\n"
         << "traffic " << s.traffic.flits << ' ' << s.traffic.sha256 << ' ' << s.traffic.spec << '\n';
