@@ -57,6 +57,9 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 /// `topo`, or when it is empty and `traffic` is poseidon:FILE.xml, the platform of that file as
 /// graph:FILE.xml; otherwise UsageError (--topo is required).
 [[nodiscard]] std::string topology_or_platform(const std::string& topo, const std::string& traffic);
+/// A traffic on a MIN: `min-traffic` (or auto) schedules it once per exchange; --periodic and any
+/// other --algo are refused (exit 2).
+void require_min_traffic_options(bool periodic, const std::string& algo);
 /// --traffic bound to `traffic` (help: the grammar; `default_note` says what no flag means).
 void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& default_note);
 /// --topo, --model and --json, bound to `o`.

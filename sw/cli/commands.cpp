@@ -401,12 +401,9 @@ int cmd_schedule_traffic(const ScheduleOptions& o, const Topology& t, Model mode
 
 /// A MIN's configurations for a traffic other than all (min_traffic.hpp).
 int cmd_schedule_min_traffic(const ScheduleOptions& o, const MinNetwork& net, const Traffic& traffic) {
-  if (o.periodic) throw UsageError("--periodic: applies to direct networks; a MIN's configurations run once per exchange");
+  require_min_traffic_options(o.periodic, o.algo);
   const std::string format = output_format(o);
   if (format != "totex") throw UsageError("--format " + format + ": applies to 2-D tori (and meshes for poseidon), not a MIN");
-  if (!o.algo.empty() && o.algo != "auto" && o.algo != "min-traffic")
-    throw UsageError("--algo '" + o.algo + "' is not available for a traffic on a MIN: expected auto | min-traffic");
-  if (o.form != "table" && o.form != "computed") throw UsageError("--form must be computed | table, got '" + o.form + "'");
   if (o.binary) throw UsageError("--binary: applies to step schedules of direct networks, not to a MIN's configuration matrix");
   const auto start = std::chrono::steady_clock::now();
   const MinTrafficOutcome out = min_traffic_schedule(net, traffic, o.budget);
@@ -696,6 +693,12 @@ void add_traffic_option(CLI::App* cmd, std::string& traffic, const std::string& 
                   "what every node sends (docs/traffic.md; default all: one flit to every other node)" + default_note + ": " +
                       traffic_grammar())
       ->check(non_empty("traffic", traffic_grammar()));
+}
+
+void require_min_traffic_options(bool periodic, const std::string& algo) {
+  if (periodic) throw UsageError("--periodic: applies to direct networks; a MIN's configurations run once per exchange");
+  if (!algo.empty() && algo != "auto" && algo != "min-traffic")
+    throw UsageError("--algo '" + algo + "' is not available for a traffic on a MIN: expected auto | min-traffic");
 }
 
 std::string topology_or_platform(const std::string& topo, const std::string& traffic) {

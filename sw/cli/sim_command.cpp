@@ -87,9 +87,7 @@ SimInput load_or_make(const SimOptions& o) {
   const Model model = model_for(net, o.model);
   if (const auto* min = std::get_if<MinNetwork>(&net); min != nullptr && o.traffic != "all") {
     // min_traffic_schedule's configurations, which record their traffic for every engine.
-    if (o.periodic) throw UsageError("--periodic: applies to direct networks; a MIN's configurations run once per exchange");
-    if (!o.algo.empty() && o.algo != "auto" && o.algo != "min-traffic")
-      throw UsageError("--algo '" + o.algo + "' is not available for a traffic on a MIN: expected auto | min-traffic");
+    require_min_traffic_options(o.periodic, o.algo);
     const Traffic traffic = parse_min_traffic(o.traffic, *min);
     if (!is_all_traffic(min_traffic_nodes(*min), &traffic)) {
       if (o.min_mode == "computed")

@@ -37,7 +37,7 @@ std::int64_t exact_configurations(const MinNetwork& net, const Traffic& tr) {
   tr.for_each([&](NodeId s, NodeId d, std::int64_t w) {
     Flit f{s, d, {}};
     for (const MinNetwork::Hop& h : net.path(s, d))
-      f.states.push_back({h.stage * net.switches_per_stage() + h.sw, ((h.out_port - h.in_port) % net.radix() + net.radix()) % net.radix()});
+      f.states.push_back({net.switch_of(h), net.state_of(h)});
     for (std::int64_t k = 0; k < w; ++k) flits.push_back(f);
   });
   const auto clash = [&](const Flit& a, const Flit& b) {

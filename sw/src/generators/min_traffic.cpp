@@ -114,6 +114,18 @@ class FirstFit {
   std::vector<std::vector<bool>> sends_, receives_;
 };
 
+/// The configurations switch g needs for the flits counted in `count` (per switch g, state k and
+/// input i at (g * d + k) * d + i): one state per configuration and one flit per input, so the sum
+/// over states of the busiest input's flits.
+std::int64_t switch_need(const std::vector<std::int64_t>& count, std::size_t g, std::size_t d) {
+  std::int64_t sum = 0;
+  for (std::size_t k = 0; k < d; ++k) {
+    const auto first = count.begin() + static_cast<std::ptrdiff_t>((g * d + k) * d);
+    sum += *std::max_element(first, first + static_cast<std::ptrdiff_t>(d));
+  }
+  return sum;
+}
+
 /// One configuration at a time, the most urgent flits first: a pair's urgency is the most its
 /// source, its destination or a switch on its path still needs (the bound's terms over the flits
 /// left), so the resources that bind are served in every configuration. Returns the flits (pair
@@ -141,12 +153,7 @@ std::vector<std::uint32_t> by_urgency(const MinNetwork& net, const std::vector<P
   std::vector<std::int8_t> state(switches);
   std::vector<bool> src_busy(n), dst_busy(n);
   while (!live.empty()) {
-    for (std::size_t g = 0; g < switches; ++g) {
-      std::int64_t sum = 0;
-      for (std::size_t k = 0; k < d; ++k) sum += *std::max_element(count.begin() + static_cast<std::ptrdiff_t>((g * d + k) * d),
-                                                                    count.begin() + static_cast<std::ptrdiff_t>((g * d + k + 1) * d));
-      need[g] = sum;
-    }
+    for (std::size_t g = 0; g < switches; ++g) need[g] = switch_need(count, g, d);
     for (std::uint32_t i : live) {
       const PathNeed& p = needs[i];
       std::int64_t u = std::max(sent[static_cast<std::size_t>(p.src)], recv[static_cast<std::size_t>(p.dst)]);
@@ -365,34 +372,21 @@ LowerBound min_traffic_lower_bound(const MinNetwork& net, const Traffic& traffic
     if (traffic.sent(v) > inject) inject = traffic.sent(v), inject_at = v;
     if (traffic.received(v) > eject) eject = traffic.received(v), eject_at = v;
   }
-  // Flits per switch output line of the inner stages (the last stage's lines are the terminals).
-  const int spp = net.switches_per_stage(), d = net.radix();
-  std::vector<std::int64_t> line(static_cast<std::size_t>(net.switches()) * static_cast<std::size_t>(d), 0);
-  traffic.for_each([&](NodeId s, NodeId t, std::int64_t w) {
-    for (const MinNetwork::Hop& h : net.path(s, t))
-      if (h.stage + 1 < net.stages()) line[(static_cast<std::size_t>(h.stage) * static_cast<std::size_t>(spp) + static_cast<std::size_t>(h.sw)) * static_cast<std::size_t>(d) + static_cast<std::size_t>(h.out_port)] += w;
-  });
-  // Flits per switch, state and input port: a configuration sets one state per switch, and an
-  // input carries one flit per configuration, so a switch needs sum over states k of max over
-  // inputs i of count(k, i) configurations.
-  std::vector<std::int64_t> need(static_cast<std::size_t>(net.switches()) * static_cast<std::size_t>(d * d), 0);
+  // Flits per switch output line of the inner stages (the last stage's lines are the terminals),
+  // and per switch, state and input port (switch_need).
+  const auto d = static_cast<std::size_t>(net.radix());
+  std::vector<std::int64_t> line(static_cast<std::size_t>(net.switches()) * d, 0), count(static_cast<std::size_t>(net.switches()) * d * d, 0);
   traffic.for_each([&](NodeId s, NodeId t, std::int64_t w) {
     for (const MinNetwork::Hop& h : net.path(s, t)) {
-      const auto g = static_cast<std::size_t>(h.stage * spp + h.sw);
-      const auto k = static_cast<std::size_t>(((h.out_port - h.in_port) % d + d) % d);
-      need[(g * static_cast<std::size_t>(d) + k) * static_cast<std::size_t>(d) + static_cast<std::size_t>(h.in_port)] += w;
+      const auto g = static_cast<std::size_t>(net.switch_of(h));
+      if (h.stage + 1 < net.stages()) line[g * d + static_cast<std::size_t>(h.out_port)] += w;
+      count[(g * d + static_cast<std::size_t>(net.state_of(h))) * d + static_cast<std::size_t>(h.in_port)] += w;
     }
   });
   std::int64_t state = 0;
   std::size_t state_at = 0;
-  for (std::size_t g = 0; g < static_cast<std::size_t>(net.switches()); ++g) {
-    std::int64_t sum = 0;
-    for (std::size_t k = 0; k < static_cast<std::size_t>(d); ++k) {
-      const auto first = need.begin() + static_cast<std::ptrdiff_t>((g * static_cast<std::size_t>(d) + k) * static_cast<std::size_t>(d));
-      sum += *std::max_element(first, first + d);
-    }
-    if (sum > state) state = sum, state_at = g;
-  }
+  for (std::size_t g = 0; g < static_cast<std::size_t>(net.switches()); ++g)
+    if (const std::int64_t need = switch_need(count, g, d); need > state) state = need, state_at = g;
   const auto busiest = std::max_element(line.begin(), line.end());
   const std::int64_t link = busiest == line.end() ? 0 : *busiest;
   const auto at = static_cast<std::size_t>(busiest - line.begin());
@@ -401,15 +395,16 @@ LowerBound min_traffic_lower_bound(const MinNetwork& net, const Traffic& traffic
                       " flits, one per configuration", inject, {}});
   lb.terms.push_back({"nic_ejection", eject, "terminal " + std::to_string(eject_at) + " receives " + std::to_string(eject) +
                       " flits, one per configuration", eject, {}});
+  const auto spp = static_cast<std::size_t>(net.switches_per_stage());
   if (link > 0) {
-    const std::size_t g = at / static_cast<std::size_t>(d);
-    lb.terms.push_back({"switch_link", link, "stage " + std::to_string(g / static_cast<std::size_t>(spp)) + ", switch " +
-                        std::to_string(g % static_cast<std::size_t>(spp)) + ", output " + std::to_string(at % static_cast<std::size_t>(d)) +
+    const std::size_t g = at / d;
+    lb.terms.push_back({"switch_link", link, "stage " + std::to_string(g / spp) + ", switch " + std::to_string(g % spp) + ", output " +
+                        std::to_string(at % d) +
                         ": " + std::to_string(link) + " flits on their only path, one per configuration", link, {}});
   }
   if (state > 0)
-    lb.terms.push_back({"switch_states", state, "stage " + std::to_string(state_at / static_cast<std::size_t>(spp)) + ", switch " +
-                        std::to_string(state_at % static_cast<std::size_t>(spp)) + ": " + std::to_string(state) +
+    lb.terms.push_back({"switch_states", state, "stage " + std::to_string(state_at / spp) + ", switch " + std::to_string(state_at % spp) +
+                        ": " + std::to_string(state) +
                         " configurations, one state each: per state, the busiest input's flits", state, {}});
   const std::int64_t configurations = std::max({inject, eject, link, state, std::int64_t{1}});
   lb.terms.push_back({"pipeline", net.stages() - 1, "log_d N - 1 pipeline cycles", -1, {}});
@@ -425,13 +420,12 @@ MinTrafficOutcome min_traffic_schedule(const MinNetwork& net, const Traffic& tra
   MinTrafficOutcome out;
   out.bound = min_traffic_lower_bound(net, traffic);
   const std::int64_t target = out.bound.steps - (net.stages() - 1);  // configurations
-  const int d = net.radix(), spp = net.switches_per_stage();
   std::vector<PathNeed> needs;
   traffic.for_each([&](NodeId s, NodeId t, std::int64_t) {
     PathNeed p{s, t, {}, {}, {}};
     for (const MinNetwork::Hop& h : net.path(s, t)) {
-      p.sw.push_back(h.stage * spp + h.sw);
-      p.state.push_back(static_cast<std::uint8_t>(((h.out_port - h.in_port) % d + d) % d));
+      p.sw.push_back(net.switch_of(h));
+      p.state.push_back(static_cast<std::uint8_t>(net.state_of(h)));
       p.in.push_back(static_cast<std::uint8_t>(h.in_port));
     }
     needs.push_back(std::move(p));

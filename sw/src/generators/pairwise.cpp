@@ -134,15 +134,11 @@ MinSchedule pairwise_schedule(const MinNetwork& net) {
         if (slot.in_used[static_cast<std::size_t>(src)] || slot.out_used[static_cast<std::size_t>(dst)]) continue;
         bool fits = true;
         for (const auto& h : hops) {
-          const int want = ((h.out_port - h.in_port) % net.radix() + net.radix()) % net.radix();
-          const int have = slot.state[static_cast<std::size_t>(h.stage * net.switches_per_stage() + h.sw)];
-          fits = fits && (have < 0 || have == want);
+          const int have = slot.state[static_cast<std::size_t>(net.switch_of(h))];
+          fits = fits && (have < 0 || have == net.state_of(h));
         }
         if (!fits) continue;
-        for (const auto& h : hops) {
-          const int want = ((h.out_port - h.in_port) % net.radix() + net.radix()) % net.radix();
-          slot.state[static_cast<std::size_t>(h.stage * net.switches_per_stage() + h.sw)] = want;
-        }
+        for (const auto& h : hops) slot.state[static_cast<std::size_t>(net.switch_of(h))] = net.state_of(h);
         slot.in_used[static_cast<std::size_t>(src)] = true;
         slot.out_used[static_cast<std::size_t>(dst)] = true;
         earliest[static_cast<std::size_t>(src)] = c + 1;

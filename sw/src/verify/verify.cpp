@@ -436,6 +436,16 @@ bool states_valid(const MinNetwork& net, const std::vector<std::uint8_t>& c, int
   return ok;
 }
 
+/// A stored configuration has one state per switch, each below d.
+bool configuration_valid(const MinNetwork& net, const MinConfiguration& c, int step, Reporter& rep) {
+  if (c.size() != static_cast<std::size_t>(net.switches())) {
+    rep.add("config-size", step, -1, [&] { return "configuration has " + std::to_string(c.size()) + " states, expected " +
+            std::to_string(net.switches()); });
+    return false;
+  }
+  return states_valid(net, c, step, rep);
+}
+
 }  // namespace
 
 VerifyReport verify_min_expanded(const MinNetwork& net, const MinSchedule& s, std::optional<std::int64_t> claimed_steps) {
@@ -446,14 +456,8 @@ VerifyReport verify_min_expanded(const MinNetwork& net, const MinSchedule& s, st
   auto route_in = [&](std::size_t x, int src) { return net.route(s.configurations[x], src); };
   MinChecker check(net, s, report, route_in);
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
-    const int step = static_cast<int>(x);
     const MinConfiguration& c = s.configurations[x];
-    if (c.size() != static_cast<std::size_t>(net.switches())) {
-      check.rep().add("config-size", step, -1, [&] { return "configuration has " + std::to_string(c.size()) + " states, expected " +
-                      std::to_string(net.switches()); });
-      continue;
-    }
-    if (!states_valid(net, c, step, check.rep())) continue;
+    if (!configuration_valid(net, c, static_cast<int>(x), check.rep())) continue;
     for (std::size_t src = 0; src < n; ++src) a[src] = static_cast<std::int32_t>(src);
     for (int j = 0; j < tab.stages; ++j) {
       tab.stage(j, &c[static_cast<std::size_t>(j * tab.spp)], 0, a.data(), b.data());
@@ -518,12 +522,7 @@ VerifyReport verify_min_traffic(const MinNetwork& net, const MinSchedule& s, con
   for (std::size_t x = 0; x < s.configurations.size(); ++x) {
     const int step = static_cast<int>(x);
     const MinConfiguration& c = s.configurations[x];
-    if (c.size() != static_cast<std::size_t>(net.switches())) {
-      rep.add("config-size", step, -1, [&] { return "configuration has " + std::to_string(c.size()) + " states, expected " +
-              std::to_string(net.switches()); });
-      continue;
-    }
-    if (!states_valid(net, c, step, rep)) continue;
+    if (!configuration_valid(net, c, step, rep)) continue;
     const std::vector<int> perm = net.permutation(c);
     for (int src = 0; src < net.terminals(); ++src) {
       if (!s.sends(x, src)) continue;

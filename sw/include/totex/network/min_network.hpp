@@ -43,6 +43,10 @@ class MinNetwork {
     int stage, sw, in_port, out_port;
   };
   [[nodiscard]] std::vector<Hop> path(int input, int output) const;
+  /// The hop's switch as a configuration indexes it: stage * (N/d) + switch.
+  [[nodiscard]] int switch_of(const Hop& h) const { return h.stage * switches_per_stage() + h.sw; }
+  /// The shift state that switch must be in for the hop: in-port i goes to (i + state) mod d.
+  [[nodiscard]] int state_of(const Hop& h) const { return ((h.out_port - h.in_port) % radix_ + radix_) % radix_; }
 
  private:
   int n_terminals_;
