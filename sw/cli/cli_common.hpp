@@ -57,6 +57,9 @@ void print(bool as_json, const json& j, const std::function<void()>& human);
 /// `topo`, or when it is empty and `traffic` is poseidon:FILE.xml, the platform of that file as
 /// graph:FILE.xml; otherwise UsageError (--topo is required).
 [[nodiscard]] std::string topology_or_platform(const std::string& topo, const std::string& traffic);
+/// `traffic`, except `all` on a network with one-way links (Poseidon's custom platforms), where the
+/// all generators and bounds do not apply: there it is all:1, the same flits, for the traffic ones.
+[[nodiscard]] std::string traffic_on(const std::string& topo, const std::string& traffic);
 /// A traffic on a MIN: `min-traffic` (or auto) schedules it once per exchange; --periodic and any
 /// other --algo are refused (exit 2).
 void require_min_traffic_options(bool periodic, const std::string& algo);

@@ -221,6 +221,7 @@ void print_attempts(const std::vector<Attempt>& tried) {
 int cmd_bound(const BoundOptions& options) {
   BoundOptions o = options;
   o.topo = topology_or_platform(o.topo, o.traffic);
+  o.traffic = traffic_on(o.topo, o.traffic);
   const Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
   json j{{"topology", o.topo}, {"model", to_string(model)}};
@@ -435,6 +436,7 @@ int cmd_schedule_min_traffic(const ScheduleOptions& o, const MinNetwork& net, co
 int cmd_schedule(const ScheduleOptions& options) {
   ScheduleOptions o = options;
   o.topo = topology_or_platform(o.topo, o.traffic);
+  o.traffic = traffic_on(o.topo, o.traffic);
   std::optional<json> given_traffic;  // --traffic naming `all` (all:1, a matrix of ones): today's schedule, its traffic shown
   if (o.traffic != "all") {
     const Network net = parse_spec(o.topo);
@@ -699,6 +701,13 @@ void require_min_traffic_options(bool periodic, const std::string& algo) {
   if (periodic) throw UsageError("--periodic: applies to direct networks; a MIN's configurations run once per exchange");
   if (!algo.empty() && algo != "auto" && algo != "min-traffic")
     throw UsageError("--algo '" + algo + "' is not available for a traffic on a MIN: expected auto | min-traffic");
+}
+
+std::string traffic_on(const std::string& topo, const std::string& traffic) {
+  if (traffic != "all" || topo.rfind("graph:", 0) != 0) return traffic;
+  const Network net = parse_spec(topo);
+  const auto* t = std::get_if<Topology>(&net);
+  return t != nullptr && t->is_one_way() ? "all:1" : traffic;
 }
 
 std::string topology_or_platform(const std::string& topo, const std::string& traffic) {

@@ -61,7 +61,8 @@ struct SimInput {
 };
 
 /// The schedule from --schedule FILE (whose topology must match --topo when both are given) or --algo.
-SimInput load_or_make(const SimOptions& o) {
+SimInput load_or_make(const SimOptions& options) {
+  SimOptions o = options;
   if (!o.schedule_file.empty()) {
     if (!o.algo.empty()) throw UsageError("--algo and --schedule exclude each other");
     if (o.mode == "dynamic" && o.traffic != "all")
@@ -83,7 +84,9 @@ SimInput load_or_make(const SimOptions& o) {
     return {std::move(net), std::move(s), loaded.claimed_steps, std::nullopt};
   }
   if (o.topo.empty() && o.traffic.rfind("poseidon:", 0) != 0) throw UsageError("--topo or --schedule is required");
-  Network net = parse_spec(topology_or_platform(o.topo, o.traffic));  // poseidon:FILE.xml names its network
+  o.topo = topology_or_platform(o.topo, o.traffic);  // poseidon:FILE.xml names its network
+  o.traffic = traffic_on(o.topo, o.traffic);
+  Network net = parse_spec(o.topo);
   const Model model = model_for(net, o.model);
   if (const auto* min = std::get_if<MinNetwork>(&net); min != nullptr && o.traffic != "all") {
     // min_traffic_schedule's configurations, which record their traffic for every engine.

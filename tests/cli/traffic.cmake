@@ -393,3 +393,32 @@ foreach(spec "min:16:4" "min:8:2:baseline")
   set_tests_properties(cli.sim_min_traffic_engines_${name} PROPERTIES TIMEOUT 900
     ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 endforeach()
+
+# One-way links (a Poseidon custom platform: the ring 0 -> 1 -> 3 -> 2 -> 0). `all` there is the
+# traffic all:1 (the all generators assume links both ways): 24 link crossings on 4 links, so
+# period 6 is the bound, met and proven; verify and the ref engine take the file, the router RTL,
+# the TDM tiles, failures and the one-shot exact search refuse the network.
+set(ONE_WAY ${DATA}/platform_one_way_ring.xml)
+cli_test(one_way_bound 0 "lower_bound"
+  --jq ".lower_bound==6 and .traffic.spec==\"all:1\" and (.binding|contains(\"link_traversals\"))" --
+  ${TOTEX} bound --topo graph:${ONE_WAY} --model nic --json)
+cli_test(one_way_schedule 0 "written to"
+  -- ${TOTEX} schedule --topo graph:${ONE_WAY} --model nic --periodic -o ${TRAFFIC_DIR}/one_way.sched)
+set_tests_properties(cli.one_way_schedule PROPERTIES FIXTURES_SETUP one_way_sched)
+cli_test(one_way_verify 0 "verified, 6 steps, 12/12 flits delivered, traffic all:1"
+  -- ${TOTEX} verify ${TRAFFIC_DIR}/one_way.sched)
+cli_test(one_way_sim_ref 0 "on ref: PASS, 12/12 flits delivered in 6 cycles"
+  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/one_way.sched --engine ref)
+cli_test(one_way_sim_rtl 2 "has one-way links, and the router RTL and its SystemC model .* assume links both ways"
+  -- ${TOTEX} sim --schedule ${TRAFFIC_DIR}/one_way.sched --engine rtl)
+set_tests_properties(cli.one_way_verify cli.one_way_sim_ref cli.one_way_sim_rtl PROPERTIES FIXTURES_REQUIRED one_way_sched)
+cli_test(one_way_periodic_optimal 0 "period 6 \\(period bound 6.*optimal: meets the lower bound"
+  -- ${TOTEX} schedule --topo graph:${ONE_WAY} --model all-port --periodic)
+cli_test(one_way_tdm 2 "the TDM tiles assume links both ways"
+  -- ${TOTEX} sim --topo graph:${ONE_WAY} --model nic --periodic --periods 2)
+cli_test(one_way_fail 2 "failures .* assume links both ways"
+  -- ${TOTEX} bound --topo graph:${ONE_WAY} --fail 0-1 --model nic)
+cli_test(one_way_exact_one_shot 2 "--algo exact needs links both ways"
+  -- ${TOTEX} schedule --topo graph:${ONE_WAY} --model nic --algo exact)
+cli_test(one_way_undeliverable 2 "traffic perm:shift:1 cannot be delivered|cannot be reached"
+  -- ${TOTEX} bound --topo graph:${DATA}/platform_one_way.xml --model nic --traffic perm:shift:1)

@@ -11,9 +11,12 @@
 #include "totex/error.hpp"
 #include "totex/generators/generators.hpp"
 #include "totex/generators/scheduler.hpp"
+#include "totex/generators/traffic_schedule.hpp"
 #include "totex/network/distance.hpp"
 #include "totex/network/graph.hpp"
 #include "totex/network/spec.hpp"
+#include "totex/traffic/traffic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
 #include "totex/verify/verify.hpp"
 
 using namespace totex;
@@ -313,6 +316,11 @@ TEST_CASE("graph:FILE.xml reads Poseidon's platform", "[graph]") {
     out << "<platform width=\"2\" height=\"2\">\n<topology type=\"custom\" routerDepth=\"1\" linkDepth=\"0\">\n" << links
         << "</topology>\n</platform>\n";
   };
+  const std::string matrix_path = "test_degraded_platform_matrix.txt";
+  const auto write_matrix = [&](const std::string& lines) {
+    std::ofstream(matrix_path) << lines;
+    return matrix_path;
+  };
   // A ring of four routers: (0,0) (1,0) (1,1) (0,1), each link in both directions.
   write("<link source=\"(0,0)\" sink=\"(1,0)\"/><link source=\"(1,0)\" sink=\"(0,0)\"/>\n"
         "<link source=\"(1,0)\" sink=\"(1,1)\"/><link source=\"(1,1)\" sink=\"(1,0)\"/>\n"
@@ -325,10 +333,31 @@ TEST_CASE("graph:FILE.xml reads Poseidon's platform", "[graph]") {
   REQUIRE(g.port_to(3, 2));
   REQUIRE_FALSE(g.port_to(0, 3));
   REQUIRE(lower_bound(g, Model::Nic).steps == lower_bound(parse_topology("ring:4"), Model::Nic).steps);
-  // One way only: refused.
+  REQUIRE_FALSE(g.is_one_way());
+  // A link one way only (1 -> 3): a directed graph, each node's ports its out-links; the all
+  // generators and bounds, failures and the hardware refuse it, the traffic ones take it.
   write("<link source=\"(0,0)\" sink=\"(1,0)\"/><link source=\"(1,0)\" sink=\"(0,0)\"/>\n"
         "<link source=\"(1,0)\" sink=\"(1,1)\"/>\n<link source=\"(0,1)\" sink=\"(0,0)\"/><link source=\"(0,0)\" sink=\"(0,1)\"/>\n");
-  REQUIRE_THROWS_WITH(parse_topology("graph:" + path), Contains("link 1 -> 3 has no link back"));
+  const Topology one_way = parse_topology("graph:" + path);
+  REQUIRE(one_way.is_one_way());
+  REQUIRE(one_way.links() == 5);
+  REQUIRE(one_way.degree(1) == 2);  // to 0 and to 3
+  REQUIRE(one_way.degree(3) == 0);  // no link out
+  REQUIRE(one_way.port_to(1, 3));
+  REQUIRE_FALSE(one_way.port_to(3, 1));
+  REQUIRE(one_way.link_source(*one_way.port_to(1, 3) + one_way.link_id(1, 0)) == 1);
+  REQUIRE_THROWS_WITH(lower_bound(one_way, Model::Nic), Contains("has one-way links, and the all lower bounds assume links both ways"));
+  REQUIRE_THROWS_WITH(parse_topology("graph:" + path + "~fail:0-1"), Contains("failures (~fail:, --fail) assume links both ways"));
+  // 2 -> 0 -> 1 -> 3 is the only way from 2 to 3; nothing reaches 2 from 3.
+  const Traffic reachable = parse_traffic("matrix:" + write_matrix("2 3 2\n"), one_way);
+  const LowerBound lb = traffic_lower_bound(one_way, Model::Nic, reachable);
+  REQUIRE(lb.steps == 4);  // two flits, 3 hops: distance 2 + 3 - 1
+  REQUIRE_THROWS_WITH(traffic_lower_bound(one_way, Model::Nic, parse_traffic("matrix:" + write_matrix("3 2 1\n"), one_way)),
+                      Contains("cannot be delivered on graph:" + path + ": node 2 cannot be reached from node 3"));
+  const TrafficOutcome o = schedule_traffic(one_way, Model::Nic, reachable, TrafficRequest{});
+  REQUIRE(o.schedule.step_count() == 4);
+  REQUIRE(verify(one_way, o.schedule, std::nullopt, RunLimits{}, &reachable).ok);
+  std::remove(matrix_path.c_str());
   // A mesh platform is the product mesh:3x2 under the spec graph:FILE.xml (every product generator).
   {
     std::ofstream out(path);

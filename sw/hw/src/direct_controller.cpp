@@ -65,6 +65,7 @@ DynamicRouting parse_dynamic_routing(const std::string& s) {
 }
 
 DirectLayout::DirectLayout(const Topology& t, const DirectParams& p) : params(p), spec(t.spec()) {
+  t.require_two_way("the router RTL and its SystemC model (a router's input port is its link back)");
   nodes = t.nodes();
   ports = std::max(1, t.max_degree());
   const bool scheduled = p.mode == DirectMode::Scheduled;

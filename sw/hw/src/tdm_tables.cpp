@@ -463,6 +463,7 @@ int tdm_default_period(const Topology& t, const Schedule& s) {
 }
 
 TdmTables tdm_tables(const Topology& t, const Schedule& s, int period, int payload_bits) {
+  t.require_two_way("the TDM tiles");
   if (payload_bits < 1 || payload_bits > 64)
     throw UsageError("--payload " + std::to_string(payload_bits) + ": accepted values are 1 to 64 bits");
   if (period == 0) period = tdm_default_period(t, s);

@@ -414,6 +414,7 @@ std::int64_t cut_links(const Topology& t, const std::vector<bool>& in_a) {
 }
 
 LowerBound lower_bound(const Topology& t, Model m) {
+  t.require_two_way("the all lower bounds");
   if (t.is_partial()) return partial_lower_bound(t, m);
   LowerBound lb;
   const std::int64_t n = t.nodes();

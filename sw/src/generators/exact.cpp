@@ -772,6 +772,7 @@ ExactAttempt exact_decide(const Topology& t, Model m, std::int64_t steps, const 
 
 ExactResult exact_schedule(const Topology& t, Model m, const ExactOptions& o) {
   require_supported(m);
+  t.require_two_way("the one-shot exact search's pruning rules (distances to a node taken as distances from it)");
   const auto begin = Clock::now();
   const auto deadline = safety_end(o.time_budget_seconds);
   double work = std::max(0.0, o.time_budget_seconds) * kConflictClausesPerSecond;

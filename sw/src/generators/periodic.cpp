@@ -265,6 +265,7 @@ PeriodicOutcome periodic_schedule(const Topology& t, Model m, const PeriodicRequ
   if (m == Model::SinglePort)
     throw UsageError("--periodic: applies to the nic and all-port models (single-port buffers at relays), not single-port");
   if (t.is_partial()) throw UsageError("--periodic: a partially populated torus is not supported");
+  t.require_two_way("the periodic all schedules");
   periodic::Run run(t, m, r);
   const auto& table = periodic::periodic_generators();
   if (run.algo != "auto") {

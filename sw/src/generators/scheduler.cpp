@@ -342,6 +342,7 @@ std::string direct_algorithm_help() {
 double default_budget_seconds(const Topology& t) { return t.nodes() > 128 ? 8.0 : 4.0; }
 
 ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleRequest& request) {
+  t.require_two_way("the all schedules");
   ScheduleRequest r = request;
   if (r.budget_seconds <= 0) r.budget_seconds = default_budget_seconds(t);
   refuse_past_replay_limit(t, r.limits);

@@ -799,14 +799,20 @@ class ListScheduler {
   [[nodiscard]] int dist(NodeId from, NodeId to) const {
     return dist_[static_cast<std::size_t>(to) * static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(from)];
   }
-  void bfs_to(NodeId d) {  // links are symmetric (an undirected graph), so distances to d are from d
+  /// Distances to d, searched backwards over the links into each node (the same as forwards from
+  /// d where links go both ways; Poseidon's one-way custom platforms need the links in).
+  void bfs_to(NodeId d) {
+    if (into_.empty()) {
+      into_.resize(static_cast<std::size_t>(t_.nodes()));
+      for (NodeId v = 0; v < t_.nodes(); ++v)
+        for (Port p = 0; p < t_.degree(v); ++p) into_[static_cast<std::size_t>(t_.neighbor(v, p))].push_back(v);
+    }
     const auto base = static_cast<std::size_t>(d) * static_cast<std::size_t>(t_.nodes());
     std::vector<NodeId> queue{d};
     dist_[base + static_cast<std::size_t>(d)] = 0;
     for (std::size_t i = 0; i < queue.size(); ++i) {
       const NodeId v = queue[i];
-      for (Port p = 0; p < t_.degree(v); ++p) {
-        const NodeId u = t_.neighbor(v, p);
+      for (const NodeId u : into_[static_cast<std::size_t>(v)]) {
         std::int16_t& du = dist_[base + static_cast<std::size_t>(u)];
         if (du >= 0) continue;
         du = static_cast<std::int16_t>(dist_[base + static_cast<std::size_t>(v)] + 1);
@@ -878,6 +884,7 @@ class ListScheduler {
   Model m_;
   const Traffic& traffic_;
   std::vector<std::int16_t> dist_;
+  std::vector<std::vector<NodeId>> into_;  // per node, the nodes with a link into it
   std::vector<Pair> pairs_;
   std::vector<std::size_t> first_flit_;  // per pair: its first flit's index in per-flit tables
   std::size_t flits_ = 0;

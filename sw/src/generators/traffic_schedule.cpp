@@ -46,7 +46,7 @@ using Clock = std::chrono::steady_clock;
 
 /// `all:M` over every processor (M >= 1): the flits per pair, else 0.
 std::int64_t repeat_count(const Topology& t, const Traffic& traffic) {
-  if (!traffic.is_uniform()) return 0;
+  if (!traffic.is_uniform() || t.is_one_way()) return 0;  // the all generators need links both ways
   if (traffic.members().empty() ? t.is_partial() : traffic.members() != t.processors()) return 0;
   return traffic.uniform_flits();
 }
@@ -378,6 +378,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             return "";
                           }
                           if (m != Model::Nic && m != Model::AllPort) return "needs the nic or all-port model";
+                          if (t.is_one_way()) return "needs links both ways (one-shot; --periodic takes one-way links)";
                           if (traffic.total_flits() * t.links() > kExactMaxFlitLinks)
                             return "is for small instances (flits x directed links <= " + std::to_string(kExactMaxFlitLinks) + ", here " +
                                    std::to_string(traffic.total_flits() * t.links()) + ")";

@@ -28,7 +28,8 @@ std::ifstream open_graph(const std::string& path) {
 }
 
 /// Poseidon's platform as a topology: bitorus and mesh are the product specs it names, a custom
-/// platform the undirected graph of its links (each must come in both directions).
+/// platform the undirected graph of its links when each comes in both directions, else the
+/// directed graph of its one-way links (router x,y is node x + width*y).
 Topology poseidon_graph(std::istream& in, const std::string& path, std::string spec) {
   const PoseidonSpec p = read_poseidon_traffic(in, path, "poseidon:" + path);
   if (!p.topology_spec.empty()) return Topology::product(parse_topology(p.topology_spec).factors(), std::move(spec));
@@ -36,9 +37,7 @@ Topology poseidon_graph(std::istream& in, const std::string& path, std::string s
   std::vector<std::pair<NodeId, NodeId>> links;
   for (const auto& [a, b] : directed) {
     if (directed.count({b, a}) == 0)
-      throw FileError(path, 0, "the custom platform's link " + std::to_string(a) + " -> " + std::to_string(b) +
-                                   " has no link back (" + std::to_string(b) + " -> " + std::to_string(a) +
-                                   "); totex's networks have links in both directions (router x,y is node x + width*y)");
+      return Topology::one_way_graph(p.width * p.height, {directed.begin(), directed.end()}, std::move(spec));
     if (a < b) links.emplace_back(a, b);
   }
   return Topology::graph(p.width * p.height, links, std::move(spec));

@@ -187,8 +187,43 @@ Topology Topology::graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>
   return t;
 }
 
+Topology Topology::one_way_graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec) {
+  if (nodes < 2 || nodes > kMaxNodes)
+    throw UsageError(spec + ": " + std::to_string(nodes) + " nodes is out of range 2.." + std::to_string(kMaxNodes));
+  Topology t;
+  t.spec_ = std::move(spec);
+  t.general_graph_ = true;
+  std::vector<std::pair<NodeId, NodeId>> arcs = links;
+  for (const auto& [a, b] : arcs) {
+    if (a < 0 || a >= nodes || b < 0 || b >= nodes)
+      throw UsageError(t.spec_ + ": link " + std::to_string(a) + " -> " + std::to_string(b) + " names a node out of range 0.." +
+                       std::to_string(nodes - 1));
+    if (a == b) throw UsageError(t.spec_ + ": link " + std::to_string(a) + " -> " + std::to_string(b) + " is a self-loop");
+  }
+  std::sort(arcs.begin(), arcs.end());  // by source, then target: the ports in increasing neighbour id
+  if (const auto dup = std::adjacent_find(arcs.begin(), arcs.end()); dup != arcs.end())
+    throw UsageError(t.spec_ + ": link " + std::to_string(dup->first) + " -> " + std::to_string(dup->second) + " is given twice");
+  t.offset_.assign(idx(nodes) + 1, 0);
+  for (const auto& [a, b] : arcs) {
+    ++t.offset_[idx(a) + 1];
+    t.adjacency_.push_back(b);
+    t.one_way_ = t.one_way_ || !std::binary_search(arcs.begin(), arcs.end(), std::make_pair(b, a));
+  }
+  for (std::size_t v = 0; v < idx(nodes); ++v) t.offset_[v + 1] += t.offset_[v];
+  t.populate_all();
+  return t;
+}
+
+void Topology::require_two_way(const std::string& what) const {
+  if (one_way_)
+    throw UsageError(spec_ + " has one-way links, and " + what +
+                     " assume links both ways (one-way links take any --traffic, all as all:1: its bounds, the list, route-sat "
+                     "and periodic exact generators, verify, sim --engine ref)");
+}
+
 Topology Topology::degraded(const Topology& base, const std::vector<std::pair<NodeId, NodeId>>& failed_links,
                             const std::vector<NodeId>& failed_nodes, std::string spec) {
+  base.require_two_way("failures (~fail:, --fail)");
   Topology t;
   t.spec_ = std::move(spec);
   t.base_ = std::make_shared<const Topology>(base);

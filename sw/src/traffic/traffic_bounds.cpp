@@ -75,7 +75,8 @@ struct Reach {
 
 Reach reach(const Topology& t, Model m, const Traffic& tr) {
   Reach r;
-  const bool closed = tr.is_uniform() && tr.members().empty() && !t.is_partial();
+  // One-way links: every pair's distance searched (and its reachability checked).
+  const bool closed = tr.is_uniform() && tr.members().empty() && !t.is_partial() && !t.is_one_way();
   if (closed) {
     const i64 w = tr.uniform_flits();
     const i64 n = t.nodes();
@@ -107,6 +108,9 @@ Reach reach(const Topology& t, Model m, const Traffic& tr) {
     const i64 c = m == Model::AllPort ? t.degree(s) : 1;
     tr.for_each_in_row(s, [&](NodeId d, i64 w) {
       const int h = dist[static_cast<std::size_t>(d)];
+      if (h < 0)  // only on one-way links: a two-way network is checked connected when it is built
+        throw UsageError("traffic " + tr.spec() + " cannot be delivered on " + t.spec() + ": node " + str(d) +
+                         " cannot be reached from node " + str(s));
       r.status += w * h;
       if (h > r.far) {
         r.far = h;
@@ -416,11 +420,16 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
   const std::string sw = "S_w=" + str(r.status) + " hops over " + str(tr.total_flits()) + " flits";
   i64 max_out = 0, max_in = 0, inj = 0, ej = 0;
   NodeId out_at = 0, in_at = 0, inj_at = 0, ej_at = 0;
+  // Links into each node (its degree where links go both ways). A node that sends or receives has
+  // a link out or in: reach() refused the traffic otherwise.
+  std::vector<i64> in_degree(static_cast<std::size_t>(t.nodes()), 0);
+  for (LinkId l = 0; l < t.links(); ++l) ++in_degree[static_cast<std::size_t>(t.link_target(l))];
   for (NodeId v = 0; v < t.nodes(); ++v) {
     if (tr.sent(v) > max_out) max_out = tr.sent(v), out_at = v;
     if (tr.received(v) > max_in) max_in = tr.received(v), in_at = v;
-    if (ceil_div(tr.sent(v), t.degree(v)) > inj) inj = ceil_div(tr.sent(v), t.degree(v)), inj_at = v;
-    if (ceil_div(tr.received(v), t.degree(v)) > ej) ej = ceil_div(tr.received(v), t.degree(v)), ej_at = v;
+    if (tr.sent(v) > 0 && ceil_div(tr.sent(v), t.degree(v)) > inj) inj = ceil_div(tr.sent(v), t.degree(v)), inj_at = v;
+    if (const i64 links_in = in_degree[static_cast<std::size_t>(v)]; tr.received(v) > 0 && ceil_div(tr.received(v), links_in) > ej)
+      ej = ceil_div(tr.received(v), links_in), ej_at = v;
   }
   switch (m) {
     case Model::SinglePort: {
@@ -439,7 +448,7 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
       add(lb, "injection", inj, "node " + str(inj_at) + " sends " + str(tr.sent(inj_at)) + " flits over " + str(t.degree(inj_at)) + " links",
           periodic_if(kCapacity, inj));
       if (m == Model::AllPort) {
-        add(lb, "ejection", ej, "node " + str(ej_at) + " receives " + str(tr.received(ej_at)) + " flits over " + str(t.degree(ej_at)) + " links",
+        add(lb, "ejection", ej, "node " + str(ej_at) + " receives " + str(tr.received(ej_at)) + " flits over " + str(in_degree[static_cast<std::size_t>(ej_at)]) + " links",
             periodic_if(kCapacity, ej));
       } else {
         // Modulo a period the release times do not hold: only the one-per-step NIC port remains.
@@ -459,7 +468,8 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
   add(lb, "distance", r.pair, r.pair_detail + ": one hop per step" + (m == Model::AllPort ? "" : ", one flit of a pair leaves its source per step"), -1);
   add_cut_bound(lb, t, m, tr);
   add_dimension_cuts(lb, t, m, tr);
-  if (!t.is_vertex_transitive()) add_relay_bound(lb, t, m, tr);
+  // The relay bound's cut vertices and components assume links both ways.
+  if (!t.is_vertex_transitive() && !t.is_one_way()) add_relay_bound(lb, t, m, tr);
   if (options.congestion_lp) {
     const CongestionLp lp = congestion_lp(t, m, tr, options.lp_max_columns);
     // Per period each link (and, single-port, each node's send and receive) is used at most once per slot.

@@ -9,6 +9,9 @@ namespace totex {
 
 bool is_all_traffic(const Topology& t, const Traffic* traffic) {
   if (traffic == nullptr) return true;
+  // On one-way links every traffic, all too, goes to the traffic generators and bounds (the all
+  // generators assume links both ways).
+  if (t.is_one_way()) return false;
   if (!traffic->is_uniform() || traffic->uniform_flits() != 1 || traffic->nodes() != t.nodes()) return false;
   if (traffic->members().empty()) return !t.is_partial();
   return traffic->members() == t.processors();

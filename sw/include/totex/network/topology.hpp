@@ -42,6 +42,11 @@ class Topology {
   /// (port names "to<w>"). Links are unordered pairs {a, b}, a != b, each given once; throws
   /// UsageError on a self-loop, a duplicate or a node out of range. Not a product, not a metacube.
   static Topology graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec);
+  /// A directed graph with one-way links (Poseidon's custom platforms): each pair (a, b) is the
+  /// link a -> b; node v's ports lead to its out-neighbours in increasing id. No connectivity
+  /// check (a traffic's pairs are checked when it is scheduled); only the traffic bounds, the
+  /// list scheduler and the verifier take it (require_two_way refuses the rest).
+  static Topology one_way_graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec);
   /// `base` without the undirected links `failed_links` (both directions) and without the nodes
   /// `failed_nodes` (every link of theirs removed, and no longer processors). Node ids are kept;
   /// each node keeps the base's port order and names minus the removed ports. Not a product, not
@@ -67,6 +72,11 @@ class Topology {
 
   /// A cartesian product (false for a degraded product: see base()).
   [[nodiscard]] bool is_product() const { return !factors_.empty(); }
+  /// Some link has no link back (one_way_graph).
+  [[nodiscard]] bool is_one_way() const { return one_way_; }
+  /// Throws a UsageError naming `what` when the network has one-way links: everything but the
+  /// traffic bounds, the list scheduler and the verifier assumes links both ways.
+  void require_two_way(const std::string& what) const;
   [[nodiscard]] const std::vector<Factor>& factors() const { return factors_; }
   [[nodiscard]] std::vector<int> coordinates(NodeId v) const;
   [[nodiscard]] NodeId node_at(const std::vector<int>& coords) const;
@@ -111,6 +121,7 @@ class Topology {
   std::vector<std::pair<NodeId, NodeId>> failed_links_;
   std::vector<NodeId> failed_nodes_;
   bool general_graph_ = false;  // Topology::graph: ports named after their neighbour
+  bool one_way_ = false;        // Topology::one_way_graph with a link that has no link back
   void populate_all();  // every node a processor
 };
 
