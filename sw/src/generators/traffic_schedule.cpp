@@ -245,54 +245,23 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           }
                           // A one-shot schedule of T steps repeated back to back is a periodic one of period T
                           // (every injection is in a step < T): the search starts with that period in hand,
-                          // tries the bound, then steps down (the negotiated placement given a share of what is left).
-                          std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps), spent = 0;
-                          // The bound gets an eighth of the work (met at once where only the NICs bind, hopeless
-                          // where the links do), every later try a third of what is left.
-                          const auto repair_share = [&](std::int64_t period) {
-                            return std::max<std::int64_t>(0, (work - spent) / (period == lo ? 8 : 3));
-                          };
-                          std::optional<Schedule> found;
-                          {
-                            // Orders while a sixth of the work lasts (each costs about what the first did), then
-                            // the one-shot negotiated placement up to a third.
-                            std::int64_t first = 0;
-                            Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 1, &first);
-                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 6 / std::max<std::int64_t>(first, 1))));
-                            spent += first;
-                            const std::int64_t shorten = std::max<std::int64_t>(0, work / 3 - first * (orders + 1));
-                            if (orders > 1 || shorten > 0) once = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent, shorten, nullptr, lo);
-                            std::int64_t T = 0;
-                            for (std::size_t i = 0; i < once.steps.size(); ++i)
-                              if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
-                            once.steps.resize(static_cast<std::size_t>(T));
-                            once.period = static_cast<int>(T);
-                            once.algorithm = "periodic-list";
-                            log.push_back("list: period " + std::to_string(T) + " fits (the one-shot list schedule, back to back)");
-                            found = std::move(once);
-                          }
-                          std::int64_t fail_below = lo - 1;
-                          if (found->period > lo) {
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(lo), kRoutes, 4, &spent, repair_share(lo), &*found);
-                            log.push_back("list: period " + std::to_string(lo) + (s.steps.empty() ? " does not fit" : " fits"));
-                            if (s.steps.empty()) fail_below = lo;
-                            else found = std::move(s);
-                          }
-                          std::int64_t hi = found->period;
-                          while (hi - fail_below > 1 && spent < work) {
-                            // Halfway down, but at most 4 % below the period in hand, so that the negotiated
-                            // placement starts from that schedule (within 5 %: a few flits move, not all).
-                            const std::int64_t mid = std::max(fail_below + (hi - fail_below) / 2, hi - std::max<std::int64_t>(1, hi / 25));
-                            Schedule s = list_schedule(t, m, traffic, static_cast<int>(mid), kRoutes, 4, &spent, repair_share(mid), &*found);
-                            log.push_back("list: period " + std::to_string(mid) + (s.steps.empty() ? " does not fit" : " fits"));
-                            if (s.steps.empty()) {
-                              fail_below = mid;
-                            } else {
-                              hi = mid;
-                              found = std::move(s);
-                            }
-                          }
-                          return std::move(*found);
+                          // tries the bound, then steps down (periodic_list_search).
+                          const std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps);
+                          // Orders while a sixth of the work lasts (each costs about what the first did), then
+                          // the one-shot negotiated placement up to a third.
+                          std::int64_t spent = 0;
+                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 1, &spent);
+                          const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 6 / std::max<std::int64_t>(spent, 1))));
+                          const std::int64_t shorten = std::max<std::int64_t>(0, work / 3 - spent * (orders + 1));
+                          if (orders > 1 || shorten > 0) once = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent, shorten, nullptr, lo);
+                          std::int64_t T = 0;
+                          for (std::size_t i = 0; i < once.steps.size(); ++i)
+                            if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
+                          once.steps.resize(static_cast<std::size_t>(T));
+                          once.period = static_cast<int>(T);
+                          once.algorithm = "periodic-list";
+                          log.push_back("list: period " + std::to_string(T) + " fits (the one-shot list schedule, back to back)");
+                          return periodic_list_search(t, m, traffic, kRoutes, std::move(once), lo, work - spent, &spent, log);
                         }});
 
   candidates.push_back({"route-sat", [&]() -> std::string { return best_length > 0 || request.algorithm == "route-sat" ? "" : "runs after another generator"; },

@@ -69,6 +69,16 @@ struct TrafficOutcome {
                                        int orders, std::int64_t* work = nullptr, std::int64_t* displaced_flits = nullptr,
                                        std::int64_t repair_work = 0);
 
+/// The list scheduler's periodic search (docs/traffic.md "Schedules", list): from `found`, a
+/// verified periodic schedule of `traffic` on t (the one-shot list schedule back to back), the
+/// bound `lo` first (an eighth of `work`), then halfway down, at most 4 % at a time (a third of
+/// the work left each); every period by the priority orders, then the negotiated placement started
+/// from the schedule in hand, all on one list scheduler (its routes and balanced routes computed
+/// once). The shortest periodic schedule found (`found` when nothing shorter fits); a line per
+/// period tried in `log`; the look-ups spent are added to `spent`.
+[[nodiscard]] Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic, int routes, Schedule found,
+                                            std::int64_t lo, std::int64_t work, std::int64_t* spent, std::vector<std::string>& log);
+
 /// The list scheduler on its own (for tests and benches): every flit on one of up to `routes`
 /// shortest paths, at the earliest step where every link and port it needs is free (one-shot:
 /// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
