@@ -180,18 +180,9 @@ std::int64_t compact_cube_tail(int k, std::vector<CubeRoute>& routes, std::int64
     board.eject[at(end_of(r))] = -1;
   };
 
-  std::int64_t length = t0;
-  int failed_tries = 0;
-  while (work < work_limit) {
-    const std::int64_t limit = length - 1;
-    const std::vector<CubeRoute> saved = routes;
-    std::vector<int> queue;  // routes out of the schedule
-    for (std::size_t i = 0; i < routes.size(); ++i)
-      if (end_of(routes[i]) > limit) {
-        unset(static_cast<int>(i));
-        queue.push_back(static_cast<int>(i));
-      }
-    // Re-insert, longest first; a displaced route joins the queue. A length has its share of moves.
+  // Re-inserts the queue, longest first, every route ending by `limit`; a displaced route joins the
+  // queue. Returns whether it emptied within kMovesPerTry re-insertions.
+  const auto repair = [&](std::vector<int>& queue, std::int64_t limit) {
     std::int64_t moves = 0;
     while (!queue.empty() && moves < kMovesPerTry && work < work_limit) {
       ++moves;
@@ -224,7 +215,21 @@ std::int64_t compact_cube_tail(int k, std::vector<CubeRoute>& routes, std::int64
       board.set(routes[at(r)], r);
       tabu_until[at(r)] = iteration + 3 + static_cast<std::int64_t>(rng.below(8));  // not displaced at once
     }
-    if (!queue.empty()) {  // this length not reached: back to the last one reached
+    return queue.empty();
+  };
+
+  std::int64_t length = t0;
+  int failed_tries = 0;
+  while (work < work_limit) {
+    const std::int64_t limit = length - 1;
+    const std::vector<CubeRoute> saved = routes;
+    std::vector<int> queue;  // routes out of the schedule
+    for (std::size_t i = 0; i < routes.size(); ++i)
+      if (end_of(routes[i]) > limit) {
+        unset(static_cast<int>(i));
+        queue.push_back(static_cast<int>(i));
+      }
+    if (!repair(queue, limit)) {  // this length not reached: back to the last one reached
       routes = saved;
       board = Board(t0);
       for (std::size_t i = 0; i < routes.size(); ++i) board.set(routes[i], static_cast<int>(i));
