@@ -98,6 +98,7 @@ std::int64_t compact_cube_tail(int k, std::vector<CubeRoute>& routes, std::int64
     return 1 + static_cast<std::int64_t>(routes[at(who)].classes.size()) / 4;
   };
   std::vector<std::int64_t> dp;
+  std::array<std::vector<std::int64_t>, 3> step_cost;  // per class of the route: the cost of each of its steps
   // The cheapest route for `r` that ends by `limit`; fills `best_classes`, returns its cost and start.
   const auto best_placement = [&](int r, std::int64_t limit, std::vector<int>& best_classes) {
     const auto& nd = need[at(r)];
@@ -106,20 +107,18 @@ std::int64_t compact_cube_tail(int k, std::vector<CubeRoute>& routes, std::int64
     std::int64_t best = kInf, best_start = -1;
     std::size_t best_sign = 0;
     std::uint64_t ties = 0;
-    std::array<std::vector<std::int64_t>, 3> step_cost;
     for (auto& c : step_cost) c.resize(at(len));
     // The cheapest cost of a route from step s on the classes cls, by time layers (moves made), so
     // that a start is dropped as soon as every partial route costs more than `cap`: most starts in
     // a dense schedule are, within a few layers.
     const auto run = [&](std::int64_t s, const std::array<int, 3>& cls, std::int64_t cap) {
-      for (int j = 0; j < 3; ++j)
-        if (nd[at(j)] > 0)
-          for (int p = 0; p < len; ++p) step_cost[at(j)][at(p)] = cost_of(board.cell[at(cls[at(j)])][at(s + p)]);
-      work += len;
+      work += len;  // for the step costs, read layer by layer (a dropped start reads few)
       dp[0] = 0;
       for (int l = 1; l <= len; ++l) {
         std::int64_t layer_min = kInf;
         const auto p = at(l - 1);
+        for (int j = 0; j < 3; ++j)
+          if (nd[at(j)] > 0) step_cost[at(j)][p] = cost_of(board.cell[at(cls[at(j)])][at(s) + p]);
         for (int x = std::max(0, l - nd[1] - nd[2]); x <= std::min(nd[0], l); ++x)
           for (int y = std::max(0, l - x - nd[2]); y <= std::min(nd[1], l - x); ++y) {
             const int z = l - x - y, i = (x * ny + y) * nz + z;
