@@ -17,7 +17,8 @@
 /// last exits, so that any order of the other edges completes, and back-track on a clash. Offsets
 /// with a coordinate k/2 may take either sign; they are shared out between the octants that hold
 /// them so that the two pipelines of a phase carry the same number of moves. What no walk carries
-/// (the axes, (k/2, k/2, 0) and its turns, (k/2, k/2, k/2)) is placed last by first fit.
+/// (the axes, (k/2, k/2, 0) and its turns, (k/2, k/2, k/2)) is placed last by first fit. The best
+/// seed's schedule is then shortened by cube_compaction.hpp.
 /// docs/scale.md#octant-pipelines-3-d-cubes.
 #pragma once
 #include <string>
@@ -33,8 +34,9 @@ namespace totex {
 /// a processor), else why not.
 [[nodiscard]] std::string octant_why_not(const Topology& t, Model m);
 
-/// The schedule (algorithm "octant"), the shortest over the seeds that `budget` allows (the work
-/// is counted in walk steps, so the result is the same on every machine). Throws UsageError where
+/// The schedule (algorithm "octant"), the shortest over the seeds that `budget` allows, compacted
+/// with as much work again (the work is counted in walk steps and compaction units, so the result
+/// is the same on every machine). Throws UsageError where
 /// octant_why_not() is not empty.
 [[nodiscard]] Schedule octant_schedule(const Topology& t, Model m, double budget, std::vector<std::string>& log);
 
