@@ -768,6 +768,16 @@ class ListScheduler {
   }
 
   [[nodiscard]] const std::vector<Pair>& pairs() const { return pairs_; }
+  /// Per pair, how many routes it has; keep_routes forgets those added since (the periodic search
+  /// starts every period from the candidates and balanced routes, as a new scheduler would).
+  [[nodiscard]] std::vector<std::size_t> route_counts() const {
+    std::vector<std::size_t> out;
+    for (const Pair& p : pairs_) out.push_back(p.routes.size());
+    return out;
+  }
+  void keep_routes(const std::vector<std::size_t>& counts) {
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pairs_[pi].routes.resize(counts[pi]);
+  }
 
   /// The schedule of `placed`: flit indices of a pair numbered in arrival order (then start), so a
   /// multi-flit message arrives in order.
@@ -1077,6 +1087,10 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   std::int64_t used = 0;
   const std::vector<std::int32_t> balanced = ls.balanced(found.period, used);
   const auto order = flit_order(ls.pairs(), 0);
+  // The routes the negotiation finds at one period are not candidates at the next: the placement
+  // over the candidate routes packs permutations by their dimension-ordered paths (torus:8x8
+  // perm:transpose:8: period 12 with every period's routes kept, 11 without).
+  const std::vector<std::size_t> candidates = ls.route_counts();
   // The bound gets an eighth of the work (met at once where only the NICs bind), and its negotiated
   // placement only within 5 % of the period in hand (from further it starts from the greedy
   // placement, hopeless where the links bind); every later try a third of what is left. The
@@ -1087,6 +1101,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
     const bool warm = found.period * 20 <= P * 21;
     const std::int64_t share = P == lo && !warm ? 0 : std::max<std::int64_t>(0, (work - used) / parts);
     std::vector<Placed> placed;
+    ls.keep_routes(candidates);
     bool fits = orders_fit && best_of_orders(ls, static_cast<int>(P), kPeriodicOrders, balanced, nullptr, placed, used) != kNever;
     if (!fits && share > 0) {
       fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed);
