@@ -1142,7 +1142,17 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     // 73 reflected in dimension 0). The first start is unchanged, so no result gets longer.
     if (repairable) {
       const std::vector<std::vector<NodeId>> symmetries = factor_symmetries(*t.base(), kRelabelStarts);
+      // A relabelled base delivers the traffic relabelled: only a symmetry that maps the traffic
+      // onto itself (`all`, uniform groups) gives a start.
+      const auto keeps_traffic = [&](const std::vector<NodeId>& map) {
+        bool same = true;
+        traffic.for_each([&](NodeId a, NodeId b, std::int64_t w) {
+          same = same && traffic.flits(map[static_cast<std::size_t>(a)], map[static_cast<std::size_t>(b)]) == w;
+        });
+        return same;
+      };
       for (std::size_t g = 1; g < symmetries.size() && best_steps > floor && left > 0; ++g) {
+        if (!keeps_traffic(symmetries[g])) continue;
         std::vector<Placed> other;
         std::int64_t steps = repaired_start(ls, t, m, traffic, relabel(*t.base(), base, symmetries[g]), routes, orders, order, balanced,
                                             kNever, other, spent);
