@@ -37,6 +37,9 @@ using Clock = std::chrono::steady_clock;
 /// auto runs the exact solver after the heuristics on networks up to this size (ring:16 takes
 /// seconds; torus:8x8 would not finish in a default budget).
 constexpr int kAutoExactMaxNodes = 16;
+/// auto runs pairwise after a kept schedule on networks outside the families (degraded, graph
+/// files) up to this size (torus:32x32~fail:0-1: 34 s, too long for a default run).
+constexpr int kAutoPairwiseGraphNodes = 256;
 
 bool is_torus_with_equal_sides(const Topology& t) {
   if (!t.is_product() || t.factors().size() < 2) return false;
@@ -385,7 +388,10 @@ ScheduleOutcome schedule_direct(const Topology& t, Model m, const ScheduleReques
     if (automatic && (g.name == "metacube" || g.name == "odr")) continue;
     // pairwise (N-1 rounds of one offset each) is the fallback: it never beat a kept schedule in
     // the default-at-size sweep (docs/scale.md) and took 17 s of torus:32x32's auto run.
-    if (automatic && g.name == "pairwise" && best >= 0) continue;
+    // Outside the families it runs too up to kAutoPairwiseGraphNodes nodes (its shortest-path DAG
+    // search: 0.2 s on torus:16x16~fail:0-1, 581 steps where the list gives 590).
+    if (automatic && g.name == "pairwise" && best >= 0 && (t.is_product() || t.is_metacube() || t.nodes() > kAutoPairwiseGraphNodes))
+      continue;
     // Past hypercube:6 the table is the doubling grid written as paper 001's table: auto runs
     // doubling itself (the same steps; its schedule, as before the table covered every n).
     if (automatic && g.name == "table" && hypercube_doubling_applies(t) && t.nodes() > 64) continue;

@@ -24,6 +24,7 @@
 #include "totex/generators/traffic_schedule.hpp"
 #include "totex/splitmix.hpp"
 #include "totex/verify/message_index.hpp"
+#include "base_relabel.hpp"
 #include "cnf.hpp"
 
 namespace totex {
@@ -38,6 +39,11 @@ constexpr std::int64_t kTenureFlits = 128;
 /// Look-ups of the min-conflicts repair of a degraded network's base schedule (list_schedule,
 /// one-shot), about a second.
 constexpr std::int64_t kDegradedRepairWork = 40'000'000;
+/// Starting points of that repair while the schedule is above the bound: the base schedule, then
+/// relabelled by up to kRelabelStarts - 1 of the base network's symmetries (base_relabel.hpp),
+/// each with the work the ones before left (torus:8x8~fail:0-1 nic: 74 from the base as it is,
+/// 73 from its reflection in dimension 0).
+constexpr std::size_t kRelabelStarts = 4;
 /// The negotiated placement gives up after this many rounds without fewer flits on shared slots
 /// (torus:16x16 random:1:0.1:2 nic at period 96 converged in about 500 rounds, a new fewest at
 /// least every 40; at a period below the best possible the fewest stops falling).
@@ -1075,6 +1081,52 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
   return negotiate(ls, period, order, preferred, out, spent, repair_work, initial, false);
 }
 
+/// One-shot: `current` (per flit of `order`, `steps` long) shorter by the negotiated placement
+/// under a horizon H (no flit ends past it, place_negotiated's no_wrap), H first `floor` (the
+/// lower bound; an eighth of the work), then bisected (a third of what is left each), each try
+/// started from the last placement that fitted. `left`: the work, less what was spent.
+void shorten_one_shot(ListScheduler& ls, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
+                      const std::vector<std::int32_t>& balanced, std::int64_t floor, std::vector<Placed>& current, std::int64_t& steps,
+                      std::int64_t& left, std::int64_t& spent) {
+  std::vector<Placed> start_from(order.size()), placed;
+  std::int64_t lo = floor - 1, hi = steps;
+  for (bool first = true; hi - lo > 1 && left > 0; first = false) {
+    const std::int64_t H = first ? floor : lo + (hi - lo) / 2;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      start_from[i] = current[i];
+      if (ls.finish(current[i]) > H) start_from[i].route = -1;  // ends past the horizon: placed again
+    }
+    std::int64_t used = 0;
+    const bool ok = negotiate(ls, static_cast<int>(H), order, balanced, placed, used, left / (first ? 8 : 3), start_from, true);
+    left -= used;
+    spent += used;
+    if (ok) {
+      hi = H;
+      current = placed;
+    } else {
+      lo = H;
+    }
+  }
+  steps = hi;
+}
+
+/// The repair of `base` (a schedule of t's base network) as a start for the list scheduler: its
+/// length, with `current` per flit of `order`, when shorter than `below` (else kNever; also when a
+/// flit's walk could not be read back).
+std::int64_t repaired_start(ListScheduler& ls, const Topology& t, Model m, const Traffic& traffic, const Schedule& base, int routes,
+                            int orders, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
+                            const std::vector<std::int32_t>& balanced, std::int64_t below, std::vector<Placed>& current,
+                            std::int64_t& spent) {
+  const Schedule r = repair_schedule(t, m, traffic, base, routes, orders, &spent, nullptr, kDegradedRepairWork);
+  std::vector<std::int32_t> routes_of(balanced);
+  const auto steps = static_cast<std::int64_t>(r.step_count());
+  if (steps < below && seed_from(ls, t, t, r, static_cast<int>(steps) + 1, order, current, routes_of) &&
+      std::none_of(current.begin(), current.end(), [](const Placed& x) { return x.route < 0; }))
+    return steps;
+  current.clear();
+  return kNever;
+}
+
 }  // namespace
 
 Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic, int routes, Schedule found, std::int64_t lo,
@@ -1154,42 +1206,48 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
   // that crossed a failed link placed anew (repair_schedule); the shorter is kept, and shortened
   // below (torus:8x8~fail:0-1 nic: the repair's 74 steps, where the list's own were 77).
   std::vector<Placed> current;
-  if (period == 0 && t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes &&
-      (m == Model::Nic || m == Model::AllPort)) {
+  const bool repairable = period == 0 && t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes &&
+                          (m == Model::Nic || m == Model::AllPort);
+  Schedule base;
+  if (repairable) {
     const Topology& b = *t.base();
-    Schedule base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto")).schedule
-                                                : schedule_traffic(b, m, traffic, TrafficRequest{}).schedule;
-    const Schedule r = repair_schedule(t, m, traffic, base, routes, orders, &spent, nullptr, kDegradedRepairWork);
-    std::vector<std::int32_t> routes_of(balanced);
-    const auto steps = static_cast<std::int64_t>(r.step_count());
-    if (steps < best_steps && seed_from(ls, t, t, r, static_cast<int>(steps) + 1, order, current, routes_of) &&
-        std::none_of(current.begin(), current.end(), [](const Placed& x) { return x.route < 0; }))
+    base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto")).schedule
+                                       : schedule_traffic(b, m, traffic, TrafficRequest{}).schedule;
+    base.materialize();
+    if (const std::int64_t steps = repaired_start(ls, t, m, traffic, base, routes, orders, order, balanced, best_steps, current, spent);
+        steps != kNever)
       best_steps = steps;
-    else
-      current.clear();
   }
   if (current.empty()) current = aligned(ls, order, best);
   if (period == 0 && repair_work > 0 && floor > 0 && best_steps > floor) {
-    // One-shot: shorter by the negotiated placement under a horizon H (no flit ends past it,
-    // place_negotiated's no_wrap), H first the lower bound (an eighth of the work), then bisected
-    // (a third of what is left each), each try started from the last placement that fitted.
-    std::vector<Placed> start_from(order.size());
-    std::int64_t lo = floor - 1, hi = best_steps, left = repair_work;
-    for (bool first = true; hi - lo > 1 && left > 0; first = false) {
-      const std::int64_t H = first ? floor : lo + (hi - lo) / 2;
-      for (std::size_t i = 0; i < order.size(); ++i) {
-        start_from[i] = current[i];
-        if (ls.finish(current[i]) > H) start_from[i].route = -1;  // ends past the horizon: placed again
-      }
-      std::int64_t used = 0;
-      const bool ok = negotiate(ls, static_cast<int>(H), order, balanced, placed, used, left / (first ? 8 : 3), start_from, true);
-      left -= used;
-      spent += used;
-      if (ok) {
-        hi = H;
-        current = placed;
-      } else {
-        lo = H;
+    std::int64_t left = repair_work;
+    shorten_one_shot(ls, order, balanced, floor, current, best_steps, left, spent);
+    // Still above the bound: the work the first start left goes to the base schedule relabelled
+    // by the base network's symmetries, each repaired and shortened alike (the failed links meet
+    // other busy and idle steps of the base; torus:8x8~fail:0-1 nic: 74 from the base as it is,
+    // 73 reflected in dimension 0). The first start is unchanged, so no result gets longer.
+    if (repairable) {
+      const std::vector<std::vector<NodeId>> symmetries = factor_symmetries(*t.base(), kRelabelStarts);
+      // A relabelled base delivers the traffic relabelled: only a symmetry that maps the traffic
+      // onto itself (`all`, uniform groups) gives a start.
+      const auto keeps_traffic = [&](const std::vector<NodeId>& map) {
+        bool same = true;
+        traffic.for_each([&](NodeId a, NodeId b, std::int64_t w) {
+          same = same && traffic.flits(map[static_cast<std::size_t>(a)], map[static_cast<std::size_t>(b)]) == w;
+        });
+        return same;
+      };
+      for (std::size_t g = 1; g < symmetries.size() && best_steps > floor && left > 0; ++g) {
+        if (!keeps_traffic(symmetries[g])) continue;
+        std::vector<Placed> other;
+        std::int64_t steps = repaired_start(ls, t, m, traffic, relabel(*t.base(), base, symmetries[g]), routes, orders, order, balanced,
+                                            kNever, other, spent);
+        if (steps == kNever) continue;
+        shorten_one_shot(ls, order, balanced, floor, other, steps, left, spent);
+        if (steps < best_steps) {
+          best_steps = steps;
+          current = std::move(other);
+        }
       }
     }
   }
