@@ -1032,12 +1032,13 @@ std::vector<Placed> aligned(const ListScheduler& ls, const std::vector<std::pair
 
 /// The shortest placement over `orders` priority orders (even: each flit on the route that arrives
 /// first; odd: on its balanced route), from `initial` busy resources when given; its length, or
-/// kNever when no order places every flit (periodic).
+/// kNever when no order places every flit (periodic). No order after the first starts once `spent`
+/// has reached `stop_at`.
 std::int64_t best_of_orders(const ListScheduler& ls, int period, int orders, const std::vector<std::int32_t>& balanced,
-                            const Calendar* initial, std::vector<Placed>& best, std::int64_t& spent) {
+                            const Calendar* initial, std::vector<Placed>& best, std::int64_t& spent, std::int64_t stop_at = kNever) {
   std::int64_t best_steps = kNever;
   std::vector<Placed> placed;
-  for (int o = 0; o < std::max(1, orders); ++o) {
+  for (int o = 0; o < std::max(1, orders) && (o == 0 || spent < stop_at); ++o) {
     if (!ls.place(period, flit_order(ls.pairs(), o / 2), o % 2 == 1 ? &balanced : nullptr, placed, spent, initial)) continue;
     if (const std::int64_t steps = ls.length(placed); steps < best_steps) {
       best_steps = steps;
@@ -1183,12 +1184,14 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
 }
 
 Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
-                       std::int64_t repair_work, const Schedule* warm, std::int64_t floor) {
+                       std::int64_t repair_work, const Schedule* warm, std::int64_t floor, std::int64_t orders_work) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
   std::vector<Placed> best, placed;
   const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
-  std::int64_t best_steps = best_of_orders(ls, period, orders, balanced, nullptr, best, spent);
+  std::int64_t best_steps = best_of_orders(ls, period, orders, balanced, nullptr, best, spent, orders_work > 0 ? orders_work : kNever);
+  // With a share for the orders, `repair_work` is the whole call's: the rest after them.
+  if (orders_work > 0) repair_work = std::max<std::int64_t>(0, repair_work - spent);
   const auto order = flit_order(ls.pairs(), 0);
   if (best_steps == kNever && period > 0 && repair_work > 0 &&
       negotiate_periodic(ls, t, m, traffic, period, order, balanced, warm, repair_work, spent, placed)) {

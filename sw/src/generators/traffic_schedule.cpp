@@ -231,15 +231,12 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             share = std::clamp(static_cast<double>(traffic.total_flits()) / 500.0, kDefaultBudget, kMaxDefaultBudget);
                           auto work = static_cast<std::int64_t>(share * kLookupsPerSecond);
                           if (!periodic) {
-                            // Orders while half the work lasts (each costs about what the first did), then the
-                            // negotiated placement under a horizon with what is left.
+                            // Orders (at most 8) while half the work lasts, then the negotiated placement under a
+                            // horizon with what is left, in one call (one scheduler, its routes built once).
                             std::int64_t spent = 0;
-                            Schedule best = list_schedule(t, m, traffic, 0, kRoutes, 1, &spent);
-                            const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 2 / std::max<std::int64_t>(spent, 1))));
-                            const std::int64_t shorten = std::max<std::int64_t>(0, work - spent * (orders + 1));
-                            if (orders > 1 || (shorten > 0 && static_cast<std::int64_t>(best.step_count()) > out.bound.steps))
-                              best = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent, shorten, nullptr, out.bound.steps);
-                            log.push_back("list: " + std::to_string(orders) + " priority order" + (orders == 1 ? "" : "s") + ", " +
+                            Schedule best = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work, nullptr, out.bound.steps,
+                                                          std::max<std::int64_t>(1, work / 2));
+                            log.push_back("list: priority orders while half the work lasted, then the negotiated placement; " +
                                           std::to_string(spent) + " look-ups");
                             return best;
                           }
@@ -247,13 +244,10 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // (every injection is in a step < T): the search starts with that period in hand,
                           // tries the bound, then steps down (periodic_list_search).
                           const std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps);
-                          // Orders while a sixth of the work lasts (each costs about what the first did), then
-                          // the one-shot negotiated placement up to a third.
+                          // Orders (at most 8) while a sixth of the work lasts, then the one-shot negotiated
+                          // placement up to a third, in one call.
                           std::int64_t spent = 0;
-                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 1, &spent);
-                          const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, work / 6 / std::max<std::int64_t>(spent, 1))));
-                          const std::int64_t shorten = std::max<std::int64_t>(0, work / 3 - spent * (orders + 1));
-                          if (orders > 1 || shorten > 0) once = list_schedule(t, m, traffic, 0, kRoutes, orders, &spent, shorten, nullptr, lo);
+                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work / 3, nullptr, lo, std::max<std::int64_t>(1, work / 6));
                           std::int64_t T = 0;
                           for (std::size_t i = 0; i < once.steps.size(); ++i)
                             if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
