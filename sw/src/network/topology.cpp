@@ -53,6 +53,22 @@ void check_connected(const Topology& t) {
                        std::to_string(v) + " (an exchange needs every processor to reach every other)");
 }
 
+/// A general graph's node count must lie in min_nodes..kMaxNodes.
+void check_node_count(const std::string& spec, int nodes, int min_nodes) {
+  if (nodes < min_nodes || nodes > kMaxNodes)
+    throw UsageError(spec + ": " + std::to_string(nodes) + " nodes is out of range " + std::to_string(min_nodes) + ".." +
+                     std::to_string(kMaxNodes));
+}
+
+/// A general graph's link a-b (`joint` "-": undirected, " -> ": one way) joins two distinct nodes
+/// of 0..nodes-1.
+void check_link_ends(const std::string& spec, int nodes, NodeId a, NodeId b, const char* joint) {
+  const std::string link = "link " + std::to_string(a) + joint + std::to_string(b);
+  if (a < 0 || a >= nodes || b < 0 || b >= nodes)
+    throw UsageError(spec + ": " + link + " names a node out of range 0.." + std::to_string(nodes - 1));
+  if (a == b) throw UsageError(spec + ": " + link + " is a self-loop");
+}
+
 }  // namespace
 
 std::string to_string(const Factor& f) {
@@ -154,17 +170,13 @@ Topology Topology::metacube(int k, int m, std::string spec) {
 }
 
 Topology Topology::graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec) {
-  if (nodes < 1 || nodes > kMaxNodes)
-    throw UsageError(spec + ": " + std::to_string(nodes) + " nodes is out of range 1.." + std::to_string(kMaxNodes));
+  check_node_count(spec, nodes, 1);
   Topology t;
   t.spec_ = std::move(spec);
   t.general_graph_ = true;
   t.offset_.assign(idx(nodes) + 1, 0);
   for (const auto& [a, b] : links) {
-    if (a < 0 || a >= nodes || b < 0 || b >= nodes)
-      throw UsageError(t.spec_ + ": link " + std::to_string(a) + "-" + std::to_string(b) + " names a node out of range 0.." +
-                       std::to_string(nodes - 1));
-    if (a == b) throw UsageError(t.spec_ + ": link " + std::to_string(a) + "-" + std::to_string(b) + " is a self-loop");
+    check_link_ends(t.spec_, nodes, a, b, "-");
     ++t.offset_[idx(a) + 1];
     ++t.offset_[idx(b) + 1];
   }
@@ -188,18 +200,12 @@ Topology Topology::graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>
 }
 
 Topology Topology::one_way_graph(int nodes, const std::vector<std::pair<NodeId, NodeId>>& links, std::string spec) {
-  if (nodes < 2 || nodes > kMaxNodes)
-    throw UsageError(spec + ": " + std::to_string(nodes) + " nodes is out of range 2.." + std::to_string(kMaxNodes));
+  check_node_count(spec, nodes, 2);
   Topology t;
   t.spec_ = std::move(spec);
   t.general_graph_ = true;
   std::vector<std::pair<NodeId, NodeId>> arcs = links;
-  for (const auto& [a, b] : arcs) {
-    if (a < 0 || a >= nodes || b < 0 || b >= nodes)
-      throw UsageError(t.spec_ + ": link " + std::to_string(a) + " -> " + std::to_string(b) + " names a node out of range 0.." +
-                       std::to_string(nodes - 1));
-    if (a == b) throw UsageError(t.spec_ + ": link " + std::to_string(a) + " -> " + std::to_string(b) + " is a self-loop");
-  }
+  for (const auto& [a, b] : arcs) check_link_ends(t.spec_, nodes, a, b, " -> ");
   std::sort(arcs.begin(), arcs.end());  // by source, then target: the ports in increasing neighbour id
   if (const auto dup = std::adjacent_find(arcs.begin(), arcs.end()); dup != arcs.end())
     throw UsageError(t.spec_ + ": link " + std::to_string(dup->first) + " -> " + std::to_string(dup->second) + " is given twice");
