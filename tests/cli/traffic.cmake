@@ -79,14 +79,24 @@ cli_test(schedule_traffic_exact_bound 0 "exact: 4 steps \\(lower bound 4, bindin
   -- ${TOTEX} schedule --topo mesh:3x3 --model all-port --traffic random:1:0.3:2 --algo exact)
 # Periodic, the every-route model (any walk, modulo the period): ring:8 perm:shift:3 has period
 # bound 2 and period 2 is UNSAT, so the list's 3 is proven optimal (auto) and exact alone climbs
-# from the bound to 3; on ring:6 perm:shift:2:2 it finds the bound 3 itself; too large refused.
+# from the bound to 3; on ring:6 perm:shift:2:2 it finds the bound 3 alone; too large refused.
 cli_test(schedule_traffic_exact_periodic_unsat 0 "\"proven_optimal\": true"
   --jq ".periodic and .period==3 and .period_bound==2 and .proven_optimal and (.proof|test(\"period 2 infeasible: UNSAT with every route\"))" --
   ${TOTEX} schedule --topo ring:8 --model nic --traffic perm:shift:3 --periodic --json)
 cli_test(schedule_traffic_exact_periodic_alone 0 "periodic-exact: period 3 \\(period bound 2, .*optimal: exact: period 2 infeasible: UNSAT with every route"
   -- ${TOTEX} schedule --topo ring:8 --model nic --traffic perm:shift:3 --periodic --algo exact)
 cli_test(schedule_traffic_exact_periodic_bound 0 "periodic-exact: period 3 \\(period bound 3, .*optimal: meets the lower bound"
-  -- ${TOTEX} schedule --topo ring:6 --model nic --traffic perm:shift:2:2 --periodic)
+  -- ${TOTEX} schedule --topo ring:6 --model nic --traffic perm:shift:2:2 --periodic --algo exact)
+# In auto, route-sat's detours (two hops longer than a shortest route) reach it first.
+cli_test(schedule_traffic_route_sat_detours 0 "\"proven_optimal\": true"
+  --jq ".period==3 and .period_bound==3 and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"route-sat: period 3: .*all routes UNSAT.* detours SAT\")))|length==1)" --
+  ${TOTEX} schedule --topo ring:6 --model nic --traffic perm:shift:2:2 --periodic --json)
+# torus:8x8 perm:shift:3 (rank i to i + 3) is mapped onto itself by the 8 translations along
+# dimension 1: route-sat places one pair per orbit, on detours too, and reaches the period bound 2
+# (the list stops at 3; alone on ring:8 period 2 is infeasible, above).
+cli_test(schedule_traffic_translation_orbits 0 "\"proven_optimal\": true"
+  --jq ".period==2 and .period_bound==2 and .proven_optimal and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"translation-invariant \\\\(8 translations\\\\) SAT\")))|length==1) and (.errors|length==0)" --
+  ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3 --periodic --json)
 cli_test(schedule_traffic_exact_periodic_large 2 "--algo exact is for small instances \\(flits x directed links x period <= 1500000"
   -- ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:8 --periodic --algo exact)
 

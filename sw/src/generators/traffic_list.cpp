@@ -74,6 +74,10 @@ constexpr int kPeriodicOrders = 4;
 /// that does not fit costs a third of the work left: b15x15_cf0.50 ended at 744 with steps of 4 %,
 /// 736 with 2 %).
 constexpr std::int64_t kMaxStepDown = 50;
+/// route_sat_schedule's detour stage: at most this many routes per pair.
+constexpr std::size_t kDetourRoutes = 48;
+/// The look-ups a translation check may take (network nodes x traffic pairs).
+constexpr std::int64_t kOrbitCheckWork = 50'000'000;
 
 /// Busy steps per resource. One-shot (period 0): a growing bit set per resource. Periodic: P bits
 /// per resource, step t using slot t mod P.
@@ -137,6 +141,17 @@ struct Placed {
   std::uint32_t pair;
   std::int32_t route;
   std::int64_t start;
+};
+
+/// A group of translations of a torus that maps the traffic onto itself, and what it does to
+/// the list scheduler's resources: a schedule that every translation maps onto itself is given by
+/// the routes of one pair per orbit, and such a schedule is valid exactly when no two uses fall
+/// on one orbit of resources in one slot (a translation moves no node, so no resource is its own
+/// image).
+struct TranslationOrbits {
+  std::vector<std::vector<NodeId>> maps;        // every translation, the identity first
+  std::vector<std::uint32_t> resource_orbit;    // per resource, its orbit
+  std::uint32_t orbits = 0;                     // how many resource orbits
 };
 
 class ListScheduler {
@@ -685,9 +700,19 @@ class ListScheduler {
   /// a choice). `phase`: a placement to start the search from (may be empty).
   SatOutcome place_sat(int period, std::int64_t horizon, double work, const std::vector<Placed>& phase,
                        std::vector<Placed>& out, std::int64_t& clauses_out, std::int64_t& spent,
-                       const std::vector<std::int32_t>* only = nullptr) const {
+                       const std::vector<std::int32_t>* only = nullptr, const TranslationOrbits* orbits = nullptr) const {
     const bool periodic = period > 0;
-    const std::size_t R = resources();
+    // `orbits`: one pair per orbit (the one whose source is the least node of its orbit), each
+    // resource counted as its orbit.
+    const std::size_t R = orbits != nullptr ? orbits->orbits : resources();
+    const auto cell = [&](std::uint32_t resource) -> std::size_t {
+      return orbits != nullptr ? orbits->resource_orbit[resource] : resource;
+    };
+    std::vector<char> leader(static_cast<std::size_t>(t_.nodes()), 1);
+    if (orbits != nullptr)
+      for (const std::vector<NodeId>& g : orbits->maps)
+        for (NodeId v = 0; v < t_.nodes(); ++v)
+          if (g[static_cast<std::size_t>(v)] < v) leader[static_cast<std::size_t>(v)] = 0;
     const std::int64_t slots = periodic ? period : horizon;
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
@@ -703,6 +728,7 @@ class ListScheduler {
     std::vector<int> mine, prev;    // "flit k took a choice <= j" per choice j of the pair
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
       const Pair& p = pairs_[pi];
+      if (!leader[static_cast<std::size_t>(p.src)]) continue;
       // `only` (per flit): the pair's routes are those its flits have there (the same set for
       // every flit of the pair, so that they stay interchangeable).
       std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
@@ -721,7 +747,7 @@ class ListScheduler {
             vars.push_back(v);
             for (const Use& u : p.routes[r].uses) {
               const std::int64_t t = st + u.offset;
-              group[static_cast<std::size_t>(u.resource) * static_cast<std::size_t>(slots) +
+              group[cell(u.resource) * static_cast<std::size_t>(slots) +
                     static_cast<std::size_t>(periodic ? t % period : t)]
                   .push_back(v);
             }
@@ -783,6 +809,118 @@ class ListScheduler {
   }
   void keep_routes(const std::vector<std::size_t>& counts) {
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pairs_[pi].routes.resize(counts[pi]);
+  }
+
+  /// The translations of a torus that map the traffic onto itself (is_torus_translation_group),
+  /// with the orbits of the resources; none when that is the identity alone, the network is not a
+  /// whole torus, or checking would take more than `max_work` look-ups (counted in `work`).
+  [[nodiscard]] std::optional<TranslationOrbits> translation_orbits(std::int64_t max_work, std::int64_t& work) const {
+    if (!t_.is_product() || t_.is_degraded() || t_.is_partial()) return std::nullopt;
+    for (const Factor& f : t_.factors())
+      if (f.kind != FactorKind::Ring) return std::nullopt;
+    const int n = t_.nodes();
+    if (static_cast<std::int64_t>(n) * static_cast<std::int64_t>(pairs_.size()) > max_work) return std::nullopt;
+    work += static_cast<std::int64_t>(n) * static_cast<std::int64_t>(pairs_.size());
+    const std::vector<Factor>& f = t_.factors();
+    TranslationOrbits out;
+    for (NodeId shift = 0; shift < n; ++shift) {
+      const std::vector<int> by = t_.coordinates(shift);
+      std::vector<NodeId> map(static_cast<std::size_t>(n));
+      for (NodeId v = 0; v < n; ++v) {
+        std::vector<int> c = t_.coordinates(v);
+        for (std::size_t d = 0; d < c.size(); ++d) c[d] = (c[d] + by[d]) % f[d].size;
+        map[static_cast<std::size_t>(v)] = t_.node_at(c);
+      }
+      bool keeps = true;
+      for (const Pair& p : pairs_)
+        if (keeps && traffic_.flits(map[static_cast<std::size_t>(p.src)], map[static_cast<std::size_t>(p.dst)]) != p.flits) keeps = false;
+      // Ports must be numbered alike at every node, so that a link maps by its port.
+      for (NodeId v = 0; v < n && keeps; ++v)
+        for (Port q = 0; q < t_.degree(v) && keeps; ++q)
+          keeps = t_.neighbor(map[static_cast<std::size_t>(v)], q) == map[static_cast<std::size_t>(t_.neighbor(v, q))];
+      if (keeps) out.maps.push_back(std::move(map));
+    }
+    if (out.maps.size() < 2) return std::nullopt;
+    const std::size_t R = resources(), L = static_cast<std::size_t>(t_.links()), N = static_cast<std::size_t>(n);
+    const auto image = [&](const std::vector<NodeId>& g, std::size_t r) -> std::size_t {
+      if (r < L) {
+        const NodeId u = t_.link_source(static_cast<LinkId>(r));
+        const auto q = static_cast<Port>(static_cast<LinkId>(r) - t_.link_id(u, 0));
+        return static_cast<std::size_t>(t_.link_id(g[static_cast<std::size_t>(u)], q));
+      }
+      const std::size_t base = r < L + N ? L : L + N;
+      return base + static_cast<std::size_t>(g[r - base]);
+    };
+    constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
+    out.resource_orbit.assign(R, kUnset);
+    for (std::size_t r = 0; r < R; ++r) {
+      if (out.resource_orbit[r] != kUnset) continue;
+      for (const std::vector<NodeId>& g : out.maps) out.resource_orbit[image(g, r)] = out.orbits;
+      ++out.orbits;
+    }
+    return out;
+  }
+
+  /// A placement of the orbits' leading pairs (place_sat with orbits) carried to every pair by
+  /// the translations: route links mapped by port, the same start.
+  [[nodiscard]] std::vector<Placed> unfold(const std::vector<Placed>& leaders, const TranslationOrbits& o) {
+    std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pair_of[{pairs_[pi].src, pairs_[pi].dst}] = static_cast<std::uint32_t>(pi);
+    std::vector<Placed> out;
+    for (const Placed& x : leaders) {
+      const std::vector<LinkId> links = pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links;
+      for (const std::vector<NodeId>& g : o.maps) {
+        const NodeId src = g[static_cast<std::size_t>(pairs_[x.pair].src)], dst = g[static_cast<std::size_t>(pairs_[x.pair].dst)];
+        std::vector<LinkId> moved;
+        for (const LinkId l : links) {
+          const NodeId u = t_.link_source(l);
+          moved.push_back(t_.link_id(g[static_cast<std::size_t>(u)], static_cast<Port>(l - t_.link_id(u, 0))));
+        }
+        const std::uint32_t pj = pair_of.at({src, dst});
+        out.push_back({pj, route_index(pj, moved), x.start});
+      }
+    }
+    return out;
+  }
+
+  /// Adds to every pair's candidates its simple paths up to `extra` hops longer than a shortest
+  /// one, at most `per_pair` routes in all (the shortest and least detoured first: a depth-first
+  /// search by length). A periodic schedule at a tight period may need a detour that changes the
+  /// slot a flit reaches a link in, which no shortest route does. Counts one unit of `work` per
+  /// neighbour looked at.
+  /// `sources` (if not empty): only the pairs from the nodes marked there.
+  void add_detours(int extra, std::size_t per_pair, std::int64_t& work, const std::vector<char>& sources = {}) {
+    std::vector<char> on(static_cast<std::size_t>(t_.nodes()), 0);
+    std::vector<LinkId> path;
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
+      const Pair& p = pairs_[pi];
+      if (!sources.empty() && !sources[static_cast<std::size_t>(p.src)]) continue;
+      for (int len = p.dist; len <= p.dist + extra && pairs_[pi].routes.size() < per_pair; ++len) {
+        // Every simple path of exactly `len` hops (dist(v, d) bounds what is left).
+        const std::function<void(NodeId)> walk = [&](NodeId v) {
+          if (pairs_[pi].routes.size() >= per_pair) return;
+          const int left = len - static_cast<int>(path.size());
+          if (v == p.dst) {
+            if (left == 0) (void)route_index(pi, path);
+            return;
+          }
+          for (Port q = 0; q < t_.degree(v); ++q) {
+            ++work;
+            const NodeId u = t_.neighbor(v, q);
+            const int du = dist(u, p.dst);
+            if (on[static_cast<std::size_t>(u)] || du < 0 || du > left - 1) continue;
+            on[static_cast<std::size_t>(u)] = 1;
+            path.push_back(t_.link_id(v, q));
+            walk(u);
+            path.pop_back();
+            on[static_cast<std::size_t>(u)] = 0;
+          }
+        };
+        on[static_cast<std::size_t>(p.src)] = 1;
+        walk(p.src);
+        on[static_cast<std::size_t>(p.src)] = 0;
+      }
+    }
   }
 
   /// The schedule of `placed`: flit indices of a pair numbered in arrival order (then start), so a
@@ -1286,12 +1424,43 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   }
   std::vector<Placed> phase, placed;
   ls.place(period, flit_order(ls.pairs(), 0), &balanced, phase, spent);
+  std::string said;
+  double spent_here = 0;
+  // Periodic, on a torus whose traffic some translations map onto itself: first a schedule they
+  // map onto itself, one pair per orbit on its candidates and detours (a model smaller by the
+  // group's order; torus:8x8 perm:shift:3 at period 2, the bound, which neither the list nor the
+  // unreduced models reach).
+  if (period > 0) {
+    std::int64_t looked = 0;
+    if (const std::optional<TranslationOrbits> orbits = ls.translation_orbits(kOrbitCheckWork, looked)) {
+      const std::vector<std::size_t> counts = ls.route_counts();
+      std::vector<char> leaders(static_cast<std::size_t>(t.nodes()), 1);
+      for (const std::vector<NodeId>& g : orbits->maps)
+        for (NodeId v = 0; v < t.nodes(); ++v)
+          if (g[static_cast<std::size_t>(v)] < v) leaders[static_cast<std::size_t>(v)] = 0;
+      ls.add_detours(2, kDetourRoutes, looked, leaders);
+      spent_here += static_cast<double>(looked);
+      std::int64_t clauses = 0, used = 0;
+      const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, &*orbits);
+      spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+      said = "translation-invariant (" + std::to_string(orbits->maps.size()) + " translations) " + outcome_word(res) + ", " +
+             std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+      if (res == SatOutcome::Sat) {
+        if (spent_work != nullptr) *spent_work += spent_here;
+        if (note != nullptr) *note = said.substr(0, said.size() - 2);
+        Schedule s = ls.build(ls.unfold(placed, *orbits), period);
+        s.algorithm = none.algorithm;
+        return s;
+      }
+      ls.keep_routes(counts);
+    }
+  }
   // First the balanced routes alone (a small model: every pair on the routes its flits were
   // balanced onto), with a third of the work; then every candidate route.
   std::int64_t clauses = 0, used = 0;
   SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, &balanced);
-  double spent_here = static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-  std::string said = std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
+  spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+  said += std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
                      std::to_string(used) + " conflicts";
   if (res != SatOutcome::Sat) {
     used = 0;
@@ -1299,6 +1468,22 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
     said += "; all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
             " conflicts";
+  }
+  // Infeasible on the candidates: add the detours (up to two hops longer) while the model stays
+  // within the size limit.
+  if (res == SatOutcome::Unsat) {
+    std::int64_t looked = 0;
+    ls.add_detours(2, kDetourRoutes, looked);
+    spent_here += static_cast<double>(looked);
+    if (const std::int64_t e = estimate(); e > max_clauses) {
+      said += "; detours: size limit, about " + std::to_string(e) + " clauses";
+    } else {
+      used = 0;
+      res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
+      spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+      said += "; detours " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
+              " conflicts";
+    }
   }
   if (spent_work != nullptr) *spent_work += spent_here;
   if (note != nullptr) *note = said;
