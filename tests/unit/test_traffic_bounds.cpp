@@ -3,6 +3,7 @@
 // on small cases, the congestion LP against hand-solved instances, brute-force counts.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "totex/network/spec.hpp"
 #include "totex/traffic/traffic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
+#include "totex/traffic/translations.hpp"
 
 using namespace totex;
 
@@ -136,9 +138,45 @@ TEST_CASE("traffic congestion LP against hand-solved instances", "[traffic][boun
   CHECK(c.lp_value == Approx(2.0));
   CHECK(c.bound == 2);
   // Too large: not solved, and the term says so.
-  const CongestionLp d = congestion_lp(ring6, Model::Nic, shift, 10);
+  const CongestionLp d = congestion_lp(ring6, Model::Nic, shift, 10, false);
   CHECK_FALSE(d.solved);
   CHECK(d.why_not == "6 sources x 12 links = 72 flow variables, above the limit of 10");
+  const CongestionLp e = congestion_lp(ring6, Model::Nic, shift, 10);
+  CHECK_FALSE(e.solved);
+  CHECK(e.why_not == "1 source orbits (6 translations) x 12 links = 12 flow variables, above the limit of 10");
+}
+
+TEST_CASE("traffic congestion LP on one source per translation orbit: the unreduced optimum", "[traffic][bounds]") {
+  // The translations that keep the traffic (translations.hpp) shrink the LP by their number; an
+  // optimum averaged over them is one, so z* and the certified bound are the unreduced LP's.
+  struct Case {
+    const char* topo;
+    Model model;
+    const char* traffic;
+    std::size_t translations;
+  };
+  for (const Case& c : {Case{"torus:8x8", Model::Nic, "perm:transpose:4", 8}, Case{"torus:8x8", Model::Nic, "perm:shift:3", 8},
+                        Case{"torus:8x8", Model::SinglePort, "perm:shift:5:2", 8}, Case{"torus:4x8", Model::Nic, "groups:0", 32},
+                        Case{"torus:5x5", Model::AllPort, "all:2", 25}, Case{"torus:4x4", Model::Nic, "random:2:0.5:3", 1},
+                        Case{"mesh:4x4", Model::Nic, "perm:transpose", 1}, Case{"ring:6", Model::SinglePort, "perm:shift:1:6", 6}}) {
+    INFO(c.topo << " " << c.traffic);
+    const Topology t = parse_topology(c.topo);
+    const Traffic tr = parse_traffic(c.traffic, t);
+    const Translations sym = traffic_translations(t, tr, 1 << 30);
+    CHECK(sym.order() == c.translations);
+    for (NodeId v = 0; v < t.nodes(); ++v)  // every orbit has as many nodes as there are translations
+      CHECK(std::count(sym.node_orbit.begin(), sym.node_orbit.end(), sym.node_orbit[static_cast<std::size_t>(v)]) ==
+            static_cast<std::ptrdiff_t>(c.translations));
+    const CongestionLp reduced = congestion_lp(t, c.model, tr, 1 << 20);
+    const CongestionLp full = congestion_lp(t, c.model, tr, 1 << 20, false);
+    REQUIRE(reduced.solved);
+    REQUIRE(full.solved);
+    CHECK(reduced.translations == static_cast<std::int64_t>(c.translations));
+    CHECK(full.translations == 1);
+    CHECK(reduced.lp_value == Approx(full.lp_value).epsilon(1e-9));
+    CHECK(reduced.bound == full.bound);
+    CHECK(reduced.columns == (full.columns - 1) / static_cast<std::int64_t>(c.translations) + 1);
+  }
 }
 
 TEST_CASE("traffic bounds on hand-computed cases", "[traffic][bounds]") {

@@ -23,6 +23,7 @@
 #include "totex/generators/scheduler.hpp"
 #include "totex/generators/traffic_schedule.hpp"
 #include "totex/splitmix.hpp"
+#include "totex/traffic/translations.hpp"
 #include "totex/verify/message_index.hpp"
 #include "base_relabel.hpp"
 #include "cnf.hpp"
@@ -143,15 +144,14 @@ struct Placed {
   std::int64_t start;
 };
 
-/// A group of translations of a torus that maps the traffic onto itself, and what it does to
-/// the list scheduler's resources: a schedule that every translation maps onto itself is given by
-/// the routes of one pair per orbit, and such a schedule is valid exactly when no two uses fall
-/// on one orbit of resources in one slot (a translation moves no node, so no resource is its own
-/// image).
+/// The translations that map the traffic onto itself (translations.hpp), counted on the list
+/// scheduler's resources: a schedule that every translation maps onto itself is given by the
+/// routes of one pair per orbit, and it is valid exactly when no two uses fall on one orbit of
+/// resources in one slot (a translation other than the identity fixes no node, so no resource).
 struct TranslationOrbits {
-  std::vector<std::vector<NodeId>> maps;        // every translation, the identity first
-  std::vector<std::uint32_t> resource_orbit;    // per resource, its orbit
-  std::uint32_t orbits = 0;                     // how many resource orbits
+  Translations group;
+  std::vector<std::uint32_t> resource_orbit;  // per resource, its orbit
+  std::uint32_t orbits = 0;                   // how many resource orbits
 };
 
 class ListScheduler {
@@ -708,11 +708,6 @@ class ListScheduler {
     const auto cell = [&](std::uint32_t resource) -> std::size_t {
       return orbits != nullptr ? orbits->resource_orbit[resource] : resource;
     };
-    std::vector<char> leader(static_cast<std::size_t>(t_.nodes()), 1);
-    if (orbits != nullptr)
-      for (const std::vector<NodeId>& g : orbits->maps)
-        for (NodeId v = 0; v < t_.nodes(); ++v)
-          if (g[static_cast<std::size_t>(v)] < v) leader[static_cast<std::size_t>(v)] = 0;
     const std::int64_t slots = periodic ? period : horizon;
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
@@ -728,7 +723,7 @@ class ListScheduler {
     std::vector<int> mine, prev;    // "flit k took a choice <= j" per choice j of the pair
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
       const Pair& p = pairs_[pi];
-      if (!leader[static_cast<std::size_t>(p.src)]) continue;
+      if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
       // `only` (per flit): the pair's routes are those its flits have there (the same set for
       // every flit of the pair, so that they stay interchangeable).
       std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
@@ -811,53 +806,20 @@ class ListScheduler {
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pairs_[pi].routes.resize(counts[pi]);
   }
 
-  /// The translations of a torus that map the traffic onto itself (is_torus_translation_group),
-  /// with the orbits of the resources; none when that is the identity alone, the network is not a
-  /// whole torus, or checking would take more than `max_work` look-ups (counted in `work`).
+  /// The translations that map the traffic onto itself (traffic_translations) with the orbits
+  /// of the resources; none when that is the identity alone.
   [[nodiscard]] std::optional<TranslationOrbits> translation_orbits(std::int64_t max_work, std::int64_t& work) const {
-    if (!t_.is_product() || t_.is_degraded() || t_.is_partial()) return std::nullopt;
-    for (const Factor& f : t_.factors())
-      if (f.kind != FactorKind::Ring) return std::nullopt;
-    const int n = t_.nodes();
-    if (static_cast<std::int64_t>(n) * static_cast<std::int64_t>(pairs_.size()) > max_work) return std::nullopt;
-    work += static_cast<std::int64_t>(n) * static_cast<std::int64_t>(pairs_.size());
-    const std::vector<Factor>& f = t_.factors();
+    Translations tr = traffic_translations(t_, traffic_, max_work, &work);
+    if (tr.order() < 2) return std::nullopt;
+    const std::size_t L = static_cast<std::size_t>(t_.links()), N = static_cast<std::size_t>(t_.nodes());
     TranslationOrbits out;
-    for (NodeId shift = 0; shift < n; ++shift) {
-      const std::vector<int> by = t_.coordinates(shift);
-      std::vector<NodeId> map(static_cast<std::size_t>(n));
-      for (NodeId v = 0; v < n; ++v) {
-        std::vector<int> c = t_.coordinates(v);
-        for (std::size_t d = 0; d < c.size(); ++d) c[d] = (c[d] + by[d]) % f[d].size;
-        map[static_cast<std::size_t>(v)] = t_.node_at(c);
-      }
-      bool keeps = true;
-      for (const Pair& p : pairs_)
-        if (keeps && traffic_.flits(map[static_cast<std::size_t>(p.src)], map[static_cast<std::size_t>(p.dst)]) != p.flits) keeps = false;
-      // Ports must be numbered alike at every node, so that a link maps by its port.
-      for (NodeId v = 0; v < n && keeps; ++v)
-        for (Port q = 0; q < t_.degree(v) && keeps; ++q)
-          keeps = t_.neighbor(map[static_cast<std::size_t>(v)], q) == map[static_cast<std::size_t>(t_.neighbor(v, q))];
-      if (keeps) out.maps.push_back(std::move(map));
-    }
-    if (out.maps.size() < 2) return std::nullopt;
-    const std::size_t R = resources(), L = static_cast<std::size_t>(t_.links()), N = static_cast<std::size_t>(n);
-    const auto image = [&](const std::vector<NodeId>& g, std::size_t r) -> std::size_t {
-      if (r < L) {
-        const NodeId u = t_.link_source(static_cast<LinkId>(r));
-        const auto q = static_cast<Port>(static_cast<LinkId>(r) - t_.link_id(u, 0));
-        return static_cast<std::size_t>(t_.link_id(g[static_cast<std::size_t>(u)], q));
-      }
-      const std::size_t base = r < L + N ? L : L + N;
-      return base + static_cast<std::size_t>(g[r - base]);
-    };
-    constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
-    out.resource_orbit.assign(R, kUnset);
-    for (std::size_t r = 0; r < R; ++r) {
-      if (out.resource_orbit[r] != kUnset) continue;
-      for (const std::vector<NodeId>& g : out.maps) out.resource_orbit[image(g, r)] = out.orbits;
-      ++out.orbits;
-    }
+    out.resource_orbit.resize(resources());
+    for (std::size_t r = 0; r < out.resource_orbit.size(); ++r)
+      out.resource_orbit[r] = r < L         ? tr.link_orbit[r]
+                              : r < L + N   ? tr.link_orbits + tr.node_orbit[r - L]
+                                            : tr.link_orbits + tr.node_orbits + tr.node_orbit[r - L - N];
+    out.orbits = tr.link_orbits + (out.resource_orbit.size() > L ? 2 * tr.node_orbits : 0);
+    out.group = std::move(tr);
     return out;
   }
 
@@ -869,13 +831,10 @@ class ListScheduler {
     std::vector<Placed> out;
     for (const Placed& x : leaders) {
       const std::vector<LinkId> links = pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links;
-      for (const std::vector<NodeId>& g : o.maps) {
+      for (const std::vector<NodeId>& g : o.group.maps) {
         const NodeId src = g[static_cast<std::size_t>(pairs_[x.pair].src)], dst = g[static_cast<std::size_t>(pairs_[x.pair].dst)];
         std::vector<LinkId> moved;
-        for (const LinkId l : links) {
-          const NodeId u = t_.link_source(l);
-          moved.push_back(t_.link_id(g[static_cast<std::size_t>(u)], static_cast<Port>(l - t_.link_id(u, 0))));
-        }
+        for (const LinkId l : links) moved.push_back(translate_link(t_, g, l));
         const std::uint32_t pj = pair_of.at({src, dst});
         out.push_back({pj, route_index(pj, moved), x.start});
       }
@@ -1434,16 +1393,14 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     std::int64_t looked = 0;
     if (const std::optional<TranslationOrbits> orbits = ls.translation_orbits(kOrbitCheckWork, looked)) {
       const std::vector<std::size_t> counts = ls.route_counts();
-      std::vector<char> leaders(static_cast<std::size_t>(t.nodes()), 1);
-      for (const std::vector<NodeId>& g : orbits->maps)
-        for (NodeId v = 0; v < t.nodes(); ++v)
-          if (g[static_cast<std::size_t>(v)] < v) leaders[static_cast<std::size_t>(v)] = 0;
+      std::vector<char> leaders(static_cast<std::size_t>(t.nodes()));
+      for (NodeId v = 0; v < t.nodes(); ++v) leaders[static_cast<std::size_t>(v)] = orbits->group.leads(v) ? 1 : 0;
       ls.add_detours(2, kDetourRoutes, looked, leaders);
       spent_here += static_cast<double>(looked);
       std::int64_t clauses = 0, used = 0;
       const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, &*orbits);
       spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-      said = "translation-invariant (" + std::to_string(orbits->maps.size()) + " translations) " + outcome_word(res) + ", " +
+      said = "translation-invariant (" + std::to_string(orbits->group.order()) + " translations) " + outcome_word(res) + ", " +
              std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
       if (res == SatOutcome::Sat) {
         if (spent_work != nullptr) *spent_work += spent_here;

@@ -9,11 +9,15 @@
 
 #include "totex/error.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
+#include "totex/traffic/translations.hpp"
 
 namespace totex {
 namespace {
 
 using i64 = std::int64_t;
+
+/// The look-ups the translation check may take (nodes x pairs).
+constexpr i64 kTranslationCheckWork = 50'000'000;
 __extension__ typedef __int128 i128;
 
 std::string str128(i128 v) {
@@ -52,16 +56,24 @@ std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& c
 
 }  // namespace
 
-CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns) {
+CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns, bool symmetry) {
   CongestionLp out;
   if (tr.nodes() != t.nodes())
     throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + std::to_string(tr.nodes()) + " nodes, " + t.spec() + " has " +
                      std::to_string(t.nodes()));
   const int n = t.nodes();
   const int links = t.links();
-  std::vector<NodeId> sources;
+  // The translations that keep the traffic keep the LP, and averaging an optimum over them gives
+  // one they keep: flows from one source per orbit, a capacity row per orbit of links (each
+  // orbit's load is the sum of its representative flows over the orbit's links).
+  const Translations sym = traffic_translations(t, tr, symmetry ? kTranslationCheckWork : -1);
+  out.translations = static_cast<i64>(sym.order());
+  std::vector<NodeId> sources, all_sources;
   for (NodeId s = 0; s < n; ++s)
-    if (tr.sent(s) > 0) sources.push_back(s);
+    if (tr.sent(s) > 0) {
+      all_sources.push_back(s);
+      if (sym.leads(s)) sources.push_back(s);
+    }
   const auto k = static_cast<i64>(sources.size());
   out.columns = k * links + 1;
   if (k == 0) {
@@ -69,8 +81,9 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     return out;
   }
   if (out.columns > max_columns) {
-    out.why_not = std::to_string(k) + " sources x " + std::to_string(links) + " links = " + std::to_string(out.columns - 1) +
-                  " flow variables, above the limit of " + std::to_string(max_columns);
+    out.why_not = std::to_string(k) + (out.translations > 1 ? " source orbits (" + std::to_string(out.translations) + " translations)" : " sources") +
+                  " x " + std::to_string(links) + " links = " + std::to_string(out.columns - 1) + " flow variables, above the limit of " +
+                  std::to_string(max_columns);
     return out;
   }
   const bool node_rows = m == Model::SinglePort;
@@ -78,17 +91,18 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     out.why_not = std::to_string(out.columns) + " columns are beyond CLP's int indices";
     return out;
   }
-  // Rows: conservation (source i, node v) at i*n+v; link capacity at cap+l; single-port: sends of v
-  // at send+v, receives at recv+v.
-  const i64 cap = k * n, send = cap + links, recv = send + n;
-  const i64 rows = node_rows ? recv + n : send;
+  // Rows: conservation (source i, node v) at i*n+v; link capacity at cap + the link's orbit;
+  // single-port: sends of v at send + v's orbit, receives at recv + v's orbit.
+  const i64 link_rows = sym.link_orbits, node_orbits = sym.node_orbits;
+  const i64 cap = k * n, send = cap + link_rows, recv = send + node_orbits;
+  const i64 rows = node_rows ? recv + node_orbits : send;
   const i64 cols = out.columns;
   std::vector<CoinBigIndex> start;
   std::vector<int> index;
   std::vector<double> value;
   start.reserve(static_cast<std::size_t>(cols) + 1);
   const std::size_t per_col = node_rows ? 5 : 3;
-  index.reserve(static_cast<std::size_t>(cols) * per_col + static_cast<std::size_t>(links + 2 * n));
+  index.reserve(static_cast<std::size_t>(cols) * per_col + static_cast<std::size_t>(rows - cap));
   value.reserve(index.capacity());
   for (i64 i = 0; i < k; ++i)
     for (LinkId l = 0; l < links; ++l) {
@@ -98,12 +112,12 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
       value.push_back(1.0);
       index.push_back(static_cast<int>(i * n + v));
       value.push_back(-1.0);
-      index.push_back(static_cast<int>(cap + l));
+      index.push_back(static_cast<int>(cap + sym.link_orbit[static_cast<std::size_t>(l)]));
       value.push_back(1.0);
       if (node_rows) {
-        index.push_back(static_cast<int>(send + u));
+        index.push_back(static_cast<int>(send + sym.node_orbit[static_cast<std::size_t>(u)]));
         value.push_back(1.0);
-        index.push_back(static_cast<int>(recv + v));
+        index.push_back(static_cast<int>(recv + sym.node_orbit[static_cast<std::size_t>(v)]));
         value.push_back(1.0);
       }
     }
@@ -147,7 +161,8 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   // recv_v on the nodes), any flow of congestion z has
   //   z * (sum len + sum send + sum recv) >= sum over flows of f_{s,l} (len_l + send_tail + recv_head)
   //                                        >= sum over pairs w(s,d) dist(s,d)
-  // with dist under those costs. Lengths: the duals of the capacity rows, scaled to integers.
+  // with dist under those costs. Lengths: the duals of the capacity rows, scaled to integers; a
+  // row of an orbit gives its length to each of the orbit's links (or nodes), |H| of them.
   const double* dual = model.dualRowSolution();
   const i64 scale_rows = rows - cap;
   double total = 0;
@@ -161,7 +176,7 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   i128 denominator = 0;
   for (i64 r = 0; r < scale_rows; ++r) {
     len[static_cast<std::size_t>(r)] = static_cast<i64>(std::floor(std::fabs(dual[cap + r]) / total * kScale));
-    denominator += len[static_cast<std::size_t>(r)];
+    denominator += static_cast<i128>(len[static_cast<std::size_t>(r)]) * out.translations;
   }
   if (denominator == 0) {
     out.why_not = "the dual lengths round to zero";
@@ -169,13 +184,13 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   }
   std::vector<i64> cost(static_cast<std::size_t>(links));
   for (LinkId l = 0; l < links; ++l) {
-    cost[static_cast<std::size_t>(l)] = len[static_cast<std::size_t>(l)];
+    cost[static_cast<std::size_t>(l)] = len[sym.link_orbit[static_cast<std::size_t>(l)]];
     if (node_rows)
-      cost[static_cast<std::size_t>(l)] += len[static_cast<std::size_t>(links + t.link_source(l))] +
-                                            len[static_cast<std::size_t>(links + n + t.link_target(l))];
+      cost[static_cast<std::size_t>(l)] += len[static_cast<std::size_t>(link_rows) + sym.node_orbit[static_cast<std::size_t>(t.link_source(l))]] +
+                                            len[static_cast<std::size_t>(link_rows + node_orbits) + sym.node_orbit[static_cast<std::size_t>(t.link_target(l))]];
   }
   i128 numerator = 0;
-  for (NodeId s : sources) {
+  for (NodeId s : all_sources) {
     const std::vector<i64> dist = dijkstra(t, s, cost);
     tr.for_each_in_row(s, [&](NodeId d, i64 w) { numerator += static_cast<i128>(w) * dist[static_cast<std::size_t>(d)]; });
   }

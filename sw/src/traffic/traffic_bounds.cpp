@@ -475,7 +475,9 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
     // Per period each link (and, single-port, each node's send and receive) is used at most once per slot.
     if (lp.solved)
       add(lb, "congestion_lp", lp.bound,
-          "min-congestion multicommodity flow, one commodity per source (CLP, " + str(lp.columns) + " columns): z* = " +
+          "min-congestion multicommodity flow, one commodity per source" +
+              (lp.translations > 1 ? " orbit of " + str(lp.translations) + " translations" : std::string()) + " (CLP, " +
+              str(lp.columns) + " columns): z* = " +
               std::to_string(lp.lp_value) + ", certified by its dual lengths: " + lp.certificate,
           periodic_if(kCapacity, lp.bound));
     else

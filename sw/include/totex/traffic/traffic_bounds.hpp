@@ -38,15 +38,21 @@ struct TrafficBoundOptions {
 /// link, the sum of the flows <= z; under single-port also every node's outgoing and incoming sums
 /// <= z. Solved with CLP; the bound is certified from its dual: integer lengths on the links (and
 /// nodes) scaled from the duals, sum w(s,d) dist(s,d) / sum of lengths, computed exactly, rounded up.
+/// Where translations of a torus keep the traffic, the LP is solved on one source per orbit and a
+/// capacity row per orbit of links (the same optimum: an optimum averaged over the group is one).
 struct CongestionLp {
   bool solved = false;
   std::int64_t columns = 0;
+  std::int64_t translations = 1;  // the torus translations that keep the traffic (translations.hpp): one source per orbit
   double lp_value = 0;           // CLP's optimum z*
   std::int64_t bound = 0;        // ceil of the certified ratio (<= ceil(z*))
   std::string certificate;       // "numerator/denominator"
   std::string why_not;           // when not solved
 };
-[[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns);
+/// `symmetry` false: one source per source even where translations keep the traffic (the tests
+/// compare the two).
+[[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns,
+                                         bool symmetry = true);
 
 /// S_w = sum over pairs of traffic(s,d) * dist(s,d): the hops all flits need at least.
 [[nodiscard]] std::int64_t traffic_status(const Topology& t, const Traffic& traffic);
