@@ -140,3 +140,20 @@ TEST_CASE("SymmetryOrbits: a quarter of the nodes and links of an even square me
   REQUIRE(none.nodes == 64);
   REQUIRE(none.links == t.links());
 }
+
+TEST_CASE("Cnf::exactly: a model exactly when k of the variables are true", "[route-sat]") {
+  // Every assignment of n variables, fixed by unit clauses on a fresh solver: SAT exactly when its
+  // count is k (the counter's auxiliaries are free, so this checks both directions).
+  for (int n = 1; n <= 6; ++n)
+    for (int k = 1; k <= n + 1; ++k)
+      for (unsigned mask = 0; mask < (1U << static_cast<unsigned>(n)); ++mask) {
+        CaDiCaL::Solver solver;
+        Cnf cnf(solver);
+        std::vector<int> x;
+        for (int i = 0; i < n; ++i) x.push_back(cnf.var());
+        cnf.exactly(x, k);
+        for (int i = 0; i < n; ++i) cnf.clause({((mask >> static_cast<unsigned>(i)) & 1U) != 0 ? x[at(i)] : -x[at(i)]});
+        INFO("n " << n << ", k " << k << ", mask " << mask);
+        CHECK((solver.solve() == 10) == (__builtin_popcount(mask) == k));
+      }
+}

@@ -63,6 +63,39 @@ void Cnf::at_most(const std::vector<int>& x, int k) {
   clause({-x[n - 1], -s[n - 2][at(k - 1)]});
 }
 
+void Cnf::exactly(const std::vector<int>& x, int k) {
+  const std::size_t n = x.size();
+  if (k < 1 || static_cast<std::size_t>(k) > n) {
+    clause(std::vector<int>{});  // k of n cannot be true: the empty clause
+    return;
+  }
+  std::vector<std::vector<int>> r(n, std::vector<int>(at(k)));
+  for (auto& row : r)
+    for (int& v : row) v = var();
+  // Row 0: r(0, 0) = x0, the rest false.
+  clause({-x[0], r[0][0]});
+  clause({x[0], -r[0][0]});
+  for (int j = 1; j < k; ++j) clause({-r[0][at(j)]});
+  for (std::size_t i = 1; i < n; ++i) {
+    // r(i, j) = r(i-1, j) or (x_i and r(i-1, j-1)), r(i-1, -1) true.
+    for (int j = 0; j < k; ++j) {
+      const int here = r[i][at(j)], up = r[i - 1][at(j)];
+      clause({-up, here});
+      if (j == 0) {
+        clause({-x[i], here});
+        clause({-here, up, x[i]});
+      } else {
+        const int diag = r[i - 1][at(j - 1)];
+        clause({-x[i], -diag, here});
+        clause({-here, up, x[i]});
+        clause({-here, up, diag});
+      }
+    }
+    clause({-x[i], -r[i - 1][at(k - 1)]});  // not k + 1
+  }
+  clause({r[n - 1][at(k - 1)]});  // at least k
+}
+
 std::chrono::steady_clock::time_point safety_cap(double seconds) {
   using Clock = std::chrono::steady_clock;
   const double s = std::min(seconds, 1e9);  // far beyond any run, and within the clock's range

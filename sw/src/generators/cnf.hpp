@@ -32,6 +32,9 @@ class Cnf {
   void clause(const std::vector<int>& lits);
   /// Sinz's sequential counter: at most k of `x` are true.
   void at_most(const std::vector<int>& x, int k);
+  /// Exactly k of `x` are true (k >= 1): a sequential counter defined both ways, r(i, j) = "at
+  /// least j + 1 of x[0..i]", about 4 n k clauses.
+  void exactly(const std::vector<int>& x, int k);
   void exactly_one(const std::vector<int>& x) {
     at_most(x, 1);
     clause(x);

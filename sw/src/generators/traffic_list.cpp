@@ -717,51 +717,36 @@ class ListScheduler {
       std::uint32_t pair;
       std::int32_t route;
       std::int64_t start;
-      std::int32_t flit;
     };
     std::vector<Choice> choice(1);  // by variable (index 0 unused); auxiliaries get none
-    std::vector<int> mine, prev;    // "flit k took a choice <= j" per choice j of the pair
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
       const Pair& p = pairs_[pi];
       if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
-      // `only` (per flit): the pair's routes are those its flits have there (the same set for
-      // every flit of the pair, so that they stay interchangeable).
+      // `only` (per flit): the pair's routes are those its flits have there.
       std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
       if (only != nullptr)
         for (std::int32_t k = 0; k < p.flits; ++k) allowed[static_cast<std::size_t>((*only)[first_flit_[pi] + static_cast<std::size_t>(k)])] = 1;
-      for (std::int32_t k = 0; k < p.flits; ++k) {
-        std::vector<int> vars;
-        for (std::size_t r = 0; r < p.routes.size(); ++r) {
-          if (!allowed[r]) continue;
-          const auto len = static_cast<std::int64_t>(p.routes[r].links.size());
-          const std::int64_t last = periodic ? period - 1 : horizon - len;
-          for (std::int64_t st = 0; st <= last; ++st) {
-            const int v = cnf.var();
-            if (static_cast<std::size_t>(v) >= choice.size()) choice.resize(static_cast<std::size_t>(v) + 1, {0, -1, 0, 0});
-            choice[static_cast<std::size_t>(v)] = {static_cast<std::uint32_t>(pi), static_cast<std::int32_t>(r), st, k};
-            vars.push_back(v);
-            for (const Use& u : p.routes[r].uses) {
-              const std::int64_t t = st + u.offset;
-              group[cell(u.resource) * static_cast<std::size_t>(slots) +
-                    static_cast<std::size_t>(periodic ? t % period : t)]
-                  .push_back(v);
-            }
+      // A variable per (route, start) of the pair, exactly `flits` of them true: the flits are
+      // interchangeable, and two on one route and start would meet on its first link.
+      std::vector<int> vars;
+      for (std::size_t r = 0; r < p.routes.size(); ++r) {
+        if (!allowed[r]) continue;
+        const auto len = static_cast<std::int64_t>(p.routes[r].links.size());
+        const std::int64_t last = periodic ? period - 1 : horizon - len;
+        for (std::int64_t st = 0; st <= last; ++st) {
+          const int v = cnf.var();
+          if (static_cast<std::size_t>(v) >= choice.size()) choice.resize(static_cast<std::size_t>(v) + 1, {0, -1, 0});
+          choice[static_cast<std::size_t>(v)] = {static_cast<std::uint32_t>(pi), static_cast<std::int32_t>(r), st};
+          vars.push_back(v);
+          for (const Use& u : p.routes[r].uses) {
+            const std::int64_t t = st + u.offset;
+            group[cell(u.resource) * static_cast<std::size_t>(slots) + static_cast<std::size_t>(periodic ? t % period : t)].push_back(v);
           }
-        }
-        if (vars.empty()) return SatOutcome::Unsat;
-        cnf.exactly_one(vars);
-        // Symmetry: flit k+1's choice index is above flit k's.
-        if (k > 0)
-          for (std::size_t j = 0; j < vars.size(); ++j) cnf.clause(j == 0 ? std::vector<int>{-vars[0]} : std::vector<int>{-vars[j], prev[j - 1]});
-        if (k + 1 < p.flits) {
-          mine.assign(vars.size(), 0);
-          for (std::size_t j = 0; j < vars.size(); ++j) {
-            mine[j] = cnf.var();
-            cnf.clause(j == 0 ? std::vector<int>{-mine[0], vars[0]} : std::vector<int>{-mine[j], vars[j], mine[j - 1]});
-          }
-          std::swap(mine, prev);
         }
       }
+      if (static_cast<std::int64_t>(vars.size()) < p.flits) return SatOutcome::Unsat;
+      if (p.flits == 1) cnf.exactly_one(vars);
+      else cnf.exactly(vars, p.flits);
     }
     const int choice_vars = static_cast<int>(choice.size()) - 1;
     for (const auto& g : group) cnf.at_most(g, 1);
@@ -769,13 +754,12 @@ class ListScheduler {
     if (!phase.empty()) {
       std::vector<std::vector<std::pair<std::int32_t, std::int64_t>>> want(pairs_.size());
       for (const Placed& x : phase) want[x.pair].emplace_back(x.route, x.start);
-      for (auto& w : want) std::sort(w.begin(), w.end());  // flit k takes the pair's k-th choice (the symmetry breaking's order)
+      for (auto& w : want) std::sort(w.begin(), w.end());
       for (int v = 1; v <= choice_vars; ++v) {
         const Choice& c = choice[static_cast<std::size_t>(v)];
         if (c.route < 0) continue;
         const auto& w = want[c.pair];
-        const bool on = static_cast<std::size_t>(c.flit) < w.size() && w[static_cast<std::size_t>(c.flit)] == std::make_pair(c.route, c.start);
-        solver.phase(on ? v : -v);
+        solver.phase(std::binary_search(w.begin(), w.end(), std::make_pair(c.route, c.start)) ? v : -v);
       }
     }
     clauses_out = cnf.clauses();
