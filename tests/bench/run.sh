@@ -199,6 +199,12 @@ row "## Traffic schedules against their bounds (\`tests/bench/traffic_quality.sh
 row ""
 "$(dirname "$0")/traffic_quality.sh" "$totex" >>"$md" 2>"$out/traffic_quality.log" || failed+=("traffic quality (see $out/traffic_quality.log)")
 
+# Permutations on tori against their bounds (issue 49's permutation target).
+row ""
+row "## Permutations on tori against their bounds (\`tests/bench/permutations.sh\`)"
+row ""
+"$(dirname "$0")/permutations.sh" "$totex" >>"$md" 2>"$out/permutations.log" || failed+=("permutations (see $out/permutations.log)")
+
 # totex against Poseidon on its data sets and custom traffic (issue 49), when a checkout is given.
 if [ -n "${POSEIDON_SRC:-}" ]; then row ""; "$(dirname "$0")/poseidon.sh" "$totex" "$out" >"$out/poseidon.log" 2>&1 || failed+=("Poseidon comparison (see $out/poseidon.log)"); cat "$out/poseidon.md" >>"$md" 2>/dev/null || true; fi
 
