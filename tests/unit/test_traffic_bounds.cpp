@@ -179,6 +179,29 @@ TEST_CASE("traffic congestion LP on one source per translation orbit: the unredu
   }
 }
 
+TEST_CASE("traffic cut_corners: its idle steps need two steps, one step may do", "[traffic][bounds]") {
+  // torus:2x4 groups:0: every node sends one flit to its neighbour across dimension 0, all in one
+  // step. cut_corners used to count its idle link-steps in a first and a last step that are then one
+  // step, and said 2 ((8 crossings + 16 idle) / 16 links), so the exact search's verified 1-step
+  // schedule "beat the bound" (an internal error).
+  const Topology t = parse_topology("torus:2x4");
+  const LowerBound lb = traffic_lower_bound(t, Model::Nic, parse_traffic("groups:0", t));
+  CHECK(lb.steps == 1);
+  CHECK(terms_of(lb).at("cut_corners") == 1);
+  // torus:3x5 perm:shift:3 (every flit one hop along dimension 1): also 1.
+  const Topology t35 = parse_topology("torus:3x5");
+  CHECK(traffic_lower_bound(t35, Model::Nic, parse_traffic("perm:shift:3", t35)).steps == 1);
+  // Where one step cannot carry the crossings the term is unchanged: (crossings + idle) / links.
+  CutPairCapacity c;
+  c.links = 16;
+  c.idle_first = c.idle_last = 8;
+  c.idle = 16;
+  CHECK(cut_corner_steps(8, c) == 1);   // 8 + 8 <= 16: one step may carry them
+  CHECK(cut_corner_steps(9, c) == 2);   // 9 + 8 > 16: two steps at least, then (9 + 16) / 16
+  CHECK(cut_corner_steps(40, c) == 4);  // (40 + 16) / 16 = 3.5
+  CHECK(cut_corner_steps(0, c) == 0);
+}
+
 TEST_CASE("traffic bounds on hand-computed cases", "[traffic][bounds]") {
   // torus:4x4, transpose: 12 senders with one flit each; 8 go 2 hops (coordinates 1 apart), 4 go
   // 4 hops (2 apart). S_w = 32 over 64 links: 1. A NIC's one flit of 4 hops arrives in step 3: 4.

@@ -102,14 +102,16 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t) {
         for (bool x : cut->in_a) a += x ? 1 : 0;
         crossings += 2 * a * (n - a);  // both directions
       }
-      const auto [links, idle] = cut_pair_capacity(t, cuts[i], cuts[j]);
+      const CutPairCapacity cap = cut_pair_capacity(t, cuts[i], cuts[j]);
+      const auto [links, idle] = std::make_pair(cap.links, cap.idle);
       if (links == 0) continue;
-      const std::int64_t value = ceil_div(crossings + idle, links);
+      const std::int64_t value = cut_corner_steps(crossings, cap);
       if (value > best) {
         best = value;
         best_detail = "cuts " + cuts[i].name + " and " + cuts[j].name + ", both directions: (" + std::to_string(crossings) +
                       " crossings + " + std::to_string(idle) + " link-steps idle in the first and last step) / " +
-                      std::to_string(links) + " links (a NIC injects and ejects one message per step)";
+                      std::to_string(links) + " links (a NIC injects and ejects one message per step)" +
+                      (value * links < crossings + idle ? "; one step could carry them" : "");
       }
     }
   // The idle link-steps are in the first and the last step: no such steps modulo a period.
@@ -338,8 +340,18 @@ CutPairCapacity cut_pair_capacity(const Topology& t, const Cut& a, const Cut& b)
         ++out[static_cast<std::size_t>(v)];
         ++in[static_cast<std::size_t>(w)];
       }
-  for (std::size_t v = 0; v < out.size(); ++v) c.idle += std::max(0, out[v] - 1) + std::max(0, in[v] - 1);
+  for (std::size_t v = 0; v < out.size(); ++v) {
+    c.idle_first += std::max(0, out[v] - 1);
+    c.idle_last += std::max(0, in[v] - 1);
+  }
+  c.idle = c.idle_first + c.idle_last;
   return c;
+}
+
+std::int64_t cut_corner_steps(std::int64_t crossings, const CutPairCapacity& c) {
+  if (c.links == 0) return 0;
+  if (crossings + std::max(c.idle_first, c.idle_last) <= c.links) return crossings > 0 ? 1 : 0;
+  return ceil_div(crossings + c.idle, c.links);
 }
 
 std::vector<Cut> candidate_cuts(const Topology& t) {

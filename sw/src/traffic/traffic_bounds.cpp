@@ -270,14 +270,16 @@ void add_cut_corner_bound(LowerBound& lb, const Topology& t, const Traffic& tr) 
   std::string detail;
   for (std::size_t i = 0; i < cuts.size(); ++i)
     for (std::size_t j = i + 1; j < cuts.size(); ++j) {
-      const auto [links, idle] = cut_pair_capacity(t, cuts[i], cuts[j]);
+      const CutPairCapacity cap = cut_pair_capacity(t, cuts[i], cuts[j]);
+      const auto [links, idle] = std::make_pair(cap.links, cap.idle);
       if (links == 0) continue;
       const i64 crossings = cross[i] + cross[j];
-      const i64 value = ceil_div(crossings + idle, links);
+      const i64 value = cut_corner_steps(crossings, cap);
       if (value > best) {
         best = value;
         detail = "cuts " + cuts[i].name + " and " + cuts[j].name + ", both directions: (" + str(crossings) + " crossings + " + str(idle) +
-                 " link-steps idle in the first and last step) / " + str(links) + " links";
+                 " link-steps idle in the first and last step) / " + str(links) + " links" +
+                 (value * links < crossings + idle ? "; one step could carry them" : "");
       }
     }
   if (best > 0) add(lb, "cut_corners", best, detail, -1);  // idle first and last steps: none modulo a period

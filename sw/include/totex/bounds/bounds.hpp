@@ -64,8 +64,15 @@ struct Cut {
 /// the first and the last step (a tail or head of k of them serves one: k - 1 idle), cut_corners' terms.
 struct CutPairCapacity {
   std::int64_t links = 0, idle = 0;
+  std::int64_t idle_first = 0, idle_last = 0;  // idle's two parts: sum of out - 1 and of in - 1
 };
 [[nodiscard]] CutPairCapacity cut_pair_capacity(const Topology& t, const Cut& a, const Cut& b);
+/// cut_corners' steps for two cuts crossed `crossings` times in all: ceil((crossings + idle) /
+/// links), the idle link-steps being in the first step (a NIC injects one flit) and in the last (it
+/// ejects one). That takes two distinct steps: where one step could carry the crossings (each node
+/// injecting and ejecting one flit in it, crossings + max(idle_first, idle_last) <= links) the
+/// term says no more than 1.
+[[nodiscard]] std::int64_t cut_corner_steps(std::int64_t crossings, const CutPairCapacity& c);
 /// The articulation points of `t` (nodes whose removal disconnects it): the relay bounds' nodes.
 [[nodiscard]] std::vector<NodeId> cut_vertices(const Topology& t);
 
