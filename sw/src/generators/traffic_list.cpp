@@ -1342,50 +1342,58 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
                             double work, std::int64_t max_clauses, std::string* note, double* spent_work) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
-  // The size before building: choices x (resources a route uses + 3) clause literals, about;
-  // checked on the shortest candidates before the balanced routes are searched, then again.
-  const auto estimate = [&]() {
+  // The size before building, about: per (pair, route, start) 3 clauses per resource it uses (the
+  // at-most-one counters) and 4 per flit of the pair (the exactly-F counter); checked on the
+  // shortest candidates before the balanced routes are searched, then again. With `orbits`, the
+  // leading pairs only.
+  const auto estimate = [&](const TranslationOrbits* orbits) {
     std::int64_t e = 0;
-    for (const Pair& p : ls.pairs())
+    for (const Pair& p : ls.pairs()) {
+      if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
       for (const Route& r : p.routes) {
         const std::int64_t starts = period > 0 ? period : std::max<std::int64_t>(0, horizon - static_cast<std::int64_t>(r.links.size()) + 1);
-        e += p.flits * starts * (static_cast<std::int64_t>(r.uses.size()) * 3 + 4);
+        e += starts * (static_cast<std::int64_t>(r.uses.size()) * 3 + 4 * p.flits);
       }
+    }
     return e;
+  };
+  const auto too_large = [&](std::int64_t e) {
+    return "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
   };
   Schedule none{t.spec(), m, period > 0 ? "periodic-route-sat" : "route-sat", {}};
   none.period = period;
   none.traffic = traffic_tag(t, &traffic);
-  if (const std::int64_t e = estimate(); e > max_clauses) {
-    if (note != nullptr) *note = "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
+  // Periodic, on a torus whose traffic some translations map onto itself: first a schedule they
+  // map onto itself, one pair per orbit on its candidates and detours (a model smaller by the
+  // group's order, so tried where the whole one is too large; torus:8x8 perm:shift:3 at period 2,
+  // the bound, which neither the list nor the unreduced models reach).
+  std::int64_t looked = 0;
+  std::optional<TranslationOrbits> orbits;
+  if (period > 0) orbits = ls.translation_orbits(kOrbitCheckWork, looked);
+  if (const std::int64_t e = estimate(nullptr); e > max_clauses && !orbits) {
+    if (note != nullptr) *note = too_large(e);
     return none;
   }
   const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
-  if (const std::int64_t e = estimate(); e > max_clauses) {
-    if (note != nullptr) *note = "size limit: about " + std::to_string(e) + " clauses, more than " + std::to_string(max_clauses);
-    return none;
-  }
   std::vector<Placed> phase, placed;
   ls.place(period, flit_order(ls.pairs(), 0), &balanced, phase, spent);
   std::string said;
-  double spent_here = 0;
-  // Periodic, on a torus whose traffic some translations map onto itself: first a schedule they
-  // map onto itself, one pair per orbit on its candidates and detours (a model smaller by the
-  // group's order; torus:8x8 perm:shift:3 at period 2, the bound, which neither the list nor the
-  // unreduced models reach).
-  if (period > 0) {
-    std::int64_t looked = 0;
-    if (const std::optional<TranslationOrbits> orbits = ls.translation_orbits(kOrbitCheckWork, looked)) {
-      const std::vector<std::size_t> counts = ls.route_counts();
-      std::vector<char> leaders(static_cast<std::size_t>(t.nodes()));
-      for (NodeId v = 0; v < t.nodes(); ++v) leaders[static_cast<std::size_t>(v)] = orbits->group.leads(v) ? 1 : 0;
-      ls.add_detours(2, kDetourRoutes, looked, leaders);
-      spent_here += static_cast<double>(looked);
+  double spent_here = static_cast<double>(looked);
+  if (orbits) {
+    const std::vector<std::size_t> counts = ls.route_counts();
+    std::vector<char> leaders(static_cast<std::size_t>(t.nodes()));
+    for (NodeId v = 0; v < t.nodes(); ++v) leaders[static_cast<std::size_t>(v)] = orbits->group.leads(v) ? 1 : 0;
+    looked = 0;
+    ls.add_detours(2, kDetourRoutes, looked, leaders);
+    spent_here += static_cast<double>(looked);
+    const std::string what = "translation-invariant (" + std::to_string(orbits->group.order()) + " translations) ";
+    if (const std::int64_t e = estimate(&*orbits); e > max_clauses) {
+      said = what + too_large(e) + "; ";
+    } else {
       std::int64_t clauses = 0, used = 0;
       const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, &*orbits);
       spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-      said = "translation-invariant (" + std::to_string(orbits->group.order()) + " translations) " + outcome_word(res) + ", " +
-             std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+      said = what + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
       if (res == SatOutcome::Sat) {
         if (spent_work != nullptr) *spent_work += spent_here;
         if (note != nullptr) *note = said.substr(0, said.size() - 2);
@@ -1393,8 +1401,13 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
         s.algorithm = none.algorithm;
         return s;
       }
-      ls.keep_routes(counts);
     }
+    ls.keep_routes(counts);
+  }
+  if (const std::int64_t e = estimate(nullptr); e > max_clauses) {
+    if (spent_work != nullptr) *spent_work += spent_here;
+    if (note != nullptr) *note = said + too_large(e);
+    return none;
   }
   // First the balanced routes alone (a small model: every pair on the routes its flits were
   // balanced onto), with a third of the work; then every candidate route.
@@ -1413,11 +1426,11 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   // Infeasible on the candidates: add the detours (up to two hops longer) while the model stays
   // within the size limit.
   if (res == SatOutcome::Unsat) {
-    std::int64_t looked = 0;
+    looked = 0;
     ls.add_detours(2, kDetourRoutes, looked);
     spent_here += static_cast<double>(looked);
-    if (const std::int64_t e = estimate(); e > max_clauses) {
-      said += "; detours: size limit, about " + std::to_string(e) + " clauses";
+    if (const std::int64_t e = estimate(nullptr); e > max_clauses) {
+      said += "; detours: " + too_large(e);
     } else {
       used = 0;
       res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
