@@ -349,6 +349,17 @@ cli_test(fpga_traffic_and_schedule 2 "--traffic and --schedule exclude each othe
   -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --traffic groups:0 --tables-out ${TRAFFIC_DIR}/fpga_x)
 set_tests_properties(cli.fpga_traffic_and_schedule PROPERTIES FIXTURES_REQUIRED tdm_traffic_schedules)
 # A degraded torus: list repairs the base network's schedule (docs/traffic.md, "Schedules"):
+# Rows and transposes on a degraded torus are named in the base network's coordinates: groups:0
+# is every row's all-to-all (a failed node in none of them), perm:transpose runs with a failed
+# link and is refused with a failed node.
+cli_test(schedule_degraded_groups 0 "torus:8x8~fail:0-1, nic, traffic groups:1 \\(448 flits, 448 pairs\\), list: 9 steps \\(lower bound 9, .*optimal"
+  -- ${TOTEX} schedule --topo torus:8x8~fail:0-1 --model nic --traffic groups:1)
+cli_test(schedule_degraded_groups_failed_node 0 "traffic groups:0 \\(42 flits, 42 pairs\\), .*verified"
+  -- ${TOTEX} schedule --topo torus:4x4~fail:5 --model nic --traffic groups:0)
+cli_test(schedule_degraded_transpose 0 "traffic perm:transpose:2 \\(112 flits, 56 pairs\\), list: 9 steps \\(lower bound 9, .*optimal"
+  -- ${TOTEX} schedule --topo torus:8x8~fail:0-1 --model nic --traffic perm:transpose:2)
+cli_test(schedule_degraded_transpose_failed_node 2 "perm:transpose needs a square 2-D network with a processor at every node .* torus:4x4~fail:5 is not one"
+  -- ${TOTEX} schedule --topo torus:4x4~fail:5 --model nic --traffic perm:transpose)
 # torus:6x6~fail:0-1 all-port reaches the bound 30 (pairwise: 32; measured 2026-11-29).
 cli_test(schedule_degraded_repair 0 "torus:6x6~fail:0-1, all-port, list: 30 steps \\(lower bound 30, optimal"
   -- ${TOTEX} schedule --topo torus:6x6~fail:0-1 --model all-port)

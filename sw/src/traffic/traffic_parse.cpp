@@ -80,9 +80,14 @@ void check_explicit_size(const Topology& t, std::string_view spec) {
                         " nodes: a traffic other than all/all:M is limited to " + std::to_string(kMaxTrafficNodes) + " nodes");
 }
 
+/// The coordinates a traffic is named in: a degraded product keeps its base's (its failed links and
+/// nodes change the routes, not the rows and columns).
+const Topology& shape_of(const Topology& t) { return t.is_degraded() && t.base() != nullptr ? *t.base() : t; }
+
 Traffic groups_by_dimension(const Topology& t, std::string_view args, std::string_view spec) {
-  if (!t.is_product()) bad(spec, "groups:D needs a product network (torus, mesh, hypercube, ...); " + t.spec() + " is not one");
-  const int dims = static_cast<int>(t.factors().size());
+  const Topology& shape = shape_of(t);
+  if (!shape.is_product()) bad(spec, "groups:D needs a product network (torus, mesh, hypercube, ...); " + t.spec() + " is not one");
+  const int dims = static_cast<int>(shape.factors().size());
   std::vector<bool> along(static_cast<std::size_t>(dims), false);
   for (std::string_view part : split_fields(args, ',')) {
     const auto d = static_cast<std::size_t>(number(part, spec, "dimension", 0, dims - 1));
@@ -90,14 +95,15 @@ Traffic groups_by_dimension(const Topology& t, std::string_view args, std::strin
     along[d] = true;
   }
   check_explicit_size(t, spec);
-  // Nodes agreeing in every other dimension form a group; all-to-all inside each, one flit per pair.
+  // Nodes agreeing in every other dimension form a group; all-to-all inside each, one flit per pair
+  // (processors only: a failed node sends and receives nothing).
   std::vector<std::int64_t> key(static_cast<std::size_t>(t.nodes()));
   std::vector<std::vector<int>> coords(static_cast<std::size_t>(t.nodes()));
   for (NodeId v = 0; v < t.nodes(); ++v) {
-    coords[static_cast<std::size_t>(v)] = t.coordinates(v);
+    coords[static_cast<std::size_t>(v)] = shape.coordinates(v);
     std::int64_t k = 0;
     for (int d = dims - 1; d >= 0; --d)
-      k = k * t.factors()[static_cast<std::size_t>(d)].size + (along[static_cast<std::size_t>(d)] ? 0 : coords[static_cast<std::size_t>(v)][static_cast<std::size_t>(d)]);
+      k = k * shape.factors()[static_cast<std::size_t>(d)].size + (along[static_cast<std::size_t>(d)] ? 0 : coords[static_cast<std::size_t>(v)][static_cast<std::size_t>(d)]);
     key[static_cast<std::size_t>(v)] = k;
   }
   std::vector<NodeId> order;
@@ -135,12 +141,14 @@ Traffic parse_perm(const Topology& t, const std::vector<std::string_view>& f, st
   const auto p = static_cast<int>(procs.size());
   std::vector<NodeId> perm(static_cast<std::size_t>(t.nodes()), -1);
   if (which == "transpose") {
-    if (!t.is_product() || t.factors().size() != 2 || t.factors()[0].size != t.factors()[1].size || t.is_partial())
+    const Topology& shape = shape_of(t);
+    if (!shape.is_product() || shape.factors().size() != 2 || shape.factors()[0].size != shape.factors()[1].size || t.is_partial() ||
+        !t.failed_nodes().empty())
       bad(spec, "perm:transpose needs a square 2-D network with a processor at every node (e.g. torus:8x8); " + t.spec() +
                     " is not one");
     for (NodeId v = 0; v < t.nodes(); ++v) {
-      const std::vector<int> c = t.coordinates(v);
-      perm[static_cast<std::size_t>(v)] = t.node_at({c[1], c[0]});
+      const std::vector<int> c = shape.coordinates(v);
+      perm[static_cast<std::size_t>(v)] = shape.node_at({c[1], c[0]});
     }
   } else if (which == "bitrev") {
     if ((p & (p - 1)) != 0) bad(spec, "perm:bitrev needs a power-of-two number of nodes; " + t.spec() + " has " + std::to_string(p));
