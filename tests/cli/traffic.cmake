@@ -334,6 +334,14 @@ foreach(model all-port single-port)
             --periods 2 --engine systemc --json)
   set_tests_properties(cli.sim_traffic_tdm_multi_count_${model} PROPERTIES TIMEOUT 600)
 endforeach()
+# What stays refused (exit 2, on every engine, before anything runs): a schedule that delivers the
+# flits one all-port NIC lane sends out of their order (a hand-written ring:4 schedule: (0,2)#0 and
+# #1 both leave towards node 1, #0 turns back and arrives last).
+foreach(engine ref rtl systemc)
+  add_test(NAME cli.sim_traffic_tdm_multi_lane_order_${engine} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${EXPECT} 2 "flits .0,2.#1 and .0,2.#0 leave node 0 on output port 0 in steps 1 and 0 but arrive in steps 3 and 4: the all-port TDM tile's NIC lane keeps a pair's flits in order"
+    -- ${TOTEX} sim --schedule tests/cli/data/multiflit_ring4_lane_order.sched --periods 1 --engine ${engine})
+endforeach()
 # A Poseidon communication spec names its network: without --topo the platform is the topology
 # (graph:FILE.xml, here the bitorus torus:4x4); 2x2 + 2 + 2 + 3x2 + 1 = 15 flits a period.
 cli_test(schedule_traffic_poseidon_platform 0 "period"
