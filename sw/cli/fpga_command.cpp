@@ -202,7 +202,7 @@ int cmd_fpga_tables(const FpgaOptions& o) {
   j["out"] = dir;
   if (tile.kind == TileKind::AllPort) j["lanes"] = tables.lanes;  // [node][dst]: the s_axis lane its core offers dst's message on
   // Multi-flit all-port: [node][dst * flits + f] the lane flit f of the pair is offered on (a pair's
-  // flits may leave on different links; "lanes" has the first flit's).
+  // flits may leave on different links; "lanes" has the lane of the flit that leaves first).
   if (!tables.flit_lanes.empty()) j["flit_lanes"] = tables.flit_lanes;
   const std::string params = (std::filesystem::path(dir) / "tables.json").string();
   try {

@@ -168,7 +168,7 @@ struct TdmTables {
   /// carries (the harnesses' offers; [node][slot] on the nic and single-port tiles).
   std::vector<std::vector<int>> inject_flit;
   /// All-port: [node][dst] the output port (lane) whose slot injects dst (with several flits per
-  /// pair, the first flit's: flit_lanes has each), -1 for none.
+  /// pair, the lane of the flit that leaves first: flit_lanes has each), -1 for none.
   std::vector<std::vector<int>> lanes;
   /// All-port with several flits per pair: [node][dst * flits + f] the lane flit f is offered on
   /// (a pair's flits may leave on different links), -1 for none; empty otherwise.
