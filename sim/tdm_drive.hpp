@@ -6,12 +6,12 @@
 ///     [--period P] [--fault F]) and the folded tables;
 ///   * the offers: each node's messages in the order its table injects them, period by period,
 ///     slot by slot, on the s_axis lane of the output its slot injects on (all-port: lane o for
-///     output o; else one lane); a destination's first Q (the NIC's queue depth, 1 unless a pair
-///     sends several flits per period) from the load on, each later one from the cycle after the
-///     slot that injected the message Q before it executed (the NIC holds Q messages per
-///     destination: offered earlier, it would wait at the NIC's head and hold back the offers
-///     behind it); with Q = 1 that is period k's from the cycle after period k-1's slot for that
-///     destination;
+///     output o; else one lane); a destination's first Q on a lane (Q the NIC's queue depth, 1
+///     unless a pair sends several flits per period) from the load on, each later one from the
+///     cycle after the slot that injected the message Q before it on that lane executed (a lane
+///     holds Q messages per destination: offered earlier, it would wait at the lane's head and hold
+///     back the offers behind it); with Q = 1 that is period k's from the cycle after period k-1's
+///     slot for that destination;
 ///   * the faults of TOTEX_TDM_FAULT (--fault eject|pause|pauses) and the pause sequence;
 ///   * the checks after the run (every message taken, missed at the end of period K-1 and at the
 ///     end, the tiles' error outputs).
@@ -85,7 +85,8 @@ inline std::vector<std::vector<TdmOffer>> tdm_offer_queues(const TdmTables& tabl
   const auto depth = static_cast<std::size_t>(tables.tile.queue_depth);
   std::vector<std::vector<TdmOffer>> queue(tables.entries.size() * static_cast<std::size_t>(lanes));
   for (std::size_t v = 0; v < tables.entries.size(); ++v) {
-    std::vector<std::vector<std::int64_t>> injected(tables.entries.size());  // [dst]: the cycles its slots execute
+    // [lane * N + dst]: the cycles the lane's slots for dst execute
+    std::vector<std::vector<std::int64_t>> injected(tables.entries.size() * static_cast<std::size_t>(lanes));
     for (std::int64_t k = 0; k < periods; ++k)
       for (int slot = 0; slot < tables.period; ++slot) {
         const TdmEntry& e = tables.entries[v][static_cast<std::size_t>(slot)];
@@ -94,9 +95,10 @@ inline std::vector<std::vector<TdmOffer>> tdm_offer_queues(const TdmTables& tabl
           const bool all_port = tables.tile.kind == TileKind::AllPort;
           const int lane = all_port ? o : 0;
           const int dst = all_port ? e.inject_dsts[static_cast<std::size_t>(o)] : e.inject_dst;
-          std::vector<std::int64_t>& before = injected[static_cast<std::size_t>(dst)];
+          std::vector<std::int64_t>& before =
+              injected[static_cast<std::size_t>(lane) * tables.entries.size() + static_cast<std::size_t>(dst)];
           const std::int64_t from = before.size() < depth ? kTdmBeforeRun : before[before.size() - depth] + 1;
-          const int flit = tables.tile.kind == TileKind::Nic ? tables.inject_flit[v][static_cast<std::size_t>(slot)] : 0;
+          const int flit = tables.inject_flit[v][static_cast<std::size_t>(slot * lanes + lane)];
           queue[v * static_cast<std::size_t>(lanes) + static_cast<std::size_t>(lane)].push_back({k, dst, from, flit});
           before.push_back(k * tables.period + slot);
           if (!all_port) break;

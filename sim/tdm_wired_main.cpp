@@ -151,8 +151,8 @@ class TdmNetwork {
   }
 
   /// Runs `cycles` cycles with run_i high (cycle 0 executes slot 0); calls on_eject(cycle, node,
-  /// src, payload, last) for every m_axis beat with the cycle it is on m_axis (last: m_axis_tlast
-  /// of the nic tile, -1 for the tiles without it), and notes missed_o (less
+  /// src, payload, last) for every m_axis beat with the cycle it is on m_axis (last: the lane's
+  /// m_axis_tlast, every tile), and notes missed_o (less
   /// what it counted before the run) when cycle `missed_check` starts.
   template <class OnEject>
   void run(std::int64_t cycles, std::int64_t missed_check, OnEject on_eject) {
@@ -172,7 +172,7 @@ class TdmNetwork {
           if (bits(x.m_axis_tvalid, l, 1))
             on_eject(beat_cycle, v,
                      static_cast<totex::NodeId>(bits(x.m_axis_tid, l * tables_.tile.node_bits, tables_.tile.node_bits)),
-                     bits(x.m_axis_tdata, l * w_, w_), tlast(x));
+                     bits(x.m_axis_tdata, l * w_, w_), tlast(x, l));
       }
       clock_offered();
       ++run_edges_;
@@ -212,11 +212,8 @@ class TdmNetwork {
   struct End {
     int node, port;
   };
-#if TOTEX_TDM_KIND == 0  // the nic tile has m_axis_tlast (constant high with one message per destination)
-  static int tlast(const Tile& x) { return x.m_axis_tlast ? 1 : 0; }
-#else
-  static int tlast(const Tile&) { return -1; }
-#endif
+  /// m_axis_tlast of lane l (every tile; constant high with one message per destination).
+  static int tlast(const Tile& x, int l) { return static_cast<int>(bits(x.m_axis_tlast, l, 1)); }
 
   /// Drives every node's s_axis lanes with the next message each has to offer, and evaluates.
   void offer() {

@@ -14,8 +14,9 @@
 #   rtl/tdm/totex_tdm_xbar.sv, the bare registered (P+1)-port (W+1)-bit crossbar with the same
 #   table depth in block RAM (the floor). --bits-in-flops 1: the tiles' NIC toggle bits in
 #   flip-flops (BitsInFlops: four block RAMs fewer per NIC lane, slower). --table sets the tile's TableFile (block-RAM initial
-#         contents, $readmemh); --node-bits and --table are ignored for xbar. --queue-depth Q > 1 (tile
-#         only): the NIC's queue per destination (QueueDepth, multi-flit traffic; default 1).
+#         contents, $readmemh); --node-bits and --table are ignored for xbar. --queue-depth Q > 1 (tile,
+#         allport, single; not ctl or xbar): the NIC lanes' queue per destination (QueueDepth,
+#         multi-flit traffic; default 1).
 # Flow: Yosys `synth_ice40 -top totex_synth_tdm -json`, then nextpnr-ice40 (--up5k --package sg48 or
 #   --hx8k --package ct256) --seed S --placer heap|sa --freq F --timing-allow-fail; F = FREQ,
 #   default 120 (up5k) / 240 (hx8k), a timing target 20 % above the tile's goal. --placer: nextpnr's
@@ -72,7 +73,7 @@ for v in seed ports payload depth; do isnum "${!v}" || { echo "$0: --${v} needs 
 isnum "$bufw" && [ "$bufw" -ge 1 ] || { echo "$0: --buffer-words needs a number >= 1" >&2; usage; }
 case "$bif" in 0|1) ;; *) echo "$0: --bits-in-flops must be 0 or 1" >&2; usage ;; esac
 isnum "$qd" && [ "$qd" -ge 1 ] || { echo "$0: --queue-depth needs a number >= 1" >&2; usage; }
-[ "$qd" = 1 ] || [ "$top" = tile ] || { echo "$0: --queue-depth above 1 is the nic tile's (--top tile)" >&2; usage; }
+case "$top" in tile|allport|single) ;; *) [ "$qd" = 1 ] || { echo "$0: --queue-depth above 1 is the tiles' (--top tile, allport or single)" >&2; usage; } ;; esac
 case "$placer" in sa|heap) ;; *) echo "$0: --placer must be heap or sa" >&2; usage ;; esac
 [ "$top" = xbar ] || isnum "$nw" || { echo "$0: --node-bits needs a number" >&2; usage; }
 [ "$top" = xbar ] && nw="${nw:-0}"

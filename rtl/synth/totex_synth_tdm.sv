@@ -32,15 +32,16 @@ module totex_synth_tdm #(
   /// araddr, rready) follow the serial input's other bits, its outputs (awready, wready, bvalid,
   /// arready, rvalid, rdata) the serial output's; the table write port's bits are left unused.
   parameter bit Ctl = 1'b0,
-  /// The nic tile's NIC queue depth (totex_tdm_tile QueueDepth; not with Ctl): above 1 the entry
-  /// has its last bit and m_axis_tlast follows the serial output's other bits.
+  /// The tile's NIC queue depth (QueueDepth of totex_tdm_tile, totex_tdm_allport_tile,
+  /// totex_tdm_single_tile; not with Ctl, not the crossbar's): above 1 the entry has its last bits
+  /// and m_axis_tlast (a bit per lane) follows the serial output's other bits.
   parameter int unsigned QueueDepth = 32'd1,
   /// Bits of missed_o; do not overwrite.
   localparam int unsigned MissW = 32'd16,
   /// Streams of the local side; do not overwrite.
   localparam int unsigned Lanes = totex_tdm_pkg::lanes(Kind, NumPorts),
   /// Bits of a table entry, a slot number, the serial input and output; do not overwrite.
-  localparam int unsigned LastW = totex_tdm_pkg::last_width(Kind, QueueDepth),
+  localparam int unsigned LastW = totex_tdm_pkg::last_width(Kind, NumPorts, QueueDepth),
   localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW,
                                                                    totex_pkg::idx_width(BufDepth))
                                    + LastW,
@@ -72,8 +73,8 @@ module totex_synth_tdm #(
   if (Kind > totex_tdm_pkg::KIND_XBAR) begin : gen_kind_err
     $error("totex_synth_tdm: Kind must be one of totex_tdm_pkg::KIND_*");
   end
-  if (QueueDepth > 32'd1 && (Kind != totex_tdm_pkg::KIND_NIC || Ctl)) begin : gen_queue_err
-    $error("totex_synth_tdm: QueueDepth > 1 is the nic tile's (totex_tdm_tile) only");
+  if (QueueDepth > 32'd1 && (Kind == totex_tdm_pkg::KIND_XBAR || Ctl)) begin : gen_queue_err
+    $error("totex_synth_tdm: QueueDepth > 1 is the tiles' (not the ctl tile's or the crossbar's)");
   end
   localparam int unsigned LaneW = totex_tdm_pkg::io_lane_width(Kind, PayloadW, NodeW);
   localparam int unsigned RdyLsb = totex_tdm_pkg::io_ready_lsb(Kind, NumPorts, PayloadW, NodeW);
@@ -159,13 +160,34 @@ module totex_synth_tdm #(
         .QueueDepth(QueueDepth)) u_dut (.*);
     end
     if (Kind == totex_tdm_pkg::KIND_ALLPORT) begin : gen_allport
+      logic [Lanes-1:0] m_axis_tlast;
+      if (LastW != 32'd0) begin : gen_last
+        assign out_d[BaseOutW - LastW +: LastW] = m_axis_tlast;
+      end else begin : gen_no_last
+        // Waiver: with one message per destination every flit is its message's last (constant).
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic unused_tlast;
+        assign unused_tlast = ^m_axis_tlast;
+        /* verilator lint_on UNUSEDSIGNAL */
+      end
       totex_tdm_allport_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
-        .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
+        .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
+        .QueueDepth(QueueDepth)) u_dut (.*);
     end
     if (Kind == totex_tdm_pkg::KIND_SINGLE) begin : gen_single
+      logic [Lanes-1:0] m_axis_tlast;
+      if (LastW != 32'd0) begin : gen_last
+        assign out_d[BaseOutW - LastW +: LastW] = m_axis_tlast;
+      end else begin : gen_no_last
+        // Waiver: with one message per destination every flit is its message's last (constant).
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic unused_tlast;
+        assign unused_tlast = ^m_axis_tlast;
+        /* verilator lint_on UNUSEDSIGNAL */
+      end
       totex_tdm_single_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
-        .BufDepth(BufDepth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops))
-        u_dut (.*);
+        .BufDepth(BufDepth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
+        .QueueDepth(QueueDepth)) u_dut (.*);
     end
   end
 endmodule

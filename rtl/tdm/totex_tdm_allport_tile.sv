@@ -16,6 +16,12 @@
 /// flit ejected from input link i; the core takes every beat (m_axis_tready[i] high whenever
 /// m_axis_tvalid[i] is, else error_o).
 ///
+/// Multi-flit traffic (QueueDepth >= 2; docs/tdm-tile.md, "Traffic"): every lane is a NIC queue
+/// (totex_tdm_nic_queue, QueueDepth messages per destination, as on the nic tile), and the entry
+/// gets P last bits at its top, bit i marking the eject of input link i as its pair's last flit in
+/// the period (m_axis_tlast[i]). With QueueDepth 1 the tile is unchanged and m_axis_tlast is
+/// constant high.
+///
 /// Cycle contract: the nic tile's (docs/tdm-tile.md, "Cycle contract"; PrimeCycles =
 /// totex_tdm_pkg::prime_cycles(NodeW)), per lane.
 /// error_o (sticky until reset): an m_axis overrun; run_i high before priming ended; a flit left
@@ -38,10 +44,17 @@ module totex_tdm_allport_tile #(
   parameter int unsigned MissW = 32'd16,
   /// 1: the lanes' toggle bits in flip-flops rather than block RAM.
   parameter bit BitsInFlops = 1'b0,
+  /// Waiting messages per destination in each lane: 1 (the default) one (totex_tdm_nic); a power
+  /// of two >= 2: a queue per destination (totex_tdm_nic_queue, multi-flit traffic), and the entry
+  /// gets a last bit per input link at its top (m_axis_tlast). `totex fpga` sizes it from the
+  /// schedule (docs/tdm-tile.md, "Traffic").
+  parameter int unsigned QueueDepth = 32'd1,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
   /// Bits of a table entry; do not overwrite.
-  localparam int unsigned EntryW = totex_tdm_pkg::allport_entry_width(NumPorts, NodeW),
+  localparam int unsigned EntryW = totex_tdm_pkg::allport_entry_width(NumPorts, NodeW)
+                                   + totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_ALLPORT,
+                                                               NumPorts, QueueDepth),
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
@@ -83,6 +96,9 @@ module totex_tdm_allport_tile #(
   output logic [NumPorts*PayloadW-1:0] m_axis_tdata,
   /// Source node, lane i at m_axis_tid[i*NodeW +: NodeW].
   output logic [NumPorts*NodeW-1:0]    m_axis_tid,
+  /// The flit of lane i is the last of its pair's message in the period (the entry's last bit i;
+  /// constant high with QueueDepth 1, where every message is one flit).
+  output logic [NumPorts-1:0]          m_axis_tlast,
   /// Inject slots that found no committed message, all lanes (wraps).
   output logic [MissW-1:0]             missed_o,
   /// Sticky error.
@@ -93,10 +109,14 @@ module totex_tdm_allport_tile #(
   localparam int unsigned W = PayloadW;
   localparam int unsigned MaskLsb = P * SelW;   // the eject mask, after the output selects
   localparam int unsigned Copies = totex_tdm_pkg::router_copies(NumPorts);
+  // The last bits' own copy of the advance enable (after the router's), with a queue.
+  localparam int unsigned LastW = totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_ALLPORT, NumPorts,
+                                                           QueueDepth);
+  localparam int unsigned TileCopies = Copies + ((LastW != 32'd0) ? 32'd1 : 32'd0);
 
   // The shell: slot pipeline, a NIC lane per output link, their inject keys, output registers,
   // status (missed_o adds the lanes' pulses of a cycle: three cycles behind the nic tile's count).
-  logic [Copies-1:0] adv;
+  logic [TileCopies-1:0] adv;
   logic [EntryW-1:0] unused_pre;
   // Waiver: of the decided entry only the selects and the eject mask are the router's (the inject
   // destinations and eject sources are the shell's).
@@ -112,7 +132,7 @@ module totex_tdm_allport_tile #(
   logic [P*W-1:0]    inj_data, out_data_d;
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_ALLPORT), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
                     .Depth(Depth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
-                    .TileCopies(Copies)) u_shell (
+                    .QueueDepth(QueueDepth), .TileCopies(TileCopies)) u_shell (
     .*, .sh_we_i(1'b0), .sh_addr_i('0), .sh_data_i('0), .arm_i(1'b0), .arm_per_i('0),
     .swap_o(unused_swap), .adv_o(adv), .pre_o(unused_pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(inj_valid),
     .inj_data_o(inj_data), .out_valid_d_i(out_valid_d), .out_data_d_i(out_data_d),
@@ -122,10 +142,23 @@ module totex_tdm_allport_tile #(
   // The router: output o's inject source is lane o; the ejection registers (in the shell) take the
   // input links as they are, a lane per link.
   totex_tdm_router #(.NumPorts(P), .PayloadW(W)) u_router (
-    .clk_i, .rst_ni, .adv_i(adv), .run_i, .ent_sel_i(ent[MaskLsb-1:0]), .entv_i(entv),
+    .clk_i, .rst_ni, .adv_i(adv[Copies-1:0]), .run_i, .ent_sel_i(ent[MaskLsb-1:0]), .entv_i(entv),
     .ent_ej_i(ent[MaskLsb +: P]), .in_valid_i, .in_data_i, .inj_valid_i(inj_valid),
     .inj_data_i(inj_data), .ej_q_o(ej_q), .out_valid_d_o(out_valid_d),
     .out_data_d_o(out_data_d), .left_o(left)
   );
+
+  // m_axis_tlast: the decided entry's last bits, held and loaded as the shell holds and loads
+  // m_axis_tid (at the advance, then with run_i), lane i's from bit EntryW - P + i.
+  if (LastW != 32'd0) begin : gen_last
+    logic [P-1:0] dec_last_q, last_q;
+    always_ff @(posedge clk_i) begin
+      if (adv[Copies]) dec_last_q <= ent[EntryW-1 -: P];
+      if (run_i) last_q <= dec_last_q;
+    end
+    assign m_axis_tlast = last_q;
+  end else begin : gen_one_flit
+    assign m_axis_tlast = '1;
+  end
 
 endmodule

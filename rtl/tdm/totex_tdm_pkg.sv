@@ -84,11 +84,14 @@ package totex_tdm_pkg;
     single_entry_width = 32'd2 * sel_width(num_ports) + 32'd4 + 32'd2 * buf_w + 32'd2 * node_w;
   endfunction
 
-  /// Bits the nic tile's entry adds at its top with a NIC queue (QueueDepth > 1, multi-flit
-  /// traffic): the eject's last-flit flag (m_axis_tlast). 0 otherwise: the entry is unchanged.
+  /// Bits a tile's entry adds at its top with a NIC queue (QueueDepth > 1, multi-flit traffic):
+  /// the ejects' last-flit flags (m_axis_tlast), one per m_axis lane (the all-port tile's P, one
+  /// on the nic and single-port tiles; none on the crossbar). 0 otherwise: the entry is unchanged.
   function automatic int unsigned last_width(input int unsigned kind,
+                                             input int unsigned num_ports,
                                              input int unsigned queue_depth);
-    last_width = (kind == KIND_NIC && queue_depth > 32'd1) ? 32'd1 : 32'd0;
+    if (queue_depth <= 32'd1 || kind == KIND_XBAR) last_width = 32'd0;
+    else last_width = (kind == KIND_ALLPORT) ? num_ports : 32'd1;
   endfunction
 
   /// Bits of one entry of a tile kind (buf_w: bits of a relay buffer word number, single-port only;

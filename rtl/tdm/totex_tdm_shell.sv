@@ -39,8 +39,8 @@ module totex_tdm_shell #(
   /// 1: the NIC lanes' toggle bits in flip-flops rather than block RAM.
   parameter bit BitsInFlops = 1'b0,
   /// Waiting messages per destination in a NIC lane: 1 is totex_tdm_nic (one per destination),
-  /// a power of two >= 2 totex_tdm_nic_queue (multi-flit traffic; the nic tile only: its entry
-  /// then ends with the eject's last-flit bit, totex_tdm_pkg::last_width).
+  /// a power of two >= 2 totex_tdm_nic_queue in every lane (multi-flit traffic; the entry then
+  /// ends with the ejects' last-flit bits, totex_tdm_pkg::last_width, which the tile decodes).
   parameter int unsigned QueueDepth = 32'd1,
   /// Copies of the advance enable for the tile's own registers (adv_o), each for at most
   /// totex_tdm_pkg::ADV_LOADS enables.
@@ -57,7 +57,7 @@ module totex_tdm_shell #(
                                                                      : NumPorts * PayloadW,
   /// Bits of a table entry; do not overwrite.
   localparam int unsigned EntryW = totex_tdm_pkg::kind_entry_width(Kind, NumPorts, NodeW, BufW)
-                                   + totex_tdm_pkg::last_width(Kind, QueueDepth),
+                                   + totex_tdm_pkg::last_width(Kind, NumPorts, QueueDepth),
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (

@@ -18,6 +18,11 @@
 /// sends it: the table may store into it again from that send's slot on (the table builder
 /// allocates the words so).
 ///
+/// Multi-flit traffic (QueueDepth >= 2; docs/tdm-tile.md, "Traffic"): the NIC lane is a queue
+/// (totex_tdm_nic_queue, QueueDepth messages per destination, as on the nic tile), and the entry
+/// gets a last bit at its top that marks the eject of a pair's last flit in the period
+/// (m_axis_tlast). With QueueDepth 1 the tile is unchanged and m_axis_tlast is constant high.
+///
 /// Cycle contract: the nic tile's (docs/tdm-tile.md, "Cycle contract"; PrimeCycles =
 /// totex_tdm_pkg::prime_cycles(NodeW)): s_axis, m_axis, missed_o, the table port, run_i and
 /// period_last_i behave the same.
@@ -42,12 +47,19 @@ module totex_tdm_single_tile #(
   parameter int unsigned MissW = 32'd16,
   /// 1: the NIC's toggle bits in flip-flops rather than block RAM.
   parameter bit BitsInFlops = 1'b0,
+  /// Waiting messages per destination in the NIC: 1 (the default) one (totex_tdm_nic); a power of
+  /// two >= 2: a queue per destination (totex_tdm_nic_queue, multi-flit traffic), and the entry
+  /// gets a last bit at its top (m_axis_tlast). `totex fpga` sizes it from the schedule
+  /// (docs/tdm-tile.md, "Traffic").
+  parameter int unsigned QueueDepth = 32'd1,
   /// Bits of a select field; do not overwrite.
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
   /// Bits of a relay buffer address; do not overwrite.
   localparam int unsigned BufW = totex_pkg::idx_width(BufDepth),
   /// Bits of a table entry; do not overwrite.
-  localparam int unsigned EntryW = totex_tdm_pkg::single_entry_width(NumPorts, NodeW, BufW),
+  localparam int unsigned EntryW = totex_tdm_pkg::single_entry_width(NumPorts, NodeW, BufW)
+                                   + totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_SINGLE,
+                                                               NumPorts, QueueDepth),
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
@@ -89,6 +101,9 @@ module totex_tdm_single_tile #(
   output logic [PayloadW-1:0]          m_axis_tdata,
   /// Source node (eject_src of the slot's entry).
   output logic [NodeW-1:0]             m_axis_tid,
+  /// The flit is the last of its pair's message in the period (the entry's last bit; constant
+  /// high with QueueDepth 1, where every message is one flit).
+  output logic                         m_axis_tlast,
   /// Slots that found no committed message (wraps).
   output logic [MissW-1:0]             missed_o,
   /// Sticky error.
@@ -113,7 +128,10 @@ module totex_tdm_single_tile #(
   localparam int unsigned BypBase   = 32'd2;
   localparam int unsigned BypLoads  = 32'd3 + W + 32'd1 + BufW;
   localparam int unsigned Copies    = BypBase + (BypLoads + AdvLoads - 32'd1) / AdvLoads;
-  logic [Copies-1:0] adv;
+  // With a queue, one more copy (index Copies) for the entry's last bit.
+  localparam bit          HasLast   = QueueDepth > 32'd1;
+  localparam int unsigned TileCopies = Copies + (HasLast ? 32'd1 : 32'd0);
+  logic [TileCopies-1:0] adv;
   logic [EntryW-1:0] ent;
   // Waiver: of the read-ahead entry only the send buffer word is used here (the bypass's address
   // matches, one advance early).
@@ -129,7 +147,8 @@ module totex_tdm_single_tile #(
   logic [P-1:0]      out_valid_d, left;
   totex_tdm_shell #(.Kind(totex_tdm_pkg::KIND_SINGLE), .NumPorts(P), .PayloadW(W), .NodeW(NodeW),
                     .Depth(Depth), .BufW(BufW), .TableFile(TableFile), .MissW(MissW),
-                    .BitsInFlops(BitsInFlops), .TileCopies(Copies)) u_shell (
+                    .BitsInFlops(BitsInFlops), .QueueDepth(QueueDepth),
+                    .TileCopies(TileCopies)) u_shell (
     .*, .sh_we_i(1'b0), .sh_addr_i('0), .sh_data_i('0), .arm_i(1'b0), .arm_per_i('0),
     .swap_o(unused_swap), .adv_o(adv), .pre_o(pre), .ent_o(ent), .entv_o(entv), .inj_valid_o(nic_valid),
     .inj_data_o(nic_data), .out_valid_d_i(out_valid_d), .out_data_d_i(send_d),
@@ -246,5 +265,18 @@ module totex_tdm_single_tile #(
   assign send_d = ({W{send_inj_q}} & nic_data) | ({W{send_rcv_q}} & rcv_d)
                 | ({W{send_buf_q}} & buf_word[W-1:0]);
   assign out_valid_d = send_port_q & {P{send_v}};
+
+  // m_axis_tlast: the decided entry's last bit, held and loaded as the shell holds and loads
+  // m_axis_tid (at the advance, then with run_i).
+  if (HasLast) begin : gen_last
+    logic dec_last_q, last_q;
+    always_ff @(posedge clk_i) begin
+      if (adv[Copies]) dec_last_q <= ent[EntryW-1];
+      if (run_i) last_q <= dec_last_q;
+    end
+    assign m_axis_tlast = last_q;
+  end else begin : gen_one_flit
+    assign m_axis_tlast = 1'b1;
+  end
 
 endmodule

@@ -72,7 +72,8 @@ module totex_tdm_tile #(
   localparam int unsigned SelW = totex_tdm_pkg::sel_width(NumPorts),
   /// Bits of a table entry; do not overwrite.
   localparam int unsigned EntryW = totex_tdm_pkg::entry_width(NumPorts, NodeW)
-                                   + totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_NIC, QueueDepth),
+                                   + totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_NIC, NumPorts,
+                                                                             QueueDepth),
   /// Bits of a slot number; do not overwrite.
   localparam int unsigned SlotW = totex_pkg::idx_width(Depth)
 ) (
@@ -156,7 +157,7 @@ module totex_tdm_tile #(
 
   // m_axis_tlast: the decided entry's last bit, held and loaded as the shell holds and loads
   // m_axis_tid (at the advance, then with run_i).
-  if (totex_tdm_pkg::last_width(totex_tdm_pkg::KIND_NIC, QueueDepth) != 32'd0) begin : gen_last
+  if (QueueDepth > 32'd1) begin : gen_last
     logic dec_last_q, last_q;
     always_ff @(posedge clk_i) begin
       if (adv[0]) dec_last_q <= ent[EntryW-1];

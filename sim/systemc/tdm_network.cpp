@@ -33,7 +33,6 @@ TdmNetwork::TdmNetwork(const sc_core::sc_module_name& name, const Topology& t, c
       p_(params.ports),
       words_((params.entry_bits() + 63) / 64),
       lanes_(params.lanes()),
-      nic_(params.kind == TileKind::Nic),
       link_valid_("link_valid", at(t.nodes()) * at(params.ports)),
       link_data_("link_data", at(t.nodes()) * at(params.ports)),
       forced_valid_("forced_valid", stuck ? 2U : 0U),

@@ -64,15 +64,12 @@ class TdmNetwork : public sc_core::sc_module {
 
   [[nodiscard]] int words() const { return words_; }
   [[nodiscard]] int lanes() const { return lanes_; }
-  /// m_tlast of lane q (v * lanes() + l) as the scoreboard takes it: 0 or 1 on the nic tile (the
-  /// RTL's m_axis_tlast), -1 on the tiles without it.
-  [[nodiscard]] int last_of(int q) const {
-    return nic_ ? (m_tlast[static_cast<std::size_t>(q)].read() ? 1 : 0) : -1;
-  }
+  /// m_tlast of lane q (v * lanes() + l) as the scoreboard takes it: 0 or 1 (the RTL's
+  /// m_axis_tlast, every tile).
+  [[nodiscard]] int last_of(int q) const { return m_tlast[static_cast<std::size_t>(q)].read() ? 1 : 0; }
 
  private:
   int n_, p_, words_, lanes_;
-  bool nic_;  // the nic tile (it has m_axis_tlast)
   /// Output port o of node v drives link v * P + o (every port, linked or not).
   sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
   sc_core::sc_vector<sc_core::sc_signal<std::uint64_t>> link_data_;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// SystemC model of the NIC lane with a queue per destination (rtl/tdm/totex_tdm_nic_queue.sv:
-/// the nic tile with QueueDepth > 1, multi-flit traffic; docs/tdm-tile.md, "Traffic"). A plain
+/// every tile's lanes with QueueDepth > 1, multi-flit traffic; docs/tdm-tile.md, "Traffic"). A plain
 /// class stepped by its tile (tdm_tile.hpp) at each rising edge, with the same inputs and outputs
 /// as TdmNicLane (the queue-less lane).
 ///

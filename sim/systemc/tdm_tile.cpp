@@ -183,6 +183,7 @@ void TdmTile::decide(bool valid, const TdmEntry& entry) {
     recv_act_ = e.recv_act;
     recv_buf_ = e.recv_buf;
     ejsrc_[0] = e.eject_src;
+    ejlast_[0] = p_.last_bit() ? (entry.eject_last ? 1 : 0) : 1;  // the RTL holds the entry's bit, valid or not
     return;
   }
   for (int o = 0; o < ports_; ++o) {
@@ -193,6 +194,8 @@ void TdmTile::decide(bool valid, const TdmEntry& entry) {
     for (int i = 0; i < ports_; ++i) {
       ej_[at(i)] = e.eject_srcs[at(i)] >= 0 ? i : -1;
       ejsrc_[at(i)] = std::max(0, e.eject_srcs[at(i)]);
+      // The entry's last bit of input link i (held valid or not, as the RTL).
+      ejlast_[at(i)] = !p_.last_bit() || (at(i) < entry.eject_lasts.size() && entry.eject_lasts[at(i)] != 0) ? 1 : 0;
     }
   } else {
     ej_[0] = e.eject_sel >= 1 && e.eject_sel <= ports_ ? e.eject_sel - 1 : -1;

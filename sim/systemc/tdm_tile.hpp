@@ -22,8 +22,8 @@
 ///     the next cycle on (one register per hop), an ejected flit on m_axis (tvalid one cycle,
 ///     tid = the entry's eject source) in the next cycle. run low: a pause.
 ///   * Inject and send: per lane, as tdm_nic_lane.hpp (the RTL NIC's registers), or with a queue
-///     per destination (TdmTileParams::queue_depth > 1, the nic tile) as tdm_nic_queue_lane.hpp;
-///     m_tlast the entry's last bit (held as m_tid), constant high without a queue.
+///     per destination (TdmTileParams::queue_depth > 1, every tile) as tdm_nic_queue_lane.hpp;
+///     m_tlast the entry's last bit of the lane (held as m_tid), constant high without a queue.
 ///   * missed: the RTL's totex_tdm_status (one lane: the pulse counted at the next edge; more
 ///     lanes: the pulses and their count registered first, two edges later).
 ///   * Single-port relay buffer: a flit the slot stores is in its word from the next slot on; a
@@ -70,7 +70,7 @@ class TdmTile : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_in<bool>> m_tready;             // [lanes()]
   sc_core::sc_vector<sc_core::sc_out<std::uint64_t>> m_tdata;    // [lanes()]
   sc_core::sc_vector<sc_core::sc_out<int>> m_tid;                // [lanes()]
-  sc_core::sc_vector<sc_core::sc_out<bool>> m_tlast;             // [lanes()] (the nic tile's m_axis_tlast)
+  sc_core::sc_vector<sc_core::sc_out<bool>> m_tlast;             // [lanes()] (m_axis_tlast)
   sc_core::sc_out<std::uint64_t> missed;  // MissW = 16 bits, two halves, wraps
   sc_core::sc_out<bool> error;            // sticky
   // The ctl tile's (shadow): bound and idle on the other tiles.

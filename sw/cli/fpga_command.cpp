@@ -69,10 +69,8 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
     if (o.traffic != "all") throw UsageError("--traffic and --schedule exclude each other: the file records its traffic");
     if (o.tables_out.empty()) check_tdm_tile_can_fit(t, s->model, o.device, o.payload);
     s->materialize();
-    // A traffic schedule: verified against the traffic it records (read again, digest checked);
-    // several flits per pair and period need the nic tile's NIC queue.
+    // A traffic schedule: verified against the traffic it records (read again, digest checked).
     const std::optional<Traffic> traffic = recorded_traffic(t, *s);
-    if (traffic) check_tdm_traffic(*traffic, s->model);
     const VerifyReport report =
         verify(t, *s, loaded.claimed_steps, run_limits(), traffic ? &*traffic : nullptr);
     if (!report.ok) {
@@ -95,7 +93,6 @@ std::pair<Topology, Schedule> fpga_schedule(const FpgaOptions& o) {
   if (o.traffic != "all") {
     const Traffic traffic = parse_traffic(o.traffic, t);
     if (!is_all_traffic(t, &traffic)) {  // the traffic's periodic schedule (schedule_traffic verifies it)
-      check_tdm_traffic(traffic, model);  // before the search
       TrafficRequest request;
       request.algorithm = o.algo.empty() ? "auto" : o.algo;
       request.budget_seconds = o.budget;
@@ -204,6 +201,9 @@ int cmd_fpga_tables(const FpgaOptions& o) {
   j["tables"] = files;
   j["out"] = dir;
   if (tile.kind == TileKind::AllPort) j["lanes"] = tables.lanes;  // [node][dst]: the s_axis lane its core offers dst's message on
+  // Multi-flit all-port: [node][dst * flits + f] the lane flit f of the pair is offered on (a pair's
+  // flits may leave on different links; "lanes" has the lane of the flit that leaves first).
+  if (!tables.flit_lanes.empty()) j["flit_lanes"] = tables.flit_lanes;
   const std::string params = (std::filesystem::path(dir) / "tables.json").string();
   try {
     write_output_file((std::filesystem::path(staged) / "tables.json").string(),

@@ -110,7 +110,6 @@ SimInput load_or_make(const SimOptions& options) {
       return {std::move(net), std::move(s), std::nullopt, std::move(traffic)};
     }
     if (!is_all_traffic(*t, &traffic)) {
-      if (o.tdm.periods > 0) check_tdm_traffic(traffic, model);  // before the search
       TrafficRequest request;
       request.algorithm = o.algo.empty() ? "auto" : o.algo;
       request.budget_seconds = o.budget;
@@ -199,8 +198,6 @@ int cmd_sim(const SimOptions& options) {
   std::optional<Traffic> traffic;
   if (const auto* d = std::get_if<Schedule>(&schedule)) {
     traffic = recorded_traffic(std::get<Topology>(net), *d);
-    // The TDM tiles: several flits per pair and period need the nic tile's NIC queue.
-    if (traffic && o.tdm.periods > 0) check_tdm_traffic(*traffic, d->model);
   }
   // Only verified schedules are simulated: a simulator is not the place to discover a broken schedule.
   const VerifyReport report = std::visit(

@@ -314,9 +314,44 @@ foreach(engine rtl systemc)
   set_tests_properties(cli.sim_traffic_tdm_multi_lost_${engine} PROPERTIES TIMEOUT 600
     ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache;TOTEX_TDM_FAULT=eject")
 endforeach()
-# Refusal: the all-port and single-port tiles hold one waiting message per destination (exit 2).
-cli_test(sim_traffic_tdm_multi_allport 2 "the all-port TDM tile's NIC holds one waiting message per destination: multi-flit traffic runs on the nic tile"
-  -- ${TOTEX} sim --topo torus:4x4 --model all-port --traffic all:2 --periodic)
+# Multi-flit traffic on the all-port and single-port tiles (their NIC lanes are queues too,
+# docs/tdm-tile.md "Traffic"): all:2 (periodic) and the 1-5 flit matrix (one-shot schedule, folded)
+# on ref, rtl and systemc with one digest. The all-port matrix has pairs whose flits leave on
+# different links (lanes). rtl models tdm_allport_* / tdm_single_* with _q2 and _q8.
+foreach(model all-port single-port)
+  foreach(traffic "all:2" "matrix:tests/cli/data/multiflit_torus4x4.txt")
+    string(REGEX REPLACE "[^a-z0-9]+" "_" name "${model}_${traffic}")
+    set(periodic "")
+    if(traffic STREQUAL "all:2")
+      set(periodic "--periodic")
+    endif()
+    add_test(NAME cli.sim_traffic_tdm_multi_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+      COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4 --model ${model}
+              --traffic ${traffic} ${periodic} --periods 2 -- ref rtl systemc)
+    set_tests_properties(cli.sim_traffic_tdm_multi_${name} PROPERTIES TIMEOUT 600
+      ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+  endforeach()
+  # rtl and systemc agree delivery by delivery with a lost eject (both name the flit).
+  add_test(NAME cli.sim_traffic_tdm_multi_agree_eject_${model} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/tdm/tdm_agree.sh ${TOTEX} torus:4x4 ${model} 2 eject
+            --traffic matrix:tests/cli/data/multiflit_torus4x4.txt)
+  set_tests_properties(cli.sim_traffic_tdm_multi_agree_eject_${model} PROPERTIES TIMEOUT 600
+    ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+  # Every flit counted (23 a period), m_axis_tlast checked on the pair's last flit.
+  add_test(NAME cli.sim_traffic_tdm_multi_count_${model} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${EXPECT} 0 "delivered" --jq ".passed and .delivered==46 and .expected_delivered==46 and .traffic.flits==23" --
+            ${TOTEX} sim --topo torus:4x4 --model ${model} --traffic matrix:tests/cli/data/multiflit_torus4x4.txt
+            --periods 2 --engine systemc --json)
+  set_tests_properties(cli.sim_traffic_tdm_multi_count_${model} PROPERTIES TIMEOUT 600)
+endforeach()
+# What stays refused (exit 2, on every engine, before anything runs): a schedule that delivers the
+# flits one all-port NIC lane sends out of their order (a hand-written ring:4 schedule: (0,2)#0 and
+# #1 both leave towards node 1, #0 turns back and arrives last).
+foreach(engine ref rtl systemc)
+  add_test(NAME cli.sim_traffic_tdm_multi_lane_order_${engine} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    COMMAND ${EXPECT} 2 "flits .0,2.#1 and .0,2.#0 leave node 0 on output port 0 in steps 1 and 0 but arrive in steps 3 and 4: the all-port TDM tile's NIC lane keeps a pair's flits in order"
+    -- ${TOTEX} sim --schedule tests/cli/data/multiflit_ring4_lane_order.sched --periods 1 --engine ${engine})
+endforeach()
 # A Poseidon communication spec names its network: without --topo the platform is the topology
 # (graph:FILE.xml, here the bitorus torus:4x4); 2x2 + 2 + 2 + 3x2 + 1 = 15 flits a period.
 cli_test(schedule_traffic_poseidon_platform 0 "period"
@@ -342,8 +377,15 @@ cli_test(fpga_traffic_multi_flit 0 "tables" --jq ".queue_depth==4 and .entry_bit
   -- ${TOTEX} fpga --topo torus:8x8 --model nic --traffic moe:16:2:8:1 --tables-out ${TRAFFIC_DIR}/fpga_moe --json)
 cli_test(fpga_traffic_multi_file 0 "tables" --jq ".queue_depth==2 and .entry_bits==24"
   -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_transpose2.sched --tables-out ${TRAFFIC_DIR}/fpga_transpose2 --json)
-cli_test(fpga_traffic_multi_allport 2 "multi-flit traffic runs on the nic tile"
-  -- ${TOTEX} fpga --topo torus:4x4 --model all-port --traffic all:2 --tables-out ${TRAFFIC_DIR}/fpga_allport2)
+# ... and on the all-port tile (a last bit per input link: 4 x 3 + 4 + 2 x 4 x 4 + 4 = 52; the lane
+# of every flit, as a pair's flits may leave on different links) and the single-port tile (one last
+# bit: 2 x 3 + 4 + 2 x 4 + 2 x 4 + 1 = 27 with its 16-word relay buffer).
+cli_test(fpga_traffic_multi_allport 0 "tables"
+  --jq ".queue_depth==2 and .entry_bits==52 and .kind==\"all-port\" and (.flit_lanes|length)==16" --
+  ${TOTEX} fpga --topo torus:4x4 --model all-port --traffic all:2 --tables-out ${TRAFFIC_DIR}/fpga_allport2 --json)
+cli_test(fpga_traffic_multi_single 0 "tables"
+  --jq ".queue_depth==2 and .entry_bits==27 and .kind==\"single-port\" and .buffer_words==16" --
+  ${TOTEX} fpga --topo torus:4x4 --model single-port --traffic all:2 --tables-out ${TRAFFIC_DIR}/fpga_single2 --json)
 set_tests_properties(cli.fpga_traffic_multi_file PROPERTIES FIXTURES_REQUIRED tdm_traffic_multi)
 cli_test(fpga_traffic_and_schedule 2 "--traffic and --schedule exclude each other"
   -- ${TOTEX} fpga --schedule ${TRAFFIC_DIR}/tdm_groups.sched --traffic groups:0 --tables-out ${TRAFFIC_DIR}/fpga_x)

@@ -487,11 +487,10 @@ TEST_CASE("tdm tables of a traffic: its pairs only, its default period, one flit
   CHECK(tables.flits == 1);
   CHECK(tables.tile.queue_depth == 1);
   CHECK_FALSE(tables.tile.last_bit());
-  CHECK_NOTHROW(check_tdm_traffic(traffic, Model::Nic));
 }
 
-// Issue 49: several flits per pair and period run on the nic tile's NIC queue; the all-port and
-// single-port tiles refuse them.
+// Issue 49: several flits per pair and period run on the tiles' NIC queues (the nic tile's here;
+// the all-port and single-port tiles in the next test case).
 TEST_CASE("tdm tables of a multi-flit traffic: flit numbers, last bits, the queue depth", "[tdm][traffic]") {
   const Topology t = parse_topology("torus:4x4");
   const Traffic two = parse_traffic("perm:transpose:2", t);
@@ -562,9 +561,45 @@ TEST_CASE("tdm tables of a multi-flit traffic: flit numbers, last bits, the queu
   CHECK(std::none_of(lost.errors().begin(), lost.errors().end(),
                      [&](const std::string& e) { return e.find(name + "#0") != std::string::npos; }));
 
-  // Only the nic tile has the queue.
-  CHECK_NOTHROW(check_tdm_traffic(two, Model::Nic));
-  CHECK_THROWS_WITH(check_tdm_traffic(two, Model::AllPort), Catch::Contains("multi-flit traffic runs on the nic tile"));
-  const Schedule a2 = schedule_traffic(t, Model::AllPort, two, request).schedule;
-  CHECK_THROWS_WITH(tdm_tables(t, a2), Catch::Contains("multi-flit traffic runs on the nic tile"));
+}
+
+// The all-port and single-port tiles run multi-flit traffic too (their NIC lanes are queues): the
+// queue depth, the last bits (one per input link on all-port, one on single-port) through the
+// entry's encoding, one last flit per pair and period, and ref delivers every flit.
+TEST_CASE("tdm tables of a multi-flit traffic on the all-port and single-port tiles", "[tdm][traffic]") {
+  const Topology t = parse_topology("torus:4x4");
+  const Traffic two = parse_traffic("all:2", t);
+  TrafficRequest request;
+  request.periodic = true;
+  for (const Model model : {Model::AllPort, Model::SinglePort}) {
+    const Schedule s = schedule_traffic(t, model, two, request).schedule;
+    const TdmTables tables = tdm_tables(t, s);
+    const bool all_port = model == Model::AllPort;
+    CHECK(tables.flits == 2);
+    CHECK(tables.tile.queue_depth == 2);
+    REQUIRE(tables.tile.last_bit());
+    CHECK(tables.tile.last_bits() == (all_port ? 4 : 1));
+    TdmTileParams one = tables.tile;
+    one.queue_depth = 1;
+    CHECK(tables.tile.entry_bits() == one.entry_bits() + tables.tile.last_bits());
+    std::int64_t lasts = 0;
+    for (const auto& node : tables.entries)
+      for (const TdmEntry& e : node) {
+        if (all_port) {
+          REQUIRE(e.eject_lasts.size() == 4);
+          for (std::size_t i = 0; i < 4; ++i) {
+            lasts += e.eject_lasts[i];
+            CHECK((e.eject_lasts[i] == 0 || e.eject_srcs[i] >= 0));  // only on an eject
+          }
+        } else {
+          lasts += e.eject_last ? 1 : 0;
+          CHECK((!e.eject_last || e.recv_act == 1));
+        }
+        CHECK(decode_tdm_entry(encode_tdm_entry(e, tables.tile), tables.tile) == e);
+      }
+    CHECK(lasts == two.pairs());  // one last flit per pair and period
+    const SimResult r = run_reference_periodic(t, s, tables, 2, &two);
+    CHECK(r.errors.empty());
+    CHECK(r.delivered == 2 * 2 * two.pairs());
+  }
 }

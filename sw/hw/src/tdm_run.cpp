@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <tuple>
 
 #include "totex/error.hpp"
 
@@ -13,16 +14,6 @@ namespace {
 std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 constexpr std::int64_t kMaxErrors = 100;
 }  // namespace
-
-void check_tdm_traffic(const Traffic& traffic, Model model) {
-  const PairFlits most = heaviest_pair(traffic);
-  if (most.flits > 1 && tdm_tile_kind(model) != TileKind::Nic)
-    throw UsageError("traffic " + traffic.spec() + " sends " + std::to_string(most.flits) + " flits from node " +
-                     std::to_string(most.src) + " to node " + std::to_string(most.dst) + " per period; the " +
-                     tdm_tile_kind_info(tdm_tile_kind(model)).name +
-                     " TDM tile's NIC holds one waiting message per destination: multi-flit traffic runs on the nic "
-                     "tile (--model nic), whose NIC has a queue per destination");
-}
 
 TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency, const Traffic* traffic)
     : t_(t), tables_(tables), periods_(periods), latency_(latency) {
@@ -33,7 +24,6 @@ TdmScoreboard::TdmScoreboard(const Topology& t, const TdmTables& tables, int per
     if (traffic->nodes() != t.nodes())
       throw UsageError("traffic " + traffic->spec() + " has " + std::to_string(traffic->nodes()) + " nodes, " + t.spec() +
                        " " + std::to_string(t.nodes()));
-    check_tdm_traffic(*traffic, tdm_tile_kind_info(tables.tile.kind).model);
     traffic->for_each([&](NodeId src, NodeId dst, std::int64_t w) {
       if (w <= 0 || src == dst) return;
       pair_flits_[at(src) * n + at(dst)] = static_cast<int>(w);
@@ -83,9 +73,12 @@ void TdmScoreboard::observe(std::int64_t cycle, NodeId where, NodeId src, std::u
   trace_.push_back({cycle - latency_, where, src, static_cast<std::uint32_t>(payload)});
   if (src < 0 || src >= n || where < 0 || where >= n) return error(here + msg + " is not a message of this exchange");
   const std::size_t pair = at(src) * at(n) + at(where);
-  // Which flit and period: each flit of the pair is ejected in its own slot.
+  // Which flit and period: each flit of the pair is ejected in its own slot, or (all-port) several
+  // in one slot on different m_axis lanes: then the flit not yet seen whose payload this is, if
+  // one is (else the first, and the payload check below names the flit it carries).
   const std::int64_t P = tables_.period;
   std::int64_t flit = -1, k = -1;
+  bool fits = false;
   std::string due;
   bool delivered_ever = false;
   for (std::int64_t f = 0; f < flits_; ++f) {
@@ -94,9 +87,16 @@ void TdmScoreboard::observe(std::int64_t cycle, NodeId where, NodeId src, std::u
     delivered_ever = true;
     due += (due.empty() ? "" : ", ") + std::to_string(lh + latency_);
     const std::int64_t offset = cycle - latency_ - lh;
-    if (flit < 0 && offset >= 0 && offset % P == 0 && offset / P < periods_) {
-      flit = f;
-      k = offset / P;
+    if (offset >= 0 && offset % P == 0 && offset / P < periods_ && !fits) {
+      const std::int64_t kk = offset / P;
+      const bool this_fits = !seen_[(at(kk) * at(n) * at(n) + pair) * at(flits_) + at(f)] &&
+                             payload == tdm_payload(src, where, tdm_flit_index(tables_, kk, static_cast<int>(f)),
+                                                    tables_.tile.payload_bits);
+      if (flit < 0 || this_fits) {
+        flit = f;
+        k = kk;
+        fits = this_fits;
+      }
     }
   }
   if (pair_flits_[pair] == 0 || !delivered_ever)
@@ -161,7 +161,15 @@ void TdmScoreboard::fill(SimResult& r) const {
   if (r.cycles != r.expected_cycles)
     r.errors.push_back("run took " + std::to_string(r.cycles) + " cycles, the schedule predicts " +
                        std::to_string(r.expected_cycles));
-  r.trace_sha256 = trace_sha256(trace_);
+  // In one canonical order first: the all-port tile may eject two flits of one pair in one cycle
+  // (on two m_axis lanes), which trace_sha256's order (step, destination, source) leaves tied and
+  // each engine observes in its own order; with the payload as the last key every engine hashes
+  // the same sequence (and where nothing ties, as under `all`, the digest is the one of before).
+  std::vector<Delivery> trace = trace_;
+  std::sort(trace.begin(), trace.end(), [](const Delivery& a, const Delivery& b) {
+    return std::tie(a.step, a.dst, a.src, a.payload) < std::tie(b.step, b.dst, b.src, b.payload);
+  });
+  r.trace_sha256 = trace_sha256(std::move(trace));
 }
 
 SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods,
@@ -185,7 +193,11 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
   const auto note = [&](std::string text) {
     if (++stray_count <= 10) stray.push_back(std::move(text));
   };
-  std::vector<std::pair<std::size_t, NodeId>> moves;
+  struct Move {
+    std::size_t m;
+    NodeId to, from;
+  };
+  std::vector<Move> moves;
   const std::int64_t end = (periods - 1) * P + T;
   for (std::int64_t step = 0; step < end; ++step) {
     moves.clear();
@@ -222,10 +234,10 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
           if (eject_step[at(to)] == step) note(here + "is a second ejection at node " + std::to_string(to) + " in this step");
           eject_step[at(to)] = step;
         }
-        moves.emplace_back(m, to);
+        moves.push_back({m, to, tr.from});
       }
     }
-    for (const auto& [m, to] : moves) {
+    for (const auto& [m, to, from] : moves) {
       const auto k = static_cast<std::int64_t>(m / F / (n * n));
       const auto src = static_cast<NodeId>(((m / F) % (n * n)) / n), dst = static_cast<NodeId>((m / F) % n);
       if (to == dst) {
@@ -234,7 +246,7 @@ SimResult run_reference_periodic(const Topology& t, const Schedule& s, const Tdm
         const int flit = tables.number_of({src, dst, static_cast<std::int32_t>(m % F)}, static_cast<int>(n));
         const TdmEntry& eject = tables.entries[at(dst)][static_cast<std::size_t>((step + 1) % P)];
         board.observe(step, to, src, tdm_payload(src, dst, tdm_flit_index(tables, k, flit), tables.tile.payload_bits),
-                      tables.tile.last_bit() ? (eject.eject_last ? 1 : 0) : 1);
+                      tables.eject_last_of(eject, *t.port_to(to, from)));
       } else {
         where[m] = to;
       }

@@ -46,6 +46,8 @@ struct Fold {
   std::int64_t conflict_count = 0;
   std::vector<std::int64_t> last_hop;   // [(src * N + dst) * flits + the schedule's flit index]
   std::vector<std::int64_t> first_hop;  // the same, the step of the injection
+  std::vector<int> first_port;          // the same, the output port of the injection (its lane on all-port)
+  std::vector<int> last_in;             // the same, the input link it arrives on at its destination
   int flits = 1;                        // the schedule's largest flit index + 1
   std::vector<std::vector<int>> lanes;  // all-port: [node][dst] the output port of dst's first hop
   int buffer_words = 0;                 // single-port: relay buffer words the busiest node uses
@@ -98,11 +100,6 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   // Multi-flit traffic: a pair's flits are told apart by their index (one flit: today's layout).
   for (const auto& step : s.steps)
     for (const Transfer& tr : step) f.flits = std::max(f.flits, tr.msg.flit + 1);
-  if (f.flits > 1 && kind != TileKind::Nic)
-    throw UsageError("the schedule sends up to " + std::to_string(f.flits) +
-                     " flits per pair: multi-flit traffic runs on the nic tile (--model nic), whose NIC has a "
-                     "queue per destination; the " + std::string(tdm_tile_kind_info(kind).name) +
-                     " tile holds one waiting message per destination");
   const auto nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * static_cast<std::size_t>(f.flits);
   check_memory(static_cast<std::uint64_t>(nn), 24, "the TDM tables of " + t.spec());
   check_memory(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(period) * static_cast<std::uint64_t>(ports + 3), 24,
@@ -116,6 +113,8 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
   f.entries.assign(at(n), std::vector<TdmEntry>(at(period), idle));
   f.last_hop.assign(nn, -1);
   f.first_hop.assign(nn, -1);
+  f.first_port.assign(nn, -1);
+  f.last_in.assign(nn, -1);
   // Per (node, slot): who drives each output, the eject (per input link under all-port; under
   // single-port every receive, relays included) and the inject (nic; all-port injects per output,
   // counted by out_use; single-port: every send, relays included).
@@ -169,9 +168,11 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
       if (first) {  // the first hop: the source's NIC injects it
         sel = ports + 1;
         f.first_hop[m] = st;
+        f.first_port[m] = tr.port;
         if (all_port) {  // lane tr.port: its output is claimed below
           sender.inject_dsts[at(tr.port)] = msg.dst;
-          f.lanes[at(u)][at(msg.dst)] = tr.port;
+          int& lane = f.lanes[at(u)][at(msg.dst)];
+          if (lane < 0) lane = tr.port;  // the pair's first flit's (steps in order)
         } else if (single || claim(inject_use, at(u) * at(period) + at(slot), u, slot, "inject", msg, st)) {
           sender.inject_dst = msg.dst;
         }
@@ -227,6 +228,7 @@ Fold fold(const Topology& t, const Schedule& s, int period) {
           }
         }
         f.last_hop[m] = st;
+        f.last_in[m] = in;
         arrived[m] = -2;  // delivered: any later transfer is an error above (where[m] is its destination)
       }
       f.steps = std::max(f.steps, st + 1);
@@ -264,31 +266,62 @@ std::uint64_t mix64(std::uint64_t x) {
 
 /// Numbers every pair's flits in their inject order (the core offers them so, the NIC queue keeps
 /// it) and checks that they arrive in that order and leave their source within one period (so that
-/// periods do not interleave in the queue); sets the tables' flit layout, last hops, the nic
-/// entries' last bits and inject flit numbers, and the queue depth (the most flits of one pair:
-/// what one destination's queue holds at once, rounded up to a power of two).
+/// periods do not interleave in the queue). All-port: a pair's flits may leave on several lanes,
+/// each lane's queue keeps its own order, so the flits are numbered in their arrival order (a
+/// step's arrivals in the order of their input links, the m_axis lanes) and the check is that the
+/// flits of one lane leave in that order. Sets the tables' flit layout, last hops, the entries'
+/// last bits (all-port: per input link), the inject flit numbers (per lane on all-port) and the
+/// all-port flit lanes, and the queue depth (the most flits of one pair: what one destination's
+/// queue holds at once, rounded up to a power of two; on all-port a lane's queue holds at most as
+/// many).
 void number_flits(const Fold& f, int n, TdmTables& out) {
   const auto F = at(f.flits);
   out.flits = f.flits;
   out.last_hop.assign(f.last_hop.size(), -1);
   out.flit_number.assign(f.last_hop.size(), 0);
-  out.inject_flit.assign(out.entries.size(), std::vector<int>(at(out.period), 0));
+  const int lanes = out.tile.lanes();
+  const bool all_port = out.tile.kind == TileKind::AllPort;
+  out.inject_flit.assign(out.entries.size(), std::vector<int>(at(out.period) * at(lanes), 0));
+  if (all_port && F > 1) out.flit_lanes.assign(out.entries.size(), std::vector<int>(at(n) * F, -1));
   int most = 1;
   std::vector<std::size_t> order;
   for (std::size_t pair = 0; pair < at(n) * at(n); ++pair) {
     order.clear();
     for (std::size_t k = 0; k < F; ++k)
       if (f.last_hop[pair * F + k] >= 0) order.push_back(k);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return f.first_hop[pair * F + a] < f.first_hop[pair * F + b]; });
+    if (all_port) {
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const std::size_t ma = pair * F + a, mb = pair * F + b;
+        return f.last_hop[ma] != f.last_hop[mb] ? f.last_hop[ma] < f.last_hop[mb] : f.last_in[ma] < f.last_in[mb];
+      });
+    } else {
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return f.first_hop[pair * F + a] < f.first_hop[pair * F + b]; });
+    }
     most = std::max(most, static_cast<int>(order.size()));
     const auto src = static_cast<NodeId>(pair / at(n)), dst = static_cast<NodeId>(pair % at(n));
     const auto name = [&](std::size_t k) {
       return "(" + std::to_string(src) + "," + std::to_string(dst) + ")#" + std::to_string(k);
     };
+    // The flit that leaves first (order[0] but on all-port, numbered by arrival).
+    std::size_t first = 0;
+    for (std::size_t i = 1; i < order.size(); ++i)
+      if (f.first_hop[pair * F + order[i]] < f.first_hop[pair * F + order[first]]) first = i;
     for (std::size_t i = 0; i < order.size(); ++i) {
       const std::size_t m = pair * F + order[i];
-      if (i > 0) {
+      if (all_port) {  // the flits before it on its lane left before it
+        for (std::size_t j = 0; j < i; ++j) {
+          const std::size_t prev = pair * F + order[j];
+          if (f.first_port[prev] == f.first_port[m] && f.first_hop[prev] > f.first_hop[m])
+            throw UsageError("flits " + name(order[j]) + " and " + name(order[i]) + " leave node " + std::to_string(src) +
+                             " on output port " + std::to_string(f.first_port[m]) + " in steps " +
+                             std::to_string(f.first_hop[prev]) + " and " + std::to_string(f.first_hop[m]) +
+                             " but arrive in steps " + std::to_string(f.last_hop[prev] + 1) + " and " +
+                             std::to_string(f.last_hop[m] + 1) +
+                             ": the all-port TDM tile's NIC lane keeps a pair's flits in order, the schedule must "
+                             "deliver the flits of one lane so");
+        }
+      } else if (i > 0) {
         const std::size_t prev = pair * F + order[i - 1];
         if (f.last_hop[m] <= f.last_hop[prev])
           throw UsageError("flits " + name(order[i - 1]) + " and " + name(order[i]) + " leave node " +
@@ -297,24 +330,37 @@ void number_flits(const Fold& f, int n, TdmTables& out) {
                            " and " + std::to_string(f.last_hop[m] + 1) +
                            ": the TDM NIC's queue keeps a pair's flits in order, the schedule must deliver them so");
       }
-      if (f.first_hop[m] - f.first_hop[pair * F + order[0]] >= out.period)
-        throw UsageError("flits " + name(order[0]) + " and " + name(order[i]) + " leave node " + std::to_string(src) +
-                         " in steps " + std::to_string(f.first_hop[pair * F + order[0]]) + " and " +
+      if (f.first_hop[m] - f.first_hop[pair * F + order[first]] >= out.period)
+        throw UsageError("flits " + name(order[first]) + " and " + name(order[i]) + " leave node " + std::to_string(src) +
+                         " in steps " + std::to_string(f.first_hop[pair * F + order[first]]) + " and " +
                          std::to_string(f.first_hop[m]) + ", a period of " + std::to_string(out.period) +
                          " slots or more apart: the next period's flits would overtake them in the NIC's queue");
       const auto number = static_cast<int>(i);
       out.flit_number[m] = number;
       out.last_hop[pair * F + i] = f.last_hop[m];
-      out.inject_flit[at(src)][static_cast<std::size_t>(f.first_hop[m] % out.period)] = number;
+      const int lane = all_port ? f.first_port[m] : 0;
+      out.inject_flit[at(src)][static_cast<std::size_t>(f.first_hop[m] % out.period) * at(lanes) + at(lane)] = number;
+      if (!out.flit_lanes.empty()) out.flit_lanes[at(src)][at(dst) * F + i] = lane;
       TdmEntry& e = out.entries[at(dst)][static_cast<std::size_t>((f.last_hop[m] + 1) % out.period)];
-      e.eject_last = i + 1 == order.size();
+      if (all_port) {
+        e.eject_lasts.resize(at(out.tile.ports), 0);
+        e.eject_lasts[at(f.last_in[m])] = i + 1 == order.size() ? 1 : 0;
+      } else {
+        e.eject_last = i + 1 == order.size();
+      }
     }
   }
   out.tile.queue_depth = 1;
   while (out.tile.queue_depth < most) out.tile.queue_depth *= 2;
-  if (!out.tile.last_bit())  // no last bit in the entry: every flit is its message's last
-    for (auto& node : out.entries)
-      for (TdmEntry& e : node) e.eject_last = false;
+  for (auto& node : out.entries)
+    for (TdmEntry& e : node) {
+      if (!out.tile.last_bit()) {  // no last bit in the entry: every flit is its message's last
+        e.eject_last = false;
+        e.eject_lasts.clear();
+      } else if (all_port) {  // one bit per input link in every entry (as decoded)
+        e.eject_lasts.resize(at(out.tile.ports), 0);
+      }
+    }
 }
 
 }  // namespace
@@ -324,11 +370,11 @@ int TdmTileParams::slot_bits() const { return idx_width(depth); }
 int TdmTileParams::buffer_bits() const { return idx_width(buffer_words); }
 int TdmTileParams::entry_bits() const {
   switch (kind) {
-    case TileKind::SinglePort: return 2 * sel_bits() + 4 + 2 * buffer_bits() + 2 * node_bits;
-    case TileKind::AllPort: return ports * sel_bits() + ports + 2 * ports * node_bits;
+    case TileKind::SinglePort: return 2 * sel_bits() + 4 + 2 * buffer_bits() + 2 * node_bits + last_bits();
+    case TileKind::AllPort: return ports * sel_bits() + ports + 2 * ports * node_bits + last_bits();
     case TileKind::Nic: break;
   }
-  return (ports + 1) * sel_bits() + 2 * node_bits + (last_bit() ? 1 : 0);
+  return (ports + 1) * sel_bits() + 2 * node_bits + last_bits();
 }
 
 const TileKindInfo& tdm_tile_kind_info(TileKind kind) {
@@ -365,6 +411,7 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
       put_bits(w, lsb, width, static_cast<std::uint64_t>(*member));
       lsb += width;
     }
+    if (p.last_bit()) put_bits(w, p.entry_bits() - 1, 1, e.eject_last ? 1 : 0);
     return w;
   }
   for (int o = 0; o < p.ports; ++o) put_bits(w, o * sw, sw, static_cast<std::uint64_t>(field(e.out_sel, o, 0)));
@@ -377,6 +424,8 @@ std::vector<std::uint64_t> encode_tdm_entry(const TdmEntry& e, const TdmTilePara
         put_bits(w, src_lsb + i * p.node_bits, p.node_bits, static_cast<std::uint64_t>(src));
       }
       put_bits(w, dst_lsb + i * p.node_bits, p.node_bits, static_cast<std::uint64_t>(field(e.inject_dsts, i, 0)));
+      // The last bits at the top, input link i's at (entry bits - ports + i).
+      if (p.last_bit()) put_bits(w, p.entry_bits() - p.ports + i, 1, field(e.eject_lasts, i, 0) ? 1 : 0);
     }
     return w;
   }
@@ -396,6 +445,7 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
       *member = static_cast<int>(get_bits(w, lsb, width));
       lsb += width;
     }
+    if (p.last_bit()) e.eject_last = get_bits(w, p.entry_bits() - 1, 1) != 0;
     // The informational fields of the other tiles: the injecting output, the ejecting input.
     e.out_sel.assign(at(p.ports), 0);
     if (e.send_port > 0 && e.send_src == 0) e.out_sel[at(e.send_port - 1)] = p.ports + 1;
@@ -410,6 +460,7 @@ TdmEntry decode_tdm_entry(const std::vector<std::uint64_t>& w, const TdmTilePara
     for (int i = 0; i < p.ports; ++i) {
       e.inject_dsts.push_back(static_cast<int>(get_bits(w, dst_lsb + i * p.node_bits, p.node_bits)));
       e.eject_srcs.push_back(get_bits(w, p.ports * sw + i, 1) ? static_cast<int>(get_bits(w, src_lsb + i * p.node_bits, p.node_bits)) : -1);
+      if (p.last_bit()) e.eject_lasts.push_back(static_cast<int>(get_bits(w, p.entry_bits() - p.ports + i, 1)));
     }
     return e;
   }

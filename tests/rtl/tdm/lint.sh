@@ -58,6 +58,16 @@ run totex_tdm_allport_tile -GNumPorts=4 -GNodeW=4 -GDepth=8 -GBitsInFlops=1\'b1
 run totex_tdm_single_tile
 run totex_tdm_single_tile -GNumPorts=1 -GNodeW=1 -GDepth=2 -GBufDepth=1
 run totex_tdm_single_tile -GNumPorts=6 -GNodeW=6 -GDepth=200 -GPayloadW=8 -GBufDepth=5
+# The all-port and single-port tiles with NIC queues (multi-flit traffic: the entry's last bits,
+# m_axis_tlast).
+run totex_tdm_allport_tile -GQueueDepth=2
+run totex_tdm_allport_tile -GNumPorts=1 -GNodeW=1 -GDepth=2 -GQueueDepth=2
+run totex_tdm_allport_tile -GNumPorts=4 -GNodeW=4 -GDepth=32 -GQueueDepth=4
+run totex_tdm_single_tile -GQueueDepth=2
+run totex_tdm_single_tile -GNumPorts=1 -GNodeW=1 -GDepth=2 -GBufDepth=1 -GQueueDepth=2
+run totex_tdm_single_tile -GNumPorts=4 -GNodeW=4 -GDepth=64 -GBufDepth=8 -GQueueDepth=4
+run totex_synth_tdm -GKind=1 -GQueueDepth=2 -GNodeW=4 -GDepth=32
+run totex_synth_tdm -GKind=2 -GQueueDepth=2 -GNodeW=4 -GDepth=32
 run totex_tdm_shell
 run totex_tdm_shell -GKind=1 -GNumPorts=3 -GNodeW=2 -GDepth=5
 run totex_tdm_shell -GKind=2 -GBufW=3

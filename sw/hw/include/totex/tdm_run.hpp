@@ -30,8 +30,7 @@ namespace totex {
 class TdmScoreboard {
  public:
   /// `traffic` (null: all) is what must arrive, read from the traffic itself (recorded_traffic),
-  /// never from the schedule under test; multi-flit traffic on a tile without a queue is a
-  /// UsageError (check_tdm_traffic).
+  /// never from the schedule under test.
   TdmScoreboard(const Topology& t, const TdmTables& tables, int periods, int latency, const Traffic* traffic = nullptr);
   /// One delivery; `last` is m_axis_tlast as the engine saw it (0 or 1), -1 when it has none.
   void observe(std::int64_t cycle, NodeId at, NodeId src, std::uint64_t payload, int last = -1);
@@ -70,10 +69,5 @@ class TdmScoreboard {
 [[nodiscard]] SimResult run_reference_periodic(const Topology& t, const Schedule& s, const TdmTables& tables, int periods,
                                                const Traffic* traffic = nullptr);
 
-/// Throws UsageError when `traffic` sends several flits per pair and period and the schedule's
-/// model is not nic: only the nic tile's NIC has a queue per destination (totex_tdm_nic_queue,
-/// docs/tdm-tile.md, "Traffic"); the all-port and single-port tiles hold one waiting message per
-/// destination.
-void check_tdm_traffic(const Traffic& traffic, Model model);
 
 }  // namespace totex

@@ -69,19 +69,21 @@ struct TdmTileParams {
   int depth = 1;         // Depth: slots held, the period rounded up to a power of two
   int buffer_words = 1;  // single-port: BufDepth, the relay buffer's words (a power of two)
   bool bits_in_flops = false;  // BitsInFlops: the NIC's toggle bits in flip-flops (synthesis only)
-  /// QueueDepth (nic tile): waiting messages per destination in the NIC, a power of two; 1 (one
-  /// flit per pair and period: totex_tdm_nic, today's entry) unless a pair sends several flits
-  /// per period (totex_tdm_nic_queue; the entry's last bit, m_axis_tlast).
+  /// QueueDepth (every tile): waiting messages per destination in a NIC lane, a power of two; 1
+  /// (one flit per pair and period: totex_tdm_nic, today's entry) unless a pair sends several
+  /// flits per period (totex_tdm_nic_queue; the entry's last bits, m_axis_tlast).
   int queue_depth = 1;
-  /// Whether the entry ends with the eject's last-flit bit (totex_tdm_pkg::last_width).
-  [[nodiscard]] bool last_bit() const { return kind == TileKind::Nic && queue_depth > 1; }
+  /// Whether the entry ends with the ejects' last-flit bits (totex_tdm_pkg::last_width).
+  [[nodiscard]] bool last_bit() const { return queue_depth > 1; }
+  /// How many: one per m_axis lane (the all-port tile's P, else 1) with a queue, else 0.
+  [[nodiscard]] int last_bits() const { return last_bit() ? lanes() : 0; }
   [[nodiscard]] int buffer_bits() const;  // BufW = idx_width(buffer_words)
   /// s_axis / m_axis lanes of the tile: P on the all-port tile, else 1.
   [[nodiscard]] int lanes() const { return kind == TileKind::AllPort ? ports : 1; }
   [[nodiscard]] int sel_bits() const;    // SelW = idx_width(ports + 2)
   [[nodiscard]] int slot_bits() const;   // SlotW = idx_width(depth)
-  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW (+ 1: the last bit, last_bit()); all-port ports * SelW + ports + 2 * ports * NodeW;
-  /// single-port 2 * SelW + 4 + 2 * BufW + 2 * NodeW.
+  /// EntryW: nic (ports + 1) * SelW + 2 * NodeW; all-port ports * SelW + ports + 2 * ports * NodeW;
+  /// single-port 2 * SelW + 4 + 2 * BufW + 2 * NodeW; each + last_bits() at the top.
   [[nodiscard]] int entry_bits() const;
 };
 
@@ -100,14 +102,17 @@ struct TdmEntry {
   int recv_port = 0;  // 0 none, 1+i
   int recv_act = 0;   // 0 forwarded by this slot's send, 1 eject, 2 store in word recv_buf
   int recv_buf = 0;
-  /// nic with the last bit (TdmTileParams::last_bit): the flit ejected is the last of its pair's
-  /// flits in the period (m_axis_tlast); false without the bit.
+  /// nic and single-port with the last bit (TdmTileParams::last_bit): the flit ejected is the last
+  /// of its pair's flits in the period (m_axis_tlast); false without the bit.
   bool eject_last = false;
+  /// all-port with the last bits: per input link, 1 when the flit it ejects is the last of its
+  /// pair's flits in the period (m_axis_tlast of that lane); empty without them.
+  std::vector<int> eject_lasts = {};
   /// Outputs that inject (nic: at most one; all-port: one per lane).
   [[nodiscard]] int injections() const;
   bool operator==(const TdmEntry& o) const {
     return out_sel == o.out_sel && eject_sel == o.eject_sel && inject_dst == o.inject_dst &&
-           eject_src == o.eject_src && eject_last == o.eject_last && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs &&
+           eject_src == o.eject_src && eject_last == o.eject_last && eject_lasts == o.eject_lasts && inject_dsts == o.inject_dsts && eject_srcs == o.eject_srcs &&
            send_port == o.send_port && send_src == o.send_src && send_buf == o.send_buf &&
            recv_port == o.recv_port && recv_act == o.recv_act && recv_buf == o.recv_buf;
   }
@@ -159,10 +164,21 @@ struct TdmTables {
     return flit_number[(static_cast<std::size_t>(m.src) * static_cast<std::size_t>(nodes) + static_cast<std::size_t>(m.dst)) *
                            static_cast<std::size_t>(flits) + static_cast<std::size_t>(m.flit)];
   }
-  /// nic: [node][slot] the flit number f the slot's injection carries (the harnesses' offers).
+  /// [node][slot * tile.lanes() + lane] the flit number f the slot's injection on that lane
+  /// carries (the harnesses' offers; [node][slot] on the nic and single-port tiles).
   std::vector<std::vector<int>> inject_flit;
-  /// All-port: [node][dst] the output port (lane) whose slot injects dst, -1 for none.
+  /// All-port: [node][dst] the output port (lane) whose slot injects dst (with several flits per
+  /// pair, the lane of the flit that leaves first: flit_lanes has each), -1 for none.
   std::vector<std::vector<int>> lanes;
+  /// All-port with several flits per pair: [node][dst * flits + f] the lane flit f is offered on
+  /// (a pair's flits may leave on different links), -1 for none; empty otherwise.
+  std::vector<std::vector<int>> flit_lanes;
+  /// m_axis_tlast of the flit that entry e ejects from input link `in` (1 without last bits).
+  [[nodiscard]] int eject_last_of(const TdmEntry& e, int in) const {
+    if (!tile.last_bit()) return 1;
+    if (tile.kind != TileKind::AllPort) return e.eject_last ? 1 : 0;
+    return static_cast<std::size_t>(in) < e.eject_lasts.size() && e.eject_lasts[static_cast<std::size_t>(in)] ? 1 : 0;
+  }
   /// Inject decisions of a node per period (the outputs that select inject, over its slots), for
   /// the missed-slot count.
   [[nodiscard]] std::int64_t inject_slots(NodeId v) const;
