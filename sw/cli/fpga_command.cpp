@@ -376,8 +376,8 @@ void register_fpga(CLI::App& app, Actions& actions) {
   fpga->add_flag("--bits-in-flops", o.bits_in_flops,
                  "the NIC's toggle bits in flip-flops instead of block RAM (four block RAMs fewer per NIC lane, slower)");
   add_traffic_option(fpga, o.traffic,
-                     " (the tables of its periodic schedule; one flit per ordered pair and period, as the tile's NIC "
-                     "holds one waiting message per destination)");
+                     " (the tables of its periodic schedule; several flits to one destination per period give every "
+                     "NIC lane a queue per destination, sized from the schedule)");
   fpga->add_option("--period", o.period, "slots per period (default: as `totex sim --periods`)")
       ->check(integer_in(1, 1 << 30));
   fpga->add_option("--out", o.out, "directory for the table image, logs and result.json (default: a new temporary one)")
