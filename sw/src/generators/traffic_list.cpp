@@ -1381,10 +1381,8 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   double spent_here = static_cast<double>(looked);
   if (orbits) {
     const std::vector<std::size_t> counts = ls.route_counts();
-    std::vector<char> leaders(static_cast<std::size_t>(t.nodes()));
-    for (NodeId v = 0; v < t.nodes(); ++v) leaders[static_cast<std::size_t>(v)] = orbits->group.leads(v) ? 1 : 0;
     looked = 0;
-    ls.add_detours(2, kDetourRoutes, looked, leaders);
+    ls.add_detours(2, kDetourRoutes, looked, orbits->group.leader);
     spent_here += static_cast<double>(looked);
     const std::string what = "translation-invariant (" + std::to_string(orbits->group.order()) + " translations) ";
     if (const std::int64_t e = estimate(&*orbits); e > max_clauses) {

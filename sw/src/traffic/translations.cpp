@@ -8,13 +8,17 @@ namespace {
 
 constexpr std::uint32_t kUnset = std::numeric_limits<std::uint32_t>::max();
 
-/// Numbers the orbits of 0 .. count-1 under `image(g, x)` for every map g, in order of least member.
+/// Numbers the orbits of 0 .. count-1 under `image(g, x)` for every map g, in order of least member;
+/// `least` (if given) gets 1 at each orbit's least member.
 template <class Image>
-std::uint32_t number_orbits(const Translations& tr, std::size_t count, const Image& image, std::vector<std::uint32_t>& orbit) {
+std::uint32_t number_orbits(const Translations& tr, std::size_t count, const Image& image, std::vector<std::uint32_t>& orbit,
+                            std::vector<char>* least = nullptr) {
   orbit.assign(count, kUnset);
+  if (least != nullptr) least->assign(count, 0);
   std::uint32_t next = 0;
   for (std::size_t x = 0; x < count; ++x) {
     if (orbit[x] != kUnset) continue;
+    if (least != nullptr) (*least)[x] = 1;
     for (const std::vector<NodeId>& g : tr.maps) orbit[image(g, x)] = next;
     ++next;
   }
@@ -22,12 +26,6 @@ std::uint32_t number_orbits(const Translations& tr, std::size_t count, const Ima
 }
 
 }  // namespace
-
-bool Translations::leads(NodeId v) const {
-  for (const std::vector<NodeId>& g : maps)
-    if (g[static_cast<std::size_t>(v)] < v) return false;
-  return true;
-}
 
 LinkId translate_link(const Topology& t, const std::vector<NodeId>& g, LinkId l) {
   const NodeId u = t.link_source(l);
@@ -71,7 +69,8 @@ Translations traffic_translations(const Topology& t, const Traffic& traffic, std
     }
   }
   out.node_orbits = number_orbits(out, static_cast<std::size_t>(n),
-                                  [](const std::vector<NodeId>& g, std::size_t v) { return static_cast<std::size_t>(g[v]); }, out.node_orbit);
+                                  [](const std::vector<NodeId>& g, std::size_t v) { return static_cast<std::size_t>(g[v]); }, out.node_orbit,
+                                  &out.leader);
   out.link_orbits = number_orbits(out, static_cast<std::size_t>(t.links()),
                                   [&](const std::vector<NodeId>& g, std::size_t l) {
                                     return static_cast<std::size_t>(translate_link(t, g, static_cast<LinkId>(l)));

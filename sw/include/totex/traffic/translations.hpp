@@ -19,8 +19,8 @@ struct Translations {
   std::vector<std::uint32_t> node_orbit;    // per node, its orbit (numbered by least node)
   std::vector<std::uint32_t> link_orbit;    // per directed link, its orbit
   std::uint32_t node_orbits = 0, link_orbits = 0;
-  /// Whether v is the least node of its orbit (the orbit's representative).
-  [[nodiscard]] bool leads(NodeId v) const;
+  std::vector<char> leader;  // per node, 1 when it is the least node of its orbit (its representative)
+  [[nodiscard]] bool leads(NodeId v) const { return leader[static_cast<std::size_t>(v)] != 0; }
   [[nodiscard]] std::size_t order() const { return maps.size(); }
 };
 
