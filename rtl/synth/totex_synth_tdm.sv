@@ -107,6 +107,7 @@ module totex_synth_tdm #(
     logic [Lanes-1:0]       s_axis_tvalid, s_axis_tready, m_axis_tvalid, m_axis_tready;
     logic [Lanes*W-1:0]     s_axis_tdata, m_axis_tdata;
     logic [Lanes*NodeW-1:0] s_axis_tdest, m_axis_tid;
+    logic [Lanes-1:0]       m_axis_tlast;
     logic [MissW-1:0]       missed_o;
     logic                   error_o;
     assign in_valid_i = out_valid_o;
@@ -119,6 +120,16 @@ module totex_synth_tdm #(
     end
     assign m_axis_tready = in_q[RdyLsb +: Lanes];
     assign out_d[RdyLsb +: Lanes + MissW + 32'd1] = {error_o, missed_o, s_axis_tready};
+    // m_axis_tlast, one bit per lane: into the outputs where a NIC queue numbers a message's flits.
+    if (LastW != 32'd0) begin : gen_last
+      assign out_d[BaseOutW - LastW +: LastW] = m_axis_tlast;
+    end else begin : gen_no_last
+      // Waiver: with one message per destination every flit is its message's last (constant).
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic unused_tlast;
+      assign unused_tlast = ^m_axis_tlast;
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
     // One labelled block per kind (an else-if chain would add an unnamed genblk level).
     if (Kind == totex_tdm_pkg::KIND_NIC && Ctl) begin : gen_ctl
       logic                s_axil_awvalid, s_axil_awready, s_axil_wvalid, s_axil_wready;
@@ -141,50 +152,21 @@ module totex_synth_tdm #(
       assign s_axil_wstrb  = 4'hf;
       assign out_d[BaseOutW +: CtlOutW] = {s_axil_rdata, s_axil_rvalid, s_axil_arready,
                                            s_axil_bvalid, s_axil_wready, s_axil_awready};
+      assign m_axis_tlast = 1'b1;  // the ctl tile has none: one message per destination
       totex_tdm_ctl_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops)) u_dut (.*);
     end
     if (Kind == totex_tdm_pkg::KIND_NIC && !Ctl) begin : gen_nic
-      logic m_axis_tlast;
-      if (LastW != 32'd0) begin : gen_last
-        assign out_d[BaseOutW - 32'd1] = m_axis_tlast;
-      end else begin : gen_no_last
-        // Waiver: with one message per destination every flit is its message's last (constant).
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic unused_tlast;
-        assign unused_tlast = m_axis_tlast;
-        /* verilator lint_on UNUSEDSIGNAL */
-      end
       totex_tdm_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
         .QueueDepth(QueueDepth)) u_dut (.*);
     end
     if (Kind == totex_tdm_pkg::KIND_ALLPORT) begin : gen_allport
-      logic [Lanes-1:0] m_axis_tlast;
-      if (LastW != 32'd0) begin : gen_last
-        assign out_d[BaseOutW - LastW +: LastW] = m_axis_tlast;
-      end else begin : gen_no_last
-        // Waiver: with one message per destination every flit is its message's last (constant).
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic unused_tlast;
-        assign unused_tlast = ^m_axis_tlast;
-        /* verilator lint_on UNUSEDSIGNAL */
-      end
       totex_tdm_allport_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
         .QueueDepth(QueueDepth)) u_dut (.*);
     end
     if (Kind == totex_tdm_pkg::KIND_SINGLE) begin : gen_single
-      logic [Lanes-1:0] m_axis_tlast;
-      if (LastW != 32'd0) begin : gen_last
-        assign out_d[BaseOutW - LastW +: LastW] = m_axis_tlast;
-      end else begin : gen_no_last
-        // Waiver: with one message per destination every flit is its message's last (constant).
-        /* verilator lint_off UNUSEDSIGNAL */
-        logic unused_tlast;
-        assign unused_tlast = ^m_axis_tlast;
-        /* verilator lint_on UNUSEDSIGNAL */
-      end
       totex_tdm_single_tile #(.NumPorts(P), .PayloadW(W), .NodeW(NodeW), .Depth(Depth),
         .BufDepth(BufDepth), .TableFile(TableFile), .MissW(MissW), .BitsInFlops(BitsInFlops),
         .QueueDepth(QueueDepth)) u_dut (.*);
