@@ -77,10 +77,11 @@ constexpr std::size_t kMaxPathGraph = 512;
 constexpr std::int64_t kStartsPerLookup = 4;
 /// Priority orders the periodic search tries at each period before the negotiated placement.
 constexpr int kPeriodicOrders = 4;
-/// The periodic search steps down at most 1/kMaxStepDown of the period in hand at a time (a step
-/// that does not fit costs a third of the work left: b15x15_cf0.50 ended at 744 with steps of 4 %,
-/// 736 with 2 %).
-constexpr std::int64_t kMaxStepDown = 50;
+/// The periodic search and the one-shot shortening step down at most 1/kMaxStepDown of the length
+/// in hand at a time, each try with all the work left (it stops when the negotiation stalls):
+/// b15x15_cf0.50 periodic 733 -> 723, where steps of 2 % with a third of the work each ended tries
+/// that were still converging (729 with 150 flits in conflict, 732 with 68); steps of 4 % had 744.
+constexpr std::int64_t kMaxStepDown = 100;
 /// route_sat_schedule's detour stage: at most this many routes per pair.
 constexpr std::size_t kDetourRoutes = 48;
 /// The look-ups a translation check may take (network nodes x traffic pairs).
@@ -1185,23 +1186,30 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
   return negotiate(ls, period, order, preferred, out, spent, repair_work, initial, false);
 }
 
+/// The next length to try between `failed` (too short, or the bound less one) and `fits` (in
+/// hand): halfway, but at most 1/kMaxStepDown of `fits` below it, so that the negotiated
+/// placement starts from that schedule with a few flits to move, not all.
+std::int64_t step_down(std::int64_t failed, std::int64_t fits) {
+  return std::max(failed + (fits - failed) / 2, fits - std::max<std::int64_t>(1, fits / kMaxStepDown));
+}
+
 /// One-shot: `current` (per flit of `order`, `steps` long) shorter by the negotiated placement
 /// under a horizon H (no flit ends past it, place_negotiated's no_wrap), H first `floor` (the
-/// lower bound; an eighth of the work), then bisected (a third of what is left each), each try
-/// started from the last placement that fitted. `left`: the work, less what was spent.
+/// lower bound; an eighth of the work), then step_down (all the work left each), each try started
+/// from the last placement that fitted. `left`: the work, less what was spent.
 void shorten_one_shot(ListScheduler& ls, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                       const std::vector<std::int32_t>& balanced, std::int64_t floor, std::vector<Placed>& current, std::int64_t& steps,
                       std::int64_t& left, std::int64_t& spent) {
   std::vector<Placed> start_from(order.size()), placed;
   std::int64_t lo = floor - 1, hi = steps;
   for (bool first = true; hi - lo > 1 && left > 0; first = false) {
-    const std::int64_t H = first ? floor : lo + (hi - lo) / 2;
+    const std::int64_t H = first ? floor : step_down(lo, hi);
     for (std::size_t i = 0; i < order.size(); ++i) {
       start_from[i] = current[i];
       if (ls.finish(current[i]) > H) start_from[i].route = -1;  // ends past the horizon: placed again
     }
     std::int64_t used = 0;
-    const bool ok = negotiate(ls, static_cast<int>(H), order, balanced, placed, used, left / (first ? 8 : 3), start_from, true);
+    const bool ok = negotiate(ls, static_cast<int>(H), order, balanced, placed, used, first ? left / 8 : left, start_from, true);
     left -= used;
     spent += used;
     if (ok) {
@@ -1249,7 +1257,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   const std::vector<std::size_t> candidates = ls.route_counts();
   // The bound gets an eighth of the work (met at once where only the NICs bind), and its negotiated
   // placement only within 5 % of the period in hand (from further it starts from the greedy
-  // placement, hopeless where the links bind); every later try a third of what is left. The
+  // placement, hopeless where the links bind); every later try all that is left (kMaxStepDown). The
   // priority orders run until a period needs the negotiation (below that they do not fit either:
   // b15x15_cf0.50, 100 M look-ups a try).
   bool orders_fit = true;
@@ -1273,15 +1281,12 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   const bool bound_negotiated = found.period * 20 <= lo * 21;
   if (!try_period(lo, 8) && bound_negotiated) fail_below = lo;
   while (found.period - fail_below > 1 && used < work) {
-    // Halfway down, but at most 1/kMaxStepDown below the period in hand, so that the negotiated
-    // placement starts from that schedule (within 5 %: a few flits move, not all).
-    const std::int64_t hi = found.period;
-    const std::int64_t mid = std::max(fail_below + (hi - fail_below) / 2, hi - std::max<std::int64_t>(1, hi / kMaxStepDown));
-    if (!try_period(mid, 3)) fail_below = mid;
+    const std::int64_t mid = step_down(fail_below, found.period);
+    if (!try_period(mid, 1)) fail_below = mid;
   }
-  // The search ended one above a period that did not fit in its share: that period again, from the
-  // schedule in hand, with every look-up left (b15x15_cf0.50: 735 after 736).
-  if (found.period > lo && work > used) (void)try_period(found.period - 1, 1);
+  // Every try had all the work left, so a period that did not fit stalled and would again; only
+  // the bound had an eighth: when the descent ends one above it, the bound again with the rest.
+  if (found.period == lo + 1 && work > used) (void)try_period(lo, 1);
   if (spent != nullptr) *spent += used;
   return found;
 }
