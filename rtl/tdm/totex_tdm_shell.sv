@@ -238,12 +238,16 @@ module totex_tdm_shell #(
   logic [Lanes-1:0] miss;
   for (genvar l = 0; l < Lanes; l++) begin : gen_lane
     if (QueueDepth > 32'd1) begin : gen_queue
-      totex_tdm_nic_queue #(.PayloadW(W), .NodeW(NodeW), .QueueDepth(QueueDepth)) u_nic (
+      // One read port of the send side's counts on the all-port tile (two block RAMs fewer per
+      // lane: its P lanes with two did not fit the UP5K or HX8K at torus:4x4 all:2).
+      totex_tdm_nic_queue #(.PayloadW(W), .NodeW(NodeW), .QueueDepth(QueueDepth),
+                            .HeadReads(Kind == totex_tdm_pkg::KIND_ALLPORT ? 32'd1 : 32'd2)) u_nic (
         .clk_i,
         .rst_ni,
         .adv_i        (adv[LaneBase + l]),
         .adv_buf_i    (adv[LaneBase + Lanes + l]),
         .look_next_i  (look_next),
+        .rd_dst_i     (tbl_rd[DstLsb + l*NodeW +: NodeW]),
         .pre_dst_i    (pre_o[DstLsb + l*NodeW +: NodeW]),
         .ent_dst_i    (ent_o[DstLsb + l*NodeW +: NodeW]),
         .key_i        (ent_key_q[l]),

@@ -23,6 +23,7 @@ void TdmNicQueueLane::reset() {
   std::fill(wr_.begin(), wr_.end(), 0);
   std::fill(rd_.begin(), rd_.end(), 0);
   q_ = Regs{};
+  skid_.clear();
   edges_ = 0;
 }
 
@@ -38,57 +39,43 @@ void TdmNicQueueLane::edge(const TdmNicLane::Edge& in) {
   const bool dec_has = in.key && l_cnt != 0;
   const bool inject = in.adv && dec_has;
   const int l_rd = (o.lr + (o.li1 ? 1 : 0)) & ptr;
-  // Send side: the head commits when its queue has room; a new head from the skid or the offer.
-  const int h_cnt = o.hc + (o.hc1 ? 1 : 0) - (o.hi1 ? 1 : 0);
-  const int h_wr = (o.hw + (o.hc1 ? 1 : 0)) & ptr;
-  const bool commit = o.hv && h_cnt != depth_;
+  // Send side: the head commits when its queue has room as the send side sees it (commits up to
+  // the last edge, injections up to the edge before: o.linj, the destination injected at the
+  // last edge); the oldest skid entry moves to the head when it is free or commits.
+  const int h_view = cnt_[at(hd_)] + (o.linj == hd_ ? 1 : 0);
+  const bool commit = o.hv && h_view != depth_;
   const bool accept = in.offer && o.rdy;
-  const bool head_free = !o.hv || commit;
-  const bool take = head_free && (o.sv || accept);
-  const int cand = o.sv ? sd_ : tdest;
+  const bool move = !skid_.empty() && (!o.hv || commit);
 
   // The send buffer: registered read at the decision (of the words before this edge's write).
   if (in.adv) sb_rdata_ = sendbuf_[at((l_rd << nw_) | in.ent_dst)];
-  if (commit) sendbuf_[at((h_wr << nw_) | hd_)] = hdata_;
+  if (commit) sendbuf_[at((wr_[at(hd_)] << nw_) | hd_)] = hdata_;
 
   // Read-ahead registers (of the state before this edge's updates, plus this edge's flags).
   n.lc = cnt_[at(la)];
   n.lr = rd_[at(la)];
   n.lc1 = commit && hd_ == la;
   n.li1 = inject && in.ent_dst == la;
-  if (take) {
-    n.hc = cnt_[at(cand)];
-    n.hw = wr_[at(cand)];
-    n.hc1 = commit && hd_ == cand;
-    n.hi1 = inject && in.ent_dst == cand;
-  } else {
-    n.hc = h_cnt;
-    n.hw = h_wr;
-    n.hc1 = false;
-    n.hi1 = inject && in.ent_dst == hd_;
-  }
   // Per-destination state.
   if (commit) {
     ++cnt_[at(hd_)];
-    wr_[at(hd_)] = (h_wr + 1) & ptr;
+    wr_[at(hd_)] = (wr_[at(hd_)] + 1) & ptr;
   }
   if (inject) {
     --cnt_[at(in.ent_dst)];
     rd_[at(in.ent_dst)] = (l_rd + 1) & ptr;
   }
   // The head, the skid, s_tready.
-  n.hv = take || (o.hv && !commit);
-  n.sv = o.sv ? !head_free : (accept && !head_free);
-  n.rdy = !n.sv && edges_ >= nodes_ - 1;  // the RTL's sweep: no offer before its last cycle
+  n.hv = move || (o.hv && !commit);
+  if (move) {
+    hd_ = skid_.front().first;
+    hdata_ = skid_.front().second;
+    skid_.pop_front();
+  }
+  if (accept) skid_.emplace_back(tdest, in.tdata);
+  n.rdy = skid_.size() <= 1 && edges_ >= nodes_ - 1;  // the RTL's sweep: no offer before its last cycle
   if (edges_ < nodes_) ++edges_;
-  if (take) {
-    hdata_ = o.sv ? sdata_ : in.tdata;
-    hd_ = cand;
-  }
-  if (accept && !head_free) {
-    sd_ = tdest;
-    sdata_ = in.tdata;
-  }
+  n.linj = inject ? in.ent_dst : -1;
   // Decision registers.
   n.dec = in.adv;
   if (in.adv) {

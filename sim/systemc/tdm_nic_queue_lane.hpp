@@ -6,14 +6,19 @@
 ///
 /// Exact to the cycle at its ports (tests/rtl/tdm/tb_tdm_nic_queue.cpp compares the two every
 /// cycle): per destination the messages committed and injected (the RTL's block-RAM counts, read
-/// one edge ahead and corrected there: exact, so kept here as plain counts); the head and the skid
-/// register (the RTL's two-entry offer FIFO: its oldest entry and the other) and s_tready (high
-/// unless the skid holds an offer, and low during the clearing sweep:
-/// the first 2^NodeW - 1 edges after reset); a decision at an advance sends iff its destination
-/// has a message and takes it at the same edge; the payload read from the send buffer at the
-/// decision, written at the commit.
+/// ahead and kept in registers there: exact, so kept here as plain counts); a decision at an
+/// advance sends iff its destination has a message and takes it at the same edge; the payload read
+/// from the send buffer at the decision, written at the commit. The send side as the RTL's since
+/// its timing pass (2026-11-29): a skid FIFO of two accepted offers (s_tready high unless it holds
+/// two after the edge, and low during the clearing sweep: the first 2^NodeW - 1 edges after reset)
+/// whose oldest moves to the head when the head is free or commits; the head commits from the
+/// cycle after its move when its queue has room as the send side sees it (commits up to the last
+/// edge, injections up to the edge before), so an offer accepted at edge a commits at a + 2 or
+/// later.
 #pragma once
 #include <cstdint>
+#include <deque>
+#include <utility>
 #include <vector>
 
 #include "tdm_nic_lane.hpp"
@@ -38,9 +43,8 @@ class TdmNicQueueLane {
   struct Regs {
     int lc = 0, lr = 0;            // read-ahead of the destination decided next
     bool lc1 = false, li1 = false;
-    bool hv = false, sv = false, rdy = false;
-    int hc = 0, hw = 0;            // the head's count and write pointer, read ahead
-    bool hc1 = false, hi1 = false;
+    bool hv = false, rdy = false;
+    int linj = -1;                 // the destination injected at the last edge (-1: none)
     bool dec = false, has = false, key_h = false;
   };
 
@@ -48,8 +52,9 @@ class TdmNicQueueLane {
   int edges_ = 0;                   // edges since reset (the sweep: s_tready low before 2^NodeW - 1)
   std::vector<int> cnt_, wr_, rd_;  // [2^NodeW]
   Regs q_;
-  int hd_ = 0, sd_ = 0;             // the head's and the skid's destination (no reset)
-  std::uint64_t hdata_ = 0, sdata_ = 0;
+  int hd_ = 0;                      // the head's destination (no reset)
+  std::uint64_t hdata_ = 0;
+  std::deque<std::pair<int, std::uint64_t>> skid_;  // the skid FIFO (at most two), oldest first
   std::vector<std::uint64_t> sendbuf_;  // [depth * 2^NodeW], word {pointer, d}
   std::uint64_t sb_rdata_ = 0;
 };

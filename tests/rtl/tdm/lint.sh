@@ -47,6 +47,8 @@ run totex_tdm_nic -GNodeW=2 -GBitsInFlops=1\'b1
 run totex_tdm_nic_queue
 run totex_tdm_nic_queue -GNodeW=1 -GQueueDepth=2 -GPayloadW=1
 run totex_tdm_nic_queue -GNodeW=4 -GQueueDepth=8
+run totex_tdm_nic_queue -GHeadReads=1
+run totex_tdm_nic_queue -GNodeW=1 -GQueueDepth=2 -GPayloadW=1 -GHeadReads=1
 run totex_tdm_tile -GQueueDepth=2
 run totex_tdm_tile -GNumPorts=4 -GNodeW=4 -GDepth=32 -GQueueDepth=4
 run totex_tdm_shell -GQueueDepth=2

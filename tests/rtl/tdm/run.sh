@@ -29,14 +29,15 @@ verilator --cc --exe --build -j 1 --assert -Wno-fatal -O1 -Wno-WIDTH --top-modul
 for seed in 1 2 3; do "$obj/tb_tdm_swap" "$cycles" "$seed"; done
 # The NIC queue of multi-flit traffic (tb_tdm_nic_queue.cpp): the RTL against its model
 # (sim/systemc/tdm_nic_queue_lane.cpp) and a per-destination FIFO scoreboard, random offers and
-# slots, at several node-id widths and depths.
+# slots, at several node-id widths and depths, with the send side's counts on two read ports (the
+# nic and single-port tiles) and on one (HeadReads 1: the all-port tile).
 sim="$(cd "$here/../../../sim/systemc" && pwd)"
-for cfg in "1 2" "2 2" "3 4" "2 8"; do
-  read -r nw qd <<< "$cfg"
-  obj="$work/queue_nw${nw}_q$qd"
+for cfg in "1 2 2" "2 2 2" "3 4 2" "2 8 2" "1 2 1" "3 4 1" "2 8 1"; do
+  read -r nw qd hr <<< "$cfg"
+  obj="$work/queue_nw${nw}_q${qd}_r$hr"
   verilator --cc --exe --build -j 1 --assert -Wno-fatal -O1 -Wno-WIDTH --top-module totex_tdm_nic_queue \
-    -GNodeW=$nw -GQueueDepth=$qd -GPayloadW=32 -CFLAGS "-DTB_NODEW=$nw -DTB_DEPTH=$qd -O1 -std=c++17 -I$sim" \
+    -GNodeW=$nw -GQueueDepth=$qd -GHeadReads=$hr -GPayloadW=32 -CFLAGS "-DTB_NODEW=$nw -DTB_DEPTH=$qd -O1 -std=c++17 -I$sim" \
     --Mdir "$obj" -o tb_tdm_nic_queue "${files[@]}" "$here/tb_tdm_nic_queue.cpp" "$sim/tdm_nic_queue_lane.cpp" \
-    >"$obj.log" 2>&1 || { echo "verilator build failed (queue NodeW=$nw, depth $qd): $obj.log" >&2; exit 1; }
+    >"$obj.log" 2>&1 || { echo "verilator build failed (queue NodeW=$nw, depth $qd, HeadReads $hr): $obj.log" >&2; exit 1; }
   for seed in 1 2 3; do "$obj/tb_tdm_nic_queue" "$cycles" "$seed"; done
 done

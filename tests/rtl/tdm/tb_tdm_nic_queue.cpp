@@ -2,7 +2,8 @@
 // Module testbench of the NIC queue (rtl/tdm/totex_tdm_nic_queue.sv, multi-flit traffic) against
 // its SystemC-side model (sim/systemc/tdm_nic_queue_lane.cpp, a plain class) and a scoreboard of
 // its own: random offers (held until taken, AXI4-Stream), random slots (destination, inject key)
-// moving through a decided entry at random advances, pauses included. Checked every cycle:
+// moving through the table's output, the next entry and the decided entry at random advances,
+// pauses included. Checked every cycle:
 // s_axis_tready, has_o, miss_o and data_o (while has_o) equal the model's; every injected payload is
 // the oldest accepted one of its destination not yet injected (nothing lost, duplicated or
 // reordered); a destination never holds more than QueueDepth committed messages (the RTL would
@@ -49,8 +50,8 @@ int main(int argc, char** argv) {
   }
   dut->rst_ni = 1;
   model.reset();
-  int ent = 0, pre = 0;  // the decided slot's and the next slot's destination
-  bool ent_key = false, pre_key = false;
+  int ent = 0, pre = 0, rd = 0;  // the decided slot's, the next slot's and the one after's destination
+  bool ent_key = false, pre_key = false, rd_key = false;
   bool offering = false;
   int tdest = 0;
   std::uint32_t tdata = 0, next_data = 1;
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
       tdata = next_data++;
     }
     const bool adv = lcg(seed) % 8 != 0;  // a pause in about one cycle in eight
-    if (c < nodes + 4) ent_key = pre_key = false;  // no decision before the tile's priming ends (the sweep)
+    if (c < nodes + 4) ent_key = pre_key = rd_key = false;  // no decision before the tile's priming ends (the sweep)
     totex::sim::TdmNicLane::Edge in;
     in.adv = adv;
     in.look_next = adv;  // as the slot pipeline in its run state: read the next slot's when it moves
@@ -78,6 +79,7 @@ int main(int argc, char** argv) {
     dut->adv_i = adv;
     dut->adv_buf_i = adv;
     dut->look_next_i = adv;
+    dut->rd_dst_i = static_cast<std::uint8_t>(rd);
     dut->pre_dst_i = static_cast<std::uint8_t>(pre);
     dut->ent_dst_i = static_cast<std::uint8_t>(ent);
     dut->key_i = ent_key;
@@ -116,13 +118,15 @@ int main(int argc, char** argv) {
     if (adv) {  // the slot pipeline moves: the next slot is decided next, a new slot behind it
       ent = pre;
       ent_key = pre_key;
-      pre = static_cast<int>(lcg(seed) % static_cast<std::uint64_t>(nodes));
-      pre_key = lcg(seed) % 3 != 0;
+      pre = rd;
+      pre_key = rd_key;
+      rd = static_cast<int>(lcg(seed) % static_cast<std::uint64_t>(nodes));
+      rd_key = lcg(seed) % 3 != 0;
     }
     // The NIC holds at most TB_DEPTH committed messages per destination (plus the head and the
-    // skid register): more accepted and not injected would have overwritten a payload.
+    // two skid entries): more accepted and not injected would have overwritten a payload.
     for (const auto& q : fifo)
-      if (static_cast<int>(q.size()) > TB_DEPTH + 2) fail(c, "more messages accepted than the queue holds", static_cast<long>(q.size()), TB_DEPTH + 2);
+      if (static_cast<int>(q.size()) > TB_DEPTH + 3) fail(c, "more messages accepted than the queue holds", static_cast<long>(q.size()), TB_DEPTH + 3);
   }
   dut->final();
   std::printf("tb_tdm_nic_queue NodeW=%d QueueDepth=%d seed %s: %ld cycles, %ld accepted, %ld injected, %d errors\n",
