@@ -64,6 +64,8 @@ constexpr double kHistoryStep = 0.5;
 /// 26 -> 25). Work, not the restarts, stops the large runs.
 constexpr int kNegotiationRestarts = 3;
 constexpr std::uint64_t kNegotiationSeed = 0x9a7f1de5;
+/// The periodic search's last try at the bound starts its negotiations from this seed instead.
+constexpr std::uint64_t kRetrySeed = 0x2545f4914f6cdd1d;
 /// Networks up to this many nodes get that repair (the base's auto schedule takes about a second
 /// on torus:8x8 nic, 13 s on torus:16x16, where the repair's work is too small to gain anyway).
 constexpr int kRepairMaxNodes = 128;
@@ -1149,10 +1151,10 @@ std::int64_t best_of_orders(const ListScheduler& ls, int period, int orders, con
 /// with work left starts again with the next seed (kNegotiationRestarts).
 bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                const std::vector<std::int32_t>& preferred, std::vector<Placed>& out, std::int64_t& work, std::int64_t limit,
-               const std::vector<Placed>& initial, bool no_wrap) {
+               const std::vector<Placed>& initial, bool no_wrap, std::uint64_t seed = kNegotiationSeed,
+               int restarts = kNegotiationRestarts) {
   std::int64_t used = 0;
-  std::uint64_t seed = kNegotiationSeed;
-  for (int attempt = 0; attempt <= kNegotiationRestarts && used < limit; ++attempt, seed = splitmix64(seed)) {
+  for (int attempt = 0; attempt <= restarts && used < limit; ++attempt, seed = splitmix64(seed)) {
     bool stalled = false;
     if (ls.place_negotiated(period, order, preferred, out, used, limit - used, initial, no_wrap, true, seed, &stalled) ||
         (used < limit && ls.place_negotiated(period, order, preferred, out, used, limit - used, initial, no_wrap, false, seed, &stalled))) {
@@ -1172,7 +1174,8 @@ bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::u
 /// placed by price): only the flits in conflict move, not every flit from scratch.
 bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Traffic& traffic, int period,
                         const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>& balanced,
-                        const Schedule* warm, std::int64_t repair_work, std::int64_t& spent, std::vector<Placed>& out) {
+                        const Schedule* warm, std::int64_t repair_work, std::int64_t& spent, std::vector<Placed>& out,
+                        std::uint64_t seed = kNegotiationSeed, int restarts = kNegotiationRestarts) {
   std::vector<Placed> initial;
   std::vector<std::int32_t> preferred = balanced;
   const bool seeded =
@@ -1183,7 +1186,7 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
     preferred = balanced;
     (void)ls.place(period, order, &balanced, initial, spent, nullptr, true);
   }
-  return negotiate(ls, period, order, preferred, out, spent, repair_work, initial, false);
+  return negotiate(ls, period, order, preferred, out, spent, repair_work, initial, false, seed, restarts);
 }
 
 /// The next length to try between `failed` (too short, or the bound less one) and `fits` (in
@@ -1261,14 +1264,15 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   // priority orders run until a period needs the negotiation (below that they do not fit either:
   // b15x15_cf0.50, 100 M look-ups a try).
   bool orders_fit = true;
-  const auto try_period = [&](std::int64_t P, std::int64_t parts) {
+  const auto try_period = [&](std::int64_t P, std::int64_t parts, std::uint64_t seed = kNegotiationSeed,
+                              int restarts = kNegotiationRestarts) {
     const bool warm = found.period * 20 <= P * 21;
     const std::int64_t share = P == lo && !warm ? 0 : std::max<std::int64_t>(0, (work - used) / parts);
     std::vector<Placed> placed;
     ls.keep_routes(candidates);
     bool fits = orders_fit && best_of_orders(ls, static_cast<int>(P), kPeriodicOrders, balanced, nullptr, placed, used) != kNever;
     if (!fits && share > 0) {
-      fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed);
+      fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed, seed, restarts);
       orders_fit = orders_fit && P == lo;
     }
     log.push_back("list: period " + std::to_string(P) + (fits ? " fits" : " does not fit"));
@@ -1285,8 +1289,10 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
     if (!try_period(mid, 1)) fail_below = mid;
   }
   // Every try had all the work left, so a period that did not fit stalled and would again; only
-  // the bound had an eighth: when the descent ends one above it, the bound again with the rest.
-  if (found.period == lo + 1 && work > used) (void)try_period(lo, 1);
+  // the bound had an eighth: when the descent ends one above it, the bound again with the rest,
+  // from other seeds (the same ones from the same schedule would stall the same way) and
+  // restarting until the work is spent: it is the last try.
+  if (found.period == lo + 1 && work > used) (void)try_period(lo, 1, kRetrySeed, std::numeric_limits<int>::max());
   if (spent != nullptr) *spent += used;
   return found;
 }
