@@ -499,7 +499,9 @@ class ListScheduler {
     std::vector<double> history(resources() * P, 0.0);
     std::vector<Placed> at(order.size(), Placed{0, -1, -1});
     const auto slot_of = [&](const Use& u, std::int64_t start) {
-      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>((start + u.offset) % period);
+      std::int64_t step = start + u.offset;
+      if (step >= period) step %= period;  // rarely: a division per use was a fifth of a large run's time
+      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>(step);
     };
     const auto route_of = [&](std::size_t f) -> const Route& {
       return pairs_[at[f].pair].routes[static_cast<std::size_t>(at[f].route)];
