@@ -63,6 +63,7 @@ constexpr double kHistoryStep = 0.5;
 /// the stalled runs found stay among the candidate routes (mesh:8x8 random:1:0.1:2 nic one-shot
 /// 26 -> 25). Work, not the restarts, stops the large runs.
 constexpr int kNegotiationRestarts = 3;
+/// The first tie-breaking seed of a negotiation (the restarts continue its splitmix64 sequence).
 constexpr std::uint64_t kNegotiationSeed = 0x9a7f1de5;
 /// The periodic search's last try at the bound starts its negotiations from this seed instead.
 constexpr std::uint64_t kRetrySeed = 0x2545f4914f6cdd1d;
