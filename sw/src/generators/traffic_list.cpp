@@ -85,6 +85,24 @@ constexpr int kPeriodicOrders = 4;
 /// b15x15_cf0.50 periodic 733 -> 723, where steps of 2 % with a third of the work each ended tries
 /// that were still converging (729 with 150 flits in conflict, 732 with 68); steps of 4 % had 744.
 constexpr std::int64_t kMaxStepDown = 100;
+/// repair_by_sat: it takes a placement with at most kRepairMaxConflicted flits on shared slots;
+/// attempt a (of kRepairAttempts) frees up to kRepairFlits << a more, in kRepairDepth levels,
+/// each freed flit freeing the flits in the way of its 2 << a least blocked choices (those with
+/// at most kRepairInWay in the way); the freed pairs get up to kRepairRoutes shortest paths.
+constexpr std::size_t kRepairMaxConflicted = 128;
+constexpr std::size_t kRepairFlits = 64;
+constexpr int kRepairAttempts = 6;
+constexpr int kRepairDepth = 3;
+constexpr std::size_t kRepairInWay = 2;
+constexpr std::size_t kRepairRoutes = 24;
+constexpr std::size_t kRepairMaxUses = 1'000'000;
+/// The repair takes at most 1/kRepairShare of the work left and kRepairRatio x what the
+/// negotiation before it took (torus:8x8 perm:transpose:8 periodic: with all the work left, its
+/// SAT models at period 11 spent what the candidate routes' negotiation needs to fit there;
+/// mesh:8x8 random:1:0.3:4 periodic: with a quarter, the last try's restarts lost the bound 100;
+/// torus:16x16 random:1:0.1:2 periodic: 90 needs 1.3 x).
+constexpr std::int64_t kRepairShare = 4;
+constexpr std::int64_t kRepairRatio = 2;
 /// route_sat_schedule's detour stage: at most this many routes per pair.
 constexpr std::size_t kDetourRoutes = 48;
 /// The look-ups a translation check may take (network nodes x traffic pairs).
@@ -490,11 +508,12 @@ class ListScheduler {
   /// `order`) is where each flit starts, route -1 for one placed by price first; `no_wrap`: every
   /// flit ends by step `period` (a one-shot horizon). `preferred` routes cost a little less, so
   /// balanced routes stay unless another is cheaper. `seed` breaks the ties; `stalled` says
-  /// whether a false came from kStallRounds without progress (not from the work or the horizon).
+  /// whether a false came from kStallRounds without progress (not from the work or the horizon);
+  /// `closest` gets the placement of the round with the fewest flits on shared slots.
   bool place_negotiated(int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                         const std::vector<std::int32_t>& preferred, std::vector<Placed>& out, std::int64_t& work, std::int64_t limit,
                         const std::vector<Placed>& initial, bool no_wrap, bool every_path, std::uint64_t seed,
-                        bool* stalled) {
+                        bool* stalled, std::vector<Placed>* closest = nullptr) {
     const auto P = static_cast<std::size_t>(period);
     std::vector<std::int32_t> occupancy(resources() * P, 0);
     std::vector<double> history(resources() * P, 0.0);
@@ -577,7 +596,10 @@ class ListScheduler {
       spent += static_cast<std::int64_t>(order.size());
       if (again.empty()) break;
       // Out of work, or no round in the last kStallRounds left fewer flits sharing: give up.
-      if (again.size() < fewest) fewest = again.size(), fewest_round = round;
+      if (again.size() < fewest) {
+        fewest = again.size(), fewest_round = round;
+        if (closest != nullptr) *closest = at;
+      }
       if (spent > limit) return work += spent, false;
       if (round - fewest_round > kStallRounds) {
         if (stalled) *stalled = true;
@@ -608,8 +630,10 @@ class ListScheduler {
   /// those that end by step `period`. The path joins the pair's routes. Ties go to the first found,
   /// the ports and the starts scanned from a seeded place, so paths spread. False (nothing chosen)
   /// where the graph has more than kMaxPathGraph nodes.
+  /// `free_routes` (if given): every start whose cheapest path costs nothing (a price of 0 on
+  /// every slot it uses) adds that path to the pair's routes instead (route and start unset).
   bool cheapest_shortest(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
-                         std::int64_t& spent, std::int32_t& route, std::int64_t& start) {
+                         std::int64_t& spent, std::int32_t& route, std::int64_t& start, bool free_routes = false) {
     const Pair& p = pairs_[pi];
     const std::int64_t starts = no_wrap ? period - p.dist + 1 : period;
     if (starts <= 0) return false;
@@ -698,15 +722,23 @@ class ListScheduler {
         best_s = s;
       }
     }
-    // Back from the destination: the hop into each node at this start.
+    // Back from the destination: the hop into each node at start s.
     std::vector<LinkId> links(static_cast<std::size_t>(p.dist));
-    for (NodeId v = p.dst, h = p.dist; h > 0; --h) {
-      const LinkId l = via_[static_cast<std::size_t>(graph_pos_[static_cast<std::size_t>(v)]) * S + best_s];
-      links[static_cast<std::size_t>(h - 1)] = l;
-      v = t_.link_source(l);
+    const auto path_at = [&](std::size_t s) {
+      for (NodeId v = p.dst, h = p.dist; h > 0; --h) {
+        const LinkId l = via_[static_cast<std::size_t>(graph_pos_[static_cast<std::size_t>(v)]) * S + s];
+        links[static_cast<std::size_t>(h - 1)] = l;
+        v = t_.link_source(l);
+      }
+      return route_index(pi, links);
+    };
+    if (free_routes) {
+      for (std::size_t s = 0; s < S; ++s)
+        if (total[s] + hop_[s] == 0.0) (void)path_at(s);
+      return forget(), true;
     }
+    route = path_at(best_s);
     forget();
-    route = route_index(pi, links);
     start = static_cast<std::int64_t>(best_s);
     return true;
   }
@@ -845,43 +877,226 @@ class ListScheduler {
   }
 
   /// Adds to every pair's candidates its simple paths up to `extra` hops longer than a shortest
-  /// one, at most `per_pair` routes in all (the shortest and least detoured first: a depth-first
-  /// search by length). A periodic schedule at a tight period may need a detour that changes the
-  /// slot a flit reaches a link in, which no shortest route does. Counts one unit of `work` per
-  /// neighbour looked at.
+  /// one, at most `per_pair` routes in all (add_paths). A periodic schedule at a tight period may
+  /// need a detour that changes the slot a flit reaches a link in, which no shortest route does.
   /// `sources` (if not empty): only the pairs from the nodes marked there.
   void add_detours(int extra, std::size_t per_pair, std::int64_t& work, const std::vector<char>& sources = {}) {
-    std::vector<char> on(static_cast<std::size_t>(t_.nodes()), 0);
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi)
+      if (sources.empty() || sources[static_cast<std::size_t>(pairs_[pi].src)]) add_paths(pi, extra, per_pair, work);
+  }
+
+  /// Adds to pair pi's candidates its simple paths up to `extra` hops longer than a shortest one,
+  /// until it has `per_pair` routes (the shortest and least detoured first: a depth-first search
+  /// by length). Counts one unit of `work` per neighbour looked at.
+  void add_paths(std::size_t pi, int extra, std::size_t per_pair, std::int64_t& work) {
+    const Pair& p = pairs_[pi];
+    if (on_path_.empty()) on_path_.assign(static_cast<std::size_t>(t_.nodes()), 0);
     std::vector<LinkId> path;
-    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
-      const Pair& p = pairs_[pi];
-      if (!sources.empty() && !sources[static_cast<std::size_t>(p.src)]) continue;
-      for (int len = p.dist; len <= p.dist + extra && pairs_[pi].routes.size() < per_pair; ++len) {
-        // Every simple path of exactly `len` hops (dist(v, d) bounds what is left).
-        const std::function<void(NodeId)> walk = [&](NodeId v) {
-          if (pairs_[pi].routes.size() >= per_pair) return;
-          const int left = len - static_cast<int>(path.size());
-          if (v == p.dst) {
-            if (left == 0) (void)route_index(pi, path);
-            return;
+    for (int len = p.dist; len <= p.dist + extra && pairs_[pi].routes.size() < per_pair; ++len) {
+      // Every simple path of exactly `len` hops (dist(v, d) bounds what is left).
+      const std::function<void(NodeId)> walk = [&](NodeId v) {
+        if (pairs_[pi].routes.size() >= per_pair) return;
+        const int left = len - static_cast<int>(path.size());
+        if (v == p.dst) {
+          if (left == 0) (void)route_index(pi, path);
+          return;
+        }
+        for (Port q = 0; q < t_.degree(v); ++q) {
+          ++work;
+          const NodeId u = t_.neighbor(v, q);
+          const int du = dist(u, p.dst);
+          if (on_path_[static_cast<std::size_t>(u)] || du < 0 || du > left - 1) continue;
+          on_path_[static_cast<std::size_t>(u)] = 1;
+          path.push_back(t_.link_id(v, q));
+          walk(u);
+          path.pop_back();
+          on_path_[static_cast<std::size_t>(u)] = 0;
+        }
+      };
+      on_path_[static_cast<std::size_t>(p.src)] = 1;
+      walk(p.src);
+      on_path_[static_cast<std::size_t>(p.src)] = 0;
+    }
+  }
+
+  /// Local repair by SAT, a large-neighbourhood search (Shaw 1998): `at` (per flit of `order`,
+  /// every flit placed, at a period or under a `no_wrap` horizon) has flits on shared slots, as a
+  /// negotiation that stalled leaves it. Those flits are freed with the flits in the way of their
+  /// least blocked (route, start) choices, and theirs in turn (kRepairDepth levels); every other
+  /// flit stays, and SAT places the freed ones on the slots the others leave, over their pairs'
+  /// routes and up to kRepairRoutes shortest paths. Each attempt frees more (kRepairAttempts),
+  /// from another seed. True (`at` conflict-free) when one is found within `limit` look-ups.
+  /// Only a placement with fewer flits in conflict than `record` is tried (then the new record):
+  /// a negotiation restarting many times (the periodic search's last try) repairs its best few.
+  bool repair_by_sat(int period, bool no_wrap, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& at,
+                     std::int64_t& work, std::int64_t limit, std::uint64_t seed, std::size_t& record) {
+    const auto P = static_cast<std::size_t>(period);
+    const auto slot_of = [&](const Use& u, std::int64_t start) {
+      std::int64_t step = start + u.offset;
+      if (step >= period) step %= period;
+      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>(step);
+    };
+    const auto route_of = [&](const Placed& x) -> const Route& { return pairs_[x.pair].routes[static_cast<std::size_t>(x.route)]; };
+    const auto starts = [&](const Route& r) {
+      return no_wrap ? period - static_cast<std::int64_t>(r.links.size()) + 1 : static_cast<std::int64_t>(period);
+    };
+    std::int64_t spent = 0;
+    std::vector<std::int32_t> holder(resources() * P, -1);  // a slot's flit; -2: shared
+    std::vector<std::size_t> conflicted;
+    for (std::size_t f = 0; f < order.size(); ++f)
+      for (const Use& u : route_of(at[f]).uses) {
+        std::int32_t& h = holder[slot_of(u, at[f].start)];
+        h = h == -1 ? static_cast<std::int32_t>(f) : -2;
+      }
+    for (std::size_t f = 0; f < order.size(); ++f)
+      for (const Use& u : route_of(at[f]).uses)
+        if (holder[slot_of(u, at[f].start)] == -2) {
+          conflicted.push_back(f);
+          break;
+        }
+    spent += 2 * static_cast<std::int64_t>(order.size());
+    if (conflicted.size() > kRepairMaxConflicted || conflicted.size() >= record) return work += spent, false;
+    record = conflicted.size();
+    // The paths added here go again on failure: they would change what the candidate routes'
+    // negotiation tries next (negotiate).
+    const std::vector<std::size_t> counts = route_counts();
+    for (std::size_t f : conflicted)
+      for (const Use& u : route_of(at[f]).uses) holder[slot_of(u, at[f].start)] = -1;
+    for (std::size_t f : conflicted) add_paths(at[f].pair, 0, kRepairRoutes, spent);
+    std::vector<std::int32_t> in_way;
+    struct Option {
+      std::size_t blocked;
+      std::uint64_t tie;
+      std::int32_t route;
+      std::int64_t start;
+    };
+    std::vector<Option> options;
+    for (int attempt = 0; attempt < kRepairAttempts && spent < limit; ++attempt, seed = splitmix64(seed)) {
+      // The neighbourhood: per freed flit, the kept flits in the way of its `keep` least blocked
+      // choices are freed too (their slots given back), up to `cap` flits.
+      const std::size_t keep = std::size_t{2} << attempt, cap = conflicted.size() + (kRepairFlits << attempt);
+      std::vector<std::size_t> free_list = conflicted, frontier = conflicted;
+      for (int depth = 0; depth < kRepairDepth && free_list.size() < cap; ++depth) {
+        std::vector<std::size_t> next;
+        for (std::size_t f : frontier) {
+          const Pair& p = pairs_[at[f].pair];
+          options.clear();
+          for (std::size_t r = 0; r < p.routes.size(); ++r)
+            for (std::int64_t st = 0; st < starts(p.routes[r]); ++st) {
+              in_way.clear();
+              for (const Use& u : p.routes[r].uses) {
+                ++spent;
+                const std::int32_t h = holder[slot_of(u, st)];
+                if (h >= 0 && std::find(in_way.begin(), in_way.end(), h) == in_way.end()) in_way.push_back(h);
+                if (in_way.size() > kRepairInWay) break;
+              }
+              if (in_way.size() <= kRepairInWay) options.push_back({in_way.size(), splitmix64(seed), static_cast<std::int32_t>(r), st});
+            }
+          const auto chosen = options.begin() + static_cast<std::ptrdiff_t>(std::min(keep, options.size()));
+          std::partial_sort(options.begin(), chosen, options.end(),
+                            [](const Option& a, const Option& b) { return std::tie(a.blocked, a.tie) < std::tie(b.blocked, b.tie); });
+          for (auto o = options.begin(); o != chosen && free_list.size() < cap; ++o)
+            for (const Use& u : p.routes[static_cast<std::size_t>(o->route)].uses) {
+              const std::int32_t h = holder[slot_of(u, o->start)];
+              if (h < 0) continue;
+              const auto g = static_cast<std::size_t>(h);
+              for (const Use& w : route_of(at[g]).uses) holder[slot_of(w, at[g].start)] = -1;
+              free_list.push_back(g);
+              next.push_back(g);
+            }
+        }
+        frontier.swap(next);
+      }
+      // Per freed pair its shortest paths, and per start the path over free slots if there is
+      // one (every shortest path at once, cheapest_shortest under a price of 1 per kept flit's slot).
+      std::vector<double> kept(holder.size());
+      for (std::size_t i = 0; i < holder.size(); ++i) kept[i] = holder[i] >= 0 ? 1.0 : 0.0;
+      for (std::size_t f : free_list) {
+        add_paths(at[f].pair, 0, kRepairRoutes, spent);
+        std::int32_t route = -1;
+        std::int64_t start = 0;
+        if (pairs_[at[f].pair].dist > 0) (void)cheapest_shortest(at[f].pair, period, no_wrap, kept, seed, spent, route, start, true);
+      }
+      // SAT: per pair, exactly as many of its (route, start) choices on free slots as it has
+      // flits freed; at most one choice per slot. A model past kRepairMaxUses ends the repair:
+      // the next neighbourhood's would be larger still.
+      std::map<std::uint32_t, std::vector<std::size_t>> flits_of;
+      for (std::size_t f : free_list) flits_of[at[f].pair].push_back(f);
+      std::vector<Placed> choices;
+      std::vector<std::size_t> first_choice;  // per pair of flits_of, its first in `choices`
+      std::size_t uses = 0;
+      for (const auto& [pi, flits] : flits_of) {
+        first_choice.push_back(choices.size());
+        const Pair& p = pairs_[pi];
+        for (std::size_t r = 0; r < p.routes.size(); ++r)
+          for (std::int64_t st = 0; st < starts(p.routes[r]); ++st) {
+            bool free = true;
+            for (const Use& u : p.routes[r].uses) {
+              ++spent;
+              if (holder[slot_of(u, st)] >= 0) {
+                free = false;
+                break;
+              }
+            }
+            if (free) choices.push_back({pi, static_cast<std::int32_t>(r), st}), uses += p.routes[r].uses.size();
           }
-          for (Port q = 0; q < t_.degree(v); ++q) {
-            ++work;
-            const NodeId u = t_.neighbor(v, q);
-            const int du = dist(u, p.dst);
-            if (on[static_cast<std::size_t>(u)] || du < 0 || du > left - 1) continue;
-            on[static_cast<std::size_t>(u)] = 1;
-            path.push_back(t_.link_id(v, q));
-            walk(u);
-            path.pop_back();
-            on[static_cast<std::size_t>(u)] = 0;
+      }
+      first_choice.push_back(choices.size());
+      if (uses > kRepairMaxUses) break;
+      CaDiCaL::Solver solver;
+      solver.set("quiet", 1);
+      Cnf cnf(solver);
+      std::vector<int> var_of(choices.size());
+      std::vector<std::pair<std::size_t, int>> on_slot;  // (slot, variable) of every choice's uses
+      bool short_of_choices = false;
+      std::size_t k = 0;
+      for (const auto& [pi, flits] : flits_of) {
+        std::vector<int> vars;
+        for (std::size_t c = first_choice[k]; c < first_choice[k + 1]; ++c) {
+          var_of[c] = cnf.var();
+          vars.push_back(var_of[c]);
+          for (const Use& u : pairs_[pi].routes[static_cast<std::size_t>(choices[c].route)].uses) on_slot.emplace_back(slot_of(u, choices[c].start), var_of[c]);
+        }
+        ++k;
+        if (vars.size() < flits.size()) short_of_choices = true;
+        else if (flits.size() == 1) cnf.exactly_one(vars);
+        else cnf.exactly(vars, static_cast<int>(flits.size()));
+      }
+      bool solved = false;
+      if (!short_of_choices) {
+        std::sort(on_slot.begin(), on_slot.end());
+        std::vector<int> vars;
+        for (std::size_t i = 0; i < on_slot.size(); ++i) {
+          vars.push_back(on_slot[i].second);
+          if (i + 1 == on_slot.size() || on_slot[i + 1].first != on_slot[i].first) {
+            if (vars.size() > 1) cnf.at_most(vars, 1);
+            vars.clear();
           }
-        };
-        on[static_cast<std::size_t>(p.src)] = 1;
-        walk(p.src);
-        on[static_cast<std::size_t>(p.src)] = 0;
+        }
+        // Work is conflicts x clauses (cnf.hpp), converted to look-ups.
+        const double per_conflict = static_cast<double>(std::max<std::int64_t>(1, cnf.clauses())) * kTrafficLookupsPerSecond / kConflictClausesPerSecond;
+        const auto conflicts = static_cast<std::int64_t>(static_cast<double>(limit - spent) / per_conflict);
+        std::int64_t used = 0;
+        SatOutcome res = SatOutcome::Unknown;
+        if (conflicts > 0) res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
+        solved = res == SatOutcome::Sat;
+        spent += static_cast<std::int64_t>(static_cast<double>(used) * per_conflict);
+        if (res == SatOutcome::Unknown) break;  // the work left did not decide it: a larger model would not be either
+      }
+      if (solved) {
+        std::map<std::uint32_t, std::size_t> given;
+        for (std::size_t c = 0; c < choices.size(); ++c)
+          if (solver.val(var_of[c]) > 0) at[flits_of[choices[c].pair][given[choices[c].pair]++]] = choices[c];
+        return work += spent, true;
+      }
+      // Not this neighbourhood: the flits it freed go back (the conflicted stay out).
+      for (std::size_t i = conflicted.size(); i < free_list.size(); ++i) {
+        const std::size_t g = free_list[i];
+        for (const Use& w : route_of(at[g]).uses) holder[slot_of(w, at[g].start)] = static_cast<std::int32_t>(g);
       }
     }
+    keep_routes(counts);
+    return work += spent, false;
   }
 
   /// The schedule of `placed`: flit indices of a pair numbered in arrival order (then start), so a
@@ -922,6 +1137,7 @@ class ListScheduler {
   std::vector<std::int32_t> graph_pos_;
   std::vector<double> cost_, hop_;
   std::vector<LinkId> via_;
+  std::vector<char> on_path_;  // add_paths' nodes on the path in hand
   [[nodiscard]] int dist(NodeId from, NodeId to) const {
     return dist_[static_cast<std::size_t>(to) * static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(from)];
   }
@@ -1150,16 +1366,24 @@ std::int64_t best_of_orders(const ListScheduler& ls, int period, int orders, con
 /// The negotiated placement over every shortest path first (torus:16x16 random:1:0.1:2 nic:
 /// period 92, against 96 over the candidate routes alone), then, with the work left when that stalls,
 /// over the candidate routes (torus:8x8 perm:transpose:8: period 11 there, where every path stalls
-/// at 12: the candidates' dimension-ordered paths pack a permutation better). A try that stalls
-/// with work left starts again with the next seed (kNegotiationRestarts).
+/// at 12: the candidates' dimension-ordered paths pack a permutation better). Between the two, the
+/// placement every path stalled closest to is repaired locally by SAT (repair_by_sat; torus:16x16
+/// random:1:0.1:2 periodic 91 -> 90); `repaired` (if given) gets how many flits in conflict a
+/// repair that fitted started from. A try that stalls with work left starts again with the next
+/// seed (kNegotiationRestarts).
 bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
                const std::vector<std::int32_t>& preferred, std::vector<Placed>& out, std::int64_t& work, std::int64_t limit,
                const std::vector<Placed>& initial, bool no_wrap, std::uint64_t seed = kNegotiationSeed,
-               int restarts = kNegotiationRestarts) {
+               int restarts = kNegotiationRestarts, std::size_t* repaired = nullptr) {
   std::int64_t used = 0;
+  std::vector<Placed> closest;
+  std::size_t record = std::numeric_limits<std::size_t>::max();
   for (int attempt = 0; attempt <= restarts && used < limit; ++attempt, seed = splitmix64(seed)) {
     bool stalled = false;
-    if (ls.place_negotiated(period, order, preferred, out, used, limit - used, initial, no_wrap, true, seed, &stalled) ||
+    const std::int64_t before = used;
+    if (ls.place_negotiated(period, order, preferred, out, used, limit - used, initial, no_wrap, true, seed, &stalled, &closest) ||
+        (stalled && ls.repair_by_sat(period, no_wrap, order, closest, used, std::min((limit - used) / kRepairShare, kRepairRatio * (used - before)), seed, record) &&
+         (out = closest, repaired != nullptr && (*repaired = record), true)) ||
         (used < limit && ls.place_negotiated(period, order, preferred, out, used, limit - used, initial, no_wrap, false, seed, &stalled))) {
       work += used;
       return true;
@@ -1178,7 +1402,7 @@ bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::u
 bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Traffic& traffic, int period,
                         const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>& balanced,
                         const Schedule* warm, std::int64_t repair_work, std::int64_t& spent, std::vector<Placed>& out,
-                        std::uint64_t seed = kNegotiationSeed, int restarts = kNegotiationRestarts) {
+                        std::uint64_t seed = kNegotiationSeed, int restarts = kNegotiationRestarts, std::size_t* repaired = nullptr) {
   std::vector<Placed> initial;
   std::vector<std::int32_t> preferred = balanced;
   const bool seeded =
@@ -1189,7 +1413,7 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
     preferred = balanced;
     (void)ls.place(period, order, &balanced, initial, spent, nullptr, true);
   }
-  return negotiate(ls, period, order, preferred, out, spent, repair_work, initial, false, seed, restarts);
+  return negotiate(ls, period, order, preferred, out, spent, repair_work, initial, false, seed, restarts, repaired);
 }
 
 /// The next length to try between `failed` (too short, or the bound less one) and `fits` (in
@@ -1274,11 +1498,13 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
     std::vector<Placed> placed;
     ls.keep_routes(candidates);
     bool fits = orders_fit && best_of_orders(ls, static_cast<int>(P), kPeriodicOrders, balanced, nullptr, placed, used) != kNever;
+    std::size_t repaired = 0;
     if (!fits && share > 0) {
-      fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed, seed, restarts);
+      fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed, seed, restarts, &repaired);
       orders_fit = orders_fit && P == lo;
     }
-    log.push_back("list: period " + std::to_string(P) + (fits ? " fits" : " does not fit"));
+    log.push_back("list: period " + std::to_string(P) + (fits ? " fits" : " does not fit") +
+                  (repaired > 0 ? " (a local SAT repair of the " + std::to_string(repaired) + " flits a negotiation left in conflict)" : ""));
     if (fits) found = ls.build(std::move(placed), static_cast<int>(P));
     return fits;
   };

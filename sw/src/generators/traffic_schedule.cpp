@@ -20,11 +20,8 @@
 namespace totex {
 namespace {
 
-/// Resource look-ups of the list scheduler per budget second (measured on the development
-/// machine: about 60 M/s on torus:16x16 random traffic); the work, not the clock, stops it.
-constexpr double kLookupsPerSecond = 40e6;
 constexpr int kRoutes = 6;
-/// The default --budget in seconds; the list's default: 1 s (of nominal work, kLookupsPerSecond)
+/// The default --budget in seconds; the list's default: 1 s (of nominal work, kTrafficLookupsPerSecond)
 /// per 500 flits, from kDefaultBudget to kMaxDefaultBudget.
 constexpr double kDefaultBudget = 4.0;
 constexpr double kMaxDefaultBudget = 60.0;
@@ -231,7 +228,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // placement's rounds.
                           if (request.budget_seconds <= 0)
                             share = std::clamp(static_cast<double>(traffic.total_flits()) / 500.0, kDefaultBudget, kMaxDefaultBudget);
-                          auto work = static_cast<std::int64_t>(share * kLookupsPerSecond);
+                          auto work = static_cast<std::int64_t>(share * kTrafficLookupsPerSecond);
                           if (!periodic) {
                             // Orders (at most 8) while half the work lasts, then the negotiated placement under a
                             // horizon with what is left, in one call (one scheduler, its routes built once).
