@@ -529,10 +529,21 @@ class ListScheduler {
     double present = kPresentStart;
     // Per resource slot its price, (1 + history) x (1 + present x occupancy), kept up to date.
     std::vector<double> price(resources() * P, 1.0);
-    const auto occupy = [&](std::size_t f, std::int32_t d) {
+    // Kept up to date so a round finds the flits on a shared slot without walking every route:
+    // per flit, how many of its uses sit on a slot of occupancy > 1; per slot, the XOR of the
+    // flits of its uses, which at occupancy 1 is the lone holder whose count changes at 1 <-> 2.
+    // Counted per use, not per flit, so a route with two uses on one slot is counted right too.
+    std::vector<std::int32_t> shared(order.size(), 0);
+    std::vector<std::uint32_t> holders(resources() * P, 0);
+    const auto occupy = [&](std::size_t f, std::int32_t d) {  // d: +1 or -1
+      const auto id = static_cast<std::uint32_t>(f);
       for (const Use& u : route_of(f).uses) {
         const std::size_t s = slot_of(u, at[f].start);
-        occupancy[s] += d;
+        const std::int32_t was = occupancy[s], now = was + d;
+        if (std::max(was, now) > 1) shared[f] += d;  // f's use on a shared slot, joining or leaving
+        if (std::min(was, now) == 1) shared[holders[s] ^ (d < 0 ? id : 0)] += d;  // 1 <-> 2: the other use
+        holders[s] ^= id;
+        occupancy[s] = now;
         price[s] = (1.0 + history[s]) * (1.0 + present * occupancy[s]);
       }
     };
@@ -588,12 +599,8 @@ class ListScheduler {
       // The flits on a shared slot are placed again; the shared slots get dearer for good.
       again.clear();
       for (std::size_t f = 0; f < order.size(); ++f)
-        for (const Use& u : route_of(f).uses)
-          if (occupancy[slot_of(u, at[f].start)] > 1) {
-            again.push_back(f);
-            break;
-          }
-      spent += static_cast<std::int64_t>(order.size());
+        if (shared[f] > 0) again.push_back(f);
+      spent += static_cast<std::int64_t>(order.size());  // as the route walk this replaces: searches stop where they did
       if (again.empty()) break;
       // Out of work, or no round in the last kStallRounds left fewer flits sharing: give up.
       if (again.size() < fewest) {
