@@ -492,3 +492,8 @@ cli_test(one_way_undeliverable 2 "traffic perm:shift:1 cannot be delivered|canno
 cli_test(schedule_traffic_local_sat_repair 0 "period"
   --jq ".period==175 and .period_bound==175 and .proven_optimal and .verified and (.search|last|test(\"^list: period 175 fits \\\\(a local SAT repair of the 2 flits\"))" --
   ${TOTEX} schedule --topo mesh:8x8 --model nic --traffic random:6:0.3:8 --periodic --json)
+# route-sat's first stage, the congestion LP's paths: torus:6x6 perm:transpose:8 at its bound 8,
+# proven (the list alone: 9, measured 2026-11-29).
+cli_test(schedule_traffic_lp_routes 0 "period"
+  --jq ".period==8 and .period_bound==8 and .proven_optimal and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 8: LP routes SAT\")))" --
+  ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:transpose:8 --periodic --json)

@@ -23,6 +23,7 @@
 #include "totex/generators/scheduler.hpp"
 #include "totex/generators/traffic_schedule.hpp"
 #include "totex/splitmix.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
 #include "totex/traffic/translations.hpp"
 #include "totex/verify/message_index.hpp"
 #include "base_relabel.hpp"
@@ -103,6 +104,12 @@ constexpr std::size_t kRepairMaxUses = 1'000'000;
 /// torus:16x16 random:1:0.1:2 periodic: 90 needs 1.3 x).
 constexpr std::int64_t kRepairShare = 4;
 constexpr std::int64_t kRepairRatio = 2;
+/// add_lp_routes: flow below this is rounding; at most this many paths per source.
+constexpr double kLpFlowEpsilon = 1e-6;
+/// route_sat_schedule solves the congestion LP for its routes up to this many flow variables (the
+/// bound's default limit).
+constexpr std::int64_t kLpRouteColumns = 65536;
+constexpr int kLpPathsPerSource = 256;
 /// route_sat_schedule's detour stage: at most this many routes per pair.
 constexpr std::size_t kDetourRoutes = 48;
 /// The look-ups a translation check may take (network nodes x traffic pairs).
@@ -754,10 +761,12 @@ class ListScheduler {
   /// one per flit, at most one per resource and slot (periodic: starts 0..period-1, slots mod the
   /// period; one-shot: every hop before `horizon`); the flits of a pair take (route, start)
   /// choices in increasing order (they are interchangeable). UNSAT proves nothing (the routes are
-  /// a choice). `phase`: a placement to start the search from (may be empty).
+  /// a choice). `phase`: a placement to start the search from (may be empty). `routes_of` (per
+  /// pair): only those of its routes.
   SatOutcome place_sat(int period, std::int64_t horizon, double work, const std::vector<Placed>& phase,
                        std::vector<Placed>& out, std::int64_t& clauses_out, std::int64_t& spent,
-                       const std::vector<std::int32_t>* only = nullptr, const TranslationOrbits* orbits = nullptr) const {
+                       const std::vector<std::int32_t>* only = nullptr, const TranslationOrbits* orbits = nullptr,
+                       const std::vector<std::vector<std::int32_t>>* routes_of = nullptr) const {
     const bool periodic = period > 0;
     // `orbits`: one pair per orbit (the one whose source is the least node of its orbit), each
     // resource counted as its orbit.
@@ -781,6 +790,10 @@ class ListScheduler {
       if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
       // `only` (per flit): the pair's routes are those its flits have there.
       std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
+      if (routes_of != nullptr) {
+        std::fill(allowed.begin(), allowed.end(), 0);
+        for (const std::int32_t r : (*routes_of)[pi]) allowed[static_cast<std::size_t>(r)] = 1;
+      }
       if (only != nullptr)
         for (std::int32_t k = 0; k < p.flits; ++k) allowed[static_cast<std::size_t>((*only)[first_flit_[pi] + static_cast<std::size_t>(k)])] = 1;
       // A variable per (route, start) of the pair, exactly `flits` of them true: the flits are
@@ -924,6 +937,72 @@ class ListScheduler {
       walk(p.src);
       on_path_[static_cast<std::size_t>(p.src)] = 0;
     }
+  }
+
+  /// Adds the paths of the congestion LP's optimal flows (congestion_lp with flows) to the pairs'
+  /// routes: per source, a path at a time along the links its flow still uses (the most flow
+  /// first, no node twice; a cycle met is cancelled), to a destination still owed, taking the
+  /// least of the path's flow and that debt, until what is owed is below kLpFlowEpsilon. Per pair,
+  /// the indices of its LP paths among its routes. Counts a unit of `work` per link looked at.
+  std::vector<std::vector<std::int32_t>> add_lp_routes(const CongestionLp& lp, std::int64_t& work) {
+    std::vector<std::vector<std::int32_t>> out(pairs_.size());
+    const auto N = static_cast<std::size_t>(t_.nodes());
+    std::map<std::pair<NodeId, NodeId>, std::size_t> pair_of;
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pair_of[{pairs_[pi].src, pairs_[pi].dst}] = pi;
+    std::vector<std::int32_t> seen(N, -1);
+    for (std::size_t i = 0; i < lp.flow_sources.size(); ++i) {
+      const NodeId s = lp.flow_sources[i];
+      std::vector<double> flow = lp.flows[i];
+      std::vector<double> owed(N, 0.0);
+      double left = 0;
+      traffic_.for_each_in_row(s, [&](NodeId d, std::int64_t w) { owed[static_cast<std::size_t>(d)] = static_cast<double>(w), left += static_cast<double>(w); });
+      for (int round = 0; left > kLpFlowEpsilon && round < kLpPathsPerSource; ++round) {
+        std::vector<LinkId> path;
+        std::vector<NodeId> at{s};
+        std::fill(seen.begin(), seen.end(), -1);
+        seen[static_cast<std::size_t>(s)] = 0;
+        NodeId v = s;
+        while (owed[static_cast<std::size_t>(v)] <= kLpFlowEpsilon || v == s) {
+          LinkId best = -1;
+          for (Port q = 0; q < t_.degree(v); ++q) {
+            ++work;
+            const LinkId l = t_.link_id(v, q);
+            if (flow[static_cast<std::size_t>(l)] > kLpFlowEpsilon && (best < 0 || flow[static_cast<std::size_t>(l)] > flow[static_cast<std::size_t>(best)])) best = l;
+          }
+          if (best < 0) break;  // no flow out: what is left is rounding
+          const NodeId w = t_.link_target(best);
+          if (const std::int32_t back = seen[static_cast<std::size_t>(w)]; back >= 0) {
+            // A cycle: w .. v, best. Cancel its least flow and go on from w.
+            double least = flow[static_cast<std::size_t>(best)];
+            for (std::size_t h = static_cast<std::size_t>(back); h < path.size(); ++h) least = std::min(least, flow[static_cast<std::size_t>(path[h])]);
+            flow[static_cast<std::size_t>(best)] -= least;
+            for (std::size_t h = static_cast<std::size_t>(back); h < path.size(); ++h) {
+              flow[static_cast<std::size_t>(path[h])] -= least;
+              seen[static_cast<std::size_t>(at[h + 1])] = -1;
+            }
+            path.resize(static_cast<std::size_t>(back));
+            at.resize(static_cast<std::size_t>(back) + 1);
+            v = w;
+            continue;
+          }
+          path.push_back(best);
+          at.push_back(w);
+          seen[static_cast<std::size_t>(w)] = static_cast<std::int32_t>(path.size());
+          v = w;
+        }
+        if (path.empty() || owed[static_cast<std::size_t>(v)] <= kLpFlowEpsilon) break;
+        double take = owed[static_cast<std::size_t>(v)];
+        for (LinkId l : path) take = std::min(take, flow[static_cast<std::size_t>(l)]);
+        for (LinkId l : path) flow[static_cast<std::size_t>(l)] -= take;
+        owed[static_cast<std::size_t>(v)] -= take;
+        left -= take;
+        if (const auto it = pair_of.find({s, v}); it != pair_of.end()) {
+          const std::int32_t r = route_index(it->second, path);
+          if (std::find(out[it->second].begin(), out[it->second].end(), r) == out[it->second].end()) out[it->second].push_back(r);
+        }
+      }
+    }
+    return out;
   }
 
   /// Local repair by SAT, a large-neighbourhood search (Shaw 1998): `at` (per flit of `order`,
@@ -1639,15 +1718,38 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   std::int64_t looked = 0;
   std::optional<TranslationOrbits> orbits;
   if (period > 0) orbits = ls.translation_orbits(kOrbitCheckWork, looked);
+  std::vector<Placed> phase, placed;
+  std::string said;
+  double spent_here = static_cast<double>(looked);
+  // First the paths of the congestion LP's optimal flows alone (add_lp_routes; one pair per orbit
+  // of the translations where there are some): where the LP's bound binds, a schedule at it loads
+  // the links about as the LP does, on few routes a pair, so the model is small.
+  if (const CongestionLp lp = congestion_lp(t, m, traffic, kLpRouteColumns, orbits.has_value(), true);
+      lp.solved && lp.translations == (orbits ? static_cast<std::int64_t>(orbits->group.order()) : 1)) {
+    const std::vector<std::size_t> counts = ls.route_counts();
+    looked = 0;
+    const std::vector<std::vector<std::int32_t>> lp_routes = ls.add_lp_routes(lp, looked);
+    spent_here += static_cast<double>(looked);
+    std::int64_t clauses = 0, used = 0;
+    const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, orbits ? &*orbits : nullptr, &lp_routes);
+    spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+    said = "LP routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+    if (res == SatOutcome::Sat) {
+      if (spent_work != nullptr) *spent_work += spent_here;
+      if (note != nullptr) *note = said.substr(0, said.size() - 2);
+      Schedule s = ls.build(orbits ? ls.unfold(placed, *orbits) : placed, period);
+      s.algorithm = none.algorithm;
+      return s;
+    }
+    ls.keep_routes(counts);
+  }
   if (const std::int64_t e = estimate(nullptr); e > max_clauses && !orbits) {
-    if (note != nullptr) *note = too_large(e);
+    if (spent_work != nullptr) *spent_work += spent_here;
+    if (note != nullptr) *note = said + too_large(e);
     return none;
   }
   const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
-  std::vector<Placed> phase, placed;
   ls.place(period, flit_order(ls.pairs(), 0), &balanced, phase, spent);
-  std::string said;
-  double spent_here = static_cast<double>(looked);
   if (orbits) {
     const std::vector<std::size_t> counts = ls.route_counts();
     looked = 0;
@@ -1655,12 +1757,12 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     spent_here += static_cast<double>(looked);
     const std::string what = "translation-invariant (" + std::to_string(orbits->group.order()) + " translations) ";
     if (const std::int64_t e = estimate(&*orbits); e > max_clauses) {
-      said = what + too_large(e) + "; ";
+      said += what + too_large(e) + "; ";
     } else {
       std::int64_t clauses = 0, used = 0;
       const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, &*orbits);
       spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-      said = what + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+      said += what + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
       if (res == SatOutcome::Sat) {
         if (spent_work != nullptr) *spent_work += spent_here;
         if (note != nullptr) *note = said.substr(0, said.size() - 2);

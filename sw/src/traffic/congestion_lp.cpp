@@ -56,7 +56,7 @@ std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& c
 
 }  // namespace
 
-CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns, bool symmetry) {
+CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns, bool symmetry, bool flows) {
   CongestionLp out;
   if (tr.nodes() != t.nodes())
     throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + std::to_string(tr.nodes()) + " nodes, " + t.spec() + " has " +
@@ -157,6 +157,11 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     return out;
   }
   out.lp_value = model.objectiveValue();
+  if (flows) {
+    const double* x = model.primalColumnSolution();
+    out.flow_sources = sources;
+    for (i64 i = 0; i < k; ++i) out.flows.emplace_back(x + i * links, x + (i + 1) * links);
+  }
   // Certificate (weak duality): for lengths len_l >= 0 on the links (and, single-port, send_v and
   // recv_v on the nodes), any flow of congestion z has
   //   z * (sum len + sum send + sum recv) >= sum over flows of f_{s,l} (len_l + send_tail + recv_head)

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "totex/bounds/bounds.hpp"
 #include "totex/model.hpp"
@@ -48,11 +49,15 @@ struct CongestionLp {
   std::int64_t bound = 0;        // ceil of the certified ratio (<= ceil(z*))
   std::string certificate;       // "numerator/denominator"
   std::string why_not;           // when not solved
+  /// With `flows` asked: CLP's optimal flows, per source that leads its translation orbit (in
+  /// node order, `flow_sources`), per directed link.
+  std::vector<NodeId> flow_sources;
+  std::vector<std::vector<double>> flows;
 };
 /// `symmetry` false: one source per source even where translations keep the traffic (the tests
 /// compare the two).
 [[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns,
-                                         bool symmetry = true);
+                                         bool symmetry = true, bool flows = false);
 
 /// S_w = sum over pairs of traffic(s,d) * dist(s,d): the hops all flits need at least.
 [[nodiscard]] std::int64_t traffic_status(const Topology& t, const Traffic& traffic);
