@@ -497,6 +497,11 @@ cli_test(schedule_traffic_local_sat_repair 0 "period"
 cli_test(schedule_traffic_lp_routes 0 "period"
   --jq ".period==8 and .period_bound==8 and .proven_optimal and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 8: LP routes SAT\")))" --
   ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:transpose:8 --periodic --json)
+# The LP's flows with the fewest crossings among its optima: torus:6x6 perm:shift:3:4 at its bound
+# 6, proven (the first optimum's paths: UNSAT; the list alone: 7).
+cli_test(schedule_traffic_lp_routes_fewest_hops 0 "period"
+  --jq ".period==6 and .period_bound==6 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 6: LP routes SAT\")))" --
+  ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:shift:3:4 --periodic --json)
 # ... and refused before it is built where its model would pass route-sat's size limit (b10x10
 # Poseidon sets took 21 GB before the check).
 cli_test(schedule_traffic_lp_routes_size_limit 2 "LP routes: size limit: about [0-9]+ clauses, more than 4000000"

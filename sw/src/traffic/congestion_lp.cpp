@@ -157,11 +157,6 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     return out;
   }
   out.lp_value = model.objectiveValue();
-  if (flows) {
-    const double* x = model.primalColumnSolution();
-    out.flow_sources = sources;
-    for (i64 i = 0; i < k; ++i) out.flows.emplace_back(x + i * links, x + (i + 1) * links);
-  }
   // Certificate (weak duality): for lengths len_l >= 0 on the links (and, single-port, send_v and
   // recv_v on the nodes), any flow of congestion z has
   //   z * (sum len + sum send + sum recv) >= sum over flows of f_{s,l} (len_l + send_tail + recv_head)
@@ -202,6 +197,19 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   out.bound = static_cast<i64>((numerator + denominator - 1) / denominator);
   out.certificate = str128(numerator) + "/" + str128(denominator);
   out.solved = true;
+  if (flows) {
+    // The flows asked for: among the optima, the fewest link crossings (z held at z*, then the
+    // sum of the flows minimised, from the optimum in hand): an optimum may send flow on long
+    // detours wherever its links have room, and a schedule pays for every hop.
+    model.setColumnUpper(static_cast<int>(cols - 1), out.lp_value * (1 + 1e-9) + 1e-9);
+    for (i64 c = 0; c + 1 < cols; ++c) model.setObjectiveCoefficient(static_cast<int>(c), 1.0);
+    model.setObjectiveCoefficient(static_cast<int>(cols - 1), 0.0);
+    model.primal(1);
+    if (!model.isProvenOptimal()) model.dual();
+    const double* x = model.primalColumnSolution();
+    out.flow_sources = sources;
+    for (i64 i = 0; i < k; ++i) out.flows.emplace_back(x + i * links, x + (i + 1) * links);
+  }
   return out;
 }
 
