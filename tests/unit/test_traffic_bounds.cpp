@@ -369,3 +369,41 @@ TEST_CASE("traffic bounds meet schedules that exist", "[traffic][bounds]") {
           lower_bound(parse_topology("ring:6"), model).steps);
   }
 }
+
+TEST_CASE("traffic congestion LP flows: feasible, at z*, and the fewest crossings among the optima", "[traffic][bounds]") {
+  // The flows route-sat's LP stage decomposes (congestion_lp with flows): per source, flow is
+  // conserved (out - in = what it sends at the source, in - out = what a node receives), no link
+  // carries more than z* in all, and the second solve leaves no detour an optimum does not need.
+  const auto check = [](const Topology& t, const Traffic& tr, double crossings) {
+    const CongestionLp lp = congestion_lp(t, Model::Nic, tr, 1 << 20, false, true);
+    REQUIRE(lp.solved);
+    REQUIRE(lp.flows.size() == lp.flow_sources.size());
+    std::vector<double> load(static_cast<std::size_t>(t.links()), 0.0);
+    double total = 0;
+    for (std::size_t i = 0; i < lp.flows.size(); ++i) {
+      const NodeId s = lp.flow_sources[i];
+      std::vector<double> net(static_cast<std::size_t>(t.nodes()), 0.0);
+      for (LinkId l = 0; l < t.links(); ++l) {
+        const double f = lp.flows[i][static_cast<std::size_t>(l)];
+        CHECK(f >= -1e-9);
+        net[static_cast<std::size_t>(t.link_source(l))] += f;
+        net[static_cast<std::size_t>(t.link_target(l))] -= f;
+        load[static_cast<std::size_t>(l)] += f;
+        total += f;
+      }
+      for (NodeId v = 0; v < t.nodes(); ++v)
+        CHECK(net[static_cast<std::size_t>(v)] == Approx(v == s ? static_cast<double>(tr.sent(s)) : -static_cast<double>(tr.flits(s, v))).margin(1e-6));
+    }
+    for (const double l : load) CHECK(l <= lp.lp_value + 1e-6);
+    CHECK(total == Approx(crossings).margin(1e-6));
+  };
+  // The triangle (0 sends 3 to 1): 1.5 direct, 1.5 over node 2: 1.5 + 3 crossings.
+  check(parse_topology("ring:3"), sparse(3, "0 1 3\n"), 4.5);
+  // ring:6 perm:shift:1:6: a sixth of each flow the long way (5 hops): 6 x (5/6 + 5/6) = 10 a source.
+  const Topology ring6 = parse_topology("ring:6");
+  check(ring6, parse_traffic("perm:shift:1:6", ring6), 60.0);
+  // torus:4x4: 4 flits from 5 to its neighbour 6 set z* = 1 (over its four links, the direct one
+  // and three detours of 3 hops: 1 + 9 crossings); one flit from 0 to its neighbour 1 has links
+  // to spare, so an optimum could detour it, but the fewest crossings send it direct: 11 in all.
+  check(parse_topology("torus:4x4"), sparse(16, "5 6 4\n0 1 1\n"), 11.0);
+}
