@@ -525,11 +525,7 @@ class ListScheduler {
     std::vector<std::int32_t> occupancy(resources() * P, 0);
     std::vector<double> history(resources() * P, 0.0);
     std::vector<Placed> at(order.size(), Placed{0, -1, -1});
-    const auto slot_of = [&](const Use& u, std::int64_t start) {
-      std::int64_t step = start + u.offset;
-      if (step >= period) step %= period;  // rarely: a division per use was a fifth of a large run's time
-      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>(step);
-    };
+    const auto slot_of = [&](const Use& u, std::int64_t start) { return slot_index(u, start, period); };
     const auto route_of = [&](std::size_t f) -> const Route& {
       return pairs_[at[f].pair].routes[static_cast<std::size_t>(at[f].route)];
     };
@@ -849,6 +845,19 @@ class ListScheduler {
   }
 
   [[nodiscard]] const std::vector<Pair>& pairs() const { return pairs_; }
+  /// Each pair's index by (source, destination).
+  [[nodiscard]] std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_index() const {
+    std::map<std::pair<NodeId, NodeId>, std::uint32_t> out;
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) out[{pairs_[pi].src, pairs_[pi].dst}] = static_cast<std::uint32_t>(pi);
+    return out;
+  }
+  /// The slot (resource x period + step) a use of a path started at `start` takes, the step
+  /// wrapped into the period by a compare (a division per use was a fifth of a large run's time).
+  static std::size_t slot_index(const Use& u, std::int64_t start, int period) {
+    std::int64_t step = start + u.offset;
+    if (step >= period) step %= period;
+    return static_cast<std::size_t>(u.resource) * static_cast<std::size_t>(period) + static_cast<std::size_t>(step);
+  }
   /// Per pair, how many routes it has; keep_routes forgets those added since (the periodic search
   /// starts every period from the candidates and balanced routes, as a new scheduler would).
   [[nodiscard]] std::vector<std::size_t> route_counts() const {
@@ -880,8 +889,7 @@ class ListScheduler {
   /// A placement of the orbits' leading pairs (place_sat with orbits) carried to every pair by
   /// the translations: route links mapped by port, the same start.
   [[nodiscard]] std::vector<Placed> unfold(const std::vector<Placed>& leaders, const TranslationOrbits& o) {
-    std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
-    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pair_of[{pairs_[pi].src, pairs_[pi].dst}] = static_cast<std::uint32_t>(pi);
+    const std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of = pair_index();
     std::vector<Placed> out;
     for (const Placed& x : leaders) {
       const std::vector<LinkId> links = pairs_[x.pair].routes[static_cast<std::size_t>(x.route)].links;
@@ -947,8 +955,7 @@ class ListScheduler {
   std::vector<std::vector<std::int32_t>> add_lp_routes(const CongestionLp& lp, std::int64_t& work) {
     std::vector<std::vector<std::int32_t>> out(pairs_.size());
     const auto N = static_cast<std::size_t>(t_.nodes());
-    std::map<std::pair<NodeId, NodeId>, std::size_t> pair_of;
-    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pair_of[{pairs_[pi].src, pairs_[pi].dst}] = pi;
+    const std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of = pair_index();
     std::vector<std::int32_t> seen(N, -1);
     for (std::size_t i = 0; i < lp.flow_sources.size(); ++i) {
       const NodeId s = lp.flow_sources[i];
@@ -1017,11 +1024,7 @@ class ListScheduler {
   bool repair_by_sat(int period, bool no_wrap, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& at,
                      std::int64_t& work, std::int64_t limit, std::uint64_t seed, std::size_t& record) {
     const auto P = static_cast<std::size_t>(period);
-    const auto slot_of = [&](const Use& u, std::int64_t start) {
-      std::int64_t step = start + u.offset;
-      if (step >= period) step %= period;
-      return static_cast<std::size_t>(u.resource) * P + static_cast<std::size_t>(step);
-    };
+    const auto slot_of = [&](const Use& u, std::int64_t start) { return slot_index(u, start, period); };
     const auto route_of = [&](const Placed& x) -> const Route& { return pairs_[x.pair].routes[static_cast<std::size_t>(x.route)]; };
     const auto starts = [&](const Route& r) {
       return no_wrap ? period - static_cast<std::int64_t>(r.links.size()) + 1 : static_cast<std::int64_t>(period);
@@ -1380,12 +1383,9 @@ const Schedule& base_periodic_schedule(const Topology& t, Model m, const Traffic
 bool seed_from(ListScheduler& ls, const Topology& t, const Topology& b, const Schedule& base, int period,
                const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& initial,
                std::vector<std::int32_t>& preferred) {
-  std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
+  const std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of = ls.pair_index();
   std::vector<std::size_t> first(ls.pairs().size() + 1, 0);
-  for (std::size_t pi = 0; pi < ls.pairs().size(); ++pi) {
-    pair_of[{ls.pairs()[pi].src, ls.pairs()[pi].dst}] = static_cast<std::uint32_t>(pi);
-    first[pi + 1] = first[pi] + static_cast<std::size_t>(ls.pairs()[pi].flits);
-  }
+  for (std::size_t pi = 0; pi < ls.pairs().size(); ++pi) first[pi + 1] = first[pi] + static_cast<std::size_t>(ls.pairs()[pi].flits);
   std::map<std::tuple<NodeId, NodeId, std::int32_t>, std::vector<std::pair<std::int64_t, LinkId>>> walk;
   std::map<std::tuple<NodeId, NodeId, std::int32_t>, bool> lost;
   base.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
@@ -1687,7 +1687,8 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
 }
 
 Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, int period, std::int64_t horizon, int routes,
-                            double work, std::int64_t max_clauses, std::string* note, double* spent_work) {
+                            double work, std::int64_t max_clauses, std::string* note, double* spent_work,
+                            std::optional<CongestionLp>* lp_cache) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
   // The size before building, about: per (pair, route, start) 3 clauses per resource it uses (the
@@ -1730,11 +1731,13 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   // schedule at it loads the links about as the LP does, on few routes a pair, so the model is
   // small. (One-shot it found nothing shorter in the tables and took memory: mesh:8x8
   // random:1:0.3:4, 36 -> 624 MB.)
-  if (const CongestionLp lp = period > 0 ? congestion_lp(t, m, traffic, kLpRouteColumns, orbits.has_value(), true) : CongestionLp{};
-      lp.solved && lp.translations == (orbits ? static_cast<std::int64_t>(orbits->group.order()) : 1)) {
+  std::optional<CongestionLp> own;
+  std::optional<CongestionLp>& lp = lp_cache != nullptr ? *lp_cache : own;
+  if (period > 0 && !lp) lp = congestion_lp(t, m, traffic, kLpRouteColumns, orbits.has_value(), true);
+  if (period > 0 && lp->solved && lp->translations == (orbits ? static_cast<std::int64_t>(orbits->group.order()) : 1)) {
     const std::vector<std::size_t> counts = ls.route_counts();
     looked = 0;
-    const std::vector<std::vector<std::int32_t>> lp_routes = ls.add_lp_routes(lp, looked);
+    const std::vector<std::vector<std::int32_t>> lp_routes = ls.add_lp_routes(*lp, looked);
     spent_here += static_cast<double>(looked);
     std::int64_t clauses = 0, used = 0;
     SatOutcome res = SatOutcome::Unknown;
@@ -1904,12 +1907,9 @@ Schedule repair_schedule(const Topology& t, Model m, const Traffic& traffic, con
   // and the placement above.
   ListScheduler full(t, m, traffic, routes);
   const std::vector<std::int32_t> preferred_balanced = full.balanced(0, spent);
-  std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of;
+  const std::map<std::pair<NodeId, NodeId>, std::uint32_t> pair_of = full.pair_index();
   std::vector<std::size_t> first(full.pairs().size() + 1, 0);
-  for (std::size_t pi = 0; pi < full.pairs().size(); ++pi) {
-    pair_of[{full.pairs()[pi].src, full.pairs()[pi].dst}] = static_cast<std::uint32_t>(pi);
-    first[pi + 1] = first[pi] + static_cast<std::size_t>(full.pairs()[pi].flits);
-  }
+  for (std::size_t pi = 0; pi < full.pairs().size(); ++pi) first[pi + 1] = first[pi] + static_cast<std::size_t>(full.pairs()[pi].flits);
   std::map<std::int64_t, std::vector<std::pair<std::int64_t, LinkId>>> walk;  // kept message -> (step, link)
   keep([&](std::size_t i, const Transfer& tr, bool, bool) {
     walk[key(tr.msg)].emplace_back(static_cast<std::int64_t>(i), t.link_id(tr.from, tr.port));

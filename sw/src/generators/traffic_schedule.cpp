@@ -273,11 +273,12 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           const std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps);
                           const std::int64_t top = best_length > 0 ? best_length - 1 : lo + kRouteSatLengths - 1;
                           std::optional<Schedule> found;
+                          std::optional<CongestionLp> lp;  // solved once for every period tried
                           std::string notes;
                           for (std::int64_t L = top; L >= lo && spent < work; --L) {
                             std::string note;
                             Schedule s = route_sat_schedule(t, m, traffic, periodic ? static_cast<int>(L) : 0, L, kRoutes,
-                                                            (work - spent) / 2, kRouteSatMaxClauses, &note, &spent);
+                                                            (work - spent) / 2, kRouteSatMaxClauses, &note, &spent, &lp);
                             log.push_back("route-sat: " + std::string(periodic ? "period " : "") + std::to_string(L) + ": " + note);
                             notes += (notes.empty() ? "" : "; ") + std::to_string(L) + ": " + note;
                             if (s.steps.empty()) break;

@@ -3,6 +3,7 @@
 /// direct network (families, placed tori, degraded networks, graph files), one-shot or periodic.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "totex/schedule.hpp"
 #include "totex/network/topology.hpp"
 #include "totex/traffic/traffic.hpp"
+#include "totex/traffic/traffic_bounds.hpp"
 
 namespace totex {
 
@@ -58,9 +60,11 @@ struct TrafficOutcome {
 /// conflicts x clauses (cnf.hpp: 6e8 a second) and about `max_clauses` clauses; a schedule with
 /// no steps when it is not found (`note` says why: UNSAT here proves nothing, the routes are a
 /// choice). `spent_work` (if given) is increased by the work spent, building included.
+/// `lp` (if given): the periodic congestion LP's flows, solved on the first call that needs them
+/// and kept there for the next (they do not depend on the period).
 [[nodiscard]] Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, int period, std::int64_t horizon,
                                           int routes, double work, std::int64_t max_clauses, std::string* note,
-                                          double* spent_work = nullptr);
+                                          double* spent_work = nullptr, std::optional<CongestionLp>* lp = nullptr);
 
 /// A degraded network's schedule from its base network's: `base` (a verified one-shot schedule of
 /// `traffic` on t.base(), same node ids: failed links only) keeps every message whose walk avoids
