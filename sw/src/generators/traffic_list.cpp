@@ -16,6 +16,7 @@
 #include <numeric>
 #include <deque>
 #include <queue>
+#include <stdexcept>
 #include <vector>
 
 #include "totex/error.hpp"
@@ -110,6 +111,9 @@ constexpr double kLpFlowEpsilon = 1e-6;
 /// bound's default limit).
 constexpr std::int64_t kLpRouteColumns = 65536;
 constexpr int kLpPathsPerSource = 256;
+/// route_sat_schedule's path-graph stage (place_sat_paths): paths up to this many hops longer
+/// than a shortest one.
+constexpr int kPathGraphExtra = 4;
 /// route_sat_schedule's detour stage: at most this many routes per pair.
 constexpr std::size_t kDetourRoutes = 48;
 /// The look-ups a translation check may take (network nodes x traffic pairs).
@@ -840,6 +844,181 @@ class ListScheduler {
     for (int v = 1; v <= choice_vars; ++v) {
       const Choice& c = choice[static_cast<std::size_t>(v)];
       if (c.route >= 0 && solver.val(v) > 0) out.push_back({c.pair, c.route, c.start});
+    }
+    return res;
+  }
+
+  /// Placement by SAT over every simple path of a pair up to `extra` hops longer than a shortest
+  /// one, at once, without listing them: per flit a variable per start and per link of the pair's
+  /// layered path graph (node (v, h): v reached after h hops, h + dist(v, dst) <= dist + extra), the
+  /// chosen links forming one path (one leaves the source; each chosen link into a node has one
+  /// chosen out of it, the destination excepted; a node is entered at most once over its layers),
+  /// and a use variable per (link, start) set where both are (a link leaving layer h, from start
+  /// s, takes slot s + h; the NIC's ejection, the last link's). At most one use per resource and
+  /// slot, as in place_sat. Flits of a pair start in increasing order (they are
+  /// interchangeable). `orbits`: the orbits' leading pairs only, each resource counted as its
+  /// orbit. Unknown without building when the model would have more than `max_clauses` clauses
+  /// (`too_large`; `clauses_out`: the estimate then).
+  SatOutcome place_sat_paths(int period, std::int64_t horizon, int extra, double work, std::int64_t max_clauses, std::vector<Placed>& out,
+                             std::int64_t& clauses_out, std::int64_t& spent, const TranslationOrbits* orbits, bool& too_large) {
+    const bool periodic = period > 0;
+    const std::size_t R = orbits != nullptr ? orbits->orbits : resources();
+    const auto cell = [&](std::size_t resource) -> std::size_t {
+      return orbits != nullptr ? orbits->resource_orbit[resource] : resource;
+    };
+    const std::int64_t slots = periodic ? period : horizon;
+    const auto L = static_cast<std::size_t>(t_.links());
+    const auto N = static_cast<std::size_t>(t_.nodes());
+    // Per leading pair, its layered graph: nodes (network node, layer), node 0 the source, and
+    // links (`h`: the layer they leave).
+    struct Hop {
+      LinkId link;
+      std::int32_t h;
+      std::int32_t from, to;  // graph nodes
+    };
+    struct Graph {
+      std::size_t pair;
+      std::vector<NodeId> node;
+      std::vector<Hop> hops;
+    };
+    std::vector<Graph> graphs;
+    std::int64_t estimate = 0;
+    std::vector<std::int32_t> pos;
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
+      const Pair& p = pairs_[pi];
+      if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
+      const std::int64_t starts = periodic ? period : horizon - p.dist + 1;
+      if (starts <= 0) return too_large = false, SatOutcome::Unsat;
+      const int longest = p.dist + extra;
+      const auto layers = static_cast<std::size_t>(longest + 1);
+      pos.assign(N * layers, -1);
+      Graph g{pi, {p.src}, {}};
+      std::vector<std::int32_t> layer{0};
+      pos[static_cast<std::size_t>(p.src) * layers] = 0;
+      for (std::size_t i = 0; i < g.node.size(); ++i) {
+        const NodeId v = g.node[i];
+        const std::int32_t h = layer[i];
+        if (v == p.dst) continue;
+        for (Port q = 0; q < t_.degree(v); ++q) {
+          const NodeId w = t_.neighbor(v, q);
+          const int left = dist(w, p.dst);
+          if (w == p.src || left < 0 || h + 1 + left > longest) continue;
+          std::int32_t& pw = pos[static_cast<std::size_t>(w) * layers + static_cast<std::size_t>(h + 1)];
+          if (pw < 0) {
+            pw = static_cast<std::int32_t>(g.node.size());
+            g.node.push_back(w);
+            layer.push_back(h + 1);
+          }
+          g.hops.push_back({t_.link_id(v, q), h, static_cast<std::int32_t>(i), pw});
+        }
+      }
+      // Per flit: a use per (link, start) with a clause and about three counter clauses per
+      // resource it takes, and the graph's own clauses.
+      const std::int64_t per_use = m_ == Model::SinglePort ? 10 : m_ == Model::Nic ? 5 : 4;
+      estimate += p.flits * (static_cast<std::int64_t>(g.hops.size()) * (starts * per_use + 6) + 8 * starts);
+      graphs.push_back(std::move(g));
+    }
+    clauses_out = estimate;
+    too_large = estimate > max_clauses;
+    if (too_large) return SatOutcome::Unknown;
+    CaDiCaL::Solver solver;
+    solver.set("quiet", 1);
+    Cnf cnf(solver);
+    std::vector<std::vector<int>> group(R * static_cast<std::size_t>(slots));
+    const auto take = [&](std::size_t resource, std::int64_t step, int v) {
+      group[cell(resource) * static_cast<std::size_t>(slots) + static_cast<std::size_t>(periodic ? step % period : step)].push_back(v);
+    };
+    struct FlitVars {
+      std::size_t graph;
+      int first_start;  // variables first_start .. + starts - 1
+      std::vector<int> hop;
+    };
+    std::vector<FlitVars> flits;
+    std::vector<std::vector<int>> into, out_of, entering(N);
+    for (std::size_t gi = 0; gi < graphs.size(); ++gi) {
+      const Graph& g = graphs[gi];
+      const Pair& p = pairs_[g.pair];
+      const std::int64_t starts = periodic ? period : horizon - p.dist + 1;
+      for (std::int32_t k = 0; k < p.flits; ++k) {
+        FlitVars f{gi, cnf.vars() + 1, {}};
+        std::vector<int> start_vars;
+        for (std::int64_t s = 0; s < starts; ++s) start_vars.push_back(cnf.var());
+        cnf.exactly_one(start_vars);
+        if (k > 0)  // not before the flit before it: a start s needs one of its starts <= s
+          for (std::int64_t s = 0; s < starts; ++s) {
+            std::vector<int> c{-start_vars[static_cast<std::size_t>(s)]};
+            for (std::int64_t e = 0; e <= s; ++e) c.push_back(flits.back().first_start + static_cast<int>(e));
+            cnf.clause(c);
+          }
+        if (m_ == Model::Nic)
+          for (std::int64_t s = 0; s < starts; ++s) take(L + static_cast<std::size_t>(p.src), s, start_vars[static_cast<std::size_t>(s)]);
+        into.assign(g.node.size(), {});
+        out_of.assign(g.node.size(), {});
+        for (const Hop& hop : g.hops) {
+          const int e = cnf.var();
+          f.hop.push_back(e);
+          into[static_cast<std::size_t>(hop.to)].push_back(e);
+          out_of[static_cast<std::size_t>(hop.from)].push_back(e);
+          entering[static_cast<std::size_t>(g.node[static_cast<std::size_t>(hop.to)])].push_back(e);
+          const bool last = g.node[static_cast<std::size_t>(hop.to)] == p.dst;
+          for (std::int64_t s = 0; s < starts; ++s) {
+            const std::int64_t step = s + hop.h;
+            if (!periodic && step >= horizon) {  // past the horizon (one-shot): not from this start
+              cnf.clause({-e, -start_vars[static_cast<std::size_t>(s)]});
+              continue;
+            }
+            const int u = cnf.var();
+            cnf.clause({-e, -start_vars[static_cast<std::size_t>(s)], u});
+            take(static_cast<std::size_t>(hop.link), step, u);
+            if (m_ == Model::SinglePort) {
+              take(L + static_cast<std::size_t>(t_.link_source(hop.link)), step, u);
+              take(L + N + static_cast<std::size_t>(t_.link_target(hop.link)), step, u);
+            }
+            if (m_ == Model::Nic && last) take(L + N + static_cast<std::size_t>(p.dst), step, u);
+          }
+        }
+        cnf.exactly_one(out_of[0]);
+        for (std::size_t v = 1; v < g.node.size(); ++v) {
+          if (g.node[v] == p.dst) continue;
+          cnf.at_most(out_of[v], 1);
+          for (const int e : into[v]) {
+            std::vector<int> c{-e};
+            c.insert(c.end(), out_of[v].begin(), out_of[v].end());
+            cnf.clause(c);
+          }
+        }
+        for (auto& x : entering)  // a simple path: each node entered once at most
+          if (!x.empty()) {
+            if (x.size() > 1) cnf.at_most(x, 1);
+            x.clear();
+          }
+        flits.push_back(std::move(f));
+      }
+    }
+    for (const auto& g : group) cnf.at_most(g, 1);
+    std::vector<std::vector<int>>().swap(group);
+    clauses_out = cnf.clauses();
+    const auto conflicts = static_cast<std::int64_t>(work / static_cast<double>(std::max<std::int64_t>(1, clauses_out)));
+    if (conflicts <= 0) return SatOutcome::Unknown;
+    std::int64_t used = 0;
+    const SatOutcome res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
+    spent += used;
+    if (res != SatOutcome::Sat) return res;
+    out.clear();
+    for (const FlitVars& f : flits) {
+      const Graph& g = graphs[f.graph];
+      const Pair& p = pairs_[g.pair];
+      std::int64_t start = 0;
+      while (solver.val(f.first_start + static_cast<int>(start)) <= 0) ++start;
+      std::vector<LinkId> links;
+      for (std::int32_t at = 0; g.node[static_cast<std::size_t>(at)] != p.dst;) {
+        std::size_t j = 0;
+        while (j < g.hops.size() && (g.hops[j].from != at || solver.val(f.hop[j]) <= 0)) ++j;
+        if (j == g.hops.size()) throw std::logic_error("place_sat_paths: a chosen path ends before its destination");
+        links.push_back(g.hops[j].link);
+        at = g.hops[j].to;
+      }
+      out.push_back({static_cast<std::uint32_t>(g.pair), route_index(g.pair, links), start});
     }
     return res;
   }
@@ -1722,7 +1901,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   // the bound, which neither the list nor the unreduced models reach).
   std::int64_t looked = 0;
   std::optional<TranslationOrbits> orbits;
-  if (period > 0) orbits = ls.translation_orbits(kOrbitCheckWork, looked);
+  orbits = ls.translation_orbits(kOrbitCheckWork, looked);
   std::vector<Placed> phase, placed;
   std::string said;
   double spent_here = static_cast<double>(looked);
@@ -1756,6 +1935,34 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
       return s;
     }
     ls.keep_routes(counts);
+  }
+  // Then every path of a pair at once (place_sat_paths), no candidate list to miss the paths
+  // whose slots line up: one pair per orbit where translations keep the traffic, the shortest
+  // paths, then up to kPathGraphExtra hops longer in steps of 2 while the model is UNSAT
+  // (torus:16x16 perm:transpose at period 3 and torus:8x8 perm:transpose:4 at 5, both bounds,
+  // have no invariant schedule on shortest paths and one within 2 hops more); without such
+  // translations the shortest paths of every pair.
+  for (int extra = 0; extra <= (orbits ? kPathGraphExtra : 0); extra += 2) {
+    std::int64_t clauses = 0, used = 0;
+    bool large = false;
+    const std::string what = std::string(orbits ? "translation-invariant " : "") +
+                             (extra == 0 ? "shortest paths" : "paths up to " + std::to_string(extra) + " hops longer");
+    const SatOutcome res = ls.place_sat_paths(static_cast<int>(period), horizon, extra, (work - spent_here) * 2 / 3, max_clauses, placed, clauses,
+                                              used, orbits ? &*orbits : nullptr, large);
+    if (large) {
+      said += what + ": " + too_large(clauses) + "; ";
+      break;
+    }
+    spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+    said += what + " " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+    if (res == SatOutcome::Sat) {
+      if (spent_work != nullptr) *spent_work += spent_here;
+      if (note != nullptr) *note = said.substr(0, said.size() - 2);
+      Schedule s = ls.build(orbits ? ls.unfold(placed, *orbits) : placed, period);
+      s.algorithm = none.algorithm;
+      return s;
+    }
+    if (res != SatOutcome::Unsat) break;
   }
   if (const std::int64_t e = estimate(nullptr); e > max_clauses && !orbits) {
     if (spent_work != nullptr) *spent_work += spent_here;

@@ -45,6 +45,10 @@ constexpr std::int64_t kExactMaxPeriodicVars = 1'500'000;
 constexpr double kConflictWorkPerSecond = 6.0e8;
 constexpr std::int64_t kRouteSatLengths = 4;
 constexpr std::int64_t kRouteSatMaxClauses = 4'000'000;
+/// route-sat's default budget (seconds of SAT work): its path-graph models need tens of thousands
+/// of conflicts on about 10^5 clauses (torus:8x8 perm:transpose:4 at period 5, the bound: 35,611
+/// conflicts on 82,257 clauses, about 5 s).
+constexpr double kRouteSatDefaultBudget = 20.0;
 
 using Clock = std::chrono::steady_clock;
 
@@ -269,6 +273,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                         [&](double share, std::vector<std::string>& log) {
                           // The list's routes, placed by SAT: from one below the best so far down while it is SAT
                           // (near the best a model is easy; each success shortens), at most down to the bound.
+                          if (request.budget_seconds <= 0) share = std::max(share, kRouteSatDefaultBudget);
                           double work = share * kConflictWorkPerSecond, spent = 0;
                           const std::int64_t lo = std::max<std::int64_t>(1, out.bound.steps);
                           const std::int64_t top = best_length > 0 ? best_length - 1 : lo + kRouteSatLengths - 1;
