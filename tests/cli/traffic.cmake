@@ -521,3 +521,10 @@ cli_test(schedule_traffic_path_graph_transpose4 0 "\"proven_optimal\": true"
 cli_test(schedule_traffic_path_graph_one_shot 0 "\"verified\": true"
   --jq ".steps==9 and .periodic==false and (.search|any(test(\"^route-sat: 9: .*translation-invariant paths up to 2 hops longer SAT\")))" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --algo route-sat --json)
+# split: perm:shift:3:4 is 4 x perm:shift:3, whose period 2 (route-sat) four times over is the
+# period bound 8 (the list alone: 9); every flit checked by the periodic verifier.
+cli_test(schedule_traffic_split 0 "\"proven_optimal\": true"
+  --jq ".period==8 and .period_bound==8 and .verified and .algorithm==\"periodic-split\" and (.search|any(test(\"^split: 4 x the period-2 \")))" --
+  ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --periodic --algo split --json)
+cli_test(schedule_traffic_split_needs_factor 2 "--algo split needs --periodic, flits per pair with a common factor"
+  -- ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --algo split)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <functional>
 #include <optional>
 
@@ -49,6 +50,10 @@ constexpr std::int64_t kRouteSatMaxClauses = 4'000'000;
 /// of conflicts on about 10^5 clauses (torus:8x8 perm:transpose:4 at period 5, the bound: 35,611
 /// conflicts on 82,257 clauses, about 5 s).
 constexpr double kRouteSatDefaultBudget = 20.0;
+/// split: at most this many divisors tried, on traffic of at most kSplitMaxFlits flits (each try
+/// is a whole auto run on its part: torus:16x16 perm:transpose:8, 1,920 flits, 23 s in all).
+constexpr int kSplitTries = 3;
+constexpr std::int64_t kSplitMaxFlits = 16384;
 
 using Clock = std::chrono::steady_clock;
 
@@ -134,6 +139,22 @@ void embed_lines(Schedule& out, const Topology& t, int dim, const Schedule& line
   }
 }
 
+/// The largest g > 1 that divides every pair's flits (0 when there is none): the traffic is then g
+/// times a smaller one.
+std::int64_t common_factor(const Traffic& traffic) {
+  std::int64_t g = 0;
+  traffic.for_each([&](NodeId, NodeId, std::int64_t w) { g = std::gcd(g, w); });
+  return g > 1 ? g : 0;
+}
+
+/// The traffic with every pair's flits divided by d (d divides them all).
+Traffic divided(const Traffic& traffic, std::int64_t d) {
+  std::vector<Traffic::Triplet> triplets;
+  traffic.for_each([&](NodeId s, NodeId t, std::int64_t w) { triplets.push_back({s, t, static_cast<std::uint32_t>(w / d)}); });
+  return Traffic::from_triplets(traffic.nodes(), std::move(triplets), Traffic::Duplicates::Refuse, traffic.kind(),
+                                traffic.spec() + " / " + std::to_string(d));
+}
+
 struct Candidate {
   std::string name;
   std::function<std::string()> why_not;  // "" when it applies
@@ -143,7 +164,8 @@ struct Candidate {
 }  // namespace
 
 std::string traffic_algorithm_help() {
-  return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | lines (groups:D on a "
+  return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | split (--periodic, "
+         "flits per pair with a common factor g: d | g copies of the d-th part's schedule) | lines (groups:D on a "
          "product: every line as its own ring, path or clique) | exact (small instances, SAT, proves optimality: one-shot nic or "
          "all-port; --periodic any model, every walk modulo the period)";
 }
@@ -290,6 +312,59 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             found = std::move(s);
                           }
                           if (!found) throw UsageError("route-sat: nothing shorter than " + std::to_string(top + 1) + " found (" + notes + ")");
+                          return std::move(*found);
+                        }});
+  // Periodic, flits per pair with a common factor g: a periodic schedule of the traffic divided by
+  // d (d | g), d times over, is one of the traffic (copy k in slots kP..kP+P-1, its flits k F/d ..
+  // (k+1) F/d - 1; two copies never meet, since modulo P they are the same schedule). The d with
+  // the smallest d x (its part's bound) first, a part scheduled by every generator (no split
+  // again); only while that product is below the best so far.
+  const std::int64_t factor =
+      request.split && periodic && !traffic.is_uniform() && traffic.total_flits() <= kSplitMaxFlits ? common_factor(traffic) : 0;
+  candidates.push_back({"split", [&]() -> std::string {
+                          return factor > 0 ? ""
+                                            : "needs --periodic, flits per pair with a common factor (g x a smaller traffic) and at most " +
+                                                  std::to_string(kSplitMaxFlits) + " flits";
+                        },
+                        [&](double share, std::vector<std::string>& log) {
+                          std::vector<std::pair<std::int64_t, std::int64_t>> tries;  // (d x the part's bound, -d)
+                          for (std::int64_t d = 2; d <= factor; ++d)
+                            if (factor % d == 0)
+                              tries.emplace_back(d * traffic_periodic_lower_bound(t, m, divided(traffic, d)).steps, -d);
+                          std::sort(tries.begin(), tries.end());
+                          std::optional<Schedule> found;
+                          std::int64_t found_period = best_length;
+                          for (std::size_t i = 0; i < tries.size() && static_cast<int>(i) < kSplitTries; ++i) {
+                            const auto [floor, minus_d] = tries[i];
+                            const std::int64_t d = -minus_d;
+                            if (found_period > 0 && floor >= found_period) break;
+                            const Traffic part = divided(traffic, d);
+                            TrafficRequest r = request;
+                            r.algorithm = "auto";
+                            r.budget_seconds = request.budget_seconds > 0 ? share : 0;
+                            r.split = false;
+                            const TrafficOutcome o = schedule_traffic(t, m, part, r);
+                            const std::int64_t P = o.schedule.period;
+                            log.push_back("split: " + std::to_string(d) + " x the period-" + std::to_string(P) + " " + o.algorithm +
+                                          " schedule of " + part.spec() + (o.proven_optimal ? " (proven optimal)" : "") + ": period " +
+                                          std::to_string(d * P));
+                            if (found_period > 0 && d * P >= found_period) continue;
+                            Schedule s{t.spec(), m, "periodic-split", {}};
+                            for (std::int64_t k = 0; k < d; ++k)
+                              o.schedule.for_each_step([&](std::size_t step, const std::vector<Transfer>& transfers) {
+                                if (transfers.empty()) return;
+                                const auto at = static_cast<std::size_t>(static_cast<std::int64_t>(step) + k * P);
+                                if (s.steps.size() <= at) s.steps.resize(at + 1);
+                                for (Transfer tr : transfers) {
+                                  tr.msg.flit += static_cast<std::int32_t>(k * part.flits(tr.msg.src, tr.msg.dst));
+                                  s.steps[at].push_back(tr);
+                                }
+                              });
+                            s.period = static_cast<int>(d * P);
+                            found_period = d * P;
+                            found = std::move(s);
+                          }
+                          if (!found) throw UsageError("split: no part's period times its copies is below " + std::to_string(best_length));
                           return std::move(*found);
                         }});
   // The every-route model's crossing variables at period P (flits x directed links x P).

@@ -23,7 +23,8 @@ inline constexpr double kTrafficLookupsPerSecond = 40e6;
 
 struct TrafficRequest {
   /// auto: every generator that applies, the shortest verified schedule kept; list: the list
-  /// scheduler alone; repeat: `all:M` as M copies of the optimal `all` period; lines: `groups`
+  /// scheduler alone; repeat: `all:M` as M copies of the optimal `all` period; split (periodic):
+  /// a traffic whose pairs' flits share a factor g as d | g copies of its d-th part; lines: `groups`
   /// along dimensions of a product, every line scheduled as its own ring, path or clique; exact:
   /// one-shot SAT (exact.hpp, one message per flit) on small instances under nic or all-port,
   /// which proves optimality by UNSAT when the bound is not met.
@@ -32,6 +33,8 @@ struct TrafficRequest {
   double budget_seconds = 0;
   bool periodic = false;
   RunLimits limits;
+  /// auto also tries the traffic as g copies of a smaller one (split); off in split's own calls.
+  bool split = true;
 };
 
 struct TrafficOutcome {
