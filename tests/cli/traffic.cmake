@@ -73,7 +73,9 @@ cli_test(schedule_traffic_shd 2 "--format shd cannot record a traffic other than
 cli_test(schedule_traffic_bad_algo 2 "--algo lines needs groups:D"
   -- ${TOTEX} schedule --topo torus:4x4 --model nic --traffic perm:transpose --algo lines)
 # The exact candidate (one-shot, small instances): a proof by UNSAT above the bound, and a schedule at it.
-cli_test(schedule_traffic_exact_unsat 0 "list: 4 steps \\(lower bound 3, .*optimal: exact: T=3 infeasible: UNSAT on the full model"
+# ring:5 perm:shift:2:2: the exact search proves 3 steps infeasible (unit test); the time-expanded
+# LP, run once the list's 4 is in hand, proves it too, so the bound is 4 and met.
+cli_test(schedule_traffic_exact_unsat 0 "list: 4 steps \\(lower bound 4, binding time_expanded_lp.*optimal: meets the lower bound \\(time_expanded_lp\\)\\)"
   -- ${TOTEX} schedule --topo ring:5 --model nic --traffic perm:shift:2:2)
 cli_test(schedule_traffic_exact_bound 0 "exact: 4 steps \\(lower bound 4, binding .*optimal: meets the lower bound"
   -- ${TOTEX} schedule --topo mesh:3x3 --model all-port --traffic random:1:0.3:2 --algo exact)
@@ -528,3 +530,11 @@ cli_test(schedule_traffic_split 0 "\"proven_optimal\": true"
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --periodic --algo split --json)
 cli_test(schedule_traffic_split_needs_factor 2 "--algo split needs --periodic, flits per pair with a common factor"
   -- ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --algo split)
+# The time-expanded LP (one-shot fill and drain on top of the congestion): torus:8x8
+# perm:shift:3:4 in 8 steps is proven too few (the congestion LP's bound), so route-sat's 9 is
+# optimal; ring:8 perm:shift:3:2 in 4 steps too few (hand-checked in docs/traffic.md).
+cli_test(bound_traffic_time_expanded 0 "time_expanded_lp >= 5  \\(4 steps too few: .*certified by its dual lengths"
+  -- ${TOTEX} bound --topo ring:8 --model nic --traffic perm:shift:3:2)
+cli_test(schedule_traffic_time_expanded_optimal 0 "\"proven_optimal\": true"
+  --jq ".steps==9 and .lower_bound==9 and .binding==\"time_expanded_lp\" and .verified" --
+  ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --json)

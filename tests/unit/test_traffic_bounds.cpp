@@ -9,6 +9,7 @@
 
 #include "totex/bounds/bounds.hpp"
 #include "totex/error.hpp"
+#include "totex/generators/exact.hpp"
 #include "totex/network/spec.hpp"
 #include "totex/traffic/traffic.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
@@ -52,6 +53,7 @@ TEST_CASE("traffic bounds under all equal today's bounds", "[traffic][bounds]") 
                                           "mesh:8x8",  "torus:6x6@multiple:2"};
   TrafficBoundOptions no_lp;
   no_lp.congestion_lp = false;
+  no_lp.time_expanded = false;  // stronger than today's where fill and drain bind (path:5 nic: 7, the optimum; below)
   for (const std::string& spec : specs)
     for (const Model m : {Model::SinglePort, Model::AllPort, Model::Nic}) {
       INFO(spec << " " << to_string(m));
@@ -406,4 +408,48 @@ TEST_CASE("traffic congestion LP flows: feasible, at z*, and the fewest crossing
   // and three detours of 3 hops: 1 + 9 crossings); one flit from 0 to its neighbour 1 has links
   // to spare, so an optimum could detour it, but the fewest crossings send it direct: 11 in all.
   check(parse_topology("torus:4x4"), sparse(16, "5 6 4\n0 1 1\n"), 11.0);
+}
+
+TEST_CASE("traffic time-expanded LP: too few steps proven, enough not refuted", "[traffic][bounds]") {
+  // ring:8 nic perm:shift:3:2 (3 hops clockwise, 5 the other way). In 4 steps no flit can go 5
+  // hops, and the 16 flits' 48 clockwise hops meet 8 links x 4 steps = 32 link-steps: too few, and
+  // the certificate (cheapest walks over the lengths) says so. 5 steps are enough (the first flit
+  // of every node leaves in step 0 and the second in step 1 clockwise, or 5 hops the other way from
+  // step 0), so the LP must not prove 5 too few.
+  const Topology ring = parse_topology("ring:8");
+  const Traffic shift = parse_traffic("perm:shift:3:2", ring);
+  const TimeExpandedLp four = time_expanded_lp(ring, Model::Nic, shift, 4, 65536);
+  CHECK(four.solved);
+  CHECK(four.infeasible);
+  CHECK(four.lp_value > 1.0);
+  const TimeExpandedLp five = time_expanded_lp(ring, Model::Nic, shift, 5, 65536);
+  CHECK(five.solved);
+  CHECK_FALSE(five.infeasible);
+  CHECK(five.lp_value <= 1.0 + 1e-9);
+  const LowerBound lb = traffic_lower_bound(ring, Model::Nic, shift);
+  CHECK(lb.steps == 5);
+  CHECK(std::any_of(lb.terms.begin(), lb.terms.end(), [](const BoundTerm& b) { return b.name == "time_expanded_lp" && b.value == 5; }));
+  // A one-shot term only: the periodic bound does not carry it.
+  for (const BoundTerm& b : traffic_periodic_lower_bound(ring, Model::Nic, shift).terms) CHECK(b.name != "time_expanded_lp");
+  // Single-port relays may buffer, which the LP does not allow: not solved, no term.
+  CHECK_FALSE(time_expanded_lp(ring, Model::SinglePort, shift, 4, 65536).solved);
+  // perm:shift:1:M on rings: M steps exist, so the LP proves nothing at M (all-port and nic).
+  for (const Model model : {Model::Nic, Model::AllPort})
+    for (const int m : {1, 3}) {
+      const Traffic one = parse_traffic("perm:shift:1:" + std::to_string(m), ring);
+      CHECK_FALSE(time_expanded_lp(ring, model, one, m, 65536).infeasible);
+    }
+  // Stronger than the family bound where it should be: path:5 nic `all` has the family bound 6, and
+  // the exact search proves 6 steps infeasible (its optimum is 7); the LP proves it too.
+  const Topology path = parse_topology("path:5");
+  CHECK(time_expanded_lp(path, Model::Nic, parse_traffic("all", path), 6, 65536).infeasible);
+  CHECK_FALSE(time_expanded_lp(path, Model::Nic, parse_traffic("all", path), 7, 65536).infeasible);
+  DecideOptions exact;
+  const Traffic all5 = parse_traffic("all", path);
+  exact.traffic = &all5;
+  CHECK(exact_decide(path, Model::Nic, 6, exact).answer == SatAnswer::Unsat);
+  // Above the column limit: not solved, and it says so.
+  const TimeExpandedLp big = time_expanded_lp(ring, Model::Nic, shift, 5, 10);
+  CHECK_FALSE(big.solved);
+  CHECK(big.why_not.find("more than 10 columns") != std::string::npos);
 }

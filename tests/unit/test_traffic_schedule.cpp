@@ -195,14 +195,19 @@ TEST_CASE("traffic scheduling refusals", "[traffic_schedule]") {
 
 TEST_CASE("exact for traffic: proofs by UNSAT and schedules at the bound", "[traffic_schedule]") {
   TrafficRequest one_shot;
-  SECTION("ring:5 nic shift 2, two flits: 4 steps against a bound of 3, T=3 UNSAT") {
+  SECTION("ring:5 nic shift 2, two flits: 4 steps, T=3 UNSAT (and too few by the time-expanded LP)") {
     const Topology t = parse_topology("ring:5");
     const Traffic tr = parse_traffic("perm:shift:2:2", t);
+    // Without the time-expanded LP the bound is 3 and the exact search proves 3 infeasible; the
+    // LP (run once the list's 4 is in hand) proves it too, so the bound is 4 and met.
+    TrafficBoundOptions no_time;
+    no_time.time_expanded = false;
+    CHECK(traffic_lower_bound(t, Model::Nic, tr, no_time).steps == 3);
     const TrafficOutcome o = schedule_traffic(t, Model::Nic, tr, one_shot);
-    CHECK(o.bound.steps == 3);
+    CHECK(o.bound.steps == 4);
     CHECK(o.length == 4);
     CHECK(o.proven_optimal);
-    CHECK(o.proof.find("exact: T=3 infeasible: UNSAT on the full model") == 0);
+    CHECK(o.proof == "meets the lower bound (time_expanded_lp)");
     // The plain encoding (no counting constraints) agrees: the UNSAT is not the counting's alone.
     DecideOptions d;
     d.traffic = &tr;
@@ -210,15 +215,17 @@ TEST_CASE("exact for traffic: proofs by UNSAT and schedules at the bound", "[tra
     CHECK(exact_decide(t, Model::Nic, 3, d).answer == SatAnswer::Unsat);
     CHECK(exact_decide(t, Model::Nic, 4, d).answer == SatAnswer::Sat);
   }
-  SECTION("torus:3x3 all-port random: the list's 3 steps proven optimal by search, bound 2") {
+  SECTION("torus:3x3 all-port random: the list's 3 steps optimal, T=2 UNSAT (and too few by the time-expanded LP)") {
     const Topology t = parse_topology("torus:3x3");
     const Traffic tr = parse_traffic("random:1:0.3:2", t);
+    TrafficBoundOptions no_time;
+    no_time.time_expanded = false;
+    CHECK(traffic_lower_bound(t, Model::AllPort, tr, no_time).steps == 2);
     const TrafficOutcome o = schedule_traffic(t, Model::AllPort, tr, one_shot);
-    CHECK(o.bound.steps == 2);
+    CHECK(o.bound.steps == 3);
     CHECK(o.length == 3);
     CHECK(o.proven_optimal);
-    CHECK(o.proof.find("exact: T=2 infeasible") == 0);
-    CHECK(o.proof.find("by counting") == std::string::npos);  // the link slack is 4: the solver proved it
+    CHECK(o.proof == "meets the lower bound (time_expanded_lp)");
     DecideOptions d;
     d.traffic = &tr;
     d.implied = false;

@@ -178,7 +178,11 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
   const double budget = request.budget_seconds > 0 ? request.budget_seconds : kDefaultBudget;
   const bool periodic = request.periodic;
   TrafficOutcome out;
-  out.bound = periodic ? traffic_periodic_lower_bound(t, m, traffic) : traffic_lower_bound(t, m, traffic);
+  // One-shot, the time-expanded LP only where a schedule above the other terms is in hand (below).
+  TrafficBoundOptions bound_options;
+  bound_options.time_expanded = false;
+  out.bound = periodic ? traffic_periodic_lower_bound(t, m, traffic) : traffic_lower_bound(t, m, traffic, bound_options);
+  bool time_expanded_tried = periodic;
   const std::int64_t repeat = repeat_count(t, traffic);
   const std::vector<int> dims = line_dimensions(t, traffic);
 
@@ -466,8 +470,17 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     if (const std::string why = it->why_not(); !why.empty())
       throw UsageError("--algo " + request.algorithm + " " + why + "; for " + traffic.spec() + " accepted: auto, " + accepted);
   }
+  // A schedule above the bound in hand (one-shot): the time-expanded LP may prove it optimal, or
+  // raise the bound the later generators search down to. Once.
+  const auto time_expanded = [&]() {
+    if (time_expanded_tried || best_length <= out.bound.steps) return;
+    time_expanded_tried = true;
+    add_time_expanded_bound(out.bound, t, m, traffic, best_length, TrafficBoundOptions{}.time_expanded_max_columns);
+  };
   for (const Candidate& c : candidates) {
     if (!(automatic ? c.why_not().empty() : c.name == request.algorithm)) continue;
+    time_expanded();
+    if (best_length >= 0 && best_length == out.bound.steps) break;
     const auto t0 = Clock::now();
     Attempt a{c.name, 0, false, 0, ""};
     try {
@@ -500,6 +513,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
     if (automatic && best_length >= 0 && best_length == out.bound.steps) break;  // at the bound: nothing can do better
   }
   if (best_length < 0) throw UsageError("no generator produced a verified schedule for traffic " + traffic.spec() + " on " + t.spec());
+  time_expanded();
   out.length = best_length;
   out.proven_optimal = best_length == out.bound.steps;
   if (out.proven_optimal) {

@@ -38,6 +38,8 @@ void add(LowerBound& lb, std::string name, i64 value, std::string detail, i64 pe
   lb.terms.push_back({std::move(name), value, std::move(detail), per_period, std::move(per_period_detail)});
 }
 constexpr bool kCapacity = true;
+/// time_expanded_lp: steps tried above the other terms' bound.
+constexpr int kTimeExpandedTries = 4;
 i64 periodic_if(bool capacity, i64 value) { return capacity ? value : -1; }
 
 /// Arrivals one per step, a flit from distance h not before step h-1 (hist[h]: flits from distance
@@ -485,10 +487,31 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
     else
       add(lb, "congestion_lp", 0, "not solved: " + lp.why_not, 0);
   }
+  if (options.time_expanded) add_time_expanded_bound(lb, t, m, tr, lb.steps + kTimeExpandedTries, options.time_expanded_max_columns);
   return lb;
 }
 
 }  // namespace
+
+void add_time_expanded_bound(LowerBound& lb, const Topology& t, Model m, const Traffic& tr, std::int64_t below, std::int64_t max_columns) {
+  if (m == Model::SinglePort || lb.steps <= 0) return;
+  const i64 from = lb.steps;
+  i64 T = from;
+  std::string detail;
+  for (; T < below && T < from + kTimeExpandedTries; ++T) {
+    const TimeExpandedLp te = time_expanded_lp(t, m, tr, T, max_columns);
+    if (!te.infeasible) {
+      if (T == from) detail = te.solved ? str(T) + " steps feasible as a fraction (z* = " + std::to_string(te.lp_value) + ")"
+                                        : "not solved at " + str(T) + " steps: " + te.why_not;
+      break;
+    }
+    detail = str(T) + " steps too few: time-expanded flow per source" +
+             (te.translations > 1 ? " orbit of " + str(te.translations) + " translations" : std::string()) + " (CLP, " + str(te.columns) +
+             " columns), z* = " + std::to_string(te.lp_value) + ", certified by its dual lengths: " + te.certificate;
+  }
+  if (detail.empty()) return;  // nothing tried (below <= the bound)
+  add(lb, "time_expanded_lp", T > from ? T : 0, detail, -1);
+}
 
 std::int64_t traffic_status(const Topology& t, const Traffic& traffic) { return reach(t, Model::Nic, traffic).status; }
 
@@ -497,7 +520,9 @@ LowerBound traffic_lower_bound(const Topology& t, Model m, const Traffic& tr, co
 }
 
 LowerBound traffic_periodic_lower_bound(const Topology& t, Model m, const Traffic& tr, const TrafficBoundOptions& options) {
-  return periodic_lower_bound(traffic_lower_bound(t, m, tr, options));
+  TrafficBoundOptions one_shot_only = options;
+  one_shot_only.time_expanded = false;  // a one-shot term (fill and drain)
+  return periodic_lower_bound(traffic_lower_bound(t, m, tr, one_shot_only));
 }
 
 }  // namespace totex

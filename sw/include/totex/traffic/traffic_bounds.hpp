@@ -21,12 +21,16 @@ struct TrafficBoundOptions {
   /// and the term says so (value 0). torus:8x8 `all`: 16,385 columns, about 1 s; torus:16x16:
   /// 262,145 columns, about 160 s (CLP's barrier, one core).
   std::int64_t lp_max_columns = 65536;
+  /// One-shot, nic and all-port: the time-expanded LP (time_expanded_lp) from the other terms' bound
+  /// up while it proves the steps too few, on models of at most `time_expanded_max_columns`.
+  bool time_expanded = true;
+  std::int64_t time_expanded_max_columns = 65536;
 };
 
 /// One-shot lower bound on the steps of any schedule that delivers `traffic` on `t` under `m`.
 /// Terms (each only where it applies): average_status (single-port), link_traversals,
 /// injection, ejection, nic_injection, nic_ejection, distance, nic_pipeline, link_fill,
-/// bisection, dimension_cut, cut_corners, relay, congestion_lp.
+/// bisection, dimension_cut, cut_corners, relay, congestion_lp, time_expanded_lp.
 [[nodiscard]] LowerBound traffic_lower_bound(const Topology& t, Model m, const Traffic& traffic,
                                              const TrafficBoundOptions& options = {});
 /// Periodic (TDM) bound: only the terms that count capacity per period (no fill, drain, distance,
@@ -58,6 +62,34 @@ struct CongestionLp {
 /// compare the two).
 [[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns,
                                          bool symmetry = true, bool flows = false);
+
+/// The time-expanded congestion LP of a one-shot schedule of `steps` steps under nic or all-port
+/// (no relay buffers): per source (one per orbit of the translations that keep the traffic) a flow
+/// over (directed link, step), injected at the source (nic: into its injection port of that step),
+/// each hop one step after the last, taken off at a destination in the step it arrives (nic: its
+/// ejection port of that step) by step steps-1; minimise z, the most flow on any resource in any
+/// step. A schedule of `steps` steps is a point with z <= 1, so a certified z > 1 proves it too
+/// short: `infeasible`, with the dual lengths' ratio (sum over flits of their cheapest walks'
+/// lengths / sum of the lengths) as `certificate`.
+struct TimeExpandedLp {
+  bool solved = false;
+  bool infeasible = false;  // certified: no schedule of `steps` steps
+  std::int64_t steps = 0;
+  std::int64_t columns = 0;
+  std::int64_t translations = 1;
+  double lp_value = 0;
+  std::string certificate;
+  std::string why_not;
+};
+[[nodiscard]] TimeExpandedLp time_expanded_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t steps,
+                                              std::int64_t max_columns);
+
+/// Adds the time_expanded_lp term to a one-shot bound `lb` (nic and all-port): from lb.steps up,
+/// below `below` and at most 4 lengths, while time_expanded_lp proves the steps too few; the term's
+/// value is the first length it does not (0 when that is lb.steps). schedule_traffic adds it only
+/// when its best schedule is above the other terms (below: that schedule's length).
+void add_time_expanded_bound(LowerBound& lb, const Topology& t, Model m, const Traffic& traffic, std::int64_t below,
+                             std::int64_t max_columns);
 
 /// S_w = sum over pairs of traffic(s,d) * dist(s,d): the hops all flits need at least.
 [[nodiscard]] std::int64_t traffic_status(const Topology& t, const Traffic& traffic);
