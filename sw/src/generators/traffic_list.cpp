@@ -917,6 +917,7 @@ class ListScheduler {
       const std::int64_t per_use = m_ == Model::SinglePort ? 10 : m_ == Model::Nic ? 5 : 4;
       estimate += p.flits * (static_cast<std::int64_t>(g.hops.size()) * (starts * per_use + 6) + 8 * starts);
       graphs.push_back(std::move(g));
+      if (estimate > max_clauses) break;  // too large already: the rest need not be built
     }
     clauses_out = estimate;
     too_large = estimate > max_clauses;
@@ -1895,10 +1896,11 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   Schedule none{t.spec(), m, period > 0 ? "periodic-route-sat" : "route-sat", {}};
   none.period = period;
   none.traffic = traffic_tag(t, &traffic);
-  // Periodic, on a torus whose traffic some translations map onto itself: first a schedule they
-  // map onto itself, one pair per orbit on its candidates and detours (a model smaller by the
-  // group's order, so tried where the whole one is too large; torus:8x8 perm:shift:3 at period 2,
-  // the bound, which neither the list nor the unreduced models reach).
+  // On a torus whose traffic some translations map onto itself (one-shot too: a translation keeps
+  // the steps), first schedules they map onto itself, one pair per orbit, over path graphs and then
+  // on the candidates and detours (models smaller by the group's order, so tried where the whole
+  // one is too large; torus:8x8 perm:shift:3 at period 2, the bound, which neither the list nor
+  // the unreduced models reach).
   std::int64_t looked = 0;
   std::optional<TranslationOrbits> orbits;
   orbits = ls.translation_orbits(kOrbitCheckWork, looked);
