@@ -757,6 +757,17 @@ class ListScheduler {
     return true;
   }
 
+  /// Solves a model of `clauses` clauses with `work` (conflicts x clauses, cnf.hpp, so the answer
+  /// does not depend on the machine); `spent` gets the conflicts used.
+  static SatOutcome solve_for_work(CaDiCaL::Solver& solver, double work, std::int64_t clauses, std::int64_t& spent) {
+    const auto conflicts = static_cast<std::int64_t>(work / static_cast<double>(std::max<std::int64_t>(1, clauses)));
+    if (conflicts <= 0) return SatOutcome::Unknown;
+    std::int64_t used = 0;
+    const SatOutcome res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
+    spent += used;
+    return res;
+  }
+
   /// Placement by SAT over the candidate routes: a variable per (flit, route, start), exactly
   /// one per flit, at most one per resource and slot (periodic: starts 0..period-1, slots mod the
   /// period; one-shot: every hop before `horizon`); the flits of a pair take (route, start)
@@ -833,12 +844,7 @@ class ListScheduler {
       }
     }
     clauses_out = cnf.clauses();
-    // Work is conflicts x clauses (cnf.hpp), so the answer does not depend on the machine.
-    const auto conflicts = static_cast<std::int64_t>(work / static_cast<double>(std::max<std::int64_t>(1, clauses_out)));
-    if (conflicts <= 0) return SatOutcome::Unknown;
-    std::int64_t used = 0;
-    const SatOutcome res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
-    spent += used;
+    const SatOutcome res = solve_for_work(solver, work, clauses_out, spent);
     if (res != SatOutcome::Sat) return res;
     out.clear();
     for (int v = 1; v <= choice_vars; ++v) {
@@ -999,11 +1005,7 @@ class ListScheduler {
     for (const auto& g : group) cnf.at_most(g, 1);
     std::vector<std::vector<int>>().swap(group);
     clauses_out = cnf.clauses();
-    const auto conflicts = static_cast<std::int64_t>(work / static_cast<double>(std::max<std::int64_t>(1, clauses_out)));
-    if (conflicts <= 0) return SatOutcome::Unknown;
-    std::int64_t used = 0;
-    const SatOutcome res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
-    spent += used;
+    const SatOutcome res = solve_for_work(solver, work, clauses_out, spent);
     if (res != SatOutcome::Sat) return res;
     out.clear();
     for (const FlitVars& f : flits) {
@@ -1912,6 +1914,15 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   // schedule at it loads the links about as the LP does, on few routes a pair, so the model is
   // small. (One-shot it found nothing shorter in the tables and took memory: mesh:8x8
   // random:1:0.3:4, 36 -> 624 MB.)
+  // A stage's placement found: its schedule (carried to every pair where it is one pair per
+  // orbit), with the work and the stages' notes so far.
+  const auto found = [&](const TranslationOrbits* o) {
+    if (spent_work != nullptr) *spent_work += spent_here;
+    if (note != nullptr) *note = said.substr(0, said.size() - 2);
+    Schedule s = ls.build(o != nullptr ? ls.unfold(placed, *o) : placed, period);
+    s.algorithm = none.algorithm;
+    return s;
+  };
   std::optional<CongestionLp> own;
   std::optional<CongestionLp>& lp = lp_cache != nullptr ? *lp_cache : own;
   if (period > 0 && !lp) lp = congestion_lp(t, m, traffic, kLpRouteColumns, orbits.has_value(), true);
@@ -1929,13 +1940,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
       spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
       said = "LP routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
     }
-    if (res == SatOutcome::Sat) {
-      if (spent_work != nullptr) *spent_work += spent_here;
-      if (note != nullptr) *note = said.substr(0, said.size() - 2);
-      Schedule s = ls.build(orbits ? ls.unfold(placed, *orbits) : placed, period);
-      s.algorithm = none.algorithm;
-      return s;
-    }
+    if (res == SatOutcome::Sat) return found(orbits ? &*orbits : nullptr);
     ls.keep_routes(counts);
   }
   // Then every path of a pair at once (place_sat_paths), no candidate list to miss the paths
@@ -1957,13 +1962,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     }
     spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
     said += what + " " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
-    if (res == SatOutcome::Sat) {
-      if (spent_work != nullptr) *spent_work += spent_here;
-      if (note != nullptr) *note = said.substr(0, said.size() - 2);
-      Schedule s = ls.build(orbits ? ls.unfold(placed, *orbits) : placed, period);
-      s.algorithm = none.algorithm;
-      return s;
-    }
+    if (res == SatOutcome::Sat) return found(orbits ? &*orbits : nullptr);
     if (res != SatOutcome::Unsat) break;
   }
   if (const std::int64_t e = estimate(nullptr); e > max_clauses && !orbits) {
@@ -1986,13 +1985,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
       const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, &*orbits);
       spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
       said += what + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
-      if (res == SatOutcome::Sat) {
-        if (spent_work != nullptr) *spent_work += spent_here;
-        if (note != nullptr) *note = said.substr(0, said.size() - 2);
-        Schedule s = ls.build(ls.unfold(placed, *orbits), period);
-        s.algorithm = none.algorithm;
-        return s;
-      }
+      if (res == SatOutcome::Sat) return found(&*orbits);
     }
     ls.keep_routes(counts);
   }

@@ -10,6 +10,7 @@
 #include "totex/error.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/traffic/translations.hpp"
+#include "lp_certificate.hpp"
 
 namespace totex {
 namespace {
@@ -18,17 +19,8 @@ using i64 = std::int64_t;
 
 /// The look-ups the translation check may take (nodes x pairs).
 constexpr i64 kTranslationCheckWork = 50'000'000;
-__extension__ typedef __int128 i128;
-
-std::string str128(i128 v) {
-  if (v == 0) return "0";
-  std::string s;
-  while (v > 0) {
-    s += static_cast<char>('0' + static_cast<int>(v % 10));
-    v /= 10;
-  }
-  return {s.rbegin(), s.rend()};
-}
+using lp_detail::i128;
+using lp_detail::str128;
 
 /// Shortest distances from `s` with non-negative integer link costs.
 std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& cost) {
@@ -163,21 +155,13 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   //                                        >= sum over pairs w(s,d) dist(s,d)
   // with dist under those costs. Lengths: the duals of the capacity rows, scaled to integers; a
   // row of an orbit gives its length to each of the orbit's links (or nodes), |H| of them.
-  const double* dual = model.dualRowSolution();
-  const i64 scale_rows = rows - cap;
-  double total = 0;
-  for (i64 r = cap; r < rows; ++r) total += std::fabs(dual[r]);
-  if (!(total > 0) || !std::isfinite(total)) {
+  std::vector<i64> len;
+  if (!lp_detail::dual_lengths(model.dualRowSolution(), cap, rows - cap, len)) {
     out.why_not = "CLP returned no usable dual";
     return out;
   }
-  constexpr double kScale = 1073741824.0;  // 2^30
-  std::vector<i64> len(static_cast<std::size_t>(scale_rows));
   i128 denominator = 0;
-  for (i64 r = 0; r < scale_rows; ++r) {
-    len[static_cast<std::size_t>(r)] = static_cast<i64>(std::floor(std::fabs(dual[cap + r]) / total * kScale));
-    denominator += static_cast<i128>(len[static_cast<std::size_t>(r)]) * out.translations;
-  }
+  for (const i64 x : len) denominator += static_cast<i128>(x) * out.translations;
   if (denominator == 0) {
     out.why_not = "the dual lengths round to zero";
     return out;

@@ -10,12 +10,14 @@
 #include "totex/error.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/traffic/translations.hpp"
+#include "lp_certificate.hpp"
 
 namespace totex {
 namespace {
 
 using i64 = std::int64_t;
-__extension__ typedef __int128 i128;
+using lp_detail::i128;
+using lp_detail::str128;
 
 /// The look-ups the translation check may take (nodes x pairs).
 constexpr i64 kTranslationCheckWork = 50'000'000;
@@ -24,16 +26,6 @@ constexpr i64 kUnreached = std::numeric_limits<int>::max();
 /// 1 s).
 constexpr int kMaxIterations = 200000;
 constexpr i64 kIterationsPerColumn = 2;
-
-std::string str128(i128 v) {
-  if (v == 0) return "0";
-  std::string s;
-  while (v > 0) {
-    s += static_cast<char>('0' + static_cast<int>(v % 10));
-    v /= 10;
-  }
-  return {s.rbegin(), s.rend()};
-}
 
 /// Hops from the nodes `from` (forward: along links; else against them) to every node.
 std::vector<i64> hops(const Topology& t, const std::vector<NodeId>& from, bool forward) {
@@ -206,20 +198,13 @@ TimeExpandedLp time_expanded_lp(const Topology& t, Model m, const Traffic& tr, s
   // has sum over flits of dist <= sum of len over every resource. More proves T steps too few.
   // Lengths: the capacity rows' duals scaled to integers; an orbit's row gives its length to
   // each of its |H| resources.
-  const double* dual = model.dualRowSolution();
-  double total = 0;
-  for (i64 r = cap; r < rows; ++r) total += std::fabs(dual[r]);
-  if (!(total > 0) || !std::isfinite(total)) {
+  std::vector<i64> len;
+  if (!lp_detail::dual_lengths(model.dualRowSolution(), cap, rows - cap, len)) {
     out.why_not = "CLP returned no usable dual";
     return out;
   }
-  constexpr double kScale = 1073741824.0;  // 2^30
-  std::vector<i64> len(static_cast<std::size_t>(rows - cap));
   i128 denominator = 0;
-  for (i64 r = cap; r < rows; ++r) {
-    len[static_cast<std::size_t>(r - cap)] = static_cast<i64>(std::floor(std::fabs(dual[r]) / total * kScale));
-    denominator += static_cast<i128>(len[static_cast<std::size_t>(r - cap)]) * static_cast<i128>(G);
-  }
+  for (const i64 x : len) denominator += static_cast<i128>(x) * static_cast<i128>(G);
   const auto link_len = [&](LinkId l, i64 st) { return len[static_cast<std::size_t>(static_cast<i64>(sym.link_orbit[static_cast<std::size_t>(l)]) * T + st)]; };
   const auto inj_len = [&](NodeId v, i64 st) {
     return nic ? len[static_cast<std::size_t>(inj_rows - cap + static_cast<i64>(sym.node_orbit[static_cast<std::size_t>(v)]) * T + st)] : 0;
