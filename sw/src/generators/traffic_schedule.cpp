@@ -8,6 +8,7 @@
 #include <numeric>
 #include <functional>
 #include <optional>
+#include <tuple>
 
 #include "totex/error.hpp"
 #include "totex/generators/exact.hpp"
@@ -99,14 +100,16 @@ std::vector<int> line_dimensions(const Topology& t, const Traffic& traffic) {
   return exact ? dimensions : std::vector<int>{};
 }
 
-/// Appends `part`'s transfers, shifted by `shift` steps, to `out`, with `flit` as the flit index.
-void append_shifted(Schedule& out, const Schedule& part, std::int64_t shift, std::int32_t flit) {
+/// Appends `part`'s transfers, shifted by `shift` steps, to `out`, each with the flit index
+/// flit_of(its message) (a copy's flits numbered after the copies before it).
+template <class FlitOf>
+void append_shifted(Schedule& out, const Schedule& part, std::int64_t shift, FlitOf flit_of) {
   part.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
     if (step.empty()) return;
     const auto at = static_cast<std::size_t>(static_cast<std::int64_t>(i) + shift);
     if (out.steps.size() <= at) out.steps.resize(at + 1);
     for (Transfer tr : step) {
-      tr.msg.flit = flit;
+      tr.msg.flit = flit_of(tr.msg);
       out.steps[at].push_back(tr);
     }
   });
@@ -199,7 +202,8 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           if (m == Model::SinglePort) {  // no periodic generator: the one-shot schedule back to back
                             const ScheduleOutcome one = schedule_direct(t, m, ScheduleRequest("auto", share, request.limits));
                             const auto T = static_cast<std::int64_t>(one.report.steps);
-                            for (std::int64_t k = 0; k < repeat; ++k) append_shifted(s, one.schedule, k * T, static_cast<std::int32_t>(k));
+                            for (std::int64_t k = 0; k < repeat; ++k)
+                              append_shifted(s, one.schedule, k * T, [k](const Message&) { return static_cast<std::int32_t>(k); });
                             s.period = periodic ? static_cast<int>(repeat * T) : 0;
                             log.push_back("repeat: " + std::to_string(repeat) + " x the " + std::to_string(T) + "-step " + one.algorithm +
                                           " schedule");
@@ -208,7 +212,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             pr.budget_seconds = share;
                             const PeriodicOutcome p = periodic_schedule(t, m, pr);
                             for (std::int64_t k = 0; k < repeat; ++k)
-                              append_shifted(s, p.schedule, k * p.schedule.period, static_cast<std::int32_t>(k));
+                              append_shifted(s, p.schedule, k * p.schedule.period, [k](const Message&) { return static_cast<std::int32_t>(k); });
                             s.period = periodic ? static_cast<int>(repeat * p.schedule.period) : 0;
                             log.push_back("repeat: " + std::to_string(repeat) + " x the period-" + std::to_string(p.schedule.period) + " " +
                                           p.algorithm + " schedule" + (p.proven_optimal ? " (proven optimal)" : ""));
@@ -331,18 +335,24 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                                                   std::to_string(kSplitMaxFlits) + " flits";
                         },
                         [&](double share, std::vector<std::string>& log) {
-                          std::vector<std::pair<std::int64_t, std::int64_t>> tries;  // (d x the part's bound, -d)
+                          struct Try {
+                            std::int64_t floor, d;  // d x the part's period bound
+                            Traffic part;
+                          };
+                          std::vector<Try> tries;
                           for (std::int64_t d = 2; d <= factor; ++d)
-                            if (factor % d == 0)
-                              tries.emplace_back(d * traffic_periodic_lower_bound(t, m, divided(traffic, d)).steps, -d);
-                          std::sort(tries.begin(), tries.end());
+                            if (factor % d == 0) {
+                              Traffic part = divided(traffic, d);
+                              const std::int64_t floor = d * traffic_periodic_lower_bound(t, m, part).steps;
+                              tries.push_back({floor, d, std::move(part)});
+                            }
+                          std::sort(tries.begin(), tries.end(), [](const Try& a, const Try& b) { return std::tie(a.floor, b.d) < std::tie(b.floor, a.d); });
                           std::optional<Schedule> found;
                           std::int64_t found_period = best_length;
                           for (std::size_t i = 0; i < tries.size() && static_cast<int>(i) < kSplitTries; ++i) {
-                            const auto [floor, minus_d] = tries[i];
-                            const std::int64_t d = -minus_d;
-                            if (found_period > 0 && floor >= found_period) break;
-                            const Traffic part = divided(traffic, d);
+                            const std::int64_t d = tries[i].d;
+                            const Traffic& part = tries[i].part;
+                            if (found_period > 0 && tries[i].floor >= found_period) break;
                             TrafficRequest r = request;
                             r.algorithm = "auto";
                             r.budget_seconds = request.budget_seconds > 0 ? share : 0;
@@ -355,14 +365,8 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             if (found_period > 0 && d * P >= found_period) continue;
                             Schedule s{t.spec(), m, "periodic-split", {}};
                             for (std::int64_t k = 0; k < d; ++k)
-                              o.schedule.for_each_step([&](std::size_t step, const std::vector<Transfer>& transfers) {
-                                if (transfers.empty()) return;
-                                const auto at = static_cast<std::size_t>(static_cast<std::int64_t>(step) + k * P);
-                                if (s.steps.size() <= at) s.steps.resize(at + 1);
-                                for (Transfer tr : transfers) {
-                                  tr.msg.flit += static_cast<std::int32_t>(k * part.flits(tr.msg.src, tr.msg.dst));
-                                  s.steps[at].push_back(tr);
-                                }
+                              append_shifted(s, o.schedule, k * P, [&](const Message& msg) {
+                                return static_cast<std::int32_t>(msg.flit + k * part.flits(msg.src, msg.dst));
                               });
                             s.period = static_cast<int>(d * P);
                             found_period = d * P;

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "totex/error.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/traffic/translations.hpp"
 #include "lp_certificate.hpp"
@@ -27,28 +28,19 @@ constexpr i64 kUnreached = std::numeric_limits<int>::max();
 constexpr int kMaxIterations = 200000;
 constexpr i64 kIterationsPerColumn = 2;
 
-/// Hops from the nodes `from` (forward: along links; else against them) to every node.
-std::vector<i64> hops(const Topology& t, const std::vector<NodeId>& from, bool forward) {
+/// Hops from every node to the nearest of `to` along the links (kUnreached: none); `into`: each
+/// node's incoming links.
+std::vector<i64> hops_to(const Topology& t, const std::vector<std::vector<LinkId>>& into, const std::vector<NodeId>& to) {
   std::vector<i64> d(static_cast<std::size_t>(t.nodes()), kUnreached);
   std::vector<NodeId> queue;
-  for (NodeId v : from) d[static_cast<std::size_t>(v)] = 0, queue.push_back(v);
-  std::vector<std::vector<LinkId>> into;
-  if (!forward) {
-    into.resize(static_cast<std::size_t>(t.nodes()));
-    for (LinkId l = 0; l < t.links(); ++l) into[static_cast<std::size_t>(t.link_target(l))].push_back(l);
-  }
-  for (std::size_t i = 0; i < queue.size(); ++i) {
-    const NodeId v = queue[i];
-    const auto step = [&](NodeId w) {
-      if (d[static_cast<std::size_t>(w)] != kUnreached) return;
-      d[static_cast<std::size_t>(w)] = d[static_cast<std::size_t>(v)] + 1;
+  for (NodeId v : to) d[static_cast<std::size_t>(v)] = 0, queue.push_back(v);
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    for (LinkId l : into[static_cast<std::size_t>(queue[i])]) {
+      const NodeId w = t.link_source(l);
+      if (d[static_cast<std::size_t>(w)] != kUnreached) continue;
+      d[static_cast<std::size_t>(w)] = d[static_cast<std::size_t>(queue[i])] + 1;
       queue.push_back(w);
-    };
-    if (forward)
-      for (Port p = 0; p < t.degree(v); ++p) step(t.neighbor(v, p));
-    else
-      for (LinkId l : into[static_cast<std::size_t>(v)]) step(t.link_source(l));
-  }
+    }
   return d;
 }
 
@@ -77,22 +69,35 @@ TimeExpandedLp time_expanded_lp(const Topology& t, Model m, const Traffic& tr, s
   struct Commodity {
     NodeId s;
     std::vector<NodeId> dests;
-    std::vector<i64> from_s, to_dest;
+    std::vector<int> from_s;   // hops from s (-1: unreached)
+    std::vector<i64> to_dest;  // hops to the nearest destination
   };
+  // The steps lo..hi in which c's flow can be on link l (none when hi < lo).
+  const auto window = [&](const Commodity& c, LinkId l) -> std::pair<i64, i64> {
+    const int lo = c.from_s[static_cast<std::size_t>(t.link_source(l))];
+    if (lo < 0) return {0, -1};
+    return {lo, T - 1 - c.to_dest[static_cast<std::size_t>(t.link_target(l))]};
+  };
+  // The first step in which c's flow can arrive at destination d (T: never).
+  const auto first_arrival = [&](const Commodity& c, NodeId d) -> i64 {
+    const int h = c.from_s[static_cast<std::size_t>(d)];
+    return h < 0 ? T : std::max(0, h - 1);
+  };
+  std::vector<std::vector<LinkId>> into(static_cast<std::size_t>(n));
+  for (LinkId l = 0; l < L; ++l) into[static_cast<std::size_t>(t.link_target(l))].push_back(l);
   std::vector<Commodity> com;
   i64 columns = 1;  // z
   for (NodeId s = 0; s < n; ++s) {
     if (tr.sent(s) == 0 || !sym.leads(s)) continue;
-    Commodity c{s, {}, hops(t, {s}, true), {}};
+    Commodity c{s, {}, bfs_distances(t, s), {}};
     tr.for_each_in_row(s, [&](NodeId d, i64) { c.dests.push_back(d); });
-    c.to_dest = hops(t, c.dests, false);
+    c.to_dest = hops_to(t, into, c.dests);
     for (LinkId l = 0; l < L; ++l) {
-      const i64 lo = c.from_s[static_cast<std::size_t>(t.link_source(l))];
-      const i64 hi = T - 1 - c.to_dest[static_cast<std::size_t>(t.link_target(l))];
-      if (lo != kUnreached && hi >= lo) columns += hi - lo + 1;
+      const auto [lo, hi] = window(c, l);
+      if (hi >= lo) columns += hi - lo + 1;
     }
     columns += T;
-    for (NodeId d : c.dests) columns += std::max<i64>(0, T - c.from_s[static_cast<std::size_t>(d)] + 1);
+    for (NodeId d : c.dests) columns += T - first_arrival(c, d);
     com.push_back(std::move(c));
     if (columns > max_columns) break;
   }
@@ -133,9 +138,7 @@ TimeExpandedLp time_expanded_lp(const Topology& t, Model m, const Traffic& tr, s
   for (std::size_t ci = 0; ci < com.size(); ++ci) {
     const Commodity& c = com[ci];
     for (LinkId l = 0; l < L; ++l) {
-      const i64 lo = c.from_s[static_cast<std::size_t>(t.link_source(l))];
-      const i64 hi = T - 1 - c.to_dest[static_cast<std::size_t>(t.link_target(l))];
-      if (lo == kUnreached) continue;
+      const auto [lo, hi] = window(c, l);
       for (i64 st = lo; st <= hi; ++st) {
         start.push_back(static_cast<CoinBigIndex>(index.size()));
         entry(cons(ci, t.link_source(l), st), 1.0);
@@ -150,7 +153,7 @@ TimeExpandedLp time_expanded_lp(const Topology& t, Model m, const Traffic& tr, s
     }
     for (std::size_t di = 0; di < c.dests.size(); ++di) {  // arrivals in step st, taken off at st + 1
       const NodeId d = c.dests[di];
-      for (i64 st = std::max<i64>(0, c.from_s[static_cast<std::size_t>(d)] - 1); st < T; ++st) {
+      for (i64 st = first_arrival(c, d); st < T; ++st) {
         start.push_back(static_cast<CoinBigIndex>(index.size()));
         entry(cons(ci, d, st + 1), 1.0);
         entry(demand_base[ci] + static_cast<i64>(di), 1.0);
