@@ -753,7 +753,7 @@ Commands::Commands(CLI::App& app) {
       ->check(non_empty("algorithm name", "auto or an algorithm of `totex schedule --help`"));
   schedule->add_option("--budget", sched_opts->budget,
                        "search budget of auto, pattern, greedy and exact, about seconds (default 4, 8 above 128 "
-                       "nodes; the traffic list scheduler 1 per 500 flits, 4 to 60, 240 above 256 nodes; traffic route-sat 20); every search counts work (SAT conflicts, steps), so a budget gives the same schedule "
+                       "nodes; the traffic list scheduler, also for all on degraded networks and graph files, 1 per 500 flits, 4 to 60, 240 above 256 nodes; traffic route-sat 20); every search counts work (SAT conflicts, steps), so a budget gives the same schedule "
                        "on any machine; a wall-clock safety cap far above it marks the result capped when it fires")
       ->check(budget_seconds());
   schedule->add_option("-o,--output", sched_opts->output,

@@ -44,7 +44,7 @@ int max_len(const Item& it) {
   return m;
 }
 
-std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, std::vector<int> order) {
+std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, std::vector<int> order, std::int64_t* work) {
   const auto P = at(period);
   if (order.empty()) {
     order.resize(p.items.size());
@@ -54,6 +54,7 @@ std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, 
   }
   std::vector<std::uint8_t> busy(at(p.resources) * P, 0);
   std::vector<Placement> out(p.items.size());
+  std::int64_t looked = 0;
   for (int i : order) {
     const Item& it = p.items[at(i)];
     bool placed = false;
@@ -61,11 +62,13 @@ std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, 
       for (std::size_t c = 0; c < it.cands.size() && !placed; ++c) {
         const auto& uses = it.cands[c].uses;
         bool ok = true;
-        for (const Use& u : uses)
+        for (const Use& u : uses) {
+          ++looked;
           if (busy[at(u.res) * P + (s + at(u.offset)) % P]) {
             ok = false;
             break;
           }
+        }
         // A candidate that holds one resource twice in a slot (longer than the period) never fits.
         if (ok) {
           for (const Use& u : uses) {
@@ -82,8 +85,12 @@ std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period, 
         }
       }
     }
-    if (!placed) return std::nullopt;
+    if (!placed) {
+      if (work != nullptr) *work += looked;
+      return std::nullopt;
+    }
   }
+  if (work != nullptr) *work += looked;
   return out;
 }
 

@@ -50,9 +50,11 @@ struct Problem {
 [[nodiscard]] int max_len(const Item& it);
 
 /// First fit: items in the given order (longest first when `order` is empty), each at the first
-/// (slot, candidate) whose resources are free. nullopt when some item fits nowhere.
+/// (slot, candidate) whose resources are free. nullopt when some item fits nowhere. `work` (if
+/// given) counts the resource look-ups.
 [[nodiscard]] std::optional<std::vector<Placement>> greedy_pack(const Problem& p, int period,
-                                                                std::vector<int> order = {});
+                                                                std::vector<int> order = {},
+                                                                std::int64_t* work = nullptr);
 /// The local search's work (resource look-ups) per second of --budget: measured on the 2-core
 /// development machine (mesh:11x11's per-message packing: about 4.5e8 a second).
 constexpr double kLookupsPerSecond = 4.0e8;

@@ -166,6 +166,10 @@ struct Candidate {
 
 }  // namespace
 
+double list_default_budget_seconds(const Topology& t, std::int64_t flits) {
+  return std::clamp(static_cast<double>(flits) / 500.0, kDefaultBudget, t.nodes() > kLargeNodes ? kMaxDefaultBudgetLarge : kMaxDefaultBudget);
+}
+
 std::string traffic_algorithm_help() {
   return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | split (--periodic, "
          "flits per pair with a common factor g: d | g copies of the d-th part's schedule) | lines (groups:D on a "
@@ -265,9 +269,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // The list's default grows with the flits (9,844 flits: 20 s of nominal work, about
                           // 10 s on the development machine): large link-bound traffic needs the negotiated
                           // placement's rounds.
-                          if (request.budget_seconds <= 0)
-                            share = std::clamp(static_cast<double>(traffic.total_flits()) / 500.0, kDefaultBudget,
-                                               t.nodes() > kLargeNodes ? kMaxDefaultBudgetLarge : kMaxDefaultBudget);
+                          if (request.budget_seconds <= 0) share = list_default_budget_seconds(t, traffic.total_flits());
                           auto work = static_cast<std::int64_t>(share * kTrafficLookupsPerSecond);
                           if (!periodic) {
                             // Orders (at most 8) while half the work lasts, then the negotiated placement under a

@@ -47,7 +47,8 @@ struct ScheduleOutcome {
 };
 
 /// The default search budget: 4 s, 8 s above 128 nodes (the neighbourhood search needs the work
-/// there: torus:16x16 nic 529 steps at 4, 524 at 8).
+/// there: torus:16x16 nic 529 steps at 4, 524 at 8); on networks outside the families (degraded,
+/// graph files) the list scheduler's default for N(N-1) flits (list_default_budget_seconds).
 [[nodiscard]] double default_budget_seconds(const Topology& t);
 
 /// Every generator name, with the topologies and models it applies to, for --help and errors.

@@ -21,6 +21,11 @@ namespace totex {
 /// machine: about 60 M/s on torus:16x16 random traffic); the work, not the clock, stops it.
 inline constexpr double kTrafficLookupsPerSecond = 40e6;
 
+/// The list scheduler's default budget in seconds for `flits` flits on `t`: 1 per 500 flits, from
+/// 4 to 60, or to 240 on networks of more than 256 nodes (issue 49 asks N <= 256 in 60 s, N = 1024
+/// in 5 minutes).
+[[nodiscard]] double list_default_budget_seconds(const Topology& t, std::int64_t flits);
+
 struct TrafficRequest {
   /// auto: every generator that applies, the shortest verified schedule kept; list: the list
   /// scheduler alone; repeat: `all:M` as M copies of the optimal `all` period; split (periodic):
