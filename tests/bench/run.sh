@@ -205,6 +205,12 @@ row "## Permutations on tori against their bounds (\`tests/bench/permutations.sh
 row ""
 "$(dirname "$0")/permutations.sh" "$totex" >>"$md" 2>"$out/permutations.log" || failed+=("permutations (see $out/permutations.log)")
 
+# Tori with one or two failed links against the degraded network's bound (issue 49's target).
+row ""
+row "## Degraded tori against their bounds (\`tests/bench/degraded.sh\`)"
+row ""
+"$(dirname "$0")/degraded.sh" "$totex" >>"$md" 2>"$out/degraded.log" || failed+=("degraded tori (see $out/degraded.log)")
+
 # totex against Poseidon on its data sets and custom traffic (issue 49), when a checkout is given.
 if [ -n "${POSEIDON_SRC:-}" ]; then row ""; "$(dirname "$0")/poseidon.sh" "$totex" "$out" >"$out/poseidon.log" 2>&1 || failed+=("Poseidon comparison (see $out/poseidon.log)"); cat "$out/poseidon.md" >>"$md" 2>/dev/null || true; fi
 

@@ -93,3 +93,9 @@ set_tests_properties(cli.degraded_torus4x4_engines PROPERTIES TIMEOUT 600
 # schedule is kept.
 cli_test(degraded_periodic_first_fit_work 0 "greedy first fit: none of periods 226\\.\\.226 within its work. the list's period 257 kept"
   -- ${TOTEX} schedule --topo torus:12x12~fail:0-1 --model nic --periodic --budget 0.1)
+# Periodic on a degraded network: a bound the one-shot schedule's start misses is tried from the
+# base network's periodic schedule and its relabellings (torus:8x8~fail:0-8 all-port: 70 from the
+# one-shot schedule, the bound 69 from the base's; about 3 s).
+cli_test(degraded_periodic_base_start 0 "list: period 69 fits from the base network's schedule"
+  --jq ".verified==true and .period==69 and .period_bound==69 and .proven_optimal==true" --
+  ${TOTEX} schedule --topo torus:8x8~fail:0-8 --model all-port --periodic --json)

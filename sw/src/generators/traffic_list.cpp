@@ -72,6 +72,9 @@ constexpr std::uint64_t kRetrySeed = 0x2545f4914f6cdd1d;
 /// Networks up to this many nodes get that repair (the base's auto schedule takes about a second
 /// on torus:8x8 nic, 13 s on torus:16x16, where the repair's work is too small to gain anyway).
 constexpr int kRepairMaxNodes = 128;
+/// The periodic search on a network with failed links starts from the base network's periodic
+/// schedule up to this many nodes (torus:16x16's takes 13 s: the rotation's SAT repair).
+constexpr int kBaseStartMaxNodes = 256;
 /// The negotiated placement prices every shortest path of a pair at once where its shortest-path
 /// graph has at most this many nodes (else its candidate routes).
 constexpr std::size_t kMaxPathGraph = 512;
@@ -1601,6 +1604,16 @@ bool seed_from(ListScheduler& ls, const Topology& t, const Topology& b, const Sc
   return any;
 }
 
+/// Whether the node map `map` maps `traffic` onto itself. A relabelled base schedule delivers the
+/// traffic relabelled: only such a symmetry (`all`, uniform groups) gives a start.
+bool keeps_traffic(const Traffic& traffic, const std::vector<NodeId>& map) {
+  bool same = true;
+  traffic.for_each([&](NodeId a, NodeId b, std::int64_t w) {
+    same = same && traffic.flits(map[static_cast<std::size_t>(a)], map[static_cast<std::size_t>(b)]) == w;
+  });
+  return same;
+}
+
 /// `placed` (any order) per entry of `order`: a pair's k-th placement for its flit k (the flits
 /// of a pair are interchangeable).
 std::vector<Placed> aligned(const ListScheduler& ls, const std::vector<std::pair<std::uint32_t, std::int32_t>>& order,
@@ -1670,11 +1683,13 @@ bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::u
 bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Traffic& traffic, int period,
                         const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>& balanced,
                         const Schedule* warm, std::int64_t repair_work, std::int64_t& spent, std::vector<Placed>& out,
-                        std::uint64_t seed = kNegotiationSeed, int restarts = kNegotiationRestarts, std::size_t* repaired = nullptr) {
+                        std::uint64_t seed = kNegotiationSeed, int restarts = kNegotiationRestarts, std::size_t* repaired = nullptr,
+                        const Schedule* base = nullptr) {
   std::vector<Placed> initial;
   std::vector<std::int32_t> preferred = balanced;
   const bool seeded =
-      (warm != nullptr && warm->period * 20 <= period * 21 && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
+      (base != nullptr && seed_from(ls, t, *t.base(), *base, period, order, initial, preferred)) ||
+      (base == nullptr && warm != nullptr && warm->period * 20 <= period * 21 && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
       (t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes && (m == Model::Nic || m == Model::AllPort) &&
        seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic), period, order, initial, preferred));
   if (!seeded) {
@@ -1759,8 +1774,22 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   // priority orders run until a period needs the negotiation (below that they do not fit either:
   // b15x15_cf0.50, 100 M look-ups a try).
   bool orders_fit = true;
+  // On a network with failed links, the base network's periodic schedule and its relabellings by
+  // the base's symmetries (the one-shot search's starts), built when first needed.
+  const bool base_starts = t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kBaseStartMaxNodes &&
+                           (m == Model::Nic || m == Model::AllPort);
+  std::vector<Schedule> bases;
+  const auto base_start = [&](std::size_t g) -> const Schedule* {
+    if (!base_starts) return nullptr;
+    if (bases.empty()) {
+      const Schedule& base = base_periodic_schedule(t, m, traffic);
+      for (const std::vector<NodeId>& map : factor_symmetries(*t.base(), kRelabelStarts))
+        if (keeps_traffic(traffic, map)) bases.push_back(relabel(*t.base(), base, map));
+    }
+    return g < bases.size() ? &bases[g] : nullptr;
+  };
   const auto try_period = [&](std::int64_t P, std::int64_t parts, std::uint64_t seed = kNegotiationSeed,
-                              int restarts = kNegotiationRestarts) {
+                              int restarts = kNegotiationRestarts, const Schedule* base = nullptr) {
     const bool warm = found.period * 20 <= P * 21;
     const std::int64_t share = P == lo && !warm ? 0 : std::max<std::int64_t>(0, (work - used) / parts);
     std::vector<Placed> placed;
@@ -1768,10 +1797,12 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
     bool fits = orders_fit && best_of_orders(ls, static_cast<int>(P), kPeriodicOrders, balanced, nullptr, placed, used) != kNever;
     std::size_t repaired = 0;
     if (!fits && share > 0) {
-      fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed, seed, restarts, &repaired);
+      fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed, seed, restarts, &repaired,
+                                base);
       orders_fit = orders_fit && P == lo;
     }
     log.push_back("list: period " + std::to_string(P) + (fits ? " fits" : " does not fit") +
+                  (base == nullptr ? "" : base == &bases.front() ? " from the base network's schedule" : " from the base network's schedule relabelled") +
                   (repaired > 0 ? " (a local SAT repair of the " + std::to_string(repaired) + " flits a negotiation left in conflict)" : ""));
     if (fits) found = ls.build(std::move(placed), static_cast<int>(P));
     return fits;
@@ -1780,10 +1811,20 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   // (mesh:8x8 random:1:0.1:2: one-shot 26, period 25, then the bound 24 from there).
   std::int64_t fail_below = lo - 1;
   const bool bound_negotiated = found.period * 20 <= lo * 21;
-  if (!try_period(lo, 8) && bound_negotiated) fail_below = lo;
+  bool at_bound = try_period(lo, 8);
+  if (!at_bound && bound_negotiated) fail_below = lo;
+  // With failed links, a bound the schedule in hand missed is tried again from the base network's
+  // schedule and each relabelling: the failed links meet other busy slots in each (torus:8x8~fail:0-8
+  // all-port: the bound 69 missed from the one-shot schedule's 70, met from the base's).
+  for (std::size_t g = 0; !at_bound && bound_negotiated && base_start(g) != nullptr && used < work; ++g)
+    at_bound = try_period(lo, 8, kNegotiationSeed, kNegotiationRestarts, base_start(g));
   while (found.period - fail_below > 1 && used < work) {
     const std::int64_t mid = step_down(fail_below, found.period);
-    if (!try_period(mid, 1)) fail_below = mid;
+    // With failed links, from the base network's schedule first (half the work: only the flits its
+    // failed links carried move), then from the schedule in hand (torus:16x16~fail:0-1 nic: 560
+    // from the one-shot schedule alone; 555, 550 and 545 from the base, then 540 from 545's).
+    const bool from_base = base_start(0) != nullptr && try_period(mid, 2, kNegotiationSeed, kNegotiationRestarts, base_start(0));
+    if (!from_base && !try_period(mid, 1)) fail_below = mid;
   }
   // Every try had all the work left, so a period that did not fit stalled and would again; only
   // the bound had an eighth: when the descent ends one above it, the bound again with the rest,
@@ -1842,17 +1883,8 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     // 73 reflected in dimension 0). The first start is unchanged, so no result gets longer.
     if (repairable) {
       const std::vector<std::vector<NodeId>> symmetries = factor_symmetries(*t.base(), kRelabelStarts);
-      // A relabelled base delivers the traffic relabelled: only a symmetry that maps the traffic
-      // onto itself (`all`, uniform groups) gives a start.
-      const auto keeps_traffic = [&](const std::vector<NodeId>& map) {
-        bool same = true;
-        traffic.for_each([&](NodeId a, NodeId b, std::int64_t w) {
-          same = same && traffic.flits(map[static_cast<std::size_t>(a)], map[static_cast<std::size_t>(b)]) == w;
-        });
-        return same;
-      };
       for (std::size_t g = 1; g < symmetries.size() && best_steps > floor && left > 0; ++g) {
-        if (!keeps_traffic(symmetries[g])) continue;
+        if (!keeps_traffic(traffic, symmetries[g])) continue;
         std::vector<Placed> other;
         std::int64_t steps = repaired_start(ls, t, m, traffic, relabel(*t.base(), base, symmetries[g]), routes, orders, order, balanced,
                                             kNever, other, spent);
