@@ -37,6 +37,20 @@ using Clock = std::chrono::steady_clock;
 /// auto runs the exact solver after the heuristics on networks up to this size (ring:16 takes
 /// seconds; torus:8x8 would not finish in a default budget).
 constexpr int kAutoExactMaxNodes = 16;
+/// Outside the families, one-shot goes through the periodic search (unrolled) when the bound is at
+/// least this many times the farthest two processors' distance (torus:16x16~fail:0-1: 529 against
+/// 17; torus:8x8~fail:0-1, 69 against 9, keeps the one-shot search: its period 71 unrolls to 78).
+constexpr std::int64_t kUnrollRatio = 20;
+
+/// The largest distance between two processors (BFS from each).
+std::int64_t farthest_processors(const Topology& t) {
+  std::int64_t far = 0;
+  for (NodeId s : t.processors()) {
+    const std::vector<int> d = bfs_distances(t, s);
+    for (NodeId v : t.processors()) far = std::max<std::int64_t>(far, d[static_cast<std::size_t>(v)]);
+  }
+  return far;
+}
 /// auto runs pairwise after a kept schedule on networks outside the families (degraded, graph
 /// files) up to this size (torus:32x32~fail:0-1: 34 s, too long for a default run).
 constexpr int kAutoPairwiseGraphNodes = 256;
@@ -221,6 +235,24 @@ const std::vector<Generator>& generators() {
        },
        [](const Topology& t, Model m, double budget, std::vector<std::string>& log) {
          const Traffic everyone = parse_traffic("all", t);
+         const std::int64_t floor = lower_bound(t, m).steps;
+         // Where the bound is long against the routes, the periodic search's schedule unrolled
+         // (unroll_periodic: its period plus a few steps) is shorter than the one-shot search's:
+         // the whole budget goes to the periodic search (whose own start is the one-shot list
+         // schedule, which the unrolling never exceeds). torus:16x16~fail:0-1 nic: 547 steps
+         // (period 540, bound 529), where the one-shot search alone gave 565.
+         if ((m == Model::Nic || m == Model::AllPort) && floor >= kUnrollRatio * farthest_processors(t)) {
+           TrafficRequest periodic;
+           periodic.algorithm = "list";
+           periodic.periodic = true;
+           periodic.budget_seconds = budget;
+           TrafficOutcome o = schedule_traffic(t, m, everyone, periodic);
+           Schedule s = unroll_periodic(o.schedule);
+           log.push_back("list: the periodic search's period " + std::to_string(o.length) + ", unrolled: " +
+                         std::to_string(s.step_count()) + " steps");
+           s.algorithm = "list";
+           return s;
+         }
          std::int64_t work = 0;
          Schedule s = list_schedule(t, m, everyone, 0, 6, 1, &work);
          // As many priority orders as the budget's look-ups allow (each costs about the first).
@@ -229,7 +261,6 @@ const std::vector<Generator>& generators() {
          // Half the budget for the orders, the rest to shorten the best under a horizon down from the
          // bound (the negotiated placement; torus:8x8~fail:0-1,9-17 nic 76 -> 75).
          const std::int64_t shorten = std::max<std::int64_t>(0, allowed - work * (orders + 1));
-         const std::int64_t floor = lower_bound(t, m).steps;
          if (orders > 1 || (shorten > 0 && static_cast<std::int64_t>(s.step_count()) > floor))
            s = list_schedule(t, m, everyone, 0, 6, orders, &work, shorten, nullptr, floor);
          log.push_back("list: " + std::to_string(orders) + " priority orders, " + std::to_string(work) + " look-ups");

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <numeric>
 #include <functional>
 #include <optional>
@@ -165,6 +166,50 @@ struct Candidate {
 };
 
 }  // namespace
+
+Schedule unroll_periodic(const Schedule& p) {
+  const std::int64_t P = p.period;
+  if (P <= 0) throw std::logic_error("unroll_periodic: not a periodic schedule");
+  Schedule out{p.topology, p.model, p.algorithm, {}};
+  out.traffic = p.traffic;
+  // Per message its first step and its hops' span.
+  std::map<std::tuple<NodeId, NodeId, std::int32_t>, std::pair<std::int64_t, std::int64_t>> span;
+  p.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    for (const Transfer& tr : step) {
+      const auto at = static_cast<std::int64_t>(i);
+      auto [it, fresh] = span.try_emplace(std::make_tuple(tr.msg.src, tr.msg.dst, tr.msg.flit), at, at);
+      if (!fresh) it->second = {std::min(it->second.first, at), std::max(it->second.second, at)};
+    }
+  });
+  if (span.empty()) return out;
+  // The end at rotation r is max over messages of ((s - r) mod P) + span, s the first slot: with
+  // A(s) = s + the longest span from slot s, max(max A over s >= r, P + max A over s < r) - r.
+  const auto slots = static_cast<std::size_t>(P);
+  std::vector<std::int64_t> reach(slots, std::numeric_limits<std::int64_t>::min());  // A(s)
+  for (const auto& [msg, fl] : span) {
+    const std::int64_t s = fl.first % P;
+    reach[static_cast<std::size_t>(s)] = std::max(reach[static_cast<std::size_t>(s)], s + fl.second - fl.first + 1);
+  }
+  std::vector<std::int64_t> from(slots + 1, std::numeric_limits<std::int64_t>::min());  // max A over s >= r
+  for (std::size_t r = slots; r-- > 0;) from[r] = std::max(from[r + 1], reach[r]);
+  std::int64_t best_r = 0, best_end = std::numeric_limits<std::int64_t>::max();
+  std::int64_t before = std::numeric_limits<std::int64_t>::min();  // max A over s < r
+  for (std::size_t r = 0; r < slots; ++r) {
+    const std::int64_t end = std::max(from[r], before == std::numeric_limits<std::int64_t>::min() ? before : before + P) -
+                             static_cast<std::int64_t>(r);
+    if (end < best_end) best_end = end, best_r = static_cast<std::int64_t>(r);
+    before = std::max(before, reach[r]);
+  }
+  out.steps.resize(static_cast<std::size_t>(best_end));
+  p.for_each_step([&](std::size_t i, const std::vector<Transfer>& step) {
+    for (const Transfer& tr : step) {
+      const std::int64_t first = span[std::make_tuple(tr.msg.src, tr.msg.dst, tr.msg.flit)].first;
+      const std::int64_t at = static_cast<std::int64_t>(i) - first + (first % P - best_r + P) % P;
+      out.steps[static_cast<std::size_t>(at)].push_back(tr);
+    }
+  });
+  return out;
+}
 
 double list_default_budget_seconds(const Topology& t, std::int64_t flits) {
   return std::clamp(static_cast<double>(flits) / 500.0, kDefaultBudget, t.nodes() > kLargeNodes ? kMaxDefaultBudgetLarge : kMaxDefaultBudget);

@@ -95,6 +95,13 @@ struct TrafficOutcome {
 [[nodiscard]] Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic, int routes, Schedule found,
                                             std::int64_t lo, std::int64_t work, std::int64_t* spent, std::vector<std::string>& log);
 
+/// A one-shot schedule from the periodic schedule `p` (period P): every message keeps its hops'
+/// offsets and starts in step (s - r) mod P, s its first hop's step, r the rotation that ends
+/// soonest. Valid whenever `p` is: every hop moves by -r modulo P, so two hops that would meet in
+/// a step would meet in a slot of `p`. Where P is long against the routes (torus:16x16~fail:0-1
+/// nic: period 540, routes of at most 17 hops) it is P plus a few steps.
+[[nodiscard]] Schedule unroll_periodic(const Schedule& p);
+
 /// The list scheduler on its own (for tests and benches): every flit on one of up to `routes`
 /// shortest paths, at the earliest step where every link and port it needs is free (one-shot:
 /// any step; periodic: the slots of `period`, injection in slot < period; returns a schedule with
