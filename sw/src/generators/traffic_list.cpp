@@ -1874,6 +1874,18 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
       best_steps = steps;
   }
   if (current.empty()) current = aligned(ls, order, best);
+  // One-shot with a one-shot `warm` (an unrolled periodic schedule): its placement, when shorter,
+  // is where the shortening below starts.
+  if (period == 0 && warm != nullptr && warm->period == 0 && static_cast<std::int64_t>(warm->step_count()) < best_steps) {
+    std::vector<Placed> from;
+    std::vector<std::int32_t> routes_of(balanced);
+    const auto steps = static_cast<std::int64_t>(warm->step_count());
+    if (seed_from(ls, t, t, *warm, static_cast<int>(steps) + 1, order, from, routes_of) &&
+        std::none_of(from.begin(), from.end(), [](const Placed& x) { return x.route < 0; })) {
+      current = std::move(from);
+      best_steps = steps;
+    }
+  }
   if (period == 0 && repair_work > 0 && floor > 0 && best_steps > floor) {
     std::int64_t left = repair_work;
     shorten_one_shot(ls, order, balanced, floor, current, best_steps, left, spent);

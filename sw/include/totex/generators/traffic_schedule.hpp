@@ -109,7 +109,8 @@ struct TrafficOutcome {
 /// when none fits, the negotiated placement (docs/traffic.md) runs for at most `repair_work`
 /// look-ups, started from `warm` (a schedule of this traffic on t, e.g. of a longer period) when
 /// given. One-shot with `repair_work` and a lower bound `floor`: the negotiated placement under a
-/// horizon, from `floor` up, shortens the list's schedule. With `orders_work` > 0, no order after
+/// horizon, from `floor` up, shortens the list's schedule, or a one-shot `warm` when that is
+/// shorter (an unrolled periodic schedule, unroll_periodic). With `orders_work` > 0, no order after
 /// the first starts once the call has spent that many look-ups, and `repair_work` counts the whole
 /// call (the negotiation gets what the orders left).
 [[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
