@@ -11,6 +11,8 @@ totex=${1:?usage: degraded.sh TOTEX_BINARY [FILTER]}
 filter=${2:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/bench/schedule_row.sh
+. "$(dirname "$0")/schedule_row.sh"
 echo "| network | model | mode | totex | bound | gap | proven | generator | seconds |"
 echo "|---|---|---|---:|---:|---:|---|---|---:|"
 bad=0
@@ -20,22 +22,7 @@ for topo in torus:6x6~fail:0-1 torus:8x8~fail:0-1 torus:8x8~fail:0-8 torus:8x8~f
   for model in nic all-port; do
     for mode in one-shot periodic; do
       grep -qE -- "$filter" <<<"$topo $model $mode" || continue
-      flag=()
-      [ "$mode" = periodic ] && flag=(--periodic)
-      start=$(date +%s.%N)
-      if ! "$totex" schedule --topo "$topo" --model "$model" "${flag[@]}" --json >"$tmp/out.json" 2>"$tmp/err"; then
-        echo "| $topo | $model | $mode | failed: $(head -c 200 "$tmp/err" | tr '\n|' '  ') | | | | | |"
-        bad=1
-        continue
-      fi
-      secs=$(printf %.1f "$(echo "$(date +%s.%N) - $start" | bc)")
-      j=$(cat "$tmp/out.json")
-      got=$(jq -r 'if .periodic then .period else .steps end' <<<"$j")
-      bound=$(jq -r 'if .periodic then .period_bound else .lower_bound end' <<<"$j")
-      [ "$(jq -r .verified <<<"$j")" = true ] || bad=1
-      gap=$(echo "scale=1; 100 * ($got - $bound) / $bound" | bc)
-      proven=$(jq -r 'if .proven_optimal then (if (.proof | test("minimal routes")) then "yes (minimal routes)" elif (.proof | test("infeasible|UNSAT")) then "yes (exact)" else "yes (bound)" end) else "no" end' <<<"$j")
-      echo "| $topo | $model | $mode | $got | $bound | $gap % | $proven | $(jq -r .algorithm <<<"$j") | $secs |"
+      schedule_row "$topo" "$model" "$mode" --topo "$topo" --model "$model"
     done
   done
 done

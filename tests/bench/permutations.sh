@@ -11,6 +11,8 @@ totex=${1:?usage: permutations.sh TOTEX_BINARY [FILTER]}
 filter=${2:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/bench/schedule_row.sh
+. "$(dirname "$0")/schedule_row.sh"
 echo "| network | traffic | mode | totex | bound | gap | proven | generator | seconds |"
 echo "|---|---|---|---:|---:|---:|---|---|---:|"
 bad=0
@@ -21,22 +23,7 @@ for topo in torus:4x4 torus:6x6 torus:8x8 torus:16x16; do
       grep -qE -- "$filter" <<<"$topo $traffic $mode" || continue
       # bitrev needs a power-of-two number of nodes.
       [ "$topo" = torus:6x6 ] && [ "${traffic#perm:bitrev}" != "$traffic" ] && continue
-      flag=()
-      [ "$mode" = periodic ] && flag=(--periodic)
-      start=$(date +%s.%N)
-      if ! "$totex" schedule --topo "$topo" --model nic --traffic "$traffic" "${flag[@]}" --json >"$tmp/out.json" 2>"$tmp/err"; then
-        echo "| $topo | $traffic | $mode | failed: $(head -c 200 "$tmp/err" | tr '\n|' '  ') | | | | | |"
-        bad=1
-        continue
-      fi
-      secs=$(printf %.1f "$(echo "$(date +%s.%N) - $start" | bc)")
-      j=$(cat "$tmp/out.json")
-      got=$(jq -r 'if .periodic then .period else .steps end' <<<"$j")
-      bound=$(jq -r 'if .periodic then .period_bound else .lower_bound end' <<<"$j")
-      [ "$(jq -r .verified <<<"$j")" = true ] || bad=1
-      gap=$(echo "scale=1; 100 * ($got - $bound) / $bound" | bc)
-      proven=$(jq -r 'if .proven_optimal then (if (.proof | test("infeasible")) then "yes (exact)" else "yes (bound)" end) else "no" end' <<<"$j")
-      echo "| $topo | $traffic | $mode | $got | $bound | $gap % | $proven | $(jq -r .algorithm <<<"$j") | $secs |"
+      schedule_row "$topo" "$traffic" "$mode" --topo "$topo" --model nic --traffic "$traffic"
     done
   done
 done
