@@ -35,11 +35,12 @@ cli_test(degraded_torus8_nic_relabelled 0 "verified"
   ${TOTEX} schedule --topo torus:8x8~fail:0-1 --model nic --json)
 # auto runs pairwise too outside the families up to 256 nodes (torus:16x16~fail:0-1 nic 581), and
 # the list: where the bound is long against the routes (529 against 17 hops), half the budget to
-# the periodic search, whose schedule is unrolled (unroll_periodic), half to shortening that.
-# Default budget, about 45 s: 546, within 5 % of the bound (the one-shot search alone gave 565).
+# the periodic search, whose schedule is unrolled (unroll_periodic), half to shortening that. At
+# --budget 20 (about 14 s): 565 ("period 570, unrolled: 570 steps, shortened: 565"), what the
+# one-shot search alone gives at the default; the default's 546 is tests/bench/degraded.sh's row.
 cli_test(degraded_torus16_auto_pairwise 0 "the periodic search's period [0-9]+, unrolled: [0-9]+ steps, shortened: [0-9]+"
-  --jq ".verified==true and .lower_bound==529 and .steps<=555 and .algorithm==\"list\" and ([.tried[] | select(.algorithm==\"pairwise\" and .steps==581)] | length)==1" --
-  ${TOTEX} schedule --topo torus:16x16~fail:0-1 --model nic --json)
+  --jq ".verified==true and .lower_bound==529 and .steps<=565 and .algorithm==\"list\" and ([.tried[] | select(.algorithm==\"pairwise\" and .steps==581)] | length)==1" --
+  ${TOTEX} schedule --topo torus:16x16~fail:0-1 --model nic --budget 20 --json)
 cli_test(degraded_sim_ref 0 "PASS, 240/240 messages delivered"
   -- ${TOTEX} sim --topo torus:4x4 --fail 0-1 --model nic --algo pairwise --engine ref)
 
