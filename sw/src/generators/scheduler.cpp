@@ -42,15 +42,6 @@ constexpr int kAutoExactMaxNodes = 16;
 /// 17; torus:8x8~fail:0-1, 69 against 9, keeps the one-shot search: its period 71 unrolls to 78).
 constexpr std::int64_t kUnrollRatio = 20;
 
-/// The largest distance between two processors (BFS from each).
-std::int64_t farthest_processors(const Topology& t) {
-  std::int64_t far = 0;
-  for (NodeId s : t.processors()) {
-    const std::vector<int> d = bfs_distances(t, s);
-    for (NodeId v : t.processors()) far = std::max<std::int64_t>(far, d[static_cast<std::size_t>(v)]);
-  }
-  return far;
-}
 /// auto runs pairwise after a kept schedule on networks outside the families (degraded, graph
 /// files) up to this size (torus:32x32~fail:0-1: 34 s, too long for a default run).
 constexpr int kAutoPairwiseGraphNodes = 256;
@@ -242,7 +233,7 @@ const std::vector<Generator>& generators() {
          // list schedule, which the unrolling never exceeds), half to shortening the unrolled
          // schedule. torus:16x16~fail:0-1 nic: 546 steps (period 545 unrolled to 551; bound 529),
          // where the one-shot search alone gave 565.
-         if ((m == Model::Nic || m == Model::AllPort) && floor >= kUnrollRatio * farthest_processors(t)) {
+         if ((m == Model::Nic || m == Model::AllPort) && floor >= kUnrollRatio * farthest_from(t, t.processors(), t.processors())) {
            TrafficRequest periodic;
            periodic.algorithm = "list";
            periodic.periodic = true;

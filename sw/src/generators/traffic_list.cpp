@@ -1604,6 +1604,12 @@ bool seed_from(ListScheduler& ls, const Topology& t, const Topology& b, const Sc
   return any;
 }
 
+/// Whether the base network's schedule can start a search on t: failed links only (a failed node
+/// takes its messages with it), nic or all-port (no relay buffers), at most `max_nodes` nodes.
+bool has_base_start(const Topology& t, Model m, int max_nodes) {
+  return t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= max_nodes && (m == Model::Nic || m == Model::AllPort);
+}
+
 /// Whether the node map `map` maps `traffic` onto itself. A relabelled base schedule delivers the
 /// traffic relabelled: only such a symmetry (`all`, uniform groups) gives a start.
 bool keeps_traffic(const Traffic& traffic, const std::vector<NodeId>& map) {
@@ -1690,8 +1696,7 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
   const bool seeded =
       (base != nullptr && seed_from(ls, t, *t.base(), *base, period, order, initial, preferred)) ||
       (base == nullptr && warm != nullptr && warm->period * 20 <= period * 21 && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
-      (t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes && (m == Model::Nic || m == Model::AllPort) &&
-       seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic), period, order, initial, preferred));
+      (has_base_start(t, m, kRepairMaxNodes) && seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic), period, order, initial, preferred));
   if (!seeded) {
     preferred = balanced;
     (void)ls.place(period, order, &balanced, initial, spent, nullptr, true);
@@ -1776,8 +1781,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   bool orders_fit = true;
   // On a network with failed links, the base network's periodic schedule and its relabellings by
   // the base's symmetries (the one-shot search's starts), built when first needed.
-  const bool base_starts = t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kBaseStartMaxNodes &&
-                           (m == Model::Nic || m == Model::AllPort);
+  const bool base_starts = has_base_start(t, m, kBaseStartMaxNodes);
   std::vector<Schedule> bases;
   const auto base_start = [&](std::size_t g) -> const Schedule* {
     if (!base_starts) return nullptr;
@@ -1861,8 +1865,7 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
   // that crossed a failed link placed anew (repair_schedule); the shorter is kept, and shortened
   // below (torus:8x8~fail:0-1 nic: the repair's 74 steps, where the list's own were 77).
   std::vector<Placed> current;
-  const bool repairable = period == 0 && t.is_degraded() && t.failed_nodes().empty() && t.nodes() <= kRepairMaxNodes &&
-                          (m == Model::Nic || m == Model::AllPort);
+  const bool repairable = period == 0 && has_base_start(t, m, kRepairMaxNodes);
   Schedule base;
   if (repairable) {
     const Topology& b = *t.base();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "totex/network/distance.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace totex {
@@ -20,6 +21,16 @@ std::vector<int> bfs_distances(const Topology& t, NodeId source) {
     }
   }
   return dist;
+}
+
+int farthest_from(const Topology& t, const std::vector<NodeId>& sources, const std::vector<NodeId>& targets) {
+  int far = 0;
+  for (NodeId s : sources) {
+    const std::vector<int> d = bfs_distances(t, s);
+    if (targets.empty()) far = std::max(far, *std::max_element(d.begin(), d.end()));
+    for (NodeId v : targets) far = std::max(far, d[static_cast<std::size_t>(v)]);
+  }
+  return far;
 }
 
 std::int64_t status_bfs(const Topology& t, NodeId v) {

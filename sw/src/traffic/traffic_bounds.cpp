@@ -86,11 +86,9 @@ Reach reach(const Topology& t, Model m, const Traffic& tr) {
     if (t.is_product()) {
       for (const Factor& f : t.factors()) r.far += factor_diameter(f);
     } else {
-      const NodeId last = t.nodes() <= kMaxTrafficNodes ? t.nodes() : 1;  // BFS eccentricities (node 0 only when large)
-      for (NodeId s = 0; s < last; ++s) {
-        const std::vector<int> d = bfs_distances(t, s);
-        r.far = std::max(r.far, *std::max_element(d.begin(), d.end()));
-      }
+      std::vector<NodeId> sources(static_cast<std::size_t>(t.nodes() <= kMaxTrafficNodes ? t.nodes() : 1));  // node 0 only when large
+      std::iota(sources.begin(), sources.end(), NodeId{0});
+      r.far = farthest_from(t, sources);
     }
     const i64 c = m == Model::AllPort ? t.max_degree() : 1;
     r.pair = ceil_div(w, c) + r.far - 1;

@@ -11,6 +11,9 @@ namespace totex {
 
 /// Hop distance from `source` to every node (BFS).
 [[nodiscard]] std::vector<int> bfs_distances(const Topology& t, NodeId source);
+/// The largest hop distance from any of `sources` to a node of `targets` it reaches (BFS from
+/// each source); empty `targets`: every node.
+[[nodiscard]] int farthest_from(const Topology& t, const std::vector<NodeId>& sources, const std::vector<NodeId>& targets = {});
 /// s(v) = sum of distances from v, by BFS.
 [[nodiscard]] std::int64_t status_bfs(const Topology& t, NodeId v);
 /// S_G = sum over v of s(v), by BFS from every node.
