@@ -39,6 +39,27 @@ std::int64_t candidate_vars(const Problem& p, int period) {
   return c * period;
 }
 
+// The at-most-one constraints' literals, one per resource a candidate holds in each slot: each
+// brings an auxiliary variable and three clauses, about 560 bytes of CaDiCaL's memory
+// (torus:8x8~fail:0-1,2-10 nic at 69: 33 M of them, 18.7 GB and 100 s building an unknown
+// model). The SAT calls that settled anything measured hold under 0.4 M.
+constexpr std::int64_t kMaxSatHolds = 6'000'000;
+std::int64_t candidate_holds(const Problem& p, int period) {
+  std::int64_t h = 0;
+  for (const auto& it : p.items)
+    for (const auto& c : it.cands) h += static_cast<std::int64_t>(c.uses.size());
+  return h * period;
+}
+
+// Why SAT on `p` at `period` is too large to build ("" when it is not).
+std::string sat_too_large(const Problem& p, int period) {
+  if (const std::int64_t v = candidate_vars(p, period); v > kMaxSatVars)
+    return std::to_string(v) + " variables, more than " + std::to_string(kMaxSatVars);
+  if (const std::int64_t h = candidate_holds(p, period); h > kMaxSatHolds)
+    return std::to_string(h) + " resource holds, more than " + std::to_string(kMaxSatHolds) + " (memory)";
+  return "";
+}
+
 /// Seconds a SAT call's work may take on a model of about `vars` variables (clauses are a few per
 /// variable), its conflicts lowered to its share of a pool: for the stage line only.
 double sat_may_take(const SatLimit& limit, std::int64_t vars) {
@@ -219,14 +240,19 @@ bool Packing::first_fit() {
 void Packing::local_search_down(const std::function<bool(int)>& skip) {
   const auto work = static_cast<std::int64_t>(budget_ * (per_message_large_ ? 3 : 1) * kLookupsPerSecond);
   const int ls_from = best_period_;
-  if (best_period_ > bound_) run_.stage("local search below period " + std::to_string(best_period_), 0);
+  int first = ls_from - 1;  // the first period the descent tries
+  while (first >= bound_ && skip(first)) --first;
+  if (first < bound_) return;
+  run_.stage("local search below period " + std::to_string(first + 1), 0);
   best_period_ = local_search_descend(prob_, best_, best_period_, bound_, work, skip);
   if (best_period_ < ls_from)
-    out_.log.push_back("local search: periods " + std::to_string(ls_from - 1) + ".." + std::to_string(best_period_) +
+    out_.log.push_back("local search: " +
+                       (first == best_period_ ? "period " + std::to_string(first)
+                                              : "periods " + std::to_string(first) + ".." + std::to_string(best_period_)) +
                        " packed" +
                        (best_period_ > bound_ ? ", none of " + std::to_string(best_period_ - 1) + " within its work" : ""));
-  else if (best_period_ > bound_)
-    out_.log.push_back("local search: none of period " + std::to_string(best_period_ - 1) + " within its work");
+  else
+    out_.log.push_back("local search: none of period " + std::to_string(first) + " within its work");
 }
 
 // One SAT call on `p` at period P, logged as "SAT period P<label>: outcome, variables, seconds".
@@ -280,9 +306,8 @@ SatOutcome Packing::try_period(int P, double share) {
                        "to 4.2 M variables and up to 9.5 GB; the local search has the time)");
     return SatOutcome::Unknown;
   }
-  if (candidate_vars(prob_, P) > kMaxSatVars) {
-    out_.log.push_back("SAT period " + std::to_string(P) + ": skipped (" + std::to_string(candidate_vars(prob_, P)) +
-                       " variables, more than " + std::to_string(kMaxSatVars) + ")");
+  if (const std::string large = sat_too_large(prob_, P); !large.empty()) {
+    out_.log.push_back("SAT period " + std::to_string(P) + ": skipped (" + large + ")");
     return SatOutcome::Unknown;
   }
   if (sat_work_ <= kNoWorkLeft) {
@@ -354,7 +379,7 @@ void Packing::try_detours() {
       adopt(std::move(unfolded), std::move(placed), false);
     }
   }
-  if (open_at_bound() && !cube4 && candidate_vars(with, bound_) <= kMaxSatVars && sat_work_ > kNoWorkLeft) {
+  if (open_at_bound() && !cube4 && sat_too_large(with, bound_).empty() && sat_work_ > kNoWorkLeft) {
     std::vector<Placement> pl;
     // A tenth of the packing's conflicts: torus:4x4 stays unknown and would otherwise spend
     // seconds here.
@@ -468,7 +493,14 @@ void Packing::auto_search() {
   // bound stays unknown for seconds and gigabytes (mesh:3x12: 108 by the local search in 0.5 s;
   // SAT at 108, 1.9 M variables, unknown after 20 s and 4.8 GB).
   try_mesh_mirrors();
-  if (!ti_) local_search_down([](int) { return false; });
+  // With the list's period Q in hand (degraded networks, graph files), the descent starts below Q:
+  // a period the list has is no news (torus:8x8~fail:27-28 nic: 85 down to 76 was 18 s of a 24 s
+  // run, beside the list's 71).
+  const int list_q = run_.list.period;
+  if (!ti_ && list_q > 0 && list_q <= best_period_)
+    out_.log.push_back("local search: periods " + std::to_string(list_q) + ".." + std::to_string(best_period_ - 1) +
+                       " skipped, the list's period " + std::to_string(list_q) + " in hand");
+  if (!ti_) local_search_down([&](int P) { return list_q > 0 && P >= list_q; });
   if (best_period_ > bound_) at_period_[0] = try_period(bound_, 0.5);
   try_detours();  // before bound + 1: where it finds the bound, the search below has nothing left to do
   if (at_period_[0] == SatOutcome::Unsat && best_period_ > bound_ + 1) at_period_[1] = try_period(bound_ + 1, 0.4);
