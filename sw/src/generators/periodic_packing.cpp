@@ -11,11 +11,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <stdexcept>
 
 #include "periodic_flow.hpp"
 #include "periodic_parts.hpp"
 #include "totex/error.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/progress.hpp"
 
 namespace totex::periodic {
@@ -60,6 +62,21 @@ std::string sat_too_large(const Problem& p, int period) {
   return "";
 }
 
+// Whether every message of `s` takes a shortest route: each hop a transfer of its message.
+bool minimal_routes(const Topology& t, const Schedule& s) {
+  std::vector<std::vector<int>> dist(static_cast<std::size_t>(t.nodes()));
+  std::map<std::pair<NodeId, NodeId>, int> hops;
+  s.for_each_step([&](std::size_t, const std::vector<Transfer>& transfers) {
+    for (const Transfer& tr : transfers) ++hops[{tr.msg.src, tr.msg.dst}];
+  });
+  for (const auto& [pair, n] : hops) {
+    auto& d = dist[static_cast<std::size_t>(pair.first)];
+    if (d.empty()) d = bfs_distances(t, pair.first);
+    if (n != d[static_cast<std::size_t>(pair.second)]) return false;
+  }
+  return true;
+}
+
 /// Seconds a SAT call's work may take on a model of about `vars` variables (clauses are a few per
 /// variable), its conflicts lowered to its share of a pool: for the stage line only.
 double sat_may_take(const SatLimit& limit, std::int64_t vars) {
@@ -96,6 +113,7 @@ class Packing {
   void exact_search();
   void auto_search();
   PeriodicOutcome finish();
+  void prove_below(int period, bool minimal, bool in_model);
 
   Run& run_;
   const Topology& t_;
@@ -497,13 +515,26 @@ void Packing::auto_search() {
   // a period the list has is no news (torus:8x8~fail:27-28 nic: 85 down to 76 was 18 s of a 24 s
   // run, beside the list's 71).
   const int list_q = run_.list.period;
+  const auto list_has = [&](int P) { return list_q > 0 && P >= list_q; };
   if (!ti_ && list_q > 0 && list_q <= best_period_)
     out_.log.push_back("local search: periods " + std::to_string(list_q) + ".." + std::to_string(best_period_ - 1) +
                        " skipped, the list's period " + std::to_string(list_q) + " in hand");
-  if (!ti_) local_search_down([&](int P) { return list_q > 0 && P >= list_q; });
-  if (best_period_ > bound_) at_period_[0] = try_period(bound_, 0.5);
+  // Slot sums before the local search, which would spend its work on a period they refute
+  // (torus:4x4~fail:0-1 nic: 4 s at 15).
+  if (!ti_ && best_period_ > bound_ && slot_sums_refute(bound_)) {
+    sat_tried_.push_back(bound_);
+    at_period_[0] = SatOutcome::Unsat;
+  }
+  if (!ti_) local_search_down([&](int P) { return list_has(P) || known(P) == SatOutcome::Unsat; });
+  if (best_period_ > bound_ && known(bound_) == SatOutcome::Unknown) at_period_[0] = try_period(bound_, 0.5);
   try_detours();  // before bound + 1: where it finds the bound, the search below has nothing left to do
-  if (at_period_[0] == SatOutcome::Unsat && best_period_ > bound_ + 1) at_period_[1] = try_period(bound_ + 1, 0.4);
+  // The period above a refuted bound, unless the list has it: there a packing only adds the
+  // slot-sum proof, which needs minimal routes (torus:4x4~fail:0-1 nic: the list's 16 takes a
+  // detour, the packing's 16 does not).
+  const bool refuted_by_slot_sums = std::count(slot_sum_refuted_.begin(), slot_sum_refuted_.end(), bound_) > 0;
+  if (at_period_[0] == SatOutcome::Unsat && best_period_ > bound_ + 1 &&
+      (!list_has(bound_ + 1) || (refuted_by_slot_sums && !minimal_routes(t_, run_.list))))
+    at_period_[1] = try_period(bound_ + 1, 0.4);
   if (ti_) local_search_down([&](int P) { return known(P) == SatOutcome::Unsat; });
   // SAT down from there while SAT; with the list's period in hand (degraded networks) from below
   // it: a period the list has is no news (torus:8x8~fail:0-1,2-10 all-port: SAT at 70, where the
@@ -525,13 +556,15 @@ void Packing::auto_search() {
 }
 
 PeriodicOutcome Packing::finish() {
-  bool all_unsat_below = best_period_ > bound_;
-  for (int P = bound_; P < best_period_; ++P)
-    all_unsat_below = all_unsat_below && static_cast<std::size_t>(P - bound_) < at_period_.size() &&
-                      at_period_[static_cast<std::size_t>(P - bound_)] == SatOutcome::Unsat;
   if (run_.product.period > 0 && run_.product.period < best_period_)
     return run_.constructed(std::move(run_.product.patterns), "periodic-product", run_.product.period);
-  if (run_.list.period > 0 && run_.list.period < best_period_) return list_outcome(run_, std::move(run_.list));
+  if (run_.list.period > 0 && run_.list.period < best_period_) {
+    (void)list_outcome(run_, std::move(run_.list));  // it sets out_
+    // What is known below its period holds whoever found it; "optimal among" the packing's model
+    // would not describe the list's routes, so only the general and the minimal-route proofs.
+    prove_below(out_.schedule.period, minimal_routes(t_, out_.schedule), false);
+    return out_;
+  }
   if (node_level_ && ti_) {  // the per-message detour search replaced the translation-invariant packing
     out_.translation_invariant = false;
     out_.algorithm = "periodic-node";
@@ -540,14 +573,29 @@ PeriodicOutcome Packing::finish() {
                                : expand_node(t_, run_.m, prob_, best_, best_period_);
   out_.schedule.algorithm = out_.algorithm;
   run_.prove_if_at_bound(best_period_);
-  const std::string below = std::to_string(bound_) + ".." + std::to_string(best_period_ - 1);
-  if (best_period_ > bound_ && static_cast<int>(every_route_unsat_.size()) == best_period_ - bound_) {
+  prove_below(best_period_, true, true);
+  return out_;
+}
+
+// The proof of a schedule of `period` from what the search settled below it: every route's model
+// UNSAT (general), slot sums (for schedules with minimal routes: `minimal`), or the packing's
+// model UNSAT (`in_model`: the schedule is one of that model's).
+void Packing::prove_below(int period, bool minimal, bool in_model) {
+  bool all_unsat_below = period > bound_;
+  for (int P = bound_; P < period; ++P)
+    all_unsat_below = all_unsat_below && static_cast<std::size_t>(P - bound_) < at_period_.size() &&
+                      at_period_[static_cast<std::size_t>(P - bound_)] == SatOutcome::Unsat;
+  const auto count_below = [&](const std::vector<int>& periods) {
+    return std::count_if(periods.begin(), periods.end(), [&](int P) { return P < period; });
+  };
+  const std::string below = std::to_string(bound_) + ".." + std::to_string(period - 1);
+  if (period > bound_ && count_below(every_route_unsat_) == period - bound_) {
     out_.proven_optimal = true;
     out_.proof_general = true;
     out_.proof_scope = "general";
     out_.proof = "optimal: periods " + below +
                  " are infeasible for every route (the time-expanded SAT model with any walk per message is UNSAT)";
-  } else if (all_unsat_below && static_cast<int>(slot_sum_refuted_.size()) == best_period_ - bound_) {
+  } else if (minimal && all_unsat_below && count_below(slot_sum_refuted_) == period - bound_) {
     // Every period below refuted by slot sums, which hold for any schedule whose routes are minimal.
     out_.proven_optimal = true;
     out_.proof_scope = "minimal routes";
@@ -555,13 +603,12 @@ PeriodicOutcome Packing::finish() {
                  " are infeasible for them by the slot-sum argument (with P = N-1 " +
                  "every slot injects and ejects once per node, so the hops minus one must sum to 0 mod P); the period " +
                  "bound " + std::to_string(bound_) + " is not reached";
-  } else if (all_unsat_below) {
+  } else if (in_model && all_unsat_below) {
     out_.proven_optimal = true;
     out_.proof_scope = "model searched";
     out_.proof = "optimal among " + model_searched_ + ": periods " + below + " infeasible (the period bound " +
                  std::to_string(bound_) + " is not reached; the proof holds for that model only)";
   }
-  return out_;
 }
 
 PeriodicOutcome Packing::search() {
