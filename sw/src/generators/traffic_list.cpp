@@ -83,6 +83,9 @@ constexpr std::size_t kMaxPathGraph = 512;
 /// the periodic search on torus:16x16 random:1:0.1:2 ran 195 M look-ups a second counting one per
 /// start, where the budget's unit is 40 M).
 constexpr std::int64_t kStartsPerLookup = 4;
+/// The one-shot greedy over every shortest path (place_every_path) may spend what the priority
+/// orders did, and at least this many look-ups.
+constexpr std::int64_t kGreedyWork = 50'000'000;
 /// Priority orders the periodic search tries at each period before the negotiated placement.
 constexpr int kPeriodicOrders = 4;
 /// The periodic search and the one-shot shortening step down at most 1/kMaxStepDown of the length
@@ -407,6 +410,176 @@ class ListScheduler {
       out.push_back({pi, best_route, best_start});
     }
     return all_placed;
+  }
+
+  /// One-shot, every shortest path at once: each flit of `order` at its earliest start over all
+  /// the shortest paths of its pair (T-CREST Poseidon's greedy places each channel so, the
+  /// longest first). Bit s of a graph node's words is set when a path from the source reaches the
+  /// node with each hop h free in step s + h; the earliest start is the destination's lowest bit,
+  /// and the path is walked back from it (ties rotated by `seed`, so paths spread). A pair whose
+  /// shortest-path graph has more than kMaxPathGraph nodes takes the earliest of its candidate
+  /// routes. One look-up per word of starts and hop; false (out incomplete) once it has spent
+  /// more than `limit`.
+  bool place_every_path(const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, std::vector<Placed>& out,
+                        std::int64_t& work, std::int64_t limit, std::uint64_t seed) {
+    const std::int64_t work_before = work;
+    const auto L = static_cast<std::size_t>(t_.links());
+    const auto N = static_cast<std::size_t>(t_.nodes());
+    std::vector<std::vector<std::uint64_t>> busy(resources());
+    std::size_t words = 1;  // starts 0 .. 64 words - 1: past every busy step, so a start always fits
+    // dst[w] bit j: resource r free in step h + 64 w + j.
+    const auto free_from = [&](std::size_t r, std::size_t h, std::uint64_t* dst) {
+      const std::vector<std::uint64_t>& b = busy[r];
+      const std::size_t q = h / 64, sh = h % 64;
+      for (std::size_t w = 0; w < words; ++w) {
+        const std::uint64_t lo = q + w < b.size() ? b[q + w] : 0;
+        const std::uint64_t hi = q + w + 1 < b.size() ? b[q + w + 1] : 0;
+        dst[w] = ~(sh == 0 ? lo : (lo >> sh) | (hi << (64 - sh)));
+      }
+    };
+    const auto is_free = [&](std::size_t r, std::int64_t step) {
+      const std::vector<std::uint64_t>& b = busy[r];
+      const auto st = static_cast<std::size_t>(step);
+      return st / 64 >= b.size() || ((b[st / 64] >> (st % 64)) & 1) == 0;
+    };
+    const auto take = [&](std::size_t r, std::int64_t step) {
+      std::vector<std::uint64_t>& b = busy[r];
+      const auto st = static_cast<std::size_t>(step);
+      if (st / 64 >= b.size()) b.resize(st / 64 + 1, 0);
+      b[st / 64] |= std::uint64_t{1} << (st % 64);
+      words = std::max(words, b.size() + 1);
+    };
+    // The resources besides the link that hop h over link l holds (single-port: both ports).
+    const auto and_hop = [&](LinkId l, std::size_t h, std::uint64_t* acc, std::vector<std::uint64_t>& tmp) {
+      tmp.resize(words);
+      free_from(static_cast<std::size_t>(l), h, tmp.data());
+      for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
+      if (m_ == Model::SinglePort) {
+        free_from(L + static_cast<std::size_t>(t_.link_source(l)), h, tmp.data());
+        for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
+        free_from(L + N + static_cast<std::size_t>(t_.link_target(l)), h, tmp.data());
+        for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
+      }
+      work += static_cast<std::int64_t>(words);
+    };
+    const auto lowest = [&](const std::uint64_t* x) -> std::int64_t {
+      for (std::size_t w = 0; w < words; ++w)
+        if (x[w] != 0) return static_cast<std::int64_t>(w * 64) + __builtin_ctzll(x[w]);
+      return kNever;
+    };
+    if (graph_pos_.empty()) graph_pos_.assign(N, -1);
+    std::vector<std::uint64_t> reach, acc, tmp;
+    struct Edge {
+      std::int32_t from, to;
+      LinkId link;
+    };
+    std::vector<Edge> edges;
+    std::vector<std::size_t> layer_edges;  // edges of hop h: layer_edges[h] .. layer_edges[h + 1]
+    out.clear();
+    out.reserve(order.size());
+    for (const auto& [pi, k] : order) {
+      if (work - work_before > limit) return false;
+      const Pair& p = pairs_[pi];
+      std::int32_t route = -1;
+      std::int64_t start = kNever;
+      graph_.assign(1, p.src);
+      graph_pos_[static_cast<std::size_t>(p.src)] = 0;
+      edges.clear();
+      layer_edges.assign(1, 0);
+      bool small = true;
+      for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(p.dist) && small; ++h) {
+        const std::size_t end = graph_.size();
+        for (std::size_t i = begin; i < end && small; ++i) {
+          const NodeId v = graph_[i];
+          const int closer = dist(v, p.dst) - 1;
+          for (Port q = 0; q < t_.degree(v); ++q) {
+            const NodeId w = t_.neighbor(v, q);
+            if (dist(w, p.dst) != closer) continue;
+            std::int32_t& at_w = graph_pos_[static_cast<std::size_t>(w)];
+            if (at_w < 0) {
+              if (graph_.size() >= kMaxPathGraph) {
+                small = false;
+                break;
+              }
+              at_w = static_cast<std::int32_t>(graph_.size());
+              graph_.push_back(w);
+            }
+            edges.push_back({static_cast<std::int32_t>(i), at_w, t_.link_id(v, q)});
+          }
+        }
+        layer_edges.push_back(edges.size());
+        begin = end;
+      }
+      const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
+      if (goal >= 0) {
+        const std::size_t W = words;  // fixed for this flit (take grows `words` only below)
+        reach.assign(graph_.size() * W, 0);
+        if (m_ == Model::Nic) free_from(L + static_cast<std::size_t>(p.src), 0, reach.data());
+        else std::fill(reach.begin(), reach.begin() + static_cast<std::ptrdiff_t>(W), ~std::uint64_t{0});
+        acc.resize(W);
+        for (std::size_t h = 0; h + 1 < layer_edges.size(); ++h)
+          for (std::size_t e = layer_edges[h]; e < layer_edges[h + 1]; ++e) {
+            const Edge& x = edges[e];
+            std::copy_n(reach.data() + static_cast<std::size_t>(x.from) * W, W, acc.data());
+            and_hop(x.link, h, acc.data(), tmp);
+            std::uint64_t* to = reach.data() + static_cast<std::size_t>(x.to) * W;
+            for (std::size_t w = 0; w < W; ++w) to[w] |= acc[w];
+          }
+        std::copy_n(reach.data() + static_cast<std::size_t>(goal) * W, W, acc.data());
+        if (m_ == Model::Nic) {
+          free_from(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(p.dist - 1), (tmp.resize(W), tmp.data()));
+          for (std::size_t w = 0; w < W; ++w) acc[w] &= tmp[w];
+        }
+        start = lowest(acc.data());
+        if (start != kNever) {
+          // Back from the destination: an edge into the node in hand from a node reached at `start`.
+          std::vector<LinkId> links(static_cast<std::size_t>(p.dist));
+          std::int32_t cur = goal;
+          for (std::size_t h = static_cast<std::size_t>(p.dist); h > 0; --h) {
+            const std::size_t b = layer_edges[h - 1], n = layer_edges[h] - b;
+            const std::size_t turn = static_cast<std::size_t>(splitmix64(seed) % std::max<std::size_t>(n, 1));
+            for (std::size_t j = 0; j < n; ++j) {
+              const Edge& x = edges[b + (j + turn) % n];
+              if (x.to != cur) continue;
+              const std::uint64_t* from = reach.data() + static_cast<std::size_t>(x.from) * W;
+              const auto st = static_cast<std::size_t>(start);
+              const auto hop = static_cast<std::int64_t>(h - 1);
+              bool ok = ((from[st / 64] >> (st % 64)) & 1) != 0 && is_free(static_cast<std::size_t>(x.link), start + hop);
+              if (ok && m_ == Model::SinglePort)
+                ok = is_free(L + static_cast<std::size_t>(t_.link_source(x.link)), start + hop) &&
+                     is_free(L + N + static_cast<std::size_t>(t_.link_target(x.link)), start + hop);
+              if (!ok) continue;
+              links[h - 1] = x.link;
+              cur = x.from;
+              break;
+            }
+          }
+          route = route_index(pi, links);
+        }
+      }
+      for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
+      if (route < 0) {  // the candidate routes, each at its earliest start
+        std::int64_t best_finish = kNever;
+        for (std::size_t r = 0; r < p.routes.size(); ++r) {
+          acc.assign(words, ~std::uint64_t{0});
+          tmp.resize(words);
+          for (const Use& u : p.routes[r].uses) {
+            free_from(u.resource, static_cast<std::size_t>(u.offset), tmp.data());
+            for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
+            work += static_cast<std::int64_t>(words);
+          }
+          const std::int64_t s = lowest(acc.data());
+          if (s != kNever && s + static_cast<std::int64_t>(p.routes[r].links.size()) < best_finish) {
+            best_finish = s + static_cast<std::int64_t>(p.routes[r].links.size());
+            route = static_cast<std::int32_t>(r);
+            start = s;
+          }
+        }
+      }
+      for (const Use& u : pairs_[pi].routes[static_cast<std::size_t>(route)].uses) take(u.resource, start + u.offset);
+      out.push_back({pi, route, start});
+    }
+    return true;
   }
 
   /// One-shot placement with repair (min-conflicts; repair_schedule's, under a horizon: periodic
@@ -1538,6 +1711,18 @@ std::vector<std::pair<std::uint32_t, std::int32_t>> flit_order(const std::vector
   return out;
 }
 
+/// T-CREST Poseidon's greedy order (its s_greedy): the longest first, a pair's flit k counted k hops
+/// shorter, so the flits of the far pairs interleave; ties in pair order.
+std::vector<std::pair<std::uint32_t, std::int32_t>> farthest_first(const std::vector<Pair>& pairs) {
+  std::vector<std::pair<std::uint32_t, std::int32_t>> out;
+  for (std::uint32_t i = 0; i < pairs.size(); ++i)
+    for (std::int32_t k = 0; k < pairs[i].flits; ++k) out.emplace_back(i, k);
+  std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
+    return pairs[a.first].dist - a.second > pairs[b.first].dist - b.second;
+  });
+  return out;
+}
+
 /// The base network's periodic schedule of `traffic` (t has failed links only), computed once per
 /// (network, model, traffic): the periodic search asks for it at every period it tries.
 const Schedule& base_periodic_schedule(const Topology& t, Model m, const Traffic& traffic) {
@@ -1840,12 +2025,35 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
 }
 
 Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
-                       std::int64_t repair_work, const Schedule* warm, std::int64_t floor, std::int64_t orders_work) {
+                       std::int64_t repair_work, const Schedule* warm, std::int64_t floor, std::int64_t orders_work,
+                       std::vector<std::string>* log, bool greedy_start) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
   std::vector<Placed> best, placed;
   const std::vector<std::int32_t> balanced = ls.balanced(period, spent);
   std::int64_t best_steps = best_of_orders(ls, period, orders, balanced, nullptr, best, spent, orders_work > 0 ? orders_work : kNever);
+  // One-shot, when asked, also Poseidon's greedy: the farthest first, each at its earliest start
+  // over every shortest path; the shorter start is kept (b15x15_cf0.70: 992 steps against the
+  // orders' 1040). It may spend what the search spent so far, at least kGreedyWork (a scan of
+  // every start per hop costs the more the longer the schedule).
+  if (period == 0 && greedy_start) {
+    std::vector<Placed> every;
+    const std::int64_t orders_spent = spent;
+    const std::vector<std::size_t> routes_before = ls.route_counts();  // the paths it adds go if it is not kept
+    const bool done = ls.place_every_path(farthest_first(ls.pairs()), every, spent, std::max(kGreedyWork, orders_spent), kNegotiationSeed);
+    const std::int64_t steps = done ? ls.length(every) : kNever;
+    if (log != nullptr)
+      log->push_back("list: the greedy over every shortest path, farthest first: " +
+                     (done ? std::to_string(steps) + " steps" : "stopped at its work") + " (" + std::to_string(spent - orders_spent) +
+                     " look-ups); the priority orders: " + std::to_string(best_steps) + " (" + std::to_string(orders_spent) +
+                     ")" + (steps < best_steps ? "; the greedy's kept" : "; theirs kept"));
+    if (steps < best_steps) {
+      best_steps = steps;
+      best.swap(every);
+    } else {
+      ls.keep_routes(routes_before);
+    }
+  }
   // With a share for the orders, `repair_work` is the whole call's: the rest after them.
   if (orders_work > 0) repair_work = std::max<std::int64_t>(0, repair_work - spent);
   const auto order = flit_order(ls.pairs(), 0);

@@ -33,6 +33,9 @@ constexpr double kDefaultBudget = 4.0;
 constexpr double kMaxDefaultBudget = 60.0;
 constexpr double kMaxDefaultBudgetLarge = 240.0;
 constexpr int kLargeNodes = 256;
+/// The list's one-shot search also starts from Poseidon's greedy above this many flits per
+/// second of its work (twice the default's 500; list_schedule's greedy_start).
+constexpr double kGreedyStartFlitsPerSecond = 1000.0;
 /// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
 constexpr int kLineExactNodes = 32;
 /// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links,
@@ -316,12 +319,19 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // placement's rounds.
                           if (request.budget_seconds <= 0) share = list_default_budget_seconds(t, traffic.total_flits());
                           auto work = static_cast<std::int64_t>(share * kTrafficLookupsPerSecond);
+                          // Poseidon's greedy as a start where the work is short for the flits (more than
+                          // kGreedyStartFlitsPerSecond flits a second of it, twice the default's rate), so the
+                          // negotiation cannot undo a poor start: b15x15_cf0.50, 0.70 and 0.90 (77 k to 136 k
+                          // flits, 60 s) periodic 716 -> 705, 1000 -> 966, 1279 -> 1236. Where the work suffices
+                          // it lost though its start was shorter: cf0.10 162 -> 164, cf0.30 436 -> 442,
+                          // b10x10_cf0.70 280 -> 284, torus:16x16 random:1:0.1:2 one-shot 93 -> 95.
+                          const bool greedy_start = static_cast<double>(traffic.total_flits()) > kGreedyStartFlitsPerSecond * share;
                           if (!periodic) {
                             // Orders (at most 8) while half the work lasts, then the negotiated placement under a
                             // horizon with what is left, in one call (one scheduler, its routes built once).
                             std::int64_t spent = 0;
                             Schedule best = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work, nullptr, out.bound.steps,
-                                                          std::max<std::int64_t>(1, work / 2));
+                                                          std::max<std::int64_t>(1, work / 2), &log, greedy_start);
                             log.push_back("list: priority orders while half the work lasted, then the negotiated placement; " +
                                           std::to_string(spent) + " look-ups");
                             return best;
@@ -335,7 +345,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // searches' steps of 1 %, half gave b15x15_cf0.50 716 against 723, torus:32x32
                           // random:1:0.1:2 754 against 763, and no measured row longer).
                           std::int64_t spent = 0;
-                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work / 2, nullptr, lo, std::max<std::int64_t>(1, work / 4));
+                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work / 2, nullptr, lo, std::max<std::int64_t>(1, work / 4), &log, greedy_start);
                           std::int64_t T = 0;
                           for (std::size_t i = 0; i < once.steps.size(); ++i)
                             if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
