@@ -516,8 +516,10 @@ void Packing::auto_search() {
   // run, beside the list's 71).
   const int list_q = run_.list.period;
   const auto list_has = [&](int P) { return list_q > 0 && P >= list_q; };
-  if (!ti_ && list_q > 0 && list_q <= best_period_)
-    out_.log.push_back("local search: periods " + std::to_string(list_q) + ".." + std::to_string(best_period_ - 1) +
+  if (!ti_ && list_q > 0 && list_q < best_period_)
+    out_.log.push_back("local search: " +
+                       (list_q + 1 == best_period_ ? "period " + std::to_string(list_q)
+                                                   : "periods " + std::to_string(list_q) + ".." + std::to_string(best_period_ - 1)) +
                        " skipped, the list's period " + std::to_string(list_q) + " in hand");
   // Slot sums before the local search, which would spend its work on a period they refute
   // (torus:4x4~fail:0-1 nic: 4 s at 15).

@@ -83,8 +83,8 @@ constexpr std::size_t kMaxPathGraph = 512;
 /// the periodic search on torus:16x16 random:1:0.1:2 ran 195 M look-ups a second counting one per
 /// start, where the budget's unit is 40 M).
 constexpr std::int64_t kStartsPerLookup = 4;
-/// The one-shot greedy over every shortest path (place_every_path) may spend what the priority
-/// orders did, and at least this many look-ups.
+/// The one-shot greedy over every shortest path (place_every_path) may spend what the search
+/// spent before it (the balanced routes and the priority orders), and at least this many look-ups.
 constexpr std::int64_t kGreedyWork = 50'000'000;
 /// Priority orders the periodic search tries at each period before the negotiated placement.
 constexpr int kPeriodicOrders = 4;
@@ -469,12 +469,8 @@ class ListScheduler {
     };
     if (graph_pos_.empty()) graph_pos_.assign(N, -1);
     std::vector<std::uint64_t> reach, acc, tmp;
-    struct Edge {
-      std::int32_t from, to;
-      LinkId link;
-    };
-    std::vector<Edge> edges;
-    std::vector<std::size_t> layer_edges;  // edges of hop h: layer_edges[h] .. layer_edges[h + 1]
+    const std::vector<GraphEdge>& edges = edges_;
+    const std::vector<std::size_t>& layer_edges = layer_edges_;
     out.clear();
     out.reserve(order.size());
     for (const auto& [pi, k] : order) {
@@ -482,34 +478,7 @@ class ListScheduler {
       const Pair& p = pairs_[pi];
       std::int32_t route = -1;
       std::int64_t start = kNever;
-      graph_.assign(1, p.src);
-      graph_pos_[static_cast<std::size_t>(p.src)] = 0;
-      edges.clear();
-      layer_edges.assign(1, 0);
-      bool small = true;
-      for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(p.dist) && small; ++h) {
-        const std::size_t end = graph_.size();
-        for (std::size_t i = begin; i < end && small; ++i) {
-          const NodeId v = graph_[i];
-          const int closer = dist(v, p.dst) - 1;
-          for (Port q = 0; q < t_.degree(v); ++q) {
-            const NodeId w = t_.neighbor(v, q);
-            if (dist(w, p.dst) != closer) continue;
-            std::int32_t& at_w = graph_pos_[static_cast<std::size_t>(w)];
-            if (at_w < 0) {
-              if (graph_.size() >= kMaxPathGraph) {
-                small = false;
-                break;
-              }
-              at_w = static_cast<std::int32_t>(graph_.size());
-              graph_.push_back(w);
-            }
-            edges.push_back({static_cast<std::int32_t>(i), at_w, t_.link_id(v, q)});
-          }
-        }
-        layer_edges.push_back(edges.size());
-        begin = end;
-      }
+      const bool small = path_graph(p, 0);
       const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
       if (goal >= 0) {
         const std::size_t W = words;  // fixed for this flit (take grows `words` only below)
@@ -519,7 +488,7 @@ class ListScheduler {
         acc.resize(W);
         for (std::size_t h = 0; h + 1 < layer_edges.size(); ++h)
           for (std::size_t e = layer_edges[h]; e < layer_edges[h + 1]; ++e) {
-            const Edge& x = edges[e];
+            const GraphEdge& x = edges[e];
             std::copy_n(reach.data() + static_cast<std::size_t>(x.from) * W, W, acc.data());
             and_hop(x.link, h, acc.data(), tmp);
             std::uint64_t* to = reach.data() + static_cast<std::size_t>(x.to) * W;
@@ -539,7 +508,7 @@ class ListScheduler {
             const std::size_t b = layer_edges[h - 1], n = layer_edges[h] - b;
             const std::size_t turn = static_cast<std::size_t>(splitmix64(seed) % std::max<std::size_t>(n, 1));
             for (std::size_t j = 0; j < n; ++j) {
-              const Edge& x = edges[b + (j + turn) % n];
+              const GraphEdge& x = edges[b + (j + turn) % n];
               if (x.to != cur) continue;
               const std::uint64_t* from = reach.data() + static_cast<std::size_t>(x.from) * W;
               const auto st = static_cast<std::size_t>(start);
@@ -557,7 +526,7 @@ class ListScheduler {
           route = route_index(pi, links);
         }
       }
-      for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
+      forget_graph();
       if (route < 0) {  // the candidate routes, each at its earliest start
         std::int64_t best_finish = kNever;
         for (std::size_t r = 0; r < p.routes.size(); ++r) {
@@ -839,66 +808,44 @@ class ListScheduler {
       for (std::size_t s = 0; s < first; ++s) hop_[s] += row[h % P + s];
       for (std::size_t s = first; s < S; ++s) hop_[s] += row[s - first];
     };
-    graph_.assign(1, p.src);
-    graph_pos_[static_cast<std::size_t>(p.src)] = 0;
-    cost_.assign(S, 0.0);
-    via_.assign(S, -1);
+    const auto turn = static_cast<Port>(splitmix64(seed) % 64);
+    const bool small = path_graph(p, turn);
+    const auto per_edge = (starts + kStartsPerLookup - 1) / kStartsPerLookup;
+    const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
+    if (goal < 0) {
+      spent += static_cast<std::int64_t>(edges_.size()) * per_edge;
+      return forget_graph(), false;
+    }
+    cost_.assign(graph_.size() * S, std::numeric_limits<double>::infinity());
+    std::fill(cost_.begin(), cost_.begin() + static_cast<std::ptrdiff_t>(S), 0.0);
+    via_.assign(graph_.size() * S, -1);
     hop_.resize(S);
     if (m_ == Model::Nic) {
       std::fill(hop_.begin(), hop_.end(), 0.0);
       add_prices(L + static_cast<std::size_t>(p.src), 0);
       std::copy(hop_.begin(), hop_.end(), cost_.begin());
     }
-    bool small = true;
-    const auto turn = static_cast<Port>(splitmix64(seed) % 64);
-    for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(p.dist) && small; ++h) {
-      const std::size_t end = graph_.size();
-      for (std::size_t i = begin; i < end && small; ++i) {
-        const NodeId v = graph_[i];
-        const int closer = dist(v, p.dst) - 1;
-        const Port degree = t_.degree(v);
-        for (Port j = 0; j < degree; ++j) {
-          const Port q = static_cast<Port>((j + turn) % degree);
-          const NodeId w = t_.neighbor(v, q);
-          if (dist(w, p.dst) != closer) continue;
-          std::int32_t& at_w = graph_pos_[static_cast<std::size_t>(w)];
-          if (at_w < 0) {
-            if (graph_.size() >= kMaxPathGraph) {
-              small = false;
-              break;
-            }
-            at_w = static_cast<std::int32_t>(graph_.size());
-            graph_.push_back(w);
-            cost_.resize(cost_.size() + S, std::numeric_limits<double>::infinity());
-            via_.resize(via_.size() + S, -1);
-          }
-          const LinkId l = t_.link_id(v, q);
-          std::fill(hop_.begin(), hop_.end(), 0.0);
-          add_prices(static_cast<std::size_t>(l), h);
-          if (m_ == Model::SinglePort) {
-            add_prices(L + static_cast<std::size_t>(t_.link_source(l)), h);
-            add_prices(L + N + static_cast<std::size_t>(t_.link_target(l)), h);
-          }
-          const double* from = cost_.data() + i * S;
-          double* to = cost_.data() + static_cast<std::size_t>(at_w) * S;
-          LinkId* into = via_.data() + static_cast<std::size_t>(at_w) * S;
-          for (std::size_t s = 0; s < S; ++s) {
-            const double c = from[s] + hop_[s];
-            if (c < to[s]) {
-              to[s] = c;
-              into[s] = l;
-            }
-          }
-          spent += (starts + kStartsPerLookup - 1) / kStartsPerLookup;
+    for (std::size_t h = 0; h + 1 < layer_edges_.size(); ++h)
+      for (std::size_t e = layer_edges_[h]; e < layer_edges_[h + 1]; ++e) {
+        const GraphEdge& x = edges_[e];
+        std::fill(hop_.begin(), hop_.end(), 0.0);
+        add_prices(static_cast<std::size_t>(x.link), h);
+        if (m_ == Model::SinglePort) {
+          add_prices(L + static_cast<std::size_t>(t_.link_source(x.link)), h);
+          add_prices(L + N + static_cast<std::size_t>(t_.link_target(x.link)), h);
         }
+        const double* from = cost_.data() + static_cast<std::size_t>(x.from) * S;
+        double* to = cost_.data() + static_cast<std::size_t>(x.to) * S;
+        LinkId* into = via_.data() + static_cast<std::size_t>(x.to) * S;
+        for (std::size_t s = 0; s < S; ++s) {
+          const double c = from[s] + hop_[s];
+          if (c < to[s]) {
+            to[s] = c;
+            into[s] = x.link;
+          }
+        }
+        spent += per_edge;
       }
-      begin = end;
-    }
-    const std::int32_t goal = graph_pos_[static_cast<std::size_t>(p.dst)];
-    const auto forget = [&]() {
-      for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
-    };
-    if (!small || goal < 0) return forget(), false;
     std::fill(hop_.begin(), hop_.end(), 0.0);
     if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(p.dist - 1));
     const double* total = cost_.data() + static_cast<std::size_t>(goal) * S;
@@ -925,10 +872,10 @@ class ListScheduler {
     if (free_routes) {
       for (std::size_t s = 0; s < S; ++s)
         if (total[s] + hop_[s] == 0.0) (void)path_at(s);
-      return forget(), true;
+      return forget_graph(), true;
     }
     route = path_at(best_s);
-    forget();
+    forget_graph();
     start = static_cast<std::int64_t>(best_s);
     return true;
   }
@@ -1582,11 +1529,53 @@ class ListScheduler {
   // hop's price.
   std::vector<NodeId> graph_;
   std::vector<std::int32_t> graph_pos_;
+  /// path_graph's edges, hop by hop: those of hop h are layer_edges_[h] .. layer_edges_[h + 1].
+  struct GraphEdge {
+    std::int32_t from, to;  // places in graph_
+    LinkId link;
+  };
+  std::vector<GraphEdge> edges_;
+  std::vector<std::size_t> layer_edges_;
   std::vector<double> cost_, hop_;
   std::vector<LinkId> via_;
   std::vector<char> on_path_;  // add_paths' nodes on the path in hand
   [[nodiscard]] int dist(NodeId from, NodeId to) const {
     return dist_[static_cast<std::size_t>(to) * static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(from)];
+  }
+  /// The shortest-path graph of `p` (its nodes in graph_, places in graph_pos_; forget_graph
+  /// clears them) and its edges hop by hop, each node's ports scanned from `turn`. False when it
+  /// has more than kMaxPathGraph nodes (edges_ holds the ones found before).
+  bool path_graph(const Pair& p, Port turn) {
+    graph_.assign(1, p.src);
+    graph_pos_[static_cast<std::size_t>(p.src)] = 0;
+    edges_.clear();
+    layer_edges_.assign(1, 0);
+    for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(p.dist); ++h) {
+      const std::size_t end = graph_.size();
+      for (std::size_t i = begin; i < end; ++i) {
+        const NodeId v = graph_[i];
+        const int closer = dist(v, p.dst) - 1;
+        const Port degree = t_.degree(v);
+        for (Port j = 0; j < degree; ++j) {
+          const Port q = static_cast<Port>((j + turn) % degree);
+          const NodeId w = t_.neighbor(v, q);
+          if (dist(w, p.dst) != closer) continue;
+          std::int32_t& at_w = graph_pos_[static_cast<std::size_t>(w)];
+          if (at_w < 0) {
+            if (graph_.size() >= kMaxPathGraph) return false;
+            at_w = static_cast<std::int32_t>(graph_.size());
+            graph_.push_back(w);
+          }
+          edges_.push_back({static_cast<std::int32_t>(i), at_w, t_.link_id(v, q)});
+        }
+      }
+      layer_edges_.push_back(edges_.size());
+      begin = end;
+    }
+    return true;
+  }
+  void forget_graph() {
+    for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
   }
   /// Distances to d, searched backwards over the links into each node (the same as forwards from
   /// d where links go both ways; Poseidon's one-way custom platforms need the links in).
