@@ -33,9 +33,10 @@ constexpr double kDefaultBudget = 4.0;
 constexpr double kMaxDefaultBudget = 60.0;
 constexpr double kMaxDefaultBudgetLarge = 240.0;
 constexpr int kLargeNodes = 256;
-/// The list's one-shot search also starts from Poseidon's greedy above this many flits per
-/// second of its work (twice the default's 500; list_schedule's greedy_start).
-constexpr double kGreedyStartFlitsPerSecond = 1000.0;
+/// The list's one-shot search also starts from Poseidon's greedy where its work is below this
+/// many look-ups per hop the traffic needs (S_w; list_schedule's greedy_start): the negotiation's
+/// cost grows with the hops, and where it has the work a shorter greedy start ended longer.
+constexpr double kGreedyStartWorkPerHop = 5000.0;
 /// Lines up to this many nodes also get the exact periodic search when auto is not at the bound.
 constexpr int kLineExactNodes = 32;
 /// The exact candidate (one-shot, nic and all-port): at most this many flits times directed links,
@@ -319,13 +320,14 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // placement's rounds.
                           if (request.budget_seconds <= 0) share = list_default_budget_seconds(t, traffic.total_flits());
                           auto work = static_cast<std::int64_t>(share * kTrafficLookupsPerSecond);
-                          // Poseidon's greedy as a start where the work is short for the flits (more than
-                          // kGreedyStartFlitsPerSecond flits a second of it, twice the default's rate), so the
-                          // negotiation cannot undo a poor start: b15x15_cf0.50, 0.70 and 0.90 (77 k to 136 k
-                          // flits, 60 s) periodic 716 -> 705, 1000 -> 966, 1279 -> 1236. Where the work suffices
-                          // it lost though its start was shorter: cf0.10 162 -> 164, cf0.30 436 -> 442,
-                          // b10x10_cf0.70 280 -> 284, torus:16x16 random:1:0.1:2 one-shot 93 -> 95.
-                          const bool greedy_start = static_cast<double>(traffic.total_flits()) > kGreedyStartFlitsPerSecond * share;
+                          // Poseidon's greedy as a start where the work is short for the hops, so the
+                          // negotiation cannot undo a poor start: b15x15_cf0.50, 0.70 and 0.90 (4.2 k to 2.3 k
+                          // look-ups a hop) periodic 716 -> 705, 1000 -> 966, 1279 -> 1236. Where the work
+                          // suffices it lost though its start was shorter: b15x15_cf0.30 (6.8 k) 436 -> 442,
+                          // cf0.10 162 -> 164, b10x10_cf0.70 280 -> 284, torus:16x16 random:1:0.3:4 (6.1 k)
+                          // one-shot 435 -> 438, random:1:0.1:2 (10 k) 93 -> 95.
+                          const bool greedy_start =
+                              static_cast<double>(work) < kGreedyStartWorkPerHop * static_cast<double>(traffic_status(t, traffic));
                           if (!periodic) {
                             // Orders (at most 8) while half the work lasts, then the negotiated placement under a
                             // horizon with what is left, in one call (one scheduler, its routes built once).
