@@ -489,9 +489,6 @@ cli_test(one_way_exact_one_shot 2 "--algo exact needs links both ways"
 cli_test(one_way_undeliverable 2 "traffic perm:shift:1 cannot be delivered|cannot be reached"
   -- ${TOTEX} bound --topo graph:${DATA}/platform_one_way.xml --model nic --traffic perm:shift:1)
 
-# The periodic list search's local SAT repair (docs/traffic.md, "Schedules"): mesh:8x8
-# random:6:0.3:8 stalls at its bound 175 with 2 flits in conflict; the repair places them, so the
-# period meets the bound, proven (without the repair: 176, measured 2026-11-29).
 # Poseidon's greedy (farthest first, every shortest path at the earliest start) as the one-shot
 # start where links bind: torus:12x12 random:1:0.7:2 at --budget 1, 270 steps against the priority
 # orders' 300, shortened to 260 (bound 228; measured 2026-11-30).
@@ -503,6 +500,9 @@ cli_test(schedule_traffic_every_path_greedy 0 "steps"
 cli_test(schedule_traffic_no_greedy_start 0 "steps"
   --jq ".verified and (.search|map(select(test(\"greedy over every shortest path\")))|length==0) and (.search|map(select(test(\"^list: priority orders\")))|length==1)" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic random:1:0.1:2 --json)
+# The periodic list search's local SAT repair (docs/traffic.md, "Schedules"): mesh:8x8
+# random:6:0.3:8 stalls at its bound 175 with 2 flits in conflict; the repair places them, so the
+# period meets the bound, proven (without the repair: 176, measured 2026-11-29).
 cli_test(schedule_traffic_local_sat_repair 0 "period"
   --jq ".period==175 and .period_bound==175 and .proven_optimal and .verified and (.search|last|test(\"^list: period 175 fits \\\\(a local SAT repair of the 2 flits\"))" --
   ${TOTEX} schedule --topo mesh:8x8 --model nic --traffic random:6:0.3:8 --periodic --json)
