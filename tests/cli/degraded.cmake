@@ -95,6 +95,13 @@ set_tests_properties(cli.degraded_torus4x4_engines PROPERTIES TIMEOUT 600
 # schedule is kept.
 cli_test(degraded_periodic_first_fit_work 0 "greedy first fit: none of periods 226\\.\\.226 within its work. the list's period 257 kept"
   -- ${TOTEX} schedule --topo torus:12x12~fail:0-1 --model nic --periodic --budget 0.1)
+# Periodic on a degraded network, the packing after the list: its local search starts below the
+# list's period, and SAT skips a model too large to build (torus:8x8~fail:0-1,2-10 nic at the
+# bound: 33 M resource holds, which took 100 s and 18.7 GB before the limit, measured 2026-11-30);
+# about 4 s at --budget 1.
+cli_test(degraded_periodic_packing_skips 0 "period"
+  --jq ".verified and .period==74 and .period_bound==69 and (.search|any(test(\"^local search: periods 74..86 skipped, the list's period 74 in hand\"))) and (.search|any(test(\"^SAT period 69: skipped .[0-9]+ resource holds, more than 6000000 .memory..\")))" --
+  ${TOTEX} schedule --topo torus:8x8~fail:0-1,2-10 --model nic --periodic --budget 1 --json)
 # Periodic on a degraded network: a bound the one-shot schedule's start misses is tried from the
 # base network's periodic schedule and its relabellings (torus:8x8~fail:0-8 all-port: 70 from the
 # one-shot schedule, the bound 69 from the base's; about 3 s).
