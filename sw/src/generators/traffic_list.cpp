@@ -151,6 +151,8 @@ class Calendar {
     }
     return kNever;
   }
+  /// Resource r's words (one-shot: steps 64 w .. 64 w + 63 in word w; steps past them are free).
+  [[nodiscard]] const std::vector<std::uint64_t>& row(std::size_t r) const { return bits_[r]; }
   void take(std::size_t r, std::int64_t t) {
     std::vector<std::uint64_t>& b = bits_[r];
     const auto s = static_cast<std::size_t>(period_ > 0 ? t % period_ : t);
@@ -425,11 +427,11 @@ class ListScheduler {
     const std::int64_t work_before = work;
     const auto L = static_cast<std::size_t>(t_.links());
     const auto N = static_cast<std::size_t>(t_.nodes());
-    std::vector<std::vector<std::uint64_t>> busy(resources());
+    Calendar cal(resources(), 0);
     std::size_t words = 1;  // starts 0 .. 64 words - 1: past every busy step, so a start always fits
     // dst[w] bit j: resource r free in step h + 64 w + j.
     const auto free_from = [&](std::size_t r, std::size_t h, std::uint64_t* dst) {
-      const std::vector<std::uint64_t>& b = busy[r];
+      const std::vector<std::uint64_t>& b = cal.row(r);
       const std::size_t q = h / 64, sh = h % 64;
       for (std::size_t w = 0; w < words; ++w) {
         const std::uint64_t lo = q + w < b.size() ? b[q + w] : 0;
@@ -437,29 +439,13 @@ class ListScheduler {
         dst[w] = ~(sh == 0 ? lo : (lo >> sh) | (hi << (64 - sh)));
       }
     };
-    const auto is_free = [&](std::size_t r, std::int64_t step) {
-      const std::vector<std::uint64_t>& b = busy[r];
-      const auto st = static_cast<std::size_t>(step);
-      return st / 64 >= b.size() || ((b[st / 64] >> (st % 64)) & 1) == 0;
-    };
-    const auto take = [&](std::size_t r, std::int64_t step) {
-      std::vector<std::uint64_t>& b = busy[r];
-      const auto st = static_cast<std::size_t>(step);
-      if (st / 64 >= b.size()) b.resize(st / 64 + 1, 0);
-      b[st / 64] |= std::uint64_t{1} << (st % 64);
-      words = std::max(words, b.size() + 1);
-    };
-    // The resources besides the link that hop h over link l holds (single-port: both ports).
+    // Every resource hop h over link l holds, free in acc's starts.
     const auto and_hop = [&](LinkId l, std::size_t h, std::uint64_t* acc, std::vector<std::uint64_t>& tmp) {
       tmp.resize(words);
-      free_from(static_cast<std::size_t>(l), h, tmp.data());
-      for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
-      if (m_ == Model::SinglePort) {
-        free_from(L + static_cast<std::size_t>(t_.link_source(l)), h, tmp.data());
+      for_hop_resources(l, [&](std::size_t r) {
+        free_from(r, h, tmp.data());
         for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
-        free_from(L + N + static_cast<std::size_t>(t_.link_target(l)), h, tmp.data());
-        for (std::size_t w = 0; w < words; ++w) acc[w] &= tmp[w];
-      }
+      });
       work += static_cast<std::int64_t>(words);
     };
     const auto lowest = [&](const std::uint64_t* x) -> std::int64_t {
@@ -512,11 +498,9 @@ class ListScheduler {
               if (x.to != cur) continue;
               const std::uint64_t* from = reach.data() + static_cast<std::size_t>(x.from) * W;
               const auto st = static_cast<std::size_t>(start);
-              const auto hop = static_cast<std::int64_t>(h - 1);
-              bool ok = ((from[st / 64] >> (st % 64)) & 1) != 0 && is_free(static_cast<std::size_t>(x.link), start + hop);
-              if (ok && m_ == Model::SinglePort)
-                ok = is_free(L + static_cast<std::size_t>(t_.link_source(x.link)), start + hop) &&
-                     is_free(L + N + static_cast<std::size_t>(t_.link_target(x.link)), start + hop);
+              const std::int64_t step = start + static_cast<std::int64_t>(h - 1);
+              bool ok = ((from[st / 64] >> (st % 64)) & 1) != 0;
+              for_hop_resources(x.link, [&](std::size_t r) { ok = ok && cal.next_free(r, step) == step; });
               if (!ok) continue;
               links[h - 1] = x.link;
               cur = x.from;
@@ -545,7 +529,10 @@ class ListScheduler {
           }
         }
       }
-      for (const Use& u : pairs_[pi].routes[static_cast<std::size_t>(route)].uses) take(u.resource, start + u.offset);
+      for (const Use& u : pairs_[pi].routes[static_cast<std::size_t>(route)].uses) {
+        cal.take(u.resource, start + u.offset);
+        words = std::max(words, static_cast<std::size_t>(start + u.offset) / 64 + 2);
+      }
       out.push_back({pi, route, start});
     }
     return true;
@@ -829,11 +816,7 @@ class ListScheduler {
       for (std::size_t e = layer_edges_[h]; e < layer_edges_[h + 1]; ++e) {
         const GraphEdge& x = edges_[e];
         std::fill(hop_.begin(), hop_.end(), 0.0);
-        add_prices(static_cast<std::size_t>(x.link), h);
-        if (m_ == Model::SinglePort) {
-          add_prices(L + static_cast<std::size_t>(t_.link_source(x.link)), h);
-          add_prices(L + N + static_cast<std::size_t>(t_.link_target(x.link)), h);
-        }
+        for_hop_resources(x.link, [&](std::size_t r) { add_prices(r, h); });
         const double* from = cost_.data() + static_cast<std::size_t>(x.from) * S;
         double* to = cost_.data() + static_cast<std::size_t>(x.to) * S;
         LinkId* into = via_.data() + static_cast<std::size_t>(x.to) * S;
@@ -1576,6 +1559,16 @@ class ListScheduler {
   }
   void forget_graph() {
     for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
+  }
+  /// f(resource) for every resource a hop over link l holds: the link, and under single-port the
+  /// sender's send port and the receiver's receive port.
+  template <class F>
+  void for_hop_resources(LinkId l, F&& f) const {
+    f(static_cast<std::size_t>(l));
+    if (m_ != Model::SinglePort) return;
+    const auto L = static_cast<std::size_t>(t_.links());
+    f(L + static_cast<std::size_t>(t_.link_source(l)));
+    f(L + static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(t_.link_target(l)));
   }
   /// Distances to d, searched backwards over the links into each node (the same as forwards from
   /// d where links go both ways; Poseidon's one-way custom platforms need the links in).
