@@ -148,6 +148,52 @@ TEST_CASE("traffic congestion LP against hand-solved instances", "[traffic][boun
   CHECK(e.why_not == "1 source orbits (6 translations) x 12 links = 12 flow variables, above the limit of 10");
 }
 
+TEST_CASE("traffic congestion LP in path form: the arc form's optimum and bound", "[traffic][bounds]") {
+  // Past the arc form's column limit (here 1), column generation over paths solves the same LP.
+  // The hand-solved instances above: the triangle (1.5, single-port 3), ring:6 perm:shift:1:6 (5,
+  // a sixth of each flow the long way round: no path the warm start or one round would stop at).
+  const Topology tri = parse_topology("ring:3");
+  const Traffic t01 = sparse(3, "0 1 3\n");
+  for (const auto& [m, z] : {std::pair{Model::Nic, 1.5}, std::pair{Model::SinglePort, 3.0}}) {
+    const CongestionLp a = congestion_lp(tri, m, t01, 1, false, false, 16);
+    REQUIRE(a.solved);
+    CHECK(a.path_form);
+    CHECK(a.converged);
+    CHECK(a.lp_value == Approx(z));
+  }
+  const Topology ring6 = parse_topology("ring:6");
+  const CongestionLp b = congestion_lp(ring6, Model::Nic, parse_traffic("perm:shift:1:6", ring6), 1, false, false, 16);
+  REQUIRE(b.solved);
+  CHECK(b.lp_value == Approx(5.0));
+  CHECK(b.bound == 5);
+  CHECK(b.certificate.find('/') != std::string::npos);
+  // Against the arc form on networks without symmetry: every model, a degraded torus and a mesh.
+  struct Case {
+    const char* topo;
+    Model model;
+    const char* traffic;
+  };
+  for (const Case& c : {Case{"torus:4x4~fail:0-1", Model::Nic, "perm:bitrev:3"}, Case{"mesh:4x4", Model::SinglePort, "random:3:0.3:2"},
+                        Case{"torus:4x4", Model::AllPort, "moe:4:2:4:1"}, Case{"torus:4x4~fail:0-1,5", Model::Nic, "random:1:0.2:3"}}) {
+    INFO(c.topo << " " << c.traffic);
+    const Topology t = parse_topology(c.topo);
+    const Traffic tr = parse_traffic(c.traffic, t);
+    const CongestionLp arc = congestion_lp(t, c.model, tr, 1 << 20, false);
+    const CongestionLp path = congestion_lp(t, c.model, tr, 1, false, false, 1 << 20);
+    REQUIRE(arc.solved);
+    REQUIRE(path.solved);
+    CHECK_FALSE(arc.path_form);
+    CHECK(path.path_form);
+    CHECK(path.converged);
+    CHECK(path.lp_value == Approx(arc.lp_value).epsilon(1e-7));
+    CHECK(path.bound == arc.bound);
+  }
+  // Too many pairs for the path form: not solved, both limits named.
+  const CongestionLp d = congestion_lp(ring6, Model::Nic, parse_traffic("perm:shift:1:6", ring6), 10, false, false, 5);
+  CHECK_FALSE(d.solved);
+  CHECK(d.why_not == "6 sources x 12 links = 72 flow variables, above the limit of 10; in path form 6 pairs, above the limit of 5");
+}
+
 TEST_CASE("traffic congestion LP on one source per translation orbit: the unreduced optimum", "[traffic][bounds]") {
   // The translations that keep the traffic (translations.hpp) shrink the LP by their number; an
   // optimum averaged over them is one, so z* and the certified bound are the unreduced LP's.

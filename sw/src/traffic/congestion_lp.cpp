@@ -5,7 +5,13 @@
 
 #include <ClpSolve.hpp>
 #include <cmath>
+#include <limits>
+#include <numeric>
 #include <queue>
+#include <set>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 #include "totex/error.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
@@ -19,6 +25,17 @@ using i64 = std::int64_t;
 
 /// The look-ups the translation check may take (nodes x pairs).
 constexpr i64 kTranslationCheckWork = 50'000'000;
+/// The path form's column-generation rounds at most, and CLP's simplex iterations in each (counted
+/// work: the same bound on every machine; torus:16x16 perm:bitrev, 240 pairs: 4 rounds, 5,952
+/// iterations in the first, 3 s in all).
+constexpr int kPathRounds = 100;
+constexpr int kPathIterations = 50000;
+/// The path form's first columns: the paths of this many passes of multiplicative weights, link
+/// costs exp(kWarmSteepness x load / mean load).
+constexpr int kWarmPasses = 8;
+constexpr double kWarmSteepness = 4.0;
+/// A path enters the path form when it is shorter than its pair's price by this fraction.
+constexpr double kReducedCostTolerance = 1e-9;
 using lp_detail::i128;
 using lp_detail::str128;
 
@@ -46,9 +63,201 @@ std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& c
   return dist;
 }
 
+/// The certificate of integer lengths summing to `denominator` over every resource, `cost` per link
+/// (under single-port with its tail's send and its head's receive length): sum w(s,d) dist(s,d) /
+/// denominator, dist under `cost`, computed exactly and rounded up, into out.bound and
+/// out.certificate. False (out.why_not) when the lengths sum to nothing.
+bool certify(const Topology& t, const Traffic& tr, const std::vector<i64>& cost, i128 denominator, CongestionLp& out) {
+  if (denominator == 0) {
+    out.why_not = "the dual lengths round to zero";
+    return false;
+  }
+  i128 numerator = 0;
+  for (NodeId s = 0; s < t.nodes(); ++s) {
+    if (tr.sent(s) == 0) continue;
+    const std::vector<i64> dist = dijkstra(t, s, cost);
+    tr.for_each_in_row(s, [&](NodeId d, i64 w) { numerator += static_cast<i128>(w) * dist[static_cast<std::size_t>(d)]; });
+  }
+  out.bound = static_cast<i64>((numerator + denominator - 1) / denominator);
+  out.certificate = str128(numerator) + "/" + str128(denominator);
+  return true;
+}
+
+/// The same LP in path form, where the arc form is past its column limit and the traffic has few
+/// pairs (a permutation, sparse or degraded traffic): a variable per (pair, path) and z; per pair
+/// its paths carry w(s,d), per resource the paths through it at most z. Column generation from
+/// one shortest path per pair: each round adds, per pair, the shortest path under the capacity
+/// rows' duals where it is shorter than the pair row's dual (a negative reduced cost), until no
+/// pair has one (then the master's optimum is z*) or kPathRounds rounds. The certificate is the
+/// arc form's, from the last round's duals: any lengths certify, so a round limit can only weaken
+/// the bound, never void it.
+CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, std::int64_t max_pairs, CongestionLp out) {
+  struct Pair {
+    NodeId src, dst;
+    i64 flits;
+  };
+  std::vector<Pair> pairs;
+  tr.for_each([&](NodeId s, NodeId d, i64 w) { pairs.push_back({s, d, w}); });
+  const auto K = static_cast<i64>(pairs.size());
+  if (K > max_pairs) {
+    out.why_not += "; in path form " + std::to_string(K) + " pairs, above the limit of " + std::to_string(max_pairs);
+    return out;
+  }
+  const bool node_rows = m == Model::SinglePort;
+  const int n = t.nodes(), links = t.links();
+  const i64 R = links + (node_rows ? 2 * static_cast<i64>(n) : 0);
+  const auto resources_of = [&](LinkId l, std::vector<int>& rows) {
+    rows.push_back(static_cast<int>(K + l));
+    if (node_rows) {
+      rows.push_back(static_cast<int>(K + links + t.link_source(l)));
+      rows.push_back(static_cast<int>(K + links + n + t.link_target(l)));
+    }
+  };
+  ClpSimplex model;
+  model.setLogLevel(0);
+  {
+    // Rows: pair k at k (= w), resource r at K + r (<= 0 with z's -1). Column 0 is z.
+    std::vector<double> row_lo(static_cast<std::size_t>(K + R), -COIN_DBL_MAX), row_hi(static_cast<std::size_t>(K + R), 0.0);
+    for (i64 k = 0; k < K; ++k) row_lo[static_cast<std::size_t>(k)] = row_hi[static_cast<std::size_t>(k)] = static_cast<double>(pairs[static_cast<std::size_t>(k)].flits);
+    std::vector<CoinBigIndex> start{0};
+    std::vector<int> index;
+    std::vector<double> value;
+    for (i64 r = 0; r < R; ++r) {
+      index.push_back(static_cast<int>(K + r));
+      value.push_back(-1.0);
+    }
+    start.push_back(static_cast<CoinBigIndex>(index.size()));
+    const double lo = 0.0, hi = COIN_DBL_MAX, obj = 1.0;
+    model.loadProblem(1, static_cast<int>(K + R), start.data(), index.data(), value.data(), &lo, &hi, &obj, row_lo.data(), row_hi.data());
+  }
+  // Adds, per pair k in `add`, the path to it that Dijkstra's `via` (from its source) holds.
+  std::vector<int> rows;
+  const auto add_paths = [&](const std::vector<i64>& add, const std::vector<std::vector<LinkId>>& via_of) {
+    std::vector<CoinBigIndex> start{0};
+    std::vector<int> index;
+    std::vector<double> value;
+    for (const i64 k : add) {
+      const Pair& p = pairs[static_cast<std::size_t>(k)];
+      const std::vector<LinkId>& via = via_of[static_cast<std::size_t>(p.src)];
+      rows.assign(1, static_cast<int>(k));
+      for (NodeId v = p.dst; v != p.src; v = t.link_source(via[static_cast<std::size_t>(v)])) resources_of(via[static_cast<std::size_t>(v)], rows);
+      index.insert(index.end(), rows.begin(), rows.end());
+      value.insert(value.end(), rows.size(), 1.0);
+      start.push_back(static_cast<CoinBigIndex>(index.size()));
+    }
+    const std::vector<double> lo(add.size(), 0.0), hi(add.size(), COIN_DBL_MAX), obj(add.size(), 0.0);
+    model.addColumns(static_cast<int>(add.size()), lo.data(), hi.data(), obj.data(), start.data(), index.data(), value.data());
+    out.columns += static_cast<i64>(add.size());
+  };
+  // Shortest paths from every source under `cost` (per link), parents in via_of[source].
+  std::vector<std::vector<LinkId>> via_of(static_cast<std::size_t>(n));
+  std::vector<double> dist(static_cast<std::size_t>(n));
+  const auto shortest_from = [&](NodeId s, const std::vector<double>& cost) {
+    std::vector<LinkId>& via = via_of[static_cast<std::size_t>(s)];
+    via.assign(static_cast<std::size_t>(n), -1);
+    std::fill(dist.begin(), dist.end(), std::numeric_limits<double>::infinity());
+    using Item = std::pair<double, NodeId>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
+    dist[static_cast<std::size_t>(s)] = 0;
+    heap.emplace(0.0, s);
+    while (!heap.empty()) {
+      const auto [d, v] = heap.top();
+      heap.pop();
+      if (d != dist[static_cast<std::size_t>(v)]) continue;
+      for (Port q = 0; q < t.degree(v); ++q) {
+        const LinkId l = t.link_id(v, q);
+        const NodeId w = t.neighbor(v, q);
+        if (const double nd = d + cost[static_cast<std::size_t>(l)]; nd < dist[static_cast<std::size_t>(w)]) {
+          dist[static_cast<std::size_t>(w)] = nd;
+          via[static_cast<std::size_t>(w)] = l;
+          heap.emplace(nd, w);
+        }
+      }
+    }
+  };
+  // Round 0: the paths of kWarmPasses passes of multiplicative weights (each source's pairs on
+  // their shortest paths under link costs exponential in the load routed so far, the congestion
+  // LP's classic approximation), so that column generation starts near the optimum: from one
+  // shortest path per pair torus:16x16 perm:bitrev took 106 rounds.
+  {
+    std::vector<double> load(static_cast<std::size_t>(links), 0.0), warm(static_cast<std::size_t>(links));
+    std::vector<std::set<std::vector<LinkId>>> seen(static_cast<std::size_t>(K));
+    std::vector<LinkId> path;
+    double routed = 0;
+    for (int pass = 0; pass < kWarmPasses; ++pass) {
+      std::vector<i64> add;
+      i64 k = 0;
+      for (NodeId s = 0; s < n; ++s) {
+        if (tr.sent(s) == 0) continue;
+        const double mean = std::max(1.0, routed / links);
+        for (LinkId l = 0; l < links; ++l) warm[static_cast<std::size_t>(l)] = std::exp(kWarmSteepness * load[static_cast<std::size_t>(l)] / mean);
+        shortest_from(s, warm);
+        for (; k < K && pairs[static_cast<std::size_t>(k)].src == s; ++k) {
+          const Pair& p = pairs[static_cast<std::size_t>(k)];
+          path.clear();
+          for (NodeId v = p.dst; v != p.src; v = t.link_source(via_of[static_cast<std::size_t>(s)][static_cast<std::size_t>(v)]))
+            path.push_back(via_of[static_cast<std::size_t>(s)][static_cast<std::size_t>(v)]);
+          for (const LinkId l : path) load[static_cast<std::size_t>(l)] += static_cast<double>(p.flits);
+          routed += static_cast<double>(p.flits) * static_cast<double>(path.size());
+          if (seen[static_cast<std::size_t>(k)].insert(path).second) add.push_back(k);
+        }
+      }
+      add_paths(add, via_of);
+    }
+  }
+  std::vector<double> duals;
+  std::vector<double> cost(static_cast<std::size_t>(links));
+  for (out.rounds = 0;; ++out.rounds) {
+    model.setMaximumIterations(kPathIterations);
+    model.primal();
+    if (!model.isProvenOptimal()) {
+      out.why_not = "CLP did not prove the path form's round " + std::to_string(out.rounds) + " optimal (status " + std::to_string(model.status()) + ")";
+      if (duals.empty()) return out;
+      break;  // the last round's duals still certify
+    }
+    out.lp_value = model.objectiveValue();
+    duals.assign(model.dualRowSolution(), model.dualRowSolution() + K + R);
+    if (out.rounds == kPathRounds) break;
+    for (LinkId l = 0; l < links; ++l) {
+      const auto length = [&](i64 r) { return std::max(0.0, -duals[static_cast<std::size_t>(K + r)]); };
+      cost[static_cast<std::size_t>(l)] = length(l) + (node_rows ? length(links + t.link_source(l)) + length(links + n + t.link_target(l)) : 0.0);
+    }
+    std::vector<i64> add;
+    NodeId from = -1;
+    for (i64 k = 0; k < K; ++k) {
+      const Pair& p = pairs[static_cast<std::size_t>(k)];
+      if (p.src != from) shortest_from(from = p.src, cost);  // Traffic::for_each goes source by source
+      const double price = duals[static_cast<std::size_t>(k)];
+      if (dist[static_cast<std::size_t>(p.dst)] < price - kReducedCostTolerance * std::max(1.0, std::fabs(price))) add.push_back(k);
+    }
+    if (add.empty()) {
+      out.converged = true;
+      break;
+    }
+    add_paths(add, via_of);
+  }
+  std::vector<i64> len;
+  if (!lp_detail::dual_lengths(duals.data(), K, R, len)) {
+    out.why_not = "CLP returned no usable dual";
+    return out;
+  }
+  i128 denominator = 0;
+  for (const i64 x : len) denominator += x;
+  std::vector<i64> link_cost(static_cast<std::size_t>(links));
+  for (LinkId l = 0; l < links; ++l)
+    link_cost[static_cast<std::size_t>(l)] = len[static_cast<std::size_t>(l)] +
+        (node_rows ? len[static_cast<std::size_t>(links + t.link_source(l))] + len[static_cast<std::size_t>(links + n + t.link_target(l))] : 0);
+  if (!certify(t, tr, link_cost, denominator, out)) return out;
+  out.why_not.clear();
+  out.path_form = true;
+  out.solved = true;
+  return out;
+}
+
 }  // namespace
 
-CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns, bool symmetry, bool flows) {
+CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns, bool symmetry, bool flows,
+                           std::int64_t max_path_pairs) {
   CongestionLp out;
   if (tr.nodes() != t.nodes())
     throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + std::to_string(tr.nodes()) + " nodes, " + t.spec() + " has " +
@@ -76,7 +285,10 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     out.why_not = std::to_string(k) + (out.translations > 1 ? " source orbits (" + std::to_string(out.translations) + " translations)" : " sources") +
                   " x " + std::to_string(links) + " links = " + std::to_string(out.columns - 1) + " flow variables, above the limit of " +
                   std::to_string(max_columns);
-    return out;
+    if (flows || max_path_pairs <= 0) return out;
+    out.columns = 1;
+    out.translations = 1;
+    return congestion_lp_paths(t, m, tr, max_path_pairs, std::move(out));
   }
   const bool node_rows = m == Model::SinglePort;
   if (static_cast<double>(out.columns) * (node_rows ? 5 : 3) + 2.0 * n > 2e9) {  // CLP indexes with int
@@ -162,10 +374,6 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   }
   i128 denominator = 0;
   for (const i64 x : len) denominator += static_cast<i128>(x) * out.translations;
-  if (denominator == 0) {
-    out.why_not = "the dual lengths round to zero";
-    return out;
-  }
   std::vector<i64> cost(static_cast<std::size_t>(links));
   for (LinkId l = 0; l < links; ++l) {
     cost[static_cast<std::size_t>(l)] = len[sym.link_orbit[static_cast<std::size_t>(l)]];
@@ -173,13 +381,7 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
       cost[static_cast<std::size_t>(l)] += len[static_cast<std::size_t>(link_rows) + sym.node_orbit[static_cast<std::size_t>(t.link_source(l))]] +
                                             len[static_cast<std::size_t>(link_rows + node_orbits) + sym.node_orbit[static_cast<std::size_t>(t.link_target(l))]];
   }
-  i128 numerator = 0;
-  for (NodeId s : all_sources) {
-    const std::vector<i64> dist = dijkstra(t, s, cost);
-    tr.for_each_in_row(s, [&](NodeId d, i64 w) { numerator += static_cast<i128>(w) * dist[static_cast<std::size_t>(d)]; });
-  }
-  out.bound = static_cast<i64>((numerator + denominator - 1) / denominator);
-  out.certificate = str128(numerator) + "/" + str128(denominator);
+  if (!certify(t, tr, cost, denominator, out)) return out;
   out.solved = true;
   if (flows) {
     // The flows asked for: among the optima, the fewest link crossings (z held at z*, then the

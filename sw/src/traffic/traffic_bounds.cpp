@@ -473,13 +473,16 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
   // The relay bound's cut vertices and components assume links both ways.
   if (!t.is_vertex_transitive() && !t.is_one_way()) add_relay_bound(lb, t, m, tr);
   if (options.congestion_lp) {
-    const CongestionLp lp = congestion_lp(t, m, tr, options.lp_max_columns);
+    const CongestionLp lp = congestion_lp(t, m, tr, options.lp_max_columns, true, false, options.lp_max_path_pairs);
     // Per period each link (and, single-port, each node's send and receive) is used at most once per slot.
     if (lp.solved)
       add(lb, "congestion_lp", lp.bound,
-          "min-congestion multicommodity flow, one commodity per source" +
-              (lp.translations > 1 ? " orbit of " + str(lp.translations) + " translations" : std::string()) + " (CLP, " +
-              str(lp.columns) + " columns): z* = " +
+          "min-congestion multicommodity flow" +
+              (lp.path_form ? " in path form (CLP, column generation: " + str(lp.columns - 1) + " paths in " + str(lp.rounds) + " rounds" +
+                                  (lp.converged ? "): z* = " : ", stopped with paths left to add): z* <= ")
+                            : ", one commodity per source" +
+                                  (lp.translations > 1 ? " orbit of " + str(lp.translations) + " translations" : std::string()) +
+                                  " (CLP, " + str(lp.columns) + " columns): z* = ") +
               std::to_string(lp.lp_value) + ", certified by its dual lengths: " + lp.certificate,
           periodic_if(kCapacity, lp.bound));
     else

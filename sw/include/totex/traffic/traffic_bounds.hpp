@@ -21,6 +21,8 @@ struct TrafficBoundOptions {
   /// and the term says so (value 0). torus:8x8 `all`: 16,385 columns, about 1 s; torus:16x16:
   /// 262,145 columns, about 160 s (CLP's barrier, one core).
   std::int64_t lp_max_columns = 65536;
+  /// Past that, the LP in path form (congestion_lp) where the traffic has at most this many pairs.
+  std::int64_t lp_max_path_pairs = 512;
   /// One-shot, nic and all-port: the time-expanded LP (time_expanded_lp) from the other terms' bound
   /// up while it proves the steps too few, on models of at most `time_expanded_max_columns`.
   bool time_expanded = true;
@@ -53,6 +55,9 @@ struct CongestionLp {
   std::int64_t bound = 0;        // ceil of the certified ratio (<= ceil(z*))
   std::string certificate;       // "numerator/denominator"
   std::string why_not;           // when not solved
+  bool path_form = false;        // solved in path form (column generation), not per source
+  int rounds = 0;                // the path form's column-generation rounds
+  bool converged = false;        // the path form: no path was left to add (lp_value is z*)
   /// With `flows` asked: CLP's optimal flows, per source that leads its translation orbit (in
   /// node order, `flow_sources`), per directed link.
   std::vector<NodeId> flow_sources;
@@ -60,8 +65,10 @@ struct CongestionLp {
 };
 /// `symmetry` false: one source per source even where translations keep the traffic (the tests
 /// compare the two).
+/// Past `max_columns`, without `flows`: the path form (column generation) up to `max_path_pairs`
+/// pairs with traffic.
 [[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns,
-                                         bool symmetry = true, bool flows = false);
+                                         bool symmetry = true, bool flows = false, std::int64_t max_path_pairs = 0);
 
 /// The time-expanded congestion LP of a one-shot schedule of `steps` steps under nic or all-port
 /// (no relay buffers): per source (one per orbit of the translations that keep the traffic) a flow
