@@ -6,12 +6,8 @@
 #include <ClpSolve.hpp>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <queue>
 #include <set>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 
 #include "totex/error.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
@@ -130,25 +126,6 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
     const double lo = 0.0, hi = COIN_DBL_MAX, obj = 1.0;
     model.loadProblem(1, static_cast<int>(K + R), start.data(), index.data(), value.data(), &lo, &hi, &obj, row_lo.data(), row_hi.data());
   }
-  // Adds, per pair k in `add`, the path to it that Dijkstra's `via` (from its source) holds.
-  std::vector<int> rows;
-  const auto add_paths = [&](const std::vector<i64>& add, const std::vector<std::vector<LinkId>>& via_of) {
-    std::vector<CoinBigIndex> start{0};
-    std::vector<int> index;
-    std::vector<double> value;
-    for (const i64 k : add) {
-      const Pair& p = pairs[static_cast<std::size_t>(k)];
-      const std::vector<LinkId>& via = via_of[static_cast<std::size_t>(p.src)];
-      rows.assign(1, static_cast<int>(k));
-      for (NodeId v = p.dst; v != p.src; v = t.link_source(via[static_cast<std::size_t>(v)])) resources_of(via[static_cast<std::size_t>(v)], rows);
-      index.insert(index.end(), rows.begin(), rows.end());
-      value.insert(value.end(), rows.size(), 1.0);
-      start.push_back(static_cast<CoinBigIndex>(index.size()));
-    }
-    const std::vector<double> lo(add.size(), 0.0), hi(add.size(), COIN_DBL_MAX), obj(add.size(), 0.0);
-    model.addColumns(static_cast<int>(add.size()), lo.data(), hi.data(), obj.data(), start.data(), index.data(), value.data());
-    out.columns += static_cast<i64>(add.size());
-  };
   // Shortest paths from every source under `cost` (per link), parents in via_of[source].
   std::vector<std::vector<LinkId>> via_of(static_cast<std::size_t>(n));
   std::vector<double> dist(static_cast<std::size_t>(n));
@@ -175,6 +152,32 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
       }
     }
   };
+  // The path to pair k's destination that Dijkstra's last run from its source found.
+  const auto walk = [&](i64 k, std::vector<LinkId>& path) {
+    const Pair& p = pairs[static_cast<std::size_t>(k)];
+    const std::vector<LinkId>& via = via_of[static_cast<std::size_t>(p.src)];
+    path.clear();
+    for (NodeId v = p.dst; v != p.src; v = t.link_source(via[static_cast<std::size_t>(v)])) path.push_back(via[static_cast<std::size_t>(v)]);
+  };
+  // Adds a column per pair in `add`: its path (walk).
+  std::vector<int> rows;
+  std::vector<LinkId> path;
+  const auto add_paths = [&](const std::vector<i64>& add) {
+    std::vector<CoinBigIndex> start{0};
+    std::vector<int> index;
+    std::vector<double> value;
+    for (const i64 k : add) {
+      walk(k, path);
+      rows.assign(1, static_cast<int>(k));
+      for (const LinkId l : path) resources_of(l, rows);
+      index.insert(index.end(), rows.begin(), rows.end());
+      value.insert(value.end(), rows.size(), 1.0);
+      start.push_back(static_cast<CoinBigIndex>(index.size()));
+    }
+    const std::vector<double> lo(add.size(), 0.0), hi(add.size(), COIN_DBL_MAX), obj(add.size(), 0.0);
+    model.addColumns(static_cast<int>(add.size()), lo.data(), hi.data(), obj.data(), start.data(), index.data(), value.data());
+    out.columns += static_cast<i64>(add.size());
+  };
   // Round 0: the paths of kWarmPasses passes of multiplicative weights (each source's pairs on
   // their shortest paths under link costs exponential in the load routed so far, the congestion
   // LP's classic approximation), so that column generation starts near the optimum: from one
@@ -182,7 +185,6 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
   {
     std::vector<double> load(static_cast<std::size_t>(links), 0.0), warm(static_cast<std::size_t>(links));
     std::vector<std::set<std::vector<LinkId>>> seen(static_cast<std::size_t>(K));
-    std::vector<LinkId> path;
     double routed = 0;
     for (int pass = 0; pass < kWarmPasses; ++pass) {
       std::vector<i64> add;
@@ -194,15 +196,17 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
         shortest_from(s, warm);
         for (; k < K && pairs[static_cast<std::size_t>(k)].src == s; ++k) {
           const Pair& p = pairs[static_cast<std::size_t>(k)];
-          path.clear();
-          for (NodeId v = p.dst; v != p.src; v = t.link_source(via_of[static_cast<std::size_t>(s)][static_cast<std::size_t>(v)]))
-            path.push_back(via_of[static_cast<std::size_t>(s)][static_cast<std::size_t>(v)]);
+          if (via_of[static_cast<std::size_t>(s)][static_cast<std::size_t>(p.dst)] < 0) {
+            out.why_not += "; in path form: node " + std::to_string(p.dst) + " cannot be reached from node " + std::to_string(s);
+            return out;
+          }
+          walk(k, path);
           for (const LinkId l : path) load[static_cast<std::size_t>(l)] += static_cast<double>(p.flits);
           routed += static_cast<double>(p.flits) * static_cast<double>(path.size());
           if (seen[static_cast<std::size_t>(k)].insert(path).second) add.push_back(k);
         }
       }
-      add_paths(add, via_of);
+      add_paths(add);
     }
   }
   std::vector<double> duals;
@@ -234,7 +238,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
       out.converged = true;
       break;
     }
-    add_paths(add, via_of);
+    add_paths(add);
   }
   std::vector<i64> len;
   if (!lp_detail::dual_lengths(duals.data(), K, R, len)) {
@@ -269,12 +273,9 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   // orbit's load is the sum of its representative flows over the orbit's links).
   const Translations sym = traffic_translations(t, tr, symmetry ? kTranslationCheckWork : -1);
   out.translations = static_cast<i64>(sym.order());
-  std::vector<NodeId> sources, all_sources;
+  std::vector<NodeId> sources;
   for (NodeId s = 0; s < n; ++s)
-    if (tr.sent(s) > 0) {
-      all_sources.push_back(s);
-      if (sym.leads(s)) sources.push_back(s);
-    }
+    if (tr.sent(s) > 0 && sym.leads(s)) sources.push_back(s);
   const auto k = static_cast<i64>(sources.size());
   out.columns = k * links + 1;
   if (k == 0) {
