@@ -17,6 +17,11 @@ cli_test(bound_traffic_binding 0 "binding: nic_ejection"
 cli_test(bound_traffic_transpose_lp 0 "period_bound"
   --jq ".period_bound==9 and .traffic.kind==\"perm\" and .traffic.flits==448 and ([.period_bound_terms[]|select(.name==\"congestion_lp\")][0].value==9)" --
   ${TOTEX} bound --topo torus:8x8 --model nic --traffic perm:transpose:8 --periodic --json)
+# Past the arc form's column limit (256 sources x 1024 links), the LP in path form: torus:16x16
+# perm:bitrev's z* = 2.027 binds the period at 3 (the cuts and the link count give 2).
+cli_test(bound_traffic_lp_path_form 0 "period_bound"
+  --jq ".period_bound==3 and ([.period_bound_terms[]|select(.name==\"congestion_lp\")][0]|.value==3 and (.detail|test(\"in path form .* z. = 2.027027\")))" --
+  ${TOTEX} bound --topo torus:16x16 --model nic --traffic perm:bitrev --periodic --json)
 # Refusals: an unknown generator and a transpose of a MIN's terminals (exit 2), a traffic past the limits (exit 3, before work).
 cli_test(bound_traffic_unknown 2 "bad traffic 'bogus': unknown traffic generator 'bogus'. accepted: all"
   -- ${TOTEX} bound --topo torus:4x4 --model nic --traffic bogus)
