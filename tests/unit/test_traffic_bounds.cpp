@@ -188,6 +188,23 @@ TEST_CASE("traffic congestion LP in path form: the arc form's optimum and bound"
     CHECK(path.lp_value == Approx(arc.lp_value).epsilon(1e-7));
     CHECK(path.bound == arc.bound);
   }
+  // Hot links: one pair of neighbours on torus:16x16 with 2^20 flits, whose four links out of the
+  // source are the cut (z* = 2^18); and on path:300, whose one link from node 0 to node 1 carries
+  // 598 times the mean load after the first pass (the warm start's costs must stay finite, or
+  // that link would cut node 1 off; z* = 1000).
+  {
+    const Topology t = parse_topology("torus:16x16");
+    const CongestionLp hot = congestion_lp(t, Model::Nic, sparse(256, "0 1 1048576\n"), 1, false, false, 16);
+    REQUIRE(hot.solved);
+    CHECK(hot.path_form);
+    CHECK(hot.lp_value == Approx(262144.0));
+    CHECK(hot.bound == 262144);
+    const CongestionLp line = congestion_lp(parse_topology("path:300"), Model::Nic, sparse(300, "0 1 1000\n"), 1, false, false, 16);
+    INFO(line.why_not);
+    REQUIRE(line.solved);
+    CHECK(line.lp_value == Approx(1000.0));
+    CHECK(line.bound == 1000);
+  }
   // Too many pairs for the path form: not solved, both limits named.
   const CongestionLp d = congestion_lp(ring6, Model::Nic, parse_traffic("perm:shift:1:6", ring6), 10, false, false, 5);
   CHECK_FALSE(d.solved);

@@ -4,6 +4,7 @@
 #include <ClpSimplex.hpp>
 
 #include <ClpSolve.hpp>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <queue>
@@ -22,8 +23,8 @@ using i64 = std::int64_t;
 /// The look-ups the translation check may take (nodes x pairs).
 constexpr i64 kTranslationCheckWork = 50'000'000;
 /// The path form's column-generation rounds at most, and CLP's simplex iterations in each (counted
-/// work: the same bound on every machine; torus:16x16 perm:bitrev, 240 pairs: 4 rounds, 5,952
-/// iterations in the first, 3 s in all).
+/// work: the same bound on every machine; torus:16x16 perm:bitrev, 240 pairs: 4 rounds, about
+/// 3 s).
 constexpr int kPathRounds = 100;
 constexpr int kPathIterations = 50000;
 /// The path form's first columns: the paths of this many passes of multiplicative weights, link
@@ -35,13 +36,16 @@ constexpr double kReducedCostTolerance = 1e-9;
 using lp_detail::i128;
 using lp_detail::str128;
 
-/// Shortest distances from `s` with non-negative integer link costs.
-std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& cost) {
-  std::vector<i64> dist(static_cast<std::size_t>(t.nodes()), INT64_MAX);
-  using Item = std::pair<i64, NodeId>;
+/// Shortest distances from `s` under non-negative link costs (integers for a certificate, doubles
+/// for the path form's pricing); `via` (if given) gets each node's last link, -1 where unreached.
+template <class Cost>
+std::vector<Cost> dijkstra(const Topology& t, NodeId s, const std::vector<Cost>& cost, std::vector<LinkId>* via = nullptr) {
+  std::vector<Cost> dist(static_cast<std::size_t>(t.nodes()), std::numeric_limits<Cost>::max());
+  if (via != nullptr) via->assign(static_cast<std::size_t>(t.nodes()), -1);
+  using Item = std::pair<Cost, NodeId>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
   dist[static_cast<std::size_t>(s)] = 0;
-  heap.emplace(0, s);
+  heap.emplace(Cost{0}, s);
   while (!heap.empty()) {
     const auto [d, v] = heap.top();
     heap.pop();
@@ -49,9 +53,10 @@ std::vector<i64> dijkstra(const Topology& t, NodeId s, const std::vector<i64>& c
     for (Port p = 0; p < t.degree(v); ++p) {
       const LinkId l = t.link_id(v, p);
       const NodeId w = t.neighbor(v, p);
-      const i64 nd = d + cost[static_cast<std::size_t>(l)];
+      const Cost nd = d + cost[static_cast<std::size_t>(l)];
       if (nd < dist[static_cast<std::size_t>(w)]) {
         dist[static_cast<std::size_t>(w)] = nd;
+        if (via != nullptr) (*via)[static_cast<std::size_t>(w)] = l;
         heap.emplace(nd, w);
       }
     }
@@ -82,7 +87,7 @@ bool certify(const Topology& t, const Traffic& tr, const std::vector<i64>& cost,
 /// The same LP in path form, where the arc form is past its column limit and the traffic has few
 /// pairs (a permutation, sparse or degraded traffic): a variable per (pair, path) and z; per pair
 /// its paths carry w(s,d), per resource the paths through it at most z. Column generation from
-/// one shortest path per pair: each round adds, per pair, the shortest path under the capacity
+/// the paths of a multiplicative-weights start: each round adds, per pair, the shortest path under the capacity
 /// rows' duals where it is shorter than the pair row's dual (a negative reduced cost), until no
 /// pair has one (then the master's optimum is z*) or kPathRounds rounds. The certificate is the
 /// arc form's, from the last round's duals: any lengths certify, so a round limit can only weaken
@@ -128,30 +133,8 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
   }
   // Shortest paths from every source under `cost` (per link), parents in via_of[source].
   std::vector<std::vector<LinkId>> via_of(static_cast<std::size_t>(n));
-  std::vector<double> dist(static_cast<std::size_t>(n));
-  const auto shortest_from = [&](NodeId s, const std::vector<double>& cost) {
-    std::vector<LinkId>& via = via_of[static_cast<std::size_t>(s)];
-    via.assign(static_cast<std::size_t>(n), -1);
-    std::fill(dist.begin(), dist.end(), std::numeric_limits<double>::infinity());
-    using Item = std::pair<double, NodeId>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
-    dist[static_cast<std::size_t>(s)] = 0;
-    heap.emplace(0.0, s);
-    while (!heap.empty()) {
-      const auto [d, v] = heap.top();
-      heap.pop();
-      if (d != dist[static_cast<std::size_t>(v)]) continue;
-      for (Port q = 0; q < t.degree(v); ++q) {
-        const LinkId l = t.link_id(v, q);
-        const NodeId w = t.neighbor(v, q);
-        if (const double nd = d + cost[static_cast<std::size_t>(l)]; nd < dist[static_cast<std::size_t>(w)]) {
-          dist[static_cast<std::size_t>(w)] = nd;
-          via[static_cast<std::size_t>(w)] = l;
-          heap.emplace(nd, w);
-        }
-      }
-    }
-  };
+  std::vector<double> dist;
+  const auto shortest_from = [&](NodeId s, const std::vector<double>& cost) { dist = dijkstra(t, s, cost, &via_of[static_cast<std::size_t>(s)]); };
   // The path to pair k's destination that Dijkstra's last run from its source found.
   const auto walk = [&](i64 k, std::vector<LinkId>& path) {
     const Pair& p = pairs[static_cast<std::size_t>(k)];
@@ -191,8 +174,12 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
       i64 k = 0;
       for (NodeId s = 0; s < n; ++s) {
         if (tr.sent(s) == 0) continue;
+        // Scaled by exp(-steepness x most / mean), which moves no shortest path: costs in (0, 1],
+        // never infinite however a link is loaded (a cost that overflowed would cut it off).
         const double mean = std::max(1.0, routed / links);
-        for (LinkId l = 0; l < links; ++l) warm[static_cast<std::size_t>(l)] = std::exp(kWarmSteepness * load[static_cast<std::size_t>(l)] / mean);
+        const double most = *std::max_element(load.begin(), load.end());
+        for (LinkId l = 0; l < links; ++l)
+          warm[static_cast<std::size_t>(l)] = std::exp(kWarmSteepness * (load[static_cast<std::size_t>(l)] - most) / mean);
         shortest_from(s, warm);
         for (; k < K && pairs[static_cast<std::size_t>(k)].src == s; ++k) {
           const Pair& p = pairs[static_cast<std::size_t>(k)];
