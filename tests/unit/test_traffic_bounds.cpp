@@ -188,6 +188,24 @@ TEST_CASE("traffic congestion LP in path form: the arc form's optimum and bound"
     CHECK(path.lp_value == Approx(arc.lp_value).epsilon(1e-7));
     CHECK(path.bound == arc.bound);
   }
+  // With translations: one source per orbit and a row per orbit of links, as the arc form.
+  for (const Case& c : {Case{"torus:8x8", Model::Nic, "perm:transpose:4"}, Case{"torus:4x8", Model::Nic, "groups:0"},
+                        Case{"torus:5x5", Model::AllPort, "all:2"}, Case{"ring:6", Model::SinglePort, "perm:shift:1:6"},
+                        Case{"torus:8x8", Model::SinglePort, "perm:shift:5:2"}}) {
+    INFO(c.topo << " " << c.traffic);
+    const Topology t = parse_topology(c.topo);
+    const Traffic tr = parse_traffic(c.traffic, t);
+    const CongestionLp arc = congestion_lp(t, c.model, tr, 1 << 20);
+    const CongestionLp path = congestion_lp(t, c.model, tr, 1, true, false, 1 << 20);
+    REQUIRE(arc.solved);
+    REQUIRE(path.solved);
+    CHECK(path.path_form);
+    CHECK(path.converged);
+    CHECK(arc.translations > 1);
+    CHECK(path.translations == arc.translations);
+    CHECK(path.lp_value == Approx(arc.lp_value).epsilon(1e-7));
+    CHECK(path.bound == arc.bound);
+  }
   // Hot links: one pair of neighbours on torus:16x16 with 2^20 flits, whose four links out of the
   // source are the cut (z* = 2^18); and on path:300, whose one link from node 0 to node 1 carries
   // 598 times the mean load after the first pass (the warm start's costs must stay finite, or

@@ -85,20 +85,26 @@ bool certify(const Topology& t, const Traffic& tr, const std::vector<i64>& cost,
 }
 
 /// The same LP in path form, where the arc form is past its column limit and the traffic has few
-/// pairs (a permutation, sparse or degraded traffic): a variable per (pair, path) and z; per pair
+/// pairs (a permutation, sparse or degraded traffic; counted from one source per translation
+/// orbit): a variable per (pair, path) and z; per pair
 /// its paths carry w(s,d), per resource the paths through it at most z. Column generation from
 /// the paths of a multiplicative-weights start: each round adds, per pair, the shortest path under the capacity
 /// rows' duals where it is shorter than the pair row's dual (a negative reduced cost), until no
 /// pair has one (then the master's optimum is z*) or kPathRounds rounds. The certificate is the
 /// arc form's, from the last round's duals: any lengths certify, so a round limit can only weaken
 /// the bound, never void it.
-CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, std::int64_t max_pairs, CongestionLp out) {
+CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, const Translations& sym, std::int64_t max_pairs,
+                                 CongestionLp out) {
   struct Pair {
     NodeId src, dst;
     i64 flits;
   };
+  // As the arc form: where translations keep the traffic, the pairs of one source per orbit and
+  // a capacity row per orbit of links (a path's coefficient there: its links in the orbit).
   std::vector<Pair> pairs;
-  tr.for_each([&](NodeId s, NodeId d, i64 w) { pairs.push_back({s, d, w}); });
+  tr.for_each([&](NodeId s, NodeId d, i64 w) {
+    if (sym.leads(s)) pairs.push_back({s, d, w});
+  });
   const auto K = static_cast<i64>(pairs.size());
   if (K > max_pairs) {
     out.why_not += "; in path form " + std::to_string(K) + " pairs, above the limit of " + std::to_string(max_pairs);
@@ -106,12 +112,16 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
   }
   const bool node_rows = m == Model::SinglePort;
   const int n = t.nodes(), links = t.links();
-  const i64 R = links + (node_rows ? 2 * static_cast<i64>(n) : 0);
+  const i64 link_rows = sym.link_orbits, node_orbits = sym.node_orbits;
+  const i64 R = link_rows + (node_rows ? 2 * node_orbits : 0);
+  const auto link_row = [&](LinkId l) { return static_cast<i64>(sym.link_orbit[static_cast<std::size_t>(l)]); };
+  const auto send_row = [&](LinkId l) { return link_rows + sym.node_orbit[static_cast<std::size_t>(t.link_source(l))]; };
+  const auto recv_row = [&](LinkId l) { return link_rows + node_orbits + sym.node_orbit[static_cast<std::size_t>(t.link_target(l))]; };
   const auto resources_of = [&](LinkId l, std::vector<int>& rows) {
-    rows.push_back(static_cast<int>(K + l));
+    rows.push_back(static_cast<int>(K + link_row(l)));
     if (node_rows) {
-      rows.push_back(static_cast<int>(K + links + t.link_source(l)));
-      rows.push_back(static_cast<int>(K + links + n + t.link_target(l)));
+      rows.push_back(static_cast<int>(K + send_row(l)));
+      rows.push_back(static_cast<int>(K + recv_row(l)));
     }
   };
   ClpSimplex model;
@@ -142,7 +152,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
     path.clear();
     for (NodeId v = p.dst; v != p.src; v = t.link_source(via[static_cast<std::size_t>(v)])) path.push_back(via[static_cast<std::size_t>(v)]);
   };
-  // Adds a column per pair in `add`: its path (walk).
+  // Adds a column per pair in `add`: its path (walk), a coefficient per row it uses (how often).
   std::vector<int> rows;
   std::vector<LinkId> path;
   const auto add_paths = [&](const std::vector<i64>& add) {
@@ -153,8 +163,15 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
       walk(k, path);
       rows.assign(1, static_cast<int>(k));
       for (const LinkId l : path) resources_of(l, rows);
-      index.insert(index.end(), rows.begin(), rows.end());
-      value.insert(value.end(), rows.size(), 1.0);
+      std::sort(rows.begin(), rows.end());
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (i > 0 && rows[i] == rows[i - 1]) {
+          value.back() += 1.0;
+          continue;
+        }
+        index.push_back(rows[i]);
+        value.push_back(1.0);
+      }
       start.push_back(static_cast<CoinBigIndex>(index.size()));
     }
     const std::vector<double> lo(add.size(), 0.0), hi(add.size(), COIN_DBL_MAX), obj(add.size(), 0.0);
@@ -166,7 +183,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
   // LP's classic approximation), so that column generation starts near the optimum: from one
   // shortest path per pair torus:16x16 perm:bitrev took 106 rounds.
   {
-    std::vector<double> load(static_cast<std::size_t>(links), 0.0), warm(static_cast<std::size_t>(links));
+    std::vector<double> load(static_cast<std::size_t>(link_rows), 0.0), warm(static_cast<std::size_t>(links));
     std::vector<std::set<std::vector<LinkId>>> seen(static_cast<std::size_t>(K));
     double routed = 0;
     for (int pass = 0; pass < kWarmPasses; ++pass) {
@@ -176,10 +193,10 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
         if (tr.sent(s) == 0) continue;
         // Scaled by exp(-steepness x most / mean), which moves no shortest path: costs in (0, 1],
         // never infinite however a link is loaded (a cost that overflowed would cut it off).
-        const double mean = std::max(1.0, routed / links);
+        const double mean = std::max(1.0, routed / static_cast<double>(link_rows));
         const double most = *std::max_element(load.begin(), load.end());
         for (LinkId l = 0; l < links; ++l)
-          warm[static_cast<std::size_t>(l)] = std::exp(kWarmSteepness * (load[static_cast<std::size_t>(l)] - most) / mean);
+          warm[static_cast<std::size_t>(l)] = std::exp(kWarmSteepness * (load[static_cast<std::size_t>(link_row(l))] - most) / mean);
         shortest_from(s, warm);
         for (; k < K && pairs[static_cast<std::size_t>(k)].src == s; ++k) {
           const Pair& p = pairs[static_cast<std::size_t>(k)];
@@ -188,7 +205,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
             return out;
           }
           walk(k, path);
-          for (const LinkId l : path) load[static_cast<std::size_t>(l)] += static_cast<double>(p.flits);
+          for (const LinkId l : path) load[static_cast<std::size_t>(link_row(l))] += static_cast<double>(p.flits);
           routed += static_cast<double>(p.flits) * static_cast<double>(path.size());
           if (seen[static_cast<std::size_t>(k)].insert(path).second) add.push_back(k);
         }
@@ -211,7 +228,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
     if (out.rounds == kPathRounds) break;
     for (LinkId l = 0; l < links; ++l) {
       const auto length = [&](i64 r) { return std::max(0.0, -duals[static_cast<std::size_t>(K + r)]); };
-      cost[static_cast<std::size_t>(l)] = length(l) + (node_rows ? length(links + t.link_source(l)) + length(links + n + t.link_target(l)) : 0.0);
+      cost[static_cast<std::size_t>(l)] = length(link_row(l)) + (node_rows ? length(send_row(l)) + length(recv_row(l)) : 0.0);
     }
     std::vector<i64> add;
     NodeId from = -1;
@@ -232,12 +249,13 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
     out.why_not = "CLP returned no usable dual";
     return out;
   }
+  // A row's length goes to each of its orbit's |H| links (or nodes).
   i128 denominator = 0;
-  for (const i64 x : len) denominator += x;
+  for (const i64 x : len) denominator += static_cast<i128>(x) * static_cast<i128>(sym.order());
   std::vector<i64> link_cost(static_cast<std::size_t>(links));
   for (LinkId l = 0; l < links; ++l)
-    link_cost[static_cast<std::size_t>(l)] = len[static_cast<std::size_t>(l)] +
-        (node_rows ? len[static_cast<std::size_t>(links + t.link_source(l))] + len[static_cast<std::size_t>(links + n + t.link_target(l))] : 0);
+    link_cost[static_cast<std::size_t>(l)] = len[static_cast<std::size_t>(link_row(l))] +
+        (node_rows ? len[static_cast<std::size_t>(send_row(l))] + len[static_cast<std::size_t>(recv_row(l))] : 0);
   if (!certify(t, tr, link_cost, denominator, out)) return out;
   out.why_not.clear();
   out.path_form = true;
@@ -275,8 +293,7 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
                   std::to_string(max_columns);
     if (flows || max_path_pairs <= 0) return out;
     out.columns = 1;
-    out.translations = 1;
-    return congestion_lp_paths(t, m, tr, max_path_pairs, std::move(out));
+    return congestion_lp_paths(t, m, tr, sym, max_path_pairs, std::move(out));
   }
   const bool node_rows = m == Model::SinglePort;
   if (static_cast<double>(out.columns) * (node_rows ? 5 : 3) + 2.0 * n > 2e9) {  // CLP indexes with int

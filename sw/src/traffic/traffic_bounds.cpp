@@ -478,7 +478,9 @@ LowerBound traffic_terms(const Topology& t, Model m, const Traffic& tr, const Tr
     if (lp.solved)
       add(lb, "congestion_lp", lp.bound,
           "min-congestion multicommodity flow" +
-              (lp.path_form ? " in path form (CLP, column generation: " + str(lp.columns - 1) + " paths in " + str(lp.rounds) + " rounds" +
+              (lp.path_form ? " in path form" +
+                                  (lp.translations > 1 ? ", one source per orbit of " + str(lp.translations) + " translations" : std::string()) +
+                                  " (CLP, column generation: " + str(lp.columns - 1) + " paths in " + str(lp.rounds) + " rounds" +
                                   (lp.converged ? "): z* = " : ", stopped with paths left to add): z* <= ")
                             : ", one commodity per source" +
                                   (lp.translations > 1 ? " orbit of " + str(lp.translations) + " translations" : std::string()) +
