@@ -64,14 +64,26 @@ std::vector<Cost> dijkstra(const Topology& t, NodeId s, const std::vector<Cost>&
   return dist;
 }
 
-/// The certificate of integer lengths summing to `denominator` over every resource, `cost` per link
-/// (under single-port with its tail's send and its head's receive length): sum w(s,d) dist(s,d) /
-/// denominator, dist under `cost`, computed exactly and rounded up, into out.bound and
-/// out.certificate. False (out.why_not) when the lengths sum to nothing.
-bool certify(const Topology& t, const Traffic& tr, const std::vector<i64>& cost, i128 denominator, CongestionLp& out) {
+/// The certificate of integer lengths `len`, one per capacity row in both forms' order (the link
+/// orbits, then under single-port the nodes' send orbits and receive orbits), each given to every
+/// link (or node) of its orbit: sum w(s,d) dist(s,d) / the lengths' sum, dist with link (u, v)
+/// costing its orbit's length (+ u's send and v's receive), computed exactly and rounded up, into
+/// out.bound and out.certificate. False (out.why_not) when the lengths sum to nothing.
+bool certify(const Topology& t, const Traffic& tr, const Translations& sym, bool node_rows, const std::vector<i64>& len,
+             CongestionLp& out) {
+  const i64 link_rows = sym.link_orbits, node_orbits = sym.node_orbits;
+  i128 denominator = 0;
+  for (const i64 x : len) denominator += static_cast<i128>(x) * static_cast<i128>(sym.order());
   if (denominator == 0) {
     out.why_not = "the dual lengths round to zero";
     return false;
+  }
+  std::vector<i64> cost(static_cast<std::size_t>(t.links()));
+  for (LinkId l = 0; l < t.links(); ++l) {
+    cost[static_cast<std::size_t>(l)] = len[sym.link_orbit[static_cast<std::size_t>(l)]];
+    if (node_rows)
+      cost[static_cast<std::size_t>(l)] += len[static_cast<std::size_t>(link_rows) + sym.node_orbit[static_cast<std::size_t>(t.link_source(l))]] +
+                                            len[static_cast<std::size_t>(link_rows + node_orbits) + sym.node_orbit[static_cast<std::size_t>(t.link_target(l))]];
   }
   i128 numerator = 0;
   for (NodeId s = 0; s < t.nodes(); ++s) {
@@ -86,11 +98,11 @@ bool certify(const Topology& t, const Traffic& tr, const std::vector<i64>& cost,
 
 /// The same LP in path form, where the arc form is past its column limit and the traffic has few
 /// pairs (a permutation, sparse or degraded traffic; counted from one source per translation
-/// orbit): a variable per (pair, path) and z; per pair
-/// its paths carry w(s,d), per resource the paths through it at most z. Column generation from
-/// the paths of a multiplicative-weights start: each round adds, per pair, the shortest path under the capacity
-/// rows' duals where it is shorter than the pair row's dual (a negative reduced cost), until no
-/// pair has one (then the master's optimum is z*) or kPathRounds rounds. The certificate is the
+/// orbit): a variable per (pair, path) and z; per pair its paths carry w(s,d), per resource the
+/// paths through it at most z. Column generation from the paths of a multiplicative-weights start:
+/// each round adds, per pair, the shortest path under the capacity rows' duals where it is shorter
+/// than the pair row's dual (a negative reduced cost), until no pair has one (then the master's
+/// optimum is z*) or kPathRounds rounds. The certificate is the
 /// arc form's, from the last round's duals: any lengths certify, so a round limit can only weaken
 /// the bound, never void it.
 CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, const Translations& sym, std::int64_t max_pairs,
@@ -249,14 +261,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
     out.why_not = "CLP returned no usable dual";
     return out;
   }
-  // A row's length goes to each of its orbit's |H| links (or nodes).
-  i128 denominator = 0;
-  for (const i64 x : len) denominator += static_cast<i128>(x) * static_cast<i128>(sym.order());
-  std::vector<i64> link_cost(static_cast<std::size_t>(links));
-  for (LinkId l = 0; l < links; ++l)
-    link_cost[static_cast<std::size_t>(l)] = len[static_cast<std::size_t>(link_row(l))] +
-        (node_rows ? len[static_cast<std::size_t>(send_row(l))] + len[static_cast<std::size_t>(recv_row(l))] : 0);
-  if (!certify(t, tr, link_cost, denominator, out)) return out;
+  if (!certify(t, tr, sym, node_rows, len, out)) return out;
   out.why_not.clear();
   out.path_form = true;
   out.solved = true;
@@ -377,16 +382,7 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     out.why_not = "CLP returned no usable dual";
     return out;
   }
-  i128 denominator = 0;
-  for (const i64 x : len) denominator += static_cast<i128>(x) * out.translations;
-  std::vector<i64> cost(static_cast<std::size_t>(links));
-  for (LinkId l = 0; l < links; ++l) {
-    cost[static_cast<std::size_t>(l)] = len[sym.link_orbit[static_cast<std::size_t>(l)]];
-    if (node_rows)
-      cost[static_cast<std::size_t>(l)] += len[static_cast<std::size_t>(link_rows) + sym.node_orbit[static_cast<std::size_t>(t.link_source(l))]] +
-                                            len[static_cast<std::size_t>(link_rows + node_orbits) + sym.node_orbit[static_cast<std::size_t>(t.link_target(l))]];
-  }
-  if (!certify(t, tr, cost, denominator, out)) return out;
+  if (!certify(t, tr, sym, node_rows, len, out)) return out;
   out.solved = true;
   if (flows) {
     // The flows asked for: among the optima, the fewest link crossings (z held at z*, then the
