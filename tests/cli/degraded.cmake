@@ -92,9 +92,15 @@ set_tests_properties(cli.degraded_torus4x4_engines PROPERTIES TIMEOUT 600
 # Periodic on a degraded network: with the list's period in hand, the packing's first fit stops
 # once its passes have spent the packing's work (each failing pass scans every item; on
 # torus:16x16~fail:0-1 62 passes took 12 minutes for 591 where the list had 560), and the list's
-# schedule is kept.
-cli_test(degraded_periodic_first_fit_work 0 "greedy first fit: none of periods 226\\.\\.226 within its work. the list's period 257 kept"
-  -- ${TOTEX} schedule --topo torus:12x12~fail:0-1 --model nic --periodic --budget 0.1)
+# schedule is kept (about 6 s).
+cli_test(degraded_periodic_first_fit_work 0 "greedy first fit: none of periods 96\\.\\.109 within its work. the list's period 104 kept"
+  -- ${TOTEX} schedule --topo torus:9x9~fail:0-1 --model nic --periodic --budget 0.1)
+# ... and where every shortest path of every message would hold more than 8 M resource uses (about
+# 20 bytes each), the packing's problem is not built at all (torus:16x16~fail:0-1 nic: 128 M uses,
+# 2.5 GB and 19 s for a first-fit pass that found nothing; here 14.4 M, counted, not built).
+cli_test(degraded_periodic_packing_size 0 "period"
+  --jq ".verified and .period==257 and (.search|any(test(\"^per-message packing skipped: every shortest path of every message .at most 512 each. holds 14386404 resource uses, more than 8000000 .memory.. the list's period 257 kept$\")))" --
+  ${TOTEX} schedule --topo torus:12x12~fail:0-1 --model nic --periodic --budget 0.1 --json)
 # Periodic on a degraded network, the packing after the list: its local search starts below the
 # list's period, and SAT skips a model too large to build (torus:8x8~fail:0-1,2-10 nic at the
 # bound: 33 M resource holds, which took 100 s and 18.7 GB before the limit, measured 2026-11-30);

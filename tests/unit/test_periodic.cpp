@@ -566,3 +566,30 @@ TEST_CASE("Poseidon XML: one tile per node, one timeslot per slot", "[periodic][
   CHECK(count("<output id=\"L\" input=\"D\"") == 9 * static_cast<std::size_t>(o.schedule.period) - 72);
   CHECK_THROWS_AS(write_poseidon(out, parse_topology("hypercube:3"), o.schedule), UsageError);
 }
+
+TEST_CASE("periodic: every_shortest_path_uses counts what node_problem builds", "[periodic]") {
+  const auto built = [](const Topology& t, bool nic) {
+    std::int64_t uses = 0;
+    for (const periodic::Item& it : periodic::node_problem(t, nic, true).items)
+      for (const periodic::Candidate& c : it.cands) uses += static_cast<std::int64_t>(c.uses.size());
+    return uses;
+  };
+  // ring:4 by hand: 8 ordered pairs one hop apart (one path each), 4 two hops apart (two paths
+  // each); a path holds its hops, and under nic the inject and eject ports too.
+  const Topology ring = parse_topology("ring:4");
+  CHECK(periodic::every_shortest_path_uses(ring, true) == 8 * 3 + 4 * 2 * 4);
+  CHECK(periodic::every_shortest_path_uses(ring, false) == 8 * 1 + 4 * 2 * 2);
+  CHECK(built(ring, true) == 56);
+  // Degraded networks (what the packing's guard is for), a failed node and a placed torus: the
+  // count equals the problem's.
+  for (const char* spec : {"torus:4x4~fail:0-1", "torus:6x6~fail:0-1,2-8", "torus:5x5~fail:12", "torus:6x6@linear", "mesh:3x4"}) {
+    const Topology t = parse_topology(spec);
+    INFO(spec);
+    CHECK(periodic::every_shortest_path_uses(t, true) == built(t, true));
+    CHECK(periodic::every_shortest_path_uses(t, false) == built(t, false));
+  }
+  // At most 512 paths a message, as node_problem enumerates them: mesh:7x7's opposite corners have
+  // C(12, 6) = 924 shortest paths.
+  const Topology mesh = parse_topology("mesh:7x7");
+  CHECK(periodic::every_shortest_path_uses(mesh, true) == built(mesh, true));
+}

@@ -46,6 +46,15 @@ std::int64_t candidate_vars(const Problem& p, int period) {
 // (torus:8x8~fail:0-1,2-10 nic at 69: 33 M of them, 18.7 GB and 100 s building an unknown
 // model). The SAT calls that settled anything measured hold under 0.4 M.
 constexpr std::int64_t kMaxSatHolds = 6'000'000;
+// The per-message problem of every shortest path (networks outside the products, and products
+// up to kAllPathsNodes) is built only up to this many resource uses where the list's period is in
+// hand (every_shortest_path_uses counts them first): each is about 20 bytes, and past it the
+// packing found nothing the list had not (measured 2026-11-30, nic, default budget:
+// torus:12x12~fail:0-1, 14.4 M uses, its first fit none of periods 226..245 within its work beside
+// the list's 231; torus:16x16~fail:0-1, 128 M uses, 2.5 GB and 19 s of a 74 s run for one
+// first-fit pass at 529 beside the list's 540). Below it: torus:10x10~fail:0-1 3.1 M,
+// torus:8x8~fail:0-1 0.5 M, torus:6x6~fail:0-1 58 k (its nic period 36 there is the packing's).
+constexpr std::int64_t kMaxPackingUses = 8'000'000;
 std::int64_t candidate_holds(const Problem& p, int period) {
   std::int64_t h = 0;
   for (const auto& it : p.items)
@@ -97,6 +106,9 @@ class Packing {
  private:
   void build_problem();
   void mirror_quotient_start();
+  /// True (logged) where the list's period is in hand and the per-message problem of every
+  /// shortest path would hold more than kMaxPackingUses resource uses: then it is not built.
+  [[nodiscard]] bool beyond_packing_size();
   /// False when the list's schedule is in hand and the first fit spent its work without a period.
   [[nodiscard]] bool first_fit();
   void local_search_down(const std::function<bool(int)>& skip);
@@ -223,6 +235,18 @@ void Packing::mirror_quotient_start() {
   out_.log.push_back("mirror quotient (" + std::to_string(q->quotient.items.size()) + " orbits): first fit " +
                      std::to_string(first_fit) + ", local search down to " + std::to_string(qperiod) + ", " +
                      seconds_since(s0));
+}
+
+bool Packing::beyond_packing_size() {
+  const bool every_path = !ti_ && algo_ == "auto" && (!t_.is_product() || t_.nodes() <= kAllPathsNodes);
+  if (!every_path || run_.list.period <= 0) return false;
+  const std::int64_t uses = every_shortest_path_uses(t_, nic_);
+  if (uses <= kMaxPackingUses) return false;
+  out_.log.push_back("per-message packing skipped: every shortest path of every message (at most " +
+                     std::to_string(kMaxPathsPerMessage) + " each) holds " + std::to_string(uses) +
+                     " resource uses, more than " + std::to_string(kMaxPackingUses) + " (memory); the list's period " +
+                     std::to_string(run_.list.period) + " kept");
+  return true;
 }
 
 bool Packing::first_fit() {
@@ -614,6 +638,7 @@ void Packing::prove_below(int period, bool minimal, bool in_model) {
 }
 
 PeriodicOutcome Packing::search() {
+  if (beyond_packing_size()) return list_outcome(run_, std::move(run_.list));
   build_problem();
   mirror_quotient_start();
   if (!first_fit()) return list_outcome(run_, std::move(run_.list));

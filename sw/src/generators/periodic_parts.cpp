@@ -555,7 +555,7 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detour
           walk();
         };
         if (const int d = dist[at(a)][at(b)]; d >= 0) {
-          paths_of(at(d), 512);
+          paths_of(at(d), static_cast<std::size_t>(kMaxPathsPerMessage));
           if (detours) paths_of(at(d) + 2, 256);
         }
       } else {
@@ -585,6 +585,37 @@ Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detour
     }
   }
   return p;
+}
+
+std::int64_t every_shortest_path_uses(const Topology& t, bool nic) {
+  const int n = t.nodes();
+  std::vector<int> dist(at(n));
+  std::vector<std::int64_t> paths(at(n));  // shortest paths from the source, at most kMaxPathsPerMessage
+  std::vector<NodeId> order;                // the nodes in the order the search reached them
+  std::vector<char> processor(at(n), 0);
+  for (NodeId v : t.processors()) processor[at(v)] = 1;
+  std::int64_t uses = 0;
+  for (NodeId a : t.processors()) {
+    std::fill(dist.begin(), dist.end(), -1);
+    std::fill(paths.begin(), paths.end(), 0);
+    order.assign(1, a);
+    dist[at(a)] = 0;
+    paths[at(a)] = 1;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const NodeId v = order[i];
+      for (Port pt = 0; pt < t.degree(v); ++pt) {
+        const NodeId w = t.neighbor(v, pt);
+        if (dist[at(w)] < 0) {
+          dist[at(w)] = dist[at(v)] + 1;
+          order.push_back(w);
+        }
+        if (dist[at(w)] == dist[at(v)] + 1) paths[at(w)] = std::min(kMaxPathsPerMessage, paths[at(w)] + paths[at(v)]);
+      }
+    }
+    for (NodeId b = 0; b < n; ++b)
+      if (b != a && processor[at(b)] != 0 && dist[at(b)] > 0) uses += paths[at(b)] * (dist[at(b)] + (nic ? 2 : 0));
+  }
+  return uses;
 }
 
 Schedule expand_translation_invariant(const Topology& t, Model m, const Problem& p, const std::vector<Placement>& pl,

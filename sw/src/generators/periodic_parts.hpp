@@ -113,6 +113,11 @@ struct QuarterTurn {
 /// every path two hops longer that visits no node twice; resources: directed links, then per node
 /// an inject and an eject port (`nic`).
 [[nodiscard]] Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detours = false);
+/// The resource uses node_problem(t, nic, true) holds, counted without building it: per ordered
+/// pair of processors its shortest paths (at most kMaxPathsPerMessage) times the uses of one (its
+/// hops, and under nic the inject and eject ports). Each use is about 17 bytes of the problem.
+inline constexpr std::int64_t kMaxPathsPerMessage = 512;
+[[nodiscard]] std::int64_t every_shortest_path_uses(const Topology& t, bool nic);
 
 /// The quotient of the per-message problem by a group of node automorphisms that moves every
 /// message (its ends are distinct nodes, and no element but the identity fixes both): a schedule
