@@ -115,7 +115,7 @@ struct QuarterTurn {
 [[nodiscard]] Problem node_problem(const Topology& t, bool nic, bool all_shortest, bool detours = false);
 /// The resource uses node_problem(t, nic, true) holds, counted without building it: per ordered
 /// pair of processors its shortest paths (at most kMaxPathsPerMessage) times the uses of one (its
-/// hops, and under nic the inject and eject ports). Each use is about 17 bytes of the problem.
+/// hops, and under nic the inject and eject ports). Each use is about 20 bytes of the problem.
 inline constexpr std::int64_t kMaxPathsPerMessage = 512;
 [[nodiscard]] std::int64_t every_shortest_path_uses(const Topology& t, bool nic);
 
