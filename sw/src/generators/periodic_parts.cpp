@@ -592,8 +592,6 @@ std::int64_t every_shortest_path_uses(const Topology& t, bool nic) {
   std::vector<int> dist(at(n));
   std::vector<std::int64_t> paths(at(n));  // shortest paths from the source, at most kMaxPathsPerMessage
   std::vector<NodeId> order;                // the nodes in the order the search reached them
-  std::vector<char> processor(at(n), 0);
-  for (NodeId v : t.processors()) processor[at(v)] = 1;
   std::int64_t uses = 0;
   for (NodeId a : t.processors()) {
     std::fill(dist.begin(), dist.end(), -1);
@@ -613,7 +611,7 @@ std::int64_t every_shortest_path_uses(const Topology& t, bool nic) {
       }
     }
     for (NodeId b = 0; b < n; ++b)
-      if (b != a && processor[at(b)] != 0 && dist[at(b)] > 0) uses += paths[at(b)] * (dist[at(b)] + (nic ? 2 : 0));
+      if (dist[at(b)] > 0 && t.is_processor(b)) uses += paths[at(b)] * (dist[at(b)] + (nic ? 2 : 0));
   }
   return uses;
 }
