@@ -83,6 +83,16 @@ constexpr std::size_t kMaxPathGraph = 512;
 /// the periodic search on torus:16x16 random:1:0.1:2 ran 195 M look-ups a second counting one per
 /// start, where the budget's unit is 40 M).
 constexpr std::int64_t kStartsPerLookup = 4;
+/// route-sat's SAT work counts a conflict as at least this many clauses (cnf.hpp's rate): on a
+/// small model with many conflicts the learned clauses, not the model, set a conflict's cost
+/// (measured 2026-11-30: 762,836 conflicts on 2,580 clauses took 29 s, 38 us each, as many as
+/// 22,800 clauses at that rate; 26,699 on 93,192 clauses 1.8 s). Without it the async.xml
+/// 2x2 torus spent 62 s on two small models.
+constexpr std::int64_t kConflictCostFloor = 20'000;
+/// The work of `conflicts` conflicts on a model of `clauses` clauses (route-sat).
+double conflict_work(std::int64_t conflicts, std::int64_t clauses) {
+  return static_cast<double>(conflicts) * static_cast<double>(std::max(clauses, kConflictCostFloor));
+}
 /// The one-shot greedy over every shortest path (place_every_path) may spend what the search
 /// spent before it (the balanced routes and the priority orders), and at least this many look-ups.
 constexpr std::int64_t kGreedyWork = 50'000'000;
@@ -863,10 +873,10 @@ class ListScheduler {
     return true;
   }
 
-  /// Solves a model of `clauses` clauses with `work` (conflicts x clauses, cnf.hpp, so the answer
-  /// does not depend on the machine); `spent` gets the conflicts used.
+  /// Solves a model of `clauses` clauses with `work` (conflict_work, so the answer does not depend
+  /// on the machine); `spent` gets the conflicts used.
   static SatOutcome solve_for_work(CaDiCaL::Solver& solver, double work, std::int64_t clauses, std::int64_t& spent) {
-    const auto conflicts = static_cast<std::int64_t>(work / static_cast<double>(std::max<std::int64_t>(1, clauses)));
+    const auto conflicts = static_cast<std::int64_t>(work / conflict_work(1, clauses));
     if (conflicts <= 0) return SatOutcome::Unknown;
     std::int64_t used = 0;
     const SatOutcome res = solve_limited(solver, conflicts, safety_cap(60 + static_cast<double>(conflicts) / 1000), used);
@@ -1155,6 +1165,16 @@ class ListScheduler {
   }
   void keep_routes(const std::vector<std::size_t>& counts) {
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) pairs_[pi].routes.resize(counts[pi]);
+  }
+  /// Whether the flits' routes `only` (per flit) take every route of every pair: place_sat's model
+  /// on them is then the one on every route.
+  [[nodiscard]] bool every_route_taken(const std::vector<std::int32_t>& only) const {
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
+      std::vector<char> taken(pairs_[pi].routes.size(), 0);
+      for (std::int32_t k = 0; k < pairs_[pi].flits; ++k) taken[static_cast<std::size_t>(only[first_flit_[pi] + static_cast<std::size_t>(k)])] = 1;
+      if (std::find(taken.begin(), taken.end(), 0) != taken.end()) return false;
+    }
+    return true;
   }
 
   /// The translations that map the traffic onto itself (traffic_translations) with the orbits
@@ -2174,7 +2194,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
       said = "LP routes: " + too_large(e) + "; ";
     } else {
       res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, orbits ? &*orbits : nullptr, &lp_routes);
-      spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+      spent_here += conflict_work(used + 200, clauses);
       said = "LP routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
     }
     if (res == SatOutcome::Sat) return found(orbits ? &*orbits : nullptr);
@@ -2197,7 +2217,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
       said += what + ": " + too_large(clauses) + "; ";
       break;
     }
-    spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+    spent_here += conflict_work(used + 200, clauses);
     said += what + " " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
     if (res == SatOutcome::Sat) return found(orbits ? &*orbits : nullptr);
     if (res != SatOutcome::Unsat) break;
@@ -2220,7 +2240,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     } else {
       std::int64_t clauses = 0, used = 0;
       const SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, &*orbits);
-      spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
+      spent_here += conflict_work(used + 200, clauses);
       said += what + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
       if (res == SatOutcome::Sat) return found(&*orbits);
     }
@@ -2232,34 +2252,48 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     return none;
   }
   // First the balanced routes alone (a small model: every pair on the routes its flits were
-  // balanced onto), with a third of the work; then every candidate route.
+  // balanced onto), with a third of the work, unless they are every route; then every candidate
+  // route, with half the work left when the detours may follow.
   std::int64_t clauses = 0, used = 0;
-  SatOutcome res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, &balanced);
-  spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-  said += std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
-                     std::to_string(used) + " conflicts";
-  if (res != SatOutcome::Sat) {
-    used = 0;
-    res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
-    spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-    said += "; all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
-            " conflicts";
+  SatOutcome res = SatOutcome::Unknown;
+  if (ls.every_route_taken(balanced)) {
+    said += "balanced routes: every route; ";
+  } else {
+    res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, &balanced);
+    spent_here += conflict_work(used + 200, clauses);
+    said += std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
+            std::to_string(used) + " conflicts; ";
   }
-  // Infeasible on the candidates: add the detours (up to two hops longer) while the model stays
-  // within the size limit.
-  if (res == SatOutcome::Unsat) {
+  // Whether the detours' model is within the size limit (measured with them added, then dropped).
+  bool detours_may_follow = false;
+  {
+    const std::vector<std::size_t> counts = ls.route_counts();
     looked = 0;
     ls.add_detours(2, kDetourRoutes, looked);
     spent_here += static_cast<double>(looked);
-    if (const std::int64_t e = estimate(nullptr); e > max_clauses) {
-      said += "; detours: " + too_large(e);
-    } else {
-      used = 0;
-      res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
-      spent_here += static_cast<double>(used) * static_cast<double>(clauses) + 200.0 * static_cast<double>(clauses);
-      said += "; detours " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
-              " conflicts";
-    }
+    detours_may_follow = estimate(nullptr) <= max_clauses;
+    ls.keep_routes(counts);
+  }
+  if (res != SatOutcome::Sat) {
+    used = 0;
+    res = ls.place_sat(period, horizon, (work - spent_here) / (detours_may_follow ? 2 : 1), phase, placed, clauses, used);
+    spent_here += conflict_work(used + 200, clauses);
+    said += "all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
+            " conflicts";
+  }
+  // Not placed on the candidates (infeasible, or undecided: more routes may make it easy): add the
+  // detours (up to two hops longer) while the model stays within the size limit.
+  if (res != SatOutcome::Sat && detours_may_follow) {
+    looked = 0;
+    ls.add_detours(2, kDetourRoutes, looked);
+    spent_here += static_cast<double>(looked);
+    used = 0;
+    res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
+    spent_here += conflict_work(used + 200, clauses);
+    said += "; detours " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
+            " conflicts";
+  } else if (res != SatOutcome::Sat) {
+    said += "; detours: beyond the size limit";
   }
   if (spent_work != nullptr) *spent_work += spent_here;
   if (note != nullptr) *note = said;
