@@ -128,6 +128,7 @@ run_case() {
      totex_period: (if $t == null then null else $t.period end),
      totex_bound: (if $t == null then null else $t.period_bound end),
      proven: (if $t == null then null else $t.proven_optimal end),
+     proof_scope: (if $t == null then null else ($t.proof_scope // null) end),
      verified: (if $t == null then null else $t.verified end),
      algorithm: (if $t == null then null else $t.algorithm end),
      totex_seconds: $secs,
@@ -198,7 +199,7 @@ jq -s . "$rows" >"$json"
   echo "|---|---|---:|---:|---:|---|---|---|---:|---|"
   jq -r '.[] |
     def v(x): if x == null then "-" else (x | tostring) end;
-    "| \(.name) | \(.network) | \(v(.flits)) | \(v(.totex_period))\(if .totex_period != null and .totex_bound != null and .totex_period > .totex_bound then " (+\(((.totex_period - .totex_bound) * 1000 / .totex_bound | round) / 10) %)" else "" end) | \(v(.totex_bound)) | \(if .proven == true then "yes" elif .proven == false then "no" else "-" end) | \(if .poseidon_best == null then (if .poseidon_run then "no result" else "not run" end) else "\(.poseidon_best.value) (\(.poseidon_best.key))" end) | \(v(.poseidon.GREEDY)) / \(v(.poseidon.GRASP)) / \(v(.poseidon.ALNS)) | \(v(.totex_seconds)) | \(if .at_or_below == true then "yes" elif .at_or_below == false then "**NO** (+\(.totex_period - .poseidon_best.value))" else "-" end)\(if .note != "" then " \(.note)" else "" end) |"' "$json"
+    "| \(.name) | \(.network) | \(v(.flits)) | \(v(.totex_period))\(if .totex_period != null and .totex_bound != null and .totex_period > .totex_bound then " (+\(((.totex_period - .totex_bound) * 1000 / .totex_bound | round) / 10) %)" else "" end) | \(v(.totex_bound)) | \(if .proven == true then (if .proof_scope != null and .proof_scope != "general" then "yes, among \(.proof_scope)" else "yes" end) elif .proven == false then "no" else "-" end) | \(if .poseidon_best == null then (if .poseidon_run then "no result" else "not run" end) else "\(.poseidon_best.value) (\(.poseidon_best.key))" end) | \(v(.poseidon.GREEDY)) / \(v(.poseidon.GRASP)) / \(v(.poseidon.ALNS)) | \(v(.totex_seconds)) | \(if .at_or_below == true then "yes" elif .at_or_below == false then "**NO** (+\(.totex_period - .poseidon_best.value))" else "-" end)\(if .note != "" then " \(.note)" else "" end) |"' "$json"
   echo
   jq -r '
     "Cases: \(length); totex at or below Poseidon: \([.[] | select(.at_or_below == true)] | length) of \([.[] | select(.at_or_below != null)] | length) compared; totex above Poseidon: \([.[] | select(.at_or_below == false) | .name] | if length == 0 then "none" else join(", ") end); totex at its bound: \([.[] | select(.totex_period != null and .totex_period == .totex_bound)] | length) of \([.[] | select(.totex_period != null)] | length); more than 5 % above its bound: \([.[] | select(.totex_period != null and .totex_period * 100 > .totex_bound * 105) | .name] | if length == 0 then "none" else join(", ") end)."' "$json"

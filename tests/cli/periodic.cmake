@@ -28,6 +28,13 @@ cli_test(periodic_exact_ring8 0 "proven optimal: equals the period bound 8"
 cli_test(periodic_exact_torus3x3 0 "verified"
   --jq ".period==8 and .period_bound==8 and .verified==true and .proof_general==true and .proof_scope==\"general\" and .algorithm==\"periodic-exact\"" --
   ${TOTEX} schedule --topo torus:3x3 --model nic --periodic --algo exact --json)
+# torus:2x2 (and ring:4, mesh:2x2, hypercube:2, the same graph) under auto: slot sums refute 3 for
+# minimal routes and no half-ring quotient exists, so auto asks the every-route model at the bound
+# (288 crossing variables): period 3 with a route one hop longer, proven for every route (it stopped
+# at 4, "optimal among minimal routes", before).
+cli_test(periodic_schedule_2x2_every_route 0 "verified"
+  --jq ".period==3 and .period_bound==3 and .verified==true and .proof_scope==\"general\" and ([.search[]|select(startswith(\"SAT period 3 with every route: SAT\"))]|length)==1" --
+  ${TOTEX} schedule --topo torus:2x2 --model nic --periodic --json)
 # Meshes with an even side above 36 nodes start from the mirror quotient's local search: mesh:6x8
 # reaches its bound 96 there in milliseconds.
 cli_test(periodic_mesh_mirror_search 0 "verified"

@@ -98,12 +98,13 @@ cli_test(schedule_traffic_exact_periodic_bound 0 "periodic-exact: period 3 \\(pe
 cli_test(schedule_traffic_route_sat_detours 0 "\"proven_optimal\": true"
   --jq ".period==3 and .period_bound==3 and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"route-sat: period 3: .*all routes UNSAT.* detours SAT\")))|length==1)" --
   ${TOTEX} schedule --topo ring:6 --model nic --traffic perm:shift:2:2 --periodic --json)
-# torus:2x2 all:3 (Poseidon's async.xml): the balanced routes are every route, so that model is
-# solved once, with half the work; undecided there, the detours fit the bound 9 at once (62 s
-# before, on two undecided solves of the same 2,580-clause model counted at its size).
+# torus:2x2 all:3 (Poseidon's async.xml) by route-sat alone: the balanced routes are every route,
+# so that model is solved once, with half the work; undecided there, the detours fit the bound 9 at
+# once (62 s under auto before, on two undecided solves of the same 2,580-clause model counted at
+# its size; auto now repeats the period-3 all-to-all schedule).
 cli_test(schedule_traffic_route_sat_small_model 0 "\"proven_optimal\": true"
-  --jq ".period==9 and (.search|map(select(test(\"route-sat: period 9: .*balanced routes: every route. all routes unknown .budget., 2580 clauses, [0-9]+ conflicts. detours SAT\")))|length==1)" --
-  ${TOTEX} schedule --topo torus:2x2 --model nic --traffic all:3 --periodic --json)
+  --jq ".period==9 and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"route-sat: period 9: .*balanced routes: every route. all routes unknown .budget., 2580 clauses, [0-9]+ conflicts. detours SAT\")))|length==1)" --
+  ${TOTEX} schedule --topo torus:2x2 --model nic --traffic all:3 --periodic --algo route-sat --json)
 # torus:8x8 perm:shift:3 (rank i to i + 3) is mapped onto itself by the 8 translations along
 # dimension 1: route-sat places one pair per orbit, over every path up to 2 hops longer than a
 # shortest one (none of the shortest alone fits), and reaches the period bound 2 (the list stops

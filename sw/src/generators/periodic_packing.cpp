@@ -31,6 +31,9 @@ constexpr std::int64_t kMaxSatVars = 4'000'000;
 constexpr int kAllPathsNodes = 36;
 constexpr int kDetourNodes = 16;  // the per-message detour search up to this many nodes
 constexpr std::int64_t kMaxEveryRouteVars = 2'000'000;
+/// auto, where the per-message detour search has no quotient: the every-route model at the bound
+/// when it has at most this many crossing variables (torus:2x2 at 3: 288, decided at once).
+constexpr std::int64_t kSmallEveryRouteVars = 20'000;
 // Small mirror quotients only: mesh:6x6's (58 k variables) is SAT in about 26 s; mesh:8x8's at
 // 130 (465 k) stayed unknown after 255 s, mesh:7x7's half turn (344 k) after 73 s.
 constexpr std::int64_t kMaxQuotientVars = 100'000;
@@ -385,7 +388,13 @@ void Packing::try_node_detours() {
   if (t_.nodes() > kDetourNodes || run_.request.translation_invariant_only) return;
   Problem node = node_problem(t_, nic_, true, true);
   const auto q = half_translation_quotient(t_, node, nic_);
-  if (!q) return;
+  if (!q) {
+    // No half-ring quotient (torus:2x2: a translation by half a ring of 2 is a whole one): on a
+    // small model the every-route model itself (torus:2x2 nic: period 3, the bound, with a route
+    // one hop longer, where the packing's minimal routes stop at 4).
+    if (nic_ && every_route_vars(t_, bound_) <= kSmallEveryRouteVars) (void)try_every_route(bound_);
+    return;
+  }
   std::vector<Placement> pl;
   const SatOutcome o = sat_logged(q->quotient, bound_, " per message with detours, symmetric under half-ring translations",
                                   {static_cast<std::int64_t>(budget_ * 2e5), safety_cap(run_.safety_seconds())}, pl,
