@@ -473,6 +473,8 @@ void Packing::try_mesh_mirrors() {
 // The every-route model (nic) at period P: a detour may make it (torus:3x3 at 8), or nothing does
 // (a proof for every schedule).
 SatOutcome Packing::try_every_route(int P) {
+  // Proven already (the per-message detour search asks it first where it has no quotient).
+  if (std::find(every_route_unsat_.begin(), every_route_unsat_.end(), P) != every_route_unsat_.end()) return SatOutcome::Unsat;
   const std::int64_t vars = every_route_vars(t_, P);
   if (vars > kMaxEveryRouteVars) {
     out_.log.push_back("SAT period " + std::to_string(P) + " with every route: skipped (" + std::to_string(vars) +

@@ -2264,29 +2264,28 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     said += std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
             std::to_string(used) + " conflicts; ";
   }
-  // Whether the detours' model is within the size limit (measured with them added, then dropped).
-  bool detours_may_follow = false;
-  {
-    const std::vector<std::size_t> counts = ls.route_counts();
-    looked = 0;
-    ls.add_detours(2, kDetourRoutes, looked);
-    spent_here += static_cast<double>(looked);
-    detours_may_follow = estimate(nullptr) <= max_clauses;
-    ls.keep_routes(counts);
+  // The detours (up to two hops longer) are added once, here, to size their model; every
+  // candidate is the model on each pair's routes from before them.
+  std::vector<std::vector<std::int32_t>> candidates;
+  for (const std::size_t count : ls.route_counts()) {
+    candidates.emplace_back(count);
+    std::iota(candidates.back().begin(), candidates.back().end(), 0);
   }
+  looked = 0;
+  ls.add_detours(2, kDetourRoutes, looked);
+  spent_here += static_cast<double>(looked);
+  const bool detours_may_follow = estimate(nullptr) <= max_clauses;
   if (res != SatOutcome::Sat) {
     used = 0;
-    res = ls.place_sat(period, horizon, (work - spent_here) / (detours_may_follow ? 2 : 1), phase, placed, clauses, used);
+    res = ls.place_sat(period, horizon, (work - spent_here) / (detours_may_follow ? 2 : 1), phase, placed, clauses, used, nullptr,
+                       nullptr, &candidates);
     spent_here += conflict_work(used + 200, clauses);
     said += "all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
             " conflicts";
   }
-  // Not placed on the candidates (infeasible, or undecided: more routes may make it easy): add the
-  // detours (up to two hops longer) while the model stays within the size limit.
+  // Not placed on the candidates (infeasible, or undecided: more routes may make it easy): with the
+  // detours, while the model stays within the size limit.
   if (res != SatOutcome::Sat && detours_may_follow) {
-    looked = 0;
-    ls.add_detours(2, kDetourRoutes, looked);
-    spent_here += static_cast<double>(looked);
     used = 0;
     res = ls.place_sat(period, horizon, work - spent_here, phase, placed, clauses, used);
     spent_here += conflict_work(used + 200, clauses);
