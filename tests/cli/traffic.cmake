@@ -519,15 +519,21 @@ cli_test(schedule_traffic_local_sat_repair 0 "period"
   --jq ".period==175 and .period_bound==175 and .proven_optimal and .verified and (.search|last|test(\"^list: period 175 fits \\\\(a local SAT repair of the 2 flits\"))" --
   ${TOTEX} schedule --topo mesh:8x8 --model nic --traffic random:6:0.3:8 --periodic --json)
 # route-sat's first stage, the congestion LP's paths: torus:6x6 perm:transpose:8 at its bound 8,
-# proven (the list alone: 9, measured 2026-11-29).
+# proven (`--algo route-sat`: under auto the list's first try at the bound fits since 2026-11-30).
 cli_test(schedule_traffic_lp_routes 0 "period"
   --jq ".period==8 and .period_bound==8 and .proven_optimal and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 8: LP routes SAT\")))" --
-  ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:transpose:8 --periodic --json)
+  ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:transpose:8 --periodic --algo route-sat --json)
 # The LP's flows with the fewest crossings among its optima: torus:6x6 perm:shift:3:4 at its bound
-# 6, proven (the first optimum's paths: UNSAT; the list alone: 7).
+# 6, proven (the first optimum's paths: UNSAT).
 cli_test(schedule_traffic_lp_routes_fewest_hops 0 "period"
   --jq ".period==6 and .period_bound==6 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 6: LP routes SAT\")))" --
-  ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:shift:3:4 --periodic --json)
+  ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:shift:3:4 --periodic --algo route-sat --json)
+# The periodic list's first try at the bound when the one-shot schedule is more than 5 % above it:
+# the negotiation from the balanced routes' greedy placement (kColdBoundShare). mesh:6x6
+# perm:transpose:8 at its bound 13, proven (14 without it: the descent's starts stall at 13).
+cli_test(schedule_traffic_periodic_cold_bound 0 "period"
+  --jq ".period==13 and .period_bound==13 and .proven_optimal and .verified and .algorithm==\"periodic-list\" and (.search|.[1]==\"list: period 13 fits\")" --
+  ${TOTEX} schedule --topo mesh:6x6 --model nic --traffic perm:transpose:8 --periodic --json)
 # ... and refused before it is built where its model would pass route-sat's size limit (b10x10
 # Poseidon sets took 21 GB before the check).
 cli_test(schedule_traffic_lp_routes_size_limit 2 "LP routes: size limit: about [0-9]+ clauses, more than 4000000"

@@ -103,6 +103,13 @@ constexpr int kPeriodicOrders = 4;
 /// b15x15_cf0.50 periodic 733 -> 723, where steps of 2 % with a third of the work each ended tries
 /// that were still converging (729 with 150 flits in conflict, 732 with 68); steps of 4 % had 744.
 constexpr std::int64_t kMaxStepDown = 100;
+/// The periodic search's first try, at the bound, when the period in hand (the one-shot schedule's
+/// length) is more than 5 % above it: the negotiation from the balanced routes' greedy placement
+/// gets this fraction of the work. It is hopeless on large traffic where the links bind (torus:16x16
+/// random, the b15x15 sets: the same periods with it), and it fits where few flits meet: mesh:6x6
+/// perm:transpose:8 period 13 in 40,728 look-ups (14 without: from the schedules of the descent
+/// it stalls), torus:8x8 perm:bitrev:4 5 (6).
+constexpr std::int64_t kColdBoundShare = 64;
 /// repair_by_sat: it takes a placement with at most kRepairMaxConflicted flits on shared slots;
 /// attempt a (of kRepairAttempts) frees up to kRepairFlits << a more, in kRepairDepth levels,
 /// each freed flit freeing the flits in the way of its 2 << a least blocked choices (those with
@@ -1960,9 +1967,9 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   // over the candidate routes packs permutations by their dimension-ordered paths (torus:8x8
   // perm:transpose:8: period 12 with every period's routes kept, 11 without).
   const std::vector<std::size_t> candidates = ls.route_counts();
-  // The bound gets an eighth of the work (met at once where only the NICs bind), and its negotiated
-  // placement only within 5 % of the period in hand (from further it starts from the greedy
-  // placement, hopeless where the links bind); every later try all that is left (kMaxStepDown). The
+  // The bound gets an eighth of the work (met at once where only the NICs bind) when it is within
+  // 5 % of the period in hand, else a kColdBoundShare-th (its negotiation then starts from the
+  // balanced routes' greedy placement); every later try all that is left (kMaxStepDown). The
   // priority orders run until a period needs the negotiation (below that they do not fit either:
   // b15x15_cf0.50, 100 M look-ups a try).
   bool orders_fit = true;
@@ -1982,7 +1989,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   const auto try_period = [&](std::int64_t P, std::int64_t parts, std::uint64_t seed = kNegotiationSeed,
                               int restarts = kNegotiationRestarts, const Schedule* base = nullptr) {
     const bool warm = found.period * 20 <= P * 21;
-    const std::int64_t share = P == lo && !warm ? 0 : std::max<std::int64_t>(0, (work - used) / parts);
+    const std::int64_t share = std::max<std::int64_t>(0, (work - used) / (P == lo && !warm ? kColdBoundShare : parts));
     std::vector<Placed> placed;
     ls.keep_routes(candidates);
     bool fits = orders_fit && best_of_orders(ls, static_cast<int>(P), kPeriodicOrders, balanced, nullptr, placed, used) != kNever;
