@@ -2270,6 +2270,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     spent_here += conflict_work(used + 200, clauses);
     said += std::string("balanced routes ") + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " +
             std::to_string(used) + " conflicts; ";
+    if (res == SatOutcome::Sat) return found(nullptr);
   }
   // The detours (up to two hops longer) are added once, here, to size their model; every
   // candidate is the model on each pair's routes from before them.
@@ -2282,14 +2283,12 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   ls.add_detours(2, kDetourRoutes, looked);
   spent_here += static_cast<double>(looked);
   const bool detours_may_follow = estimate(nullptr) <= max_clauses;
-  if (res != SatOutcome::Sat) {
-    used = 0;
-    res = ls.place_sat(period, horizon, (work - spent_here) / (detours_may_follow ? 2 : 1), phase, placed, clauses, used, nullptr,
-                       nullptr, &candidates);
-    spent_here += conflict_work(used + 200, clauses);
-    said += "all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
-            " conflicts";
-  }
+  used = 0;
+  res = ls.place_sat(period, horizon, (work - spent_here) / (detours_may_follow ? 2 : 1), phase, placed, clauses, used, nullptr, nullptr,
+                     &candidates);
+  spent_here += conflict_work(used + 200, clauses);
+  said += "all routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) +
+          " conflicts";
   // Not placed on the candidates (infeasible, or undecided: more routes may make it easy): with the
   // detours, while the model stays within the size limit.
   if (res != SatOutcome::Sat && detours_may_follow) {
