@@ -1875,6 +1875,10 @@ bool negotiate(ListScheduler& ls, int period, const std::vector<std::pair<std::u
   return false;
 }
 
+/// Whether a periodic schedule of period `held` is a start for the negotiation at `period`: within
+/// 5 % of it (every flit at its start mod `period`, so a few flits move, not all).
+bool warm_start(std::int64_t held, std::int64_t period) { return held * 20 <= period * 21; }
+
 /// Periodic, no order fits: the negotiated placement at `period`, started from (first that
 /// applies) a schedule of a longer period (`warm`, within 5 %: every flit at its start mod this
 /// period), the base network's periodic schedule on a network with failed links (every message
@@ -1889,7 +1893,7 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
   std::vector<std::int32_t> preferred = balanced;
   const bool seeded =
       (base != nullptr && seed_from(ls, t, *t.base(), *base, period, order, initial, preferred)) ||
-      (base == nullptr && warm != nullptr && warm->period * 20 <= period * 21 && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
+      (base == nullptr && warm != nullptr && warm_start(warm->period, period) && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
       (has_base_start(t, m, kRepairMaxNodes) && seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic), period, order, initial, preferred));
   if (!seeded) {
     preferred = balanced;
@@ -1988,7 +1992,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   };
   const auto try_period = [&](std::int64_t P, std::int64_t parts, std::uint64_t seed = kNegotiationSeed,
                               int restarts = kNegotiationRestarts, const Schedule* base = nullptr) {
-    const bool warm = found.period * 20 <= P * 21;
+    const bool warm = warm_start(found.period, P);
     const std::int64_t share = std::max<std::int64_t>(0, (work - used) / (P == lo && !warm ? kColdBoundShare : parts));
     std::vector<Placed> placed;
     ls.keep_routes(candidates);
@@ -2005,16 +2009,17 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
     if (fits) found = ls.build(std::move(placed), static_cast<int>(P));
     return fits;
   };
-  // The bound counts as failed only when it was negotiated; else the descent comes to it again
-  // (mesh:8x8 random:1:0.1:2: one-shot 26, period 25, then the bound 24 from there).
+  // The bound counts as failed only when it was negotiated from the schedule in hand; from the
+  // greedy placement (a kColdBoundShare-th of the work) the descent comes to it again (mesh:8x8
+  // random:1:0.1:2: one-shot 26, period 25, then the bound 24 from there).
   std::int64_t fail_below = lo - 1;
-  const bool bound_negotiated = found.period * 20 <= lo * 21;
+  const bool bound_warm = warm_start(found.period, lo);
   bool at_bound = try_period(lo, 8);
-  if (!at_bound && bound_negotiated) fail_below = lo;
+  if (!at_bound && bound_warm) fail_below = lo;
   // With failed links, a bound the schedule in hand missed is tried again from the base network's
   // schedule and each relabelling: the failed links meet other busy slots in each (torus:8x8~fail:0-8
   // all-port: the bound 69 missed from the one-shot schedule's 70, met from the base's).
-  for (std::size_t g = 0; !at_bound && bound_negotiated && base_start(g) != nullptr && used < work; ++g)
+  for (std::size_t g = 0; !at_bound && bound_warm && base_start(g) != nullptr && used < work; ++g)
     at_bound = try_period(lo, 8, kNegotiationSeed, kNegotiationRestarts, base_start(g));
   while (found.period - fail_below > 1 && used < work) {
     const std::int64_t mid = step_down(fail_below, found.period);
