@@ -528,6 +528,11 @@ cli_test(schedule_traffic_lp_routes 0 "period"
 cli_test(schedule_traffic_lp_routes_fewest_hops 0 "period"
   --jq ".period==6 and .period_bound==6 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 6: LP routes SAT\")))" --
   ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:shift:3:4 --periodic --algo route-sat --json)
+# route-sat's stage over paths one way round each ring, in the directions a negotiation chose:
+# torus:12x12 perm:transpose:2 at its bound 4, proven (the stages after it reach 5).
+cli_test(schedule_traffic_route_sat_ring_directions 0 "period"
+  --jq ".period==4 and .period_bound==4 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 4: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
+  ${TOTEX} schedule --topo torus:12x12 --model nic --traffic perm:transpose:2 --periodic --algo route-sat --json)
 # The periodic list's first try at the bound when the one-shot schedule is more than 5 % above it:
 # the negotiation from the balanced routes' greedy placement (kColdBoundShare). mesh:6x6
 # perm:transpose:8 at its bound 13, proven (14 without it: the descent's starts stall at 13).
