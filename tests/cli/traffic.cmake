@@ -106,11 +106,12 @@ cli_test(schedule_traffic_route_sat_small_model 0 "\"proven_optimal\": true"
   --jq ".period==9 and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"route-sat: period 9: .*balanced routes: every route. all routes unknown .budget., 2580 clauses, [0-9]+ conflicts. detours SAT\")))|length==1)" --
   ${TOTEX} schedule --topo torus:2x2 --model nic --traffic all:3 --periodic --algo route-sat --json)
 # torus:8x8 perm:shift:3 (rank i to i + 3) is mapped onto itself by the 8 translations along
-# dimension 1: route-sat places one pair per orbit, over every path up to 2 hops longer than a
-# shortest one (none of the shortest alone fits), and reaches the period bound 2 (the list stops
-# at 3; alone on ring:8 period 2 is infeasible, above).
+# dimension 1: route-sat places one pair per orbit, on paths one way round each ring in the
+# directions a negotiation chose (before that stage, 2026-11-30: over every path up to 2 hops
+# longer than a shortest one), and reaches the period bound 2 (the list stops at 3; alone on ring:8
+# period 2 is infeasible, above).
 cli_test(schedule_traffic_translation_orbits 0 "\"proven_optimal\": true"
-  --jq ".period==2 and .period_bound==2 and .proven_optimal and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"translation-invariant shortest paths UNSAT.*translation-invariant paths up to 2 hops longer SAT\")))|length==1) and (.errors|length==0)" --
+  --jq ".period==2 and .period_bound==2 and .proven_optimal and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))|length==1) and (.errors|length==0)" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3 --periodic --json)
 cli_test(schedule_traffic_exact_periodic_large 2 "--algo exact is for small instances \\(flits x directed links x period <= 1500000"
   -- ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:8 --periodic --algo exact)
@@ -547,12 +548,14 @@ cli_test(schedule_traffic_lp_routes_size_limit 2 "LP routes: size limit: about [
 # route-sat's path-graph models (every path of a pair at once, one pair per translation orbit):
 # torus:16x16 perm:transpose at its period bound 3 (the congestion LP's), which no invariant
 # schedule on shortest paths reaches; torus:8x8 perm:transpose:4 at its bound 5 (alone: the list
-# is at 6); one-shot torus:8x8 perm:shift:3:4 in 9 steps (the list: 11).
+# is at 6); one-shot torus:8x8 perm:shift:3:4 in 9 steps (the list: 11). The two periodic ones
+# (paths up to 2 hops longer, SAT) are now reached first on paths one way round each ring, in
+# negotiated directions: the stage before the path graphs.
 cli_test(schedule_traffic_path_graph_transpose 0 "\"proven_optimal\": true"
-  --jq ".period==3 and .period_bound==3 and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 3: .*translation-invariant shortest paths UNSAT.*translation-invariant paths up to 2 hops longer SAT\")))" --
+  --jq ".period==3 and .period_bound==3 and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 3: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
   ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose --periodic --json)
 cli_test(schedule_traffic_path_graph_transpose4 0 "\"proven_optimal\": true"
-  --jq ".period==5 and .period_bound==5 and .verified and (.search|any(test(\"^route-sat: period 5: .*paths up to 2 hops longer SAT\")))" --
+  --jq ".period==5 and .period_bound==5 and .verified and (.search|any(test(\"^route-sat: period 5: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:transpose:4 --periodic --algo route-sat --json)
 cli_test(schedule_traffic_path_graph_one_shot 0 "\"verified\": true"
   --jq ".steps==9 and .periodic==false and (.search|any(test(\"^route-sat: 9: .*translation-invariant paths up to 2 hops longer SAT\")))" --
