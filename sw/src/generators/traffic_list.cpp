@@ -1125,8 +1125,10 @@ class ListScheduler {
       for (std::uint32_t f = 0; f < 32; ++f) {
         PathGraph g = quadrant_graph(pi, 1U << f);
         if (g.hops.empty()) break;  // past the pair's families
+        work += static_cast<std::int64_t>(g.hops.size());
         graphs[pi].emplace_back(f, std::move(g));
       }
+      if (work >= limit) return {};
       for (std::int32_t k = 0; k < pairs_[pi].flits; ++k) flits.push_back({pi, 0, 0, {}, {}});
     }
     std::vector<int> users(orbits.orbits * P, 0);
