@@ -1033,6 +1033,15 @@ class ListScheduler {
     }
     return g;
   }
+  /// The dimensions in which pair pi's source and destination differ (a torus): 2^size direction
+  /// choices for quadrant_graph.
+  [[nodiscard]] std::vector<std::size_t> moving_dimensions(std::size_t pi) const {
+    const std::vector<int> from = t_.coordinates(pairs_[pi].src), to = t_.coordinates(pairs_[pi].dst);
+    std::vector<std::size_t> dims;
+    for (std::size_t k = 0; k < from.size(); ++k)
+      if (from[k] != to[k]) dims.push_back(k);
+    return dims;
+  }
   /// Pair pi's quadrant graph on a torus: per choice of direction in each dimension the pair moves
   /// in, its own copy of the monotone paths that way (the moves left in a dimension: the offset
   /// either way round the ring, so a copy's states are distinct nodes), all from the shared source.
@@ -1040,13 +1049,11 @@ class ListScheduler {
   /// longer than a shortest one does.
   /// `families`: the direction choices taken (bit c: choice c, bit i of c set when dimension i of
   /// those the pair moves in goes down).
-  [[nodiscard]] PathGraph quadrant_graph(std::size_t pi, std::uint32_t families = ~0U) const {
+  [[nodiscard]] PathGraph quadrant_graph(std::size_t pi, std::uint32_t families) const {
     const Pair& p = pairs_[pi];
     const std::vector<Factor>& f = t_.factors();
     const std::vector<int> from = t_.coordinates(p.src), to = t_.coordinates(p.dst);
-    std::vector<std::size_t> dims;  // the dimensions the pair moves in
-    for (std::size_t k = 0; k < f.size(); ++k)
-      if (from[k] != to[k]) dims.push_back(k);
+    const std::vector<std::size_t> dims = moving_dimensions(pi);
     PathGraph g{pi, {p.src}, {}};
     std::vector<std::int32_t> hops_to{0};
     std::map<NodeId, std::int32_t> seen;  // network node -> graph node, within one direction choice
@@ -1122,9 +1129,8 @@ class ListScheduler {
     std::vector<Flit> flits;
     for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
       if (!orbits.group.leads(pairs_[pi].src)) continue;
-      for (std::uint32_t f = 0; f < 32; ++f) {
+      for (std::uint32_t f = 0; f < (1U << moving_dimensions(pi).size()); ++f) {
         PathGraph g = quadrant_graph(pi, 1U << f);
-        if (g.hops.empty()) break;  // past the pair's families
         work += static_cast<std::int64_t>(g.hops.size());
         graphs[pi].emplace_back(f, std::move(g));
       }
