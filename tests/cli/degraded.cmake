@@ -101,16 +101,15 @@ cli_test(degraded_periodic_first_fit_work 0 "greedy first fit: none of periods 9
 cli_test(degraded_periodic_packing_size 0 "period"
   --jq ".verified and .period==257 and (.search|any(test(\"^per-message packing skipped: every shortest path of every message .at most 512 each. holds 14386404 resource uses, more than 8000000 .memory.. the list's period 257 kept$\")))" --
   ${TOTEX} schedule --topo torus:12x12~fail:0-1 --model nic --periodic --budget 0.1 --json)
-# Periodic on a degraded network, the packing after the list: its local search starts below the
-# list's period, and SAT skips a model too large to build (torus:8x8~fail:0-1,2-10 nic at the
-# bound: 33 M resource holds, which took 100 s and 18.7 GB before the limit, measured 2026-11-30);
-# about 4 s at --budget 1.
+# Periodic on a degraded network (torus:8x8~fail:0-1,2-10 nic, about 4 s at --budget 1):
+# - the list's descent tries each period from the base network's periodic schedule first (only the
+#   flits its failed links carried move), then from the schedule in hand: 74 and 73 from the
+#   base's, 72 from neither. (Until 2026-11-30 torus:8x8~fail:0-8 all-port showed the bound's
+#   retry from the base, 69 where the one-shot schedule gave 70; since the negotiation's slow
+#   prices its one-shot schedule is 69 already.)
+# - the packing after the list: its local search starts below the list's period, and SAT skips a
+#   model too large to build (at the bound: 33 M resource holds, which took 100 s and 18.7 GB
+#   before the limit, measured 2026-11-30).
 cli_test(degraded_periodic_packing_skips 0 "period"
-  --jq ".verified and .period==74 and .period_bound==69 and (.search|any(test(\"^local search: periods 74..86 skipped, the list's period 74 in hand\"))) and (.search|any(test(\"^SAT period 69: skipped .[0-9]+ resource holds, more than 6000000 .memory..\")))" --
+  --jq ".verified and .period==73 and .period_bound==69 and (.search|index(\"list: period 74 fits from the base network's schedule\")) != null and (.search|index(\"list: period 73 fits from the base network's schedule\")) != null and (.search|any(test(\"^local search: periods 73..86 skipped, the list.s period 73 in hand\"))) and (.search|any(test(\"^SAT period 69: skipped .[0-9]+ resource holds, more than 6000000 .memory..\")))" --
   ${TOTEX} schedule --topo torus:8x8~fail:0-1,2-10 --model nic --periodic --budget 1 --json)
-# Periodic on a degraded network: a bound the one-shot schedule's start misses is tried from the
-# base network's periodic schedule and its relabellings (torus:8x8~fail:0-8 all-port: 70 from the
-# one-shot schedule, the bound 69 from the base's; about 3 s).
-cli_test(degraded_periodic_base_start 0 "list: period 69 fits from the base network's schedule"
-  --jq ".verified==true and .period==69 and .period_bound==69 and .proven_optimal==true" --
-  ${TOTEX} schedule --topo torus:8x8~fail:0-8 --model all-port --periodic --json)

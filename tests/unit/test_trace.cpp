@@ -24,6 +24,10 @@ TEST_CASE("trace digest is independent of observation order", "[trace]") {
   REQUIRE(trace_sha256(a) == trace_sha256(b));
   b[0].payload ^= 1;
   REQUIRE(trace_sha256(a) != trace_sha256(b));
+  // Two flits of one pair in one step (all-port: over two links), in either order.
+  const std::vector<Delivery> c{{6, 0, 7, 0x1234}, {6, 0, 7, 0xb26b}, {2, 3, 4, 1}};
+  REQUIRE(trace_sha256(c) == trace_sha256({c[1], c[2], c[0]}));
+  REQUIRE(trace_sha256(c) == trace_sha256({c[2], c[1], c[0]}));
 }
 
 TEST_CASE("scoreboard accepts the expected run and names each kind of mistake", "[trace]") {

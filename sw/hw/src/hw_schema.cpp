@@ -303,6 +303,9 @@ HwEnvironment read_hw_environment(const std::function<const char*(const char*)>&
     if (fs::exists(env.cache_dir, ec) && !fs::is_directory(env.cache_dir, ec))
       throw UsageError("TOTEX_CACHE_DIR=" + env.cache_dir +
                        " is not a directory; set it to a directory totex may create and write, or unset it");
+    // Absolute: the model builds run make in a directory of their own (a relative
+    // TOTEX_CACHE_DIR=build/rtl-cache failed there).
+    if (const fs::path whole = fs::absolute(env.cache_dir, ec); !ec) env.cache_dir = whole.string();
   } else if (!hw::install_paths().installed) {
     env.cache_dir = hw::install_paths().cache.string();
   } else if (const std::string xdg = value_of(lookup, "XDG_CACHE_HOME"); !xdg.empty()) {

@@ -48,19 +48,23 @@ constexpr std::int64_t kDegradedRepairWork = 40'000'000;
 /// each with the work the ones before left (torus:8x8~fail:0-1 nic: 74 from the base as it is,
 /// 73 from its reflection in dimension 0).
 constexpr std::size_t kRelabelStarts = 4;
-/// The negotiated placement gives up after this many rounds without fewer flits on shared slots
-/// (torus:16x16 random:1:0.1:2 nic at period 96 converged in about 500 rounds, a new fewest at
-/// least every 40; at a period below the best possible the fewest stops falling).
-constexpr std::int64_t kStallRounds = 120;
-/// The negotiated placement's prices (PathFinder's present and history factors): a shared slot's
-/// present price starts at kPresentStart per other flit and grows kPresentGrowth-fold a round up
-/// to kPresentMax; a slot shared after a round gets kHistoryStep per extra flit for good. Tuned on
-/// torus:16x16 random:1:0.1:2 nic at period 96: (0.5, 2, 0.5) converged where (0.2, 1.4) and
-/// (1, 1.6) did not within the same work; the cap keeps the prices finite.
+/// The negotiated placement gives up after this many rounds without fewer flits on shared slots:
+/// with prices that grow slowly (below) the fewest falls in long strides (torus:16x16
+/// random:1:0.1:2 nic at period 87: from 21 to 10 in 400 rounds, to 6 in 200 more, to 2 in
+/// 800 more); at a period below the best possible it stops falling.
+constexpr std::int64_t kStallRounds = 1000;
+/// The negotiated placements' prices (PathFinder's present and history factors, both
+/// negotiations: place_negotiated and negotiate_quadrants): a shared slot's present price starts
+/// at kPresentStart per other flit and grows kPresentGrowth-fold a round up to kPresentMax (a cap
+/// keeps the prices finite); a slot shared after a round gets kHistoryStep per extra flit for
+/// good. Slow growth, the flits of a round re-placed in a new seeded order: the flits trade slots
+/// for many rounds before the prices freeze them (2026-11-30, against growth 2, history 0.5, a
+/// fixed order and 120 stall rounds: torus:16x16 random:1:0.1:2 nic periodic 90 -> 88 and
+/// one-shot 93 -> 91, mesh:16x16 random:1:0.1:2 periodic 161 -> 158, the bound; docs/traffic.md).
 constexpr double kPresentStart = 0.5;
-constexpr double kPresentGrowth = 2.0;
-constexpr double kPresentMax = 1000.0;
-constexpr double kHistoryStep = 0.5;
+constexpr double kPresentGrowth = 1.05;
+constexpr double kPresentMax = 1e4;
+constexpr double kHistoryStep = 0.3;
 /// A negotiated placement that stalls (kStallRounds) with work left starts again from the same
 /// placement with the next seed, at most this many times: the ties fall otherwise, and the paths
 /// the stalled runs found stay among the candidate routes (mesh:8x8 random:1:0.1:2 nic one-shot
@@ -138,17 +142,12 @@ constexpr int kLpPathsPerSource = 256;
 /// route_sat_schedule's path-graph stage (place_sat_paths): paths up to this many hops longer
 /// than a shortest one.
 constexpr int kPathGraphExtra = 4;
-/// negotiate_quadrants: the pressure's start, growth per pass and cap (a cap keeps the costs
-/// finite), the history added per extra user of a slot, and one in this many flits free of
-/// conflicts moved anyway each pass. route_sat_schedule's stage over its directions tries at most
-/// kQuadrantTries negotiations (seeds 1, 2, ...), each with kQuadrantLookups look-ups at most
-/// (the fewest conflicts come within them: 100 M gave the same directions on torus:16x16
+/// negotiate_quadrants (prices as place_negotiated's, kPresentStart ...): one in this many flits
+/// free of conflicts moved anyway each pass. route_sat_schedule's stage over its directions tries
+/// at most kQuadrantTries negotiations (seeds 1, 2, ...), each with kQuadrantLookups look-ups at
+/// most (the fewest conflicts come within them: 100 M gave the same directions on torus:16x16
 /// perm:transpose:2), on tori of at most kQuadrantMaxDims dimensions (2^dims direction choices
 /// a pair, a bit each).
-constexpr double kQuadrantPressureStart = 0.5;
-constexpr double kQuadrantPressureGrowth = 1.05;
-constexpr double kQuadrantPressureMax = 1e4;
-constexpr double kQuadrantHistory = 0.3;
 constexpr std::uint64_t kQuadrantRerouteOdds = 8;
 constexpr int kQuadrantTries = 4;
 constexpr std::int64_t kQuadrantLookups = 20'000'000;
@@ -678,9 +677,10 @@ class ListScheduler {
   /// FPGA routers' algorithm): every flit takes the (route, start) of least cost, where a
   /// resource slot costs (1 + history) x (1 + present x flits already there); slots may be
   /// shared while the search runs. After each round the shared slots' history grows and
-  /// `present` grows, and only the flits on a shared slot are placed again, until nothing is
-  /// shared (true) or `limit` look-ups are spent (false). Unlike the min-conflicts repair, no flit
-  /// is ever left out, so the prices, not evictions, decide who moves. `initial` (per flit of
+  /// `present` grows, and only the flits on a shared slot are placed again, in a new order each
+  /// round, until nothing is shared (true) or `limit` look-ups are spent (false). Unlike the
+  /// min-conflicts repair, no flit is ever left out, so the prices, not evictions, decide who
+  /// moves. `initial` (per flit of
   /// `order`) is where each flit starts, route -1 for one placed by price first; `no_wrap`: every
   /// flit ends by step `period` (a one-shot horizon). `preferred` routes cost a little less, so
   /// balanced routes stay unless another is cheaper. `seed` breaks the ties; `stalled` says
@@ -790,6 +790,9 @@ class ListScheduler {
         if (occupancy[s] > 1) history[s] += kHistoryStep * (occupancy[s] - 1);
         price[s] = (1.0 + history[s]) * (1.0 + present * occupancy[s]);
       }
+      // A new order each round: in one fixed order the same flits take the same slots first.
+      std::mt19937_64 reorder(seed + static_cast<std::uint64_t>(round));
+      std::shuffle(again.begin(), again.end(), reorder);
       for (std::size_t f : again) {
         if (spent > limit) return work += spent, false;  // a round of a large traffic can cost more than the limit
         occupy(f, -1);
@@ -1105,7 +1108,7 @@ class ListScheduler {
   /// Ebeling 1995) on the orbits' resources, each flit in turn on its cheapest (direction choice,
   /// monotone path, start) by a dynamic program over that choice's graph, a resource slot costing
   /// history x (1 + pressure x its other users); after each pass the history of every slot used
-  /// twice grows, and the pressure by kQuadrantPressureGrowth. The choices of the pass with the
+  /// twice grows, and the pressure by kPresentGrowth. The choices of the pass with the
   /// fewest slots used twice: its placement is seldom free of conflicts, but its choices are what
   /// a SAT model over them needs (place_sat_paths with `quadrants`). Stops at `limit` look-ups;
   /// no choices at all (empty `families`) when the first pass does not fit in them.
@@ -1139,7 +1142,7 @@ class ListScheduler {
     }
     std::vector<int> users(orbits.orbits * P, 0);
     std::vector<double> history(users.size(), 1.0);
-    double pressure = kQuadrantPressureStart;
+    double pressure = kPresentStart;
     const auto cost = [&](std::size_t x) { return history[x] * (1.0 + pressure * users[x]); };
     std::vector<double> best;
     std::vector<std::int32_t> via;
@@ -1211,8 +1214,8 @@ class ListScheduler {
         take(fl, +1);
       }
       for (std::size_t x = 0; x < users.size(); ++x)
-        if (users[x] > 1) history[x] += kQuadrantHistory * (users[x] - 1);
-      pressure = std::min(pressure * kQuadrantPressureGrowth, kQuadrantPressureMax);
+        if (users[x] > 1) history[x] += kHistoryStep * (users[x] - 1);
+      pressure = std::min(pressure * kPresentGrowth, kPresentMax);
     }
     return out;
   }
