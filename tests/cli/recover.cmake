@@ -26,8 +26,8 @@ foreach(engine ref rtl systemc)
     --jq "${RECOVER_OK} and .recovery.detected_link==\"5-6\" and .recovery.idle_transition==true and .recovery.new_start==.recovery.swap_cycle+.recovery.degraded_period" --
     ${TOTEX} sim --topo torus:4x4 --model nic --periods 8 --fault-at 2:6-5 --recover --engine ${engine} --json)
   # torus:8x8 (67 -> 71 slots, a wrapping schedule; on link 0-1 no rotation is needed, as
-  # measured 2026-11-30 after the negotiation's slow prices, where 27-28 now needs one), about 60 s on rtl with the model build and the two plans (the model's and the
-  # controller's).
+  # measured 2026-11-30 after the negotiation's slow prices, where 27-28 now needs one), about
+  # 60 s on rtl with the model build and the two plans (the model's and the controller's).
   cli_test(recover_8x8_${engine} 0 "\"passed\": true"
     --jq "${RECOVER_OK_8x8} and .recovery.detected_link==\"0-1\" and .recovery.degraded_algorithm==\"periodic-list\" and .recovery.degraded_period==71 and .recovery.degraded_bound==69 and .recovery.degraded_steps > .recovery.degraded_period and .recovery.rotation==0 and .recovery.idle_transition==false" --
     ${TOTEX} sim --topo torus:8x8 --model nic --periods 10 --fault-at 3:0-1 --recover --engine ${engine} --json)

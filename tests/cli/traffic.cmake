@@ -135,7 +135,8 @@ cli_test(sim_traffic_pairs 0 "delivered"
 # flit, payload, cycle) and that a pair's flits arrive in index order, and all four agree on the
 # digest. One schedule file each (the search runs once): all:2 on nic, the 1-5 flit matrix on nic
 # and all:2 on all-port (at its bound 16, some pairs' two flits arriving in one step over two
-# links: the digest sorts them by payload, not in the order an engine delivers them). rtl models tile_..._fl<F> (Flits = 2 and 5, built on first use).
+# links: the digest sorts them by payload, not in the order an engine delivers them). rtl models
+# tile_..._fl<F> (Flits = 2 and 5, built on first use).
 foreach(case "nic_all2|nic|all:2" "nic_matrix|nic|matrix:tests/cli/data/multiflit_torus4x4.txt"
              "allport_all2|all-port|all:2")
   string(REPLACE "|" ";" parts "${case}")
