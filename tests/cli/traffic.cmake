@@ -545,6 +545,12 @@ cli_test(schedule_traffic_lp_routes_fewest_hops 0 "period"
 cli_test(schedule_traffic_route_sat_ring_directions 0 "period"
   --jq ".period==4 and .period_bound==4 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 4: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
   ${TOTEX} schedule --topo torus:12x12 --model nic --traffic perm:transpose:2 --periodic --algo route-sat --json)
+# Where no negotiation fits, one SAT model over the directions of all of them: torus:16x16
+# perm:transpose:2 at its bound 5, proven (about 5 s; with a quarter of the work for each
+# negotiation's own directions it stayed unknown, 6 then; 2026-11-30).
+cli_test(schedule_traffic_route_sat_union_directions 0 "period"
+  --jq ".period==5 and .period_bound==5 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 5: .*one way round each ring, the directions of 4 negotiations SAT\")))" --
+  ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:2 --periodic --algo route-sat --json)
 # The periodic list's first try at the bound when the one-shot schedule is more than 5 % above it:
 # the negotiation from the balanced routes' greedy placement (kColdBoundShare). mesh:6x6
 # perm:transpose:8 at its bound 13, proven (14 without it: the descent's starts stall at 13).

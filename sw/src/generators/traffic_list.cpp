@@ -2425,54 +2425,55 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     ls.keep_routes(counts);
   }
   // Periodic (nic or all-port), where translations keep the traffic: the paths one way round each
-  // ring (quadrant_graph), in the directions a negotiation chose (negotiate_quadrants; its own
-  // placement where it has no conflict), two thirds of the work left over kQuadrantTries seeds. A
-  // transpose's bound needs some pairs the long way round, which no path a few hops longer than a
-  // shortest one is; over every direction the model is too hard (torus:16x16 perm:transpose:2 at
-  // period 5: unknown after 124,166 conflicts; over negotiation 2's directions SAT after 32,522
-  // with --budget 60, unknown at the default). torus:12x12 perm:transpose:2 at 4, the bound:
-  // negotiation 1 fits (0.2 s; the stages after it: 5).
+  // ring (quadrant_graph), in the directions negotiations chose (negotiate_quadrants, kQuadrantTries
+  // seeds; the first conflict-free placement is the schedule), then one SAT model over every
+  // direction any of them chose, with two thirds of the work left. A transpose's bound needs some
+  // pairs the long way round, which no path a few hops longer than a shortest one is; over every
+  // direction the model is too hard (torus:16x16 perm:transpose:2 at period 5: unknown after
+  // 124,166 conflicts), over one negotiation's directions a quarter of the work was too little
+  // (negotiation 2's: SAT after 32,522 conflicts), over the four's at once SAT after 36,380 at the
+  // default budget. torus:12x12 perm:transpose:2 at 4, the bound: negotiation 1 fits (0.2 s).
   const std::vector<Factor>& factors = t.factors();
   const bool rings = factors.size() <= kQuadrantMaxDims && std::all_of(factors.begin(), factors.end(), [](const Factor& f) {
     return f.kind == FactorKind::Ring && f.size >= 3;
   });
   if (orbits && rings && period > 0 && (m == Model::Nic || m == Model::AllPort)) {
-    const double share = (work - spent_here) * 2 / 3;
-    const double stage_end = spent_here + share;
-    int unsat = 0, unknown = 0;
+    const double stage_end = spent_here + (work - spent_here) * 2 / 3;
+    std::vector<std::uint32_t> families;  // per pair, every direction choice a negotiation took
+    int negotiations = 0;
     for (int k = 1; k <= kQuadrantTries && spent_here < stage_end; ++k) {
-      std::int64_t negotiated = 0, clauses = 0, used = 0;
+      std::int64_t negotiated = 0;
       const auto negotiation = ls.negotiate_quadrants(static_cast<int>(period), *orbits, static_cast<std::uint64_t>(k), kQuadrantLookups, negotiated);
       spent_here += static_cast<double>(negotiated);
-      if (negotiation.families.empty()) {  // not one pass within its look-ups: nor with another seed
-        ++unknown;
-        break;
-      }
-      if (!negotiation.placement.empty()) {  // free of conflicts already
+      if (negotiation.families.empty()) break;  // not one pass within its look-ups: nor with another seed
+      if (!negotiation.placement.empty()) {     // free of conflicts already
         placed.clear();
         for (const auto& [pi, start, links] : negotiation.placement)
           placed.push_back({static_cast<std::uint32_t>(pi), ls.route_index(pi, links), start});
         said += "translation-invariant paths one way round each ring: negotiation " + std::to_string(k) + " fits; ";
         return found(&*orbits);
       }
-      bool large = false;
-      const SatOutcome res = ls.place_sat_paths(static_cast<int>(period), horizon, 0, (stage_end - spent_here) / (kQuadrantTries - k + 1),
-                                                max_clauses, placed, clauses, used, &*orbits, large, &negotiation.families);
-      if (large) {
-        said += "negotiated ring directions: " + too_large(clauses) + "; ";
-        break;
-      }
-      spent_here += conflict_work(used + 200, clauses);
-      if (res == SatOutcome::Sat) {
-        said += "translation-invariant paths one way round each ring, the directions of negotiation " + std::to_string(k) + " SAT, " +
-                std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
-        return found(&*orbits);
-      }
-      (res == SatOutcome::Unsat ? unsat : unknown) += 1;
+      if (families.empty()) families.assign(negotiation.families.size(), 0U);
+      for (std::size_t pi = 0; pi < families.size(); ++pi) families[pi] |= negotiation.families[pi];
+      ++negotiations;
     }
-    if (unsat + unknown > 0)
-      said += "translation-invariant paths one way round each ring, the directions of " + std::to_string(unsat + unknown) +
-              " negotiations: " + std::to_string(unsat) + " UNSAT, " + std::to_string(unknown) + " unknown; ";
+    if (negotiations == 0) {
+      said += "translation-invariant paths one way round each ring: no negotiation within its look-ups; ";
+    } else {
+      std::int64_t clauses = 0, used = 0;
+      bool large = false;
+      const SatOutcome res = ls.place_sat_paths(static_cast<int>(period), horizon, 0, stage_end - spent_here, max_clauses, placed, clauses, used,
+                                                &*orbits, large, &families);
+      const std::string what = "translation-invariant paths one way round each ring, the directions of " + std::to_string(negotiations) +
+                               " negotiations";
+      if (large) {
+        said += what + ": " + too_large(clauses) + "; ";
+      } else {
+        spent_here += conflict_work(used + 200, clauses);
+        said += what + " " + outcome_word(res) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+        if (res == SatOutcome::Sat) return found(&*orbits);
+      }
+    }
   }
   // Then every path of a pair at once (place_sat_paths), no candidate list to miss the paths
   // whose slots line up: one pair per orbit where translations keep the traffic, the shortest
