@@ -2441,7 +2441,9 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     const double stage_end = spent_here + (work - spent_here) * 2 / 3;
     std::vector<std::uint32_t> families;  // per pair, every direction choice a negotiation took
     int negotiations = 0;
+    bool tried = false;
     for (int k = 1; k <= kQuadrantTries && spent_here < stage_end; ++k) {
+      tried = true;
       std::int64_t negotiated = 0;
       const auto negotiation = ls.negotiate_quadrants(static_cast<int>(period), *orbits, static_cast<std::uint64_t>(k), kQuadrantLookups, negotiated);
       spent_here += static_cast<double>(negotiated);
@@ -2458,7 +2460,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
       ++negotiations;
     }
     if (negotiations == 0) {
-      said += "translation-invariant paths one way round each ring: no negotiation within its look-ups; ";
+      if (tried) said += "translation-invariant paths one way round each ring: no negotiation within its look-ups; ";
     } else {
       std::int64_t clauses = 0, used = 0;
       bool large = false;
