@@ -1083,15 +1083,15 @@ class ListScheduler {
           const int K = f[dims[i]].size;
           next[dims[i]] = ((next[dims[i]] + sign(i)) % K + K) % K;
           const NodeId w = t_.node_at(next);
-          Port q = 0;
-          while (t_.neighbor(v, q) != w) ++q;
+          const std::optional<Port> q = t_.port_to(v, w);
+          if (!q) continue;  // no such link (a failed one)
           auto [it, fresh] = seen.try_emplace(w, static_cast<std::int32_t>(g.node.size()));
           if (fresh) {
             g.node.push_back(w);
             hops_to.push_back(hops_to[static_cast<std::size_t>(at)] + 1);
             queue.push_back(it->second);
           }
-          g.hops.push_back({t_.link_id(v, q), hops_to[static_cast<std::size_t>(at)], at, it->second});
+          g.hops.push_back({t_.link_id(v, *q), hops_to[static_cast<std::size_t>(at)], at, it->second});
         }
       }
     }
