@@ -12,6 +12,9 @@ DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2
 # COIN-OR CLP: the min-congestion LP of the traffic bounds (sw/src/traffic/congestion_lp.cpp).
 DEB_PACKAGES += coinor-libclp-dev
 
+# COIN-OR CBC: route-sat's 0-1 placement programs (sw/src/generators/ilp.cpp).
+DEB_PACKAGES += coinor-libcbc-dev
+
 # z3: the SMT solver of the formal proofs (yosys-smtbmc; formal.quick in `make test`, all in `make formal`).
 DEB_PACKAGES += z3
 

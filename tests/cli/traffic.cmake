@@ -106,12 +106,13 @@ cli_test(schedule_traffic_route_sat_small_model 0 "\"proven_optimal\": true"
   --jq ".period==9 and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"route-sat: period 9: .*balanced routes: every route. all routes unknown .budget., 2580 clauses, [0-9]+ conflicts. detours SAT\")))|length==1)" --
   ${TOTEX} schedule --topo torus:2x2 --model nic --traffic all:3 --periodic --algo route-sat --json)
 # torus:8x8 perm:shift:3 (rank i to i + 3) is mapped onto itself by the 8 translations along
-# dimension 1: route-sat places one pair per orbit, on paths one way round each ring in the
-# directions a negotiation chose (before that stage, 2026-11-30: over every path up to 2 hops
-# longer than a shortest one), and reaches the period bound 2 (the list stops at 3; alone on ring:8
+# dimension 1: route-sat places one pair per orbit, on paths with at most two turns every way
+# round each ring (a 0-1 program for CBC; before that stage, 2026-12-01, on paths one way round each
+# ring in the directions a negotiation chose, and before that over every path up to 2 hops longer
+# than a shortest one), and reaches the period bound 2 (the list stops at 3; alone on ring:8
 # period 2 is infeasible, above).
 cli_test(schedule_traffic_translation_orbits 0 "\"proven_optimal\": true"
-  --jq ".period==2 and .period_bound==2 and .proven_optimal and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))|length==1) and (.errors|length==0)" --
+  --jq ".period==2 and .period_bound==2 and .proven_optimal and .algorithm==\"periodic-route-sat\" and (.search|map(select(test(\"translation-invariant two-turn paths \\\\(ILP\\\\) SAT\")))|length==1) and (.errors|length==0)" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3 --periodic --json)
 cli_test(schedule_traffic_exact_periodic_large 2 "--algo exact is for small instances \\(flits x directed links x period <= 1500000"
   -- ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:8 --periodic --algo exact)
@@ -541,16 +542,24 @@ cli_test(schedule_traffic_lp_routes_fewest_hops 0 "period"
   --jq ".period==6 and .period_bound==6 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 6: LP routes SAT\")))" --
   ${TOTEX} schedule --topo torus:6x6 --model nic --traffic perm:shift:3:4 --periodic --algo route-sat --json)
 # route-sat's stage over paths one way round each ring, in the directions a negotiation chose:
-# torus:12x12 perm:transpose:2 at its bound 4, proven (the stages after it reach 5).
-cli_test(schedule_traffic_route_sat_ring_directions 0 "period"
-  --jq ".period==4 and .period_bound==4 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 4: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
-  ${TOTEX} schedule --topo torus:12x12 --model nic --traffic perm:transpose:2 --periodic --algo route-sat --json)
-# Where no negotiation fits, one SAT model over the directions of all of them: torus:16x16
-# perm:transpose:2 at its bound 5, proven (about 5 s; with a quarter of the work for each
-# negotiation's own directions it stayed unknown, 6 then; 2026-11-30).
+# torus:16x16 perm:transpose:2 at period 6 (negotiation 1 fits); where no negotiation fits, one
+# SAT model over the directions of all of them: at its bound 5, proven (about 5 s; with a quarter
+# of the work for each negotiation's own directions it stayed unknown, 6 then; 2026-11-30). The
+# two-turn ILP stage before it passes its size limit here.
 cli_test(schedule_traffic_route_sat_union_directions 0 "period"
-  --jq ".period==5 and .period_bound==5 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 5: .*one way round each ring, the directions of 4 negotiations SAT\")))" --
+  --jq ".period==5 and .period_bound==5 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 6: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\"))) and (.search|any(test(\"^route-sat: period 5: .*two-turn paths \\\\(ILP\\\\): about [0-9]+ nonzeros, more than 60000.*one way round each ring, the directions of 4 negotiations SAT\")))" --
   ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:2 --periodic --algo route-sat --json)
+# route-sat's two-turn stage: every pair's paths with at most two turns every way round each ring,
+# one pair per translation orbit, a 0-1 program solved by CBC. torus:16x16 perm:shift:5:2 at its
+# bound 7, proven: 22 of a row's 32 flits go 5 hops one way, 10 go 11 hops the other way round
+# (the LP routes' SAT model stays unknown after about 97,000 conflicts; the list reaches 9, the
+# other stages 8). torus:8x8 perm:transpose:4 at its bound 5 with --algo route-sat.
+cli_test(schedule_traffic_route_sat_two_turn_shift 0 "period"
+  --jq ".period==7 and .period_bound==7 and .proven_optimal and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 7: .*translation-invariant two-turn paths \\\\(ILP\\\\) SAT, [0-9]+ nonzeros\")))" --
+  ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:shift:5:2 --periodic --json)
+cli_test(schedule_traffic_route_sat_two_turn_transpose 0 "period"
+  --jq ".period==5 and .period_bound==5 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 5: .*translation-invariant two-turn paths \\\\(ILP\\\\) SAT\")))" --
+  ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:transpose:4 --periodic --algo route-sat --json)
 # The periodic list's first try at the bound when the one-shot schedule is more than 5 % above it:
 # the negotiation from the balanced routes' greedy placement (kColdBoundShare). mesh:6x6
 # perm:transpose:8 at its bound 13, proven (14 without it: the descent's starts stall at 13).
@@ -564,16 +573,13 @@ cli_test(schedule_traffic_lp_routes_size_limit 2 "LP routes: size limit: about [
 
 # route-sat's path-graph models (every path of a pair at once, one pair per translation orbit):
 # torus:16x16 perm:transpose at its period bound 3 (the congestion LP's), which no invariant
-# schedule on shortest paths reaches; torus:8x8 perm:transpose:4 at its bound 5 (alone: the list
-# is at 6); one-shot torus:8x8 perm:shift:3:4 in 9 steps (the list: 11). The two periodic ones
-# (paths up to 2 hops longer, SAT) are now reached first on paths one way round each ring, in
-# negotiated directions: the stage before the path graphs.
+# schedule on shortest paths reaches; one-shot torus:8x8 perm:shift:3:4 in 9 steps (the list: 11).
+# The periodic one (paths up to 2 hops longer, SAT) is now reached first on paths one way round
+# each ring, in negotiated directions: the stage before the path graphs. (torus:8x8
+# perm:transpose:4 at 5, here until 2026-12-01, is now the two-turn stage's.)
 cli_test(schedule_traffic_path_graph_transpose 0 "\"proven_optimal\": true"
   --jq ".period==3 and .period_bound==3 and .verified and .algorithm==\"periodic-route-sat\" and (.search|any(test(\"^route-sat: period 3: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
   ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose --periodic --json)
-cli_test(schedule_traffic_path_graph_transpose4 0 "\"proven_optimal\": true"
-  --jq ".period==5 and .period_bound==5 and .verified and (.search|any(test(\"^route-sat: period 5: .*translation-invariant paths one way round each ring: negotiation [0-9]+ fits\")))" --
-  ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:transpose:4 --periodic --algo route-sat --json)
 cli_test(schedule_traffic_path_graph_one_shot 0 "\"verified\": true"
   --jq ".steps==9 and .periodic==false and (.search|any(test(\"^route-sat: 9: .*translation-invariant paths up to 2 hops longer SAT\")))" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:shift:3:4 --algo route-sat --json)

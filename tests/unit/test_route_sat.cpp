@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "generators/mesh_symmetry.hpp"
+#include "generators/ilp.hpp"
 #include "generators/route_sat.hpp"
 #include "totex/network/spec.hpp"
 
@@ -156,4 +157,39 @@ TEST_CASE("Cnf::exactly: a model exactly when k of the variables are true", "[ro
         INFO("n " << n << ", k " << k << ", mask " << mask);
         CHECK((solver.solve() == 10) == (__builtin_popcount(mask) == k));
       }
+}
+
+TEST_CASE("solve_binary: a 0-1 program's solution satisfies every row, and none is proven where none exists", "[route-sat]") {
+  // Three items, each on exactly one of two slots' choices (columns 2i, 2i+1: item i in slot 0
+  // or 1); each slot holds at most `capacity` items.
+  const auto program = [](double capacity) {
+    BinaryProgram p;
+    p.columns = 6;
+    for (int i = 0; i < 3; ++i) p.rows.push_back({{2 * i, 2 * i + 1}, {1.0, 1.0}, 1.0, 1.0});
+    for (int s = 0; s < 2; ++s) p.rows.push_back({{s, 2 + s, 4 + s}, {1.0, 1.0, 1.0}, 0.0, capacity});
+    return p;
+  };
+  std::vector<char> value;
+  IlpStats stats;
+  const BinaryProgram fits = program(2.0);
+  CHECK(fits.elements() == 12);
+  REQUIRE(solve_binary(fits, IlpLimit{100, 600}, value, stats) == SatOutcome::Sat);
+  REQUIRE(value.size() == 6);
+  for (const BinaryProgram::Row& r : fits.rows) {
+    double sum = 0;
+    for (std::size_t k = 0; k < r.columns.size(); ++k) sum += r.coefficients[k] * value[static_cast<std::size_t>(r.columns[k])];
+    CHECK(sum >= r.lower);
+    CHECK(sum <= r.upper);
+  }
+  CHECK_FALSE(stats.capped);
+  // Three items, two slots of one: the pigeonhole, infeasible (its LP relaxation already).
+  CHECK(solve_binary(program(1.0), IlpLimit{100, 600}, value, stats) == SatOutcome::Unsat);
+  // A coefficient of 2 (a choice holding one slot twice) can never be 1 under a bound of 1.
+  BinaryProgram twice;
+  twice.columns = 2;
+  twice.rows.push_back({{0, 1}, {1.0, 1.0}, 1.0, 1.0});
+  twice.rows.push_back({{0}, {2.0}, 0.0, 1.0});
+  REQUIRE(solve_binary(twice, IlpLimit{100, 600}, value, stats) == SatOutcome::Sat);
+  CHECK(value[0] == 0);
+  CHECK(value[1] == 1);
 }

@@ -143,11 +143,12 @@ fs::path build_verilated(const VerilatedBuild& b) {
   // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (docs/toolchain.md §2a).
   command.insert(command.end(), {"-CFLAGS", harness_cflags(b.systemc ? 17 : 20) + (b.defines.empty() ? "" : " " + b.defines)});
   // libtotex_core links CaDiCaL (the exact and pattern schedulers), COIN-OR CLP (the traffic bounds the
-  // traffic schedulers compute) and expat (Poseidon files), which the co-simulation harnesses pull in.
+  // traffic schedulers compute) and CBC (route-sat's 0-1 programs), and expat (Poseidon files), which
+  // the co-simulation harnesses pull in.
   std::string libraries;
   for (const fs::path& lib : install_paths().libraries) libraries += lib.string() + " ";
   command.insert(command.end(), {"-LDFLAGS", libraries + (b.systemc ? "-lsystemc " : "") +
-                                           (b.systemc || b.schedulers ? "-lcadical -lClp -lCoinUtils -lexpat " : "") + "-lz"});
+                                           (b.systemc || b.schedulers ? "-lcadical -lCbcSolver -lCbc -lCgl -lOsiClp -lOsi -lClp -lCoinUtils -lexpat " : "") + "-lz"});
   command.insert(command.end(), {"--Mdir", (dir / "obj").string(), "-o", binary.string()});
   for (const fs::path& f : sources) command.push_back(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());

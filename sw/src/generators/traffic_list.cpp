@@ -30,6 +30,7 @@
 #include "totex/verify/message_index.hpp"
 #include "base_relabel.hpp"
 #include "cnf.hpp"
+#include "ilp.hpp"
 
 namespace totex {
 namespace {
@@ -152,6 +153,16 @@ constexpr std::uint64_t kQuadrantRerouteOdds = 8;
 constexpr int kQuadrantTries = 4;
 constexpr std::int64_t kQuadrantLookups = 20'000'000;
 constexpr std::size_t kQuadrantMaxDims = 5;
+/// route_sat_schedule's two-turn stage (place_ilp over two_turn_routes, periodic, 1-D and 2-D
+/// tori whose traffic some translations keep): CBC's work is counted as kIlpWorkPerElement per
+/// nonzero of the program per node, the root (its cuts and feasibility pump) as kIlpRootNodes
+/// nodes: torus:16x16 perm:shift:5:2 at period 7 (the bound), 27,000 nonzeros, took 0.4 s at the
+/// root; perm:transpose:2 at 5, 93,000, 4.7 s (2026-12-01, this 2-core machine; 6e8 a second in
+/// the SAT stages' unit). The stage takes at most 1/kIlpShare of route-sat's work for a period.
+constexpr double kIlpWorkPerElement = 1200;
+constexpr std::int64_t kIlpRootNodes = 15;
+constexpr std::int64_t kIlpMaxElements = 60000;
+constexpr double kIlpShare = 2;
 /// route_sat_schedule's detour stage: at most this many routes per pair.
 constexpr std::size_t kDetourRoutes = 48;
 /// The look-ups a translation check may take (network nodes x traffic pairs).
@@ -910,6 +921,54 @@ class ListScheduler {
     return res;
   }
 
+  /// The choices of the placement models (place_sat, place_ilp): per pair (the leading pair of
+  /// each orbit with `orbits`) its allowed routes (`routes_of`: only those; `only`, per flit: the
+  /// routes its flits have there) at every start (periodic: 0..period-1; one-shot: every hop before
+  /// `horizon`). `add(pair, route, start)` gives the choice its number, which goes into `cells`
+  /// (per resource, or its orbit, and slot: the choices holding it); `pair_done(pair, numbers)`
+  /// after each pair. False when a pair has fewer choices than flits.
+  template <class Add, class PairDone>
+  bool for_each_choice(int period, std::int64_t horizon, const std::vector<std::int32_t>* only, const TranslationOrbits* orbits,
+                       const std::vector<std::vector<std::int32_t>>* routes_of, std::vector<std::vector<int>>& cells, Add&& add,
+                       PairDone&& pair_done) const {
+    const bool periodic = period > 0;
+    const std::size_t R = orbits != nullptr ? orbits->orbits : resources();
+    const auto cell = [&](std::uint32_t resource) -> std::size_t {
+      return orbits != nullptr ? orbits->resource_orbit[resource] : resource;
+    };
+    const std::int64_t slots = periodic ? period : horizon;
+    cells.assign(R * static_cast<std::size_t>(slots), {});
+    std::vector<int> numbers;
+    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
+      const Pair& p = pairs_[pi];
+      if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
+      std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
+      if (routes_of != nullptr) {
+        std::fill(allowed.begin(), allowed.end(), 0);
+        for (const std::int32_t r : (*routes_of)[pi]) allowed[static_cast<std::size_t>(r)] = 1;
+      }
+      if (only != nullptr)
+        for (std::int32_t k = 0; k < p.flits; ++k) allowed[static_cast<std::size_t>((*only)[first_flit_[pi] + static_cast<std::size_t>(k)])] = 1;
+      numbers.clear();
+      for (std::size_t r = 0; r < p.routes.size(); ++r) {
+        if (!allowed[r]) continue;
+        const auto len = static_cast<std::int64_t>(p.routes[r].links.size());
+        const std::int64_t last = periodic ? period - 1 : horizon - len;
+        for (std::int64_t st = 0; st <= last; ++st) {
+          const int c = add(pi, static_cast<std::int32_t>(r), st);
+          numbers.push_back(c);
+          for (const Use& u : p.routes[r].uses) {
+            const std::int64_t t = st + u.offset;
+            cells[cell(u.resource) * static_cast<std::size_t>(slots) + static_cast<std::size_t>(periodic ? t % period : t)].push_back(c);
+          }
+        }
+      }
+      if (static_cast<std::int64_t>(numbers.size()) < p.flits) return false;
+      pair_done(pi, numbers);
+    }
+    return true;
+  }
+
   /// Placement by SAT over the candidate routes: a variable per (flit, route, start), exactly
   /// one per flit, at most one per resource and slot (periodic: starts 0..period-1, slots mod the
   /// period; one-shot: every hop before `horizon`); the flits of a pair take (route, start)
@@ -920,57 +979,26 @@ class ListScheduler {
                        std::vector<Placed>& out, std::int64_t& clauses_out, std::int64_t& spent,
                        const std::vector<std::int32_t>* only = nullptr, const TranslationOrbits* orbits = nullptr,
                        const std::vector<std::vector<std::int32_t>>* routes_of = nullptr) const {
-    const bool periodic = period > 0;
-    // `orbits`: one pair per orbit (the one whose source is the least node of its orbit), each
-    // resource counted as its orbit.
-    const std::size_t R = orbits != nullptr ? orbits->orbits : resources();
-    const auto cell = [&](std::uint32_t resource) -> std::size_t {
-      return orbits != nullptr ? orbits->resource_orbit[resource] : resource;
-    };
-    const std::int64_t slots = periodic ? period : horizon;
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
     Cnf cnf(solver);
-    std::vector<std::vector<int>> group(R * static_cast<std::size_t>(slots));
-    struct Choice {
-      std::uint32_t pair;
-      std::int32_t route;
-      std::int64_t start;
-    };
-    std::vector<Choice> choice(1);  // by variable (index 0 unused); auxiliaries get none
-    for (std::size_t pi = 0; pi < pairs_.size(); ++pi) {
-      const Pair& p = pairs_[pi];
-      if (orbits != nullptr && !orbits->group.leads(p.src)) continue;
-      // `only` (per flit): the pair's routes are those its flits have there.
-      std::vector<char> allowed(p.routes.size(), only == nullptr ? 1 : 0);
-      if (routes_of != nullptr) {
-        std::fill(allowed.begin(), allowed.end(), 0);
-        for (const std::int32_t r : (*routes_of)[pi]) allowed[static_cast<std::size_t>(r)] = 1;
-      }
-      if (only != nullptr)
-        for (std::int32_t k = 0; k < p.flits; ++k) allowed[static_cast<std::size_t>((*only)[first_flit_[pi] + static_cast<std::size_t>(k)])] = 1;
-      // A variable per (route, start) of the pair, exactly `flits` of them true: the flits are
-      // interchangeable, and two on one route and start would meet on its first link.
-      std::vector<int> vars;
-      for (std::size_t r = 0; r < p.routes.size(); ++r) {
-        if (!allowed[r]) continue;
-        const auto len = static_cast<std::int64_t>(p.routes[r].links.size());
-        const std::int64_t last = periodic ? period - 1 : horizon - len;
-        for (std::int64_t st = 0; st <= last; ++st) {
+    std::vector<std::vector<int>> group;
+    std::vector<Placed> choice(1);  // by variable (index 0 unused); auxiliaries get route -1
+    const bool complete = for_each_choice(
+        period, horizon, only, orbits, routes_of, group,
+        [&](std::size_t pi, std::int32_t r, std::int64_t st) {
           const int v = cnf.var();
           if (static_cast<std::size_t>(v) >= choice.size()) choice.resize(static_cast<std::size_t>(v) + 1, {0, -1, 0});
-          choice[static_cast<std::size_t>(v)] = {static_cast<std::uint32_t>(pi), static_cast<std::int32_t>(r), st};
-          vars.push_back(v);
-          for (const Use& u : p.routes[r].uses) {
-            const std::int64_t t = st + u.offset;
-            group[cell(u.resource) * static_cast<std::size_t>(slots) + static_cast<std::size_t>(periodic ? t % period : t)].push_back(v);
-          }
-        }
-      }
-      if (static_cast<std::int64_t>(vars.size()) < p.flits) return SatOutcome::Unsat;
-      if (p.flits == 1) cnf.exactly_one(vars);
-      else cnf.exactly(vars, p.flits);
-    }
+          choice[static_cast<std::size_t>(v)] = {static_cast<std::uint32_t>(pi), r, st};
+          return v;
+        },
+        // A variable per (route, start) of the pair, exactly `flits` of them true: the flits are
+        // interchangeable, and two on one route and start would meet on its first link.
+        [&](std::size_t pi, const std::vector<int>& vars) {
+          if (pairs_[pi].flits == 1) cnf.exactly_one(vars);
+          else cnf.exactly(vars, pairs_[pi].flits);
+        });
+    if (!complete) return SatOutcome::Unsat;
     const int choice_vars = static_cast<int>(choice.size()) - 1;
     for (const auto& g : group) cnf.at_most(g, 1);
     std::vector<std::vector<int>>().swap(group);
@@ -979,7 +1007,7 @@ class ListScheduler {
       for (const Placed& x : phase) want[x.pair].emplace_back(x.route, x.start);
       for (auto& w : want) std::sort(w.begin(), w.end());
       for (int v = 1; v <= choice_vars; ++v) {
-        const Choice& c = choice[static_cast<std::size_t>(v)];
+        const Placed& c = choice[static_cast<std::size_t>(v)];
         if (c.route < 0) continue;
         const auto& w = want[c.pair];
         solver.phase(std::binary_search(w.begin(), w.end(), std::make_pair(c.route, c.start)) ? v : -v);
@@ -990,9 +1018,50 @@ class ListScheduler {
     if (res != SatOutcome::Sat) return res;
     out.clear();
     for (int v = 1; v <= choice_vars; ++v) {
-      const Choice& c = choice[static_cast<std::size_t>(v)];
-      if (c.route >= 0 && solver.val(v) > 0) out.push_back({c.pair, c.route, c.start});
+      const Placed& c = choice[static_cast<std::size_t>(v)];
+      if (c.route >= 0 && solver.val(v) > 0) out.push_back(c);
     }
+    return res;
+  }
+
+  /// The same placement model as a 0-1 program for CBC (solve_binary): a column per (pair, route,
+  /// start), the pair's columns summing to its flits, every resource slot at most 1 (a route that
+  /// holds one twice counts 2 there). `nodes`: CBC's branch-and-bound nodes after the root.
+  /// `elements`: the program's nonzeros (its size, for the work).
+  SatOutcome place_ilp(int period, std::int64_t horizon, std::int64_t nodes, std::vector<Placed>& out, std::int64_t& elements,
+                       IlpStats& stats, const TranslationOrbits* orbits, const std::vector<std::vector<std::int32_t>>* routes_of) const {
+    BinaryProgram program;
+    std::vector<std::vector<int>> cells;
+    std::vector<Placed> choice;  // by column
+    const bool complete = for_each_choice(
+        period, horizon, nullptr, orbits, routes_of, cells,
+        [&](std::size_t pi, std::int32_t r, std::int64_t st) {
+          choice.push_back({static_cast<std::uint32_t>(pi), r, st});
+          return static_cast<int>(choice.size()) - 1;
+        },
+        [&](std::size_t pi, const std::vector<int>& columns) {
+          const auto f = static_cast<double>(pairs_[pi].flits);
+          program.rows.push_back({columns, std::vector<double>(columns.size(), 1.0), f, f});
+        });
+    if (!complete) return SatOutcome::Unsat;
+    program.columns = static_cast<int>(choice.size());
+    for (std::vector<int>& c : cells) {
+      if (c.empty()) continue;
+      std::sort(c.begin(), c.end());
+      BinaryProgram::Row row{{}, {}, 0.0, 1.0};
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        if (!row.columns.empty() && row.columns.back() == c[i]) row.coefficients.back() += 1.0;
+        else row.columns.push_back(c[i]), row.coefficients.push_back(1.0);
+      }
+      if (row.columns.size() > 1 || row.coefficients.front() > 1.0) program.rows.push_back(std::move(row));
+    }
+    elements = program.elements();
+    std::vector<char> value;
+    const SatOutcome res = solve_binary(program, IlpLimit{nodes, 600}, value, stats);
+    if (res != SatOutcome::Sat) return res;
+    out.clear();
+    for (std::size_t c = 0; c < choice.size(); ++c)
+      if (value[c] != 0) out.push_back(choice[c]);
     return res;
   }
 
@@ -1036,6 +1105,59 @@ class ListScheduler {
     }
     return g;
   }
+  /// Pair pi's paths with at most two turns, every way round each ring, on a torus where the pair
+  /// moves in at most two dimensions: per direction choice (as quadrant_graph's), one dimension's
+  /// moves split around all of the other's (a^k b^all a^rest, both orders; a straight path where
+  /// it moves in one). Added to its routes; their indices. A shift's bound needs pairs the long
+  /// way round (torus:16x16 perm:shift:5:2: 22 of a row's 32 flits 5 hops one way, 10 flits 11
+  /// hops the other, for 110 of each ring's 112 slots at period 7).
+  std::vector<std::int32_t> two_turn_routes(std::size_t pi) {
+    const std::vector<Factor>& f = t_.factors();
+    const std::vector<int> from = t_.coordinates(pairs_[pi].src), to = t_.coordinates(pairs_[pi].dst);
+    const std::vector<std::size_t> dims = moving_dimensions(pi);
+    std::vector<std::int32_t> out;
+    if (dims.empty() || dims.size() > 2) return out;
+    for (std::uint32_t choice = 0; choice < (1U << dims.size()); ++choice) {
+      std::vector<int> sign(dims.size()), moves(dims.size());
+      for (std::size_t i = 0; i < dims.size(); ++i) {
+        const int K = f[dims[i]].size;
+        sign[i] = ((choice >> i) & 1U) != 0 ? -1 : 1;
+        moves[i] = ((sign[i] * (to[dims[i]] - from[dims[i]])) % K + K) % K;
+      }
+      // The orders of dimension indices (into dims) to walk.
+      std::vector<std::vector<std::size_t>> orders;
+      if (dims.size() == 1) {
+        orders.emplace_back(static_cast<std::size_t>(moves[0]), 0);
+      } else {
+        for (std::size_t a = 0; a < 2; ++a)
+          for (int k = 0; k <= moves[a]; ++k) {
+            std::vector<std::size_t> o(static_cast<std::size_t>(k), a);
+            o.insert(o.end(), static_cast<std::size_t>(moves[1 - a]), 1 - a);
+            o.insert(o.end(), static_cast<std::size_t>(moves[a] - k), a);
+            orders.push_back(std::move(o));
+          }
+      }
+      for (const std::vector<std::size_t>& o : orders) {
+        std::vector<int> c = from;
+        NodeId v = pairs_[pi].src;
+        std::vector<LinkId> links;
+        for (const std::size_t i : o) {
+          const int K = f[dims[i]].size;
+          c[dims[i]] = ((c[dims[i]] + sign[i]) % K + K) % K;
+          const NodeId w = t_.node_at(c);
+          const std::optional<Port> q = t_.port_to(v, w);
+          if (!q) break;  // no such link (a failed one)
+          links.push_back(t_.link_id(v, *q));
+          v = w;
+        }
+        if (links.size() != o.size()) continue;
+        const std::int32_t r = route_index(pi, links);
+        if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+      }
+    }
+    return out;
+  }
+
   /// The dimensions in which pair pi's source and destination differ (a torus): 2^size direction
   /// choices for quadrant_graph.
   [[nodiscard]] std::vector<std::size_t> moving_dimensions(std::size_t pi) const {
@@ -2415,13 +2537,47 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
     std::int64_t clauses = 0, used = 0;
     SatOutcome res = SatOutcome::Unknown;
     if (const std::int64_t e = estimate(orbits ? &*orbits : nullptr, &lp_routes); e > max_clauses) {
-      said = "LP routes: " + too_large(e) + "; ";
+      said += "LP routes: " + too_large(e) + "; ";
     } else {
       res = ls.place_sat(period, horizon, work / 3, phase, placed, clauses, used, nullptr, orbits ? &*orbits : nullptr, &lp_routes);
       spent_here += conflict_work(used + 200, clauses);
-      said = "LP routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
+      said += "LP routes " + std::string(outcome_word(res)) + ", " + std::to_string(clauses) + " clauses, " + std::to_string(used) + " conflicts; ";
     }
     if (res == SatOutcome::Sat) return found(orbits ? &*orbits : nullptr);
+    ls.keep_routes(counts);
+  }
+  // Periodic on a 1-D or 2-D torus whose traffic some translations keep: then every pair's paths
+  // with at most two turns, every way round each ring (two_turn_routes), as a 0-1 program for CBC
+  // (place_ilp). Where the links are nearly full CBC's feasibility pump, rounding the LP
+  // relaxation, finds what SAT does not: torus:16x16 perm:shift:5:2 at period 7, its bound, at
+  // the root (CaDiCaL: 100,000 to 800,000 conflicts on the same choices), perm:transpose:2 at 5.
+  const std::vector<Factor>& factors = t.factors();
+  const bool rings = std::all_of(factors.begin(), factors.end(), [](const Factor& f) { return f.kind == FactorKind::Ring && f.size >= 3; });
+  if (orbits && period > 0 && !factors.empty() && factors.size() <= 2 && rings) {
+    const std::vector<std::size_t> counts = ls.route_counts();  // the paths added go again on failure
+    std::vector<std::vector<std::int32_t>> two_turn(ls.pairs().size());
+    std::int64_t elements = 0;
+    for (std::size_t pi = 0; pi < two_turn.size(); ++pi)
+      if (orbits->group.leads(ls.pairs()[pi].src)) {
+        two_turn[pi] = ls.two_turn_routes(pi);
+        for (const std::int32_t r : two_turn[pi])
+          elements += period * (static_cast<std::int64_t>(ls.pairs()[pi].routes[static_cast<std::size_t>(r)].uses.size()) + 1);
+      }
+    const auto nodes =
+        static_cast<std::int64_t>((work - spent_here) / kIlpShare / (static_cast<double>(elements) * kIlpWorkPerElement)) - kIlpRootNodes;
+    if (elements > kIlpMaxElements) {
+      said += "translation-invariant two-turn paths (ILP): about " + std::to_string(elements) + " nonzeros, more than " +
+              std::to_string(kIlpMaxElements) + "; ";
+    } else if (nodes < 0) {
+      said += "translation-invariant two-turn paths (ILP): not within its share; ";
+    } else {
+      IlpStats stats;
+      const SatOutcome res = ls.place_ilp(period, horizon, nodes, placed, elements, stats, &*orbits, &two_turn);
+      spent_here += static_cast<double>(elements) * kIlpWorkPerElement * static_cast<double>(kIlpRootNodes + stats.nodes);
+      said += "translation-invariant two-turn paths (ILP) " + std::string(outcome_word(res)) + ", " + std::to_string(elements) + " nonzeros, " +
+              std::to_string(stats.nodes) + " nodes" + (stats.capped ? std::string(", ") + kCappedNote : "") + "; ";
+      if (res == SatOutcome::Sat) return found(&*orbits);
+    }
     ls.keep_routes(counts);
   }
   // Periodic (nic or all-port), where translations keep the traffic: the paths one way round each
@@ -2433,11 +2589,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   // 124,166 conflicts), over one negotiation's directions a quarter of the work was too little
   // (negotiation 2's: SAT after 32,522 conflicts), over the four's at once SAT after 36,380 at the
   // default budget. torus:12x12 perm:transpose:2 at 4, the bound: negotiation 1 fits (0.2 s).
-  const std::vector<Factor>& factors = t.factors();
-  const bool rings = factors.size() <= kQuadrantMaxDims && std::all_of(factors.begin(), factors.end(), [](const Factor& f) {
-    return f.kind == FactorKind::Ring && f.size >= 3;
-  });
-  if (orbits && rings && period > 0 && (m == Model::Nic || m == Model::AllPort)) {
+  if (orbits && rings && factors.size() <= kQuadrantMaxDims && period > 0 && (m == Model::Nic || m == Model::AllPort)) {
     const double stage_end = spent_here + (work - spent_here) * 2 / 3;
     std::vector<std::uint32_t> families;  // per pair, every direction choice a negotiation took
     int negotiations = 0;
