@@ -156,9 +156,11 @@ constexpr std::size_t kQuadrantMaxDims = 5;
 /// route_sat_schedule's two-turn stage (place_ilp over two_turn_routes, periodic, 1-D and 2-D
 /// tori whose traffic some translations keep): CBC's work is counted as kIlpWorkPerElement per
 /// nonzero of the program per node, the root (its cuts and feasibility pump) as kIlpRootNodes
-/// nodes: torus:16x16 perm:shift:5:2 at period 7 (the bound), 27,000 nonzeros, took 0.4 s at the
-/// root; perm:transpose:2 at 5, 93,000, 4.7 s (2026-12-01, this 2-core machine; 6e8 a second in
-/// the SAT stages' unit). The stage takes at most 1/kIlpShare of route-sat's work for a period.
+/// nodes, in the SAT stages' unit (6e8 a second). Measured 2026-12-01 on this 2-core machine: a
+/// root of 0.02-1.3 s on 4,000-52,000 nonzeros (torus:16x16 perm:shift:5:2 at period 7, the
+/// bound: 43,414, 1.3 s), up to 11 s on 143,000 (perm:transpose:2 at 7), so at most
+/// kIlpMaxElements; a node 16-51 ms on 27,000 (torus:8x8 perm:transpose:8 at 10 and 9). The stage
+/// takes at most 1/kIlpShare of the work left for a period.
 constexpr double kIlpWorkPerElement = 1200;
 constexpr std::int64_t kIlpRootNodes = 15;
 constexpr std::int64_t kIlpMaxElements = 60000;
