@@ -1114,18 +1114,14 @@ class ListScheduler {
   /// way round (torus:16x16 perm:shift:5:2: 22 of a row's 32 flits 5 hops one way, 10 flits 11
   /// hops the other, for 110 of each ring's 112 slots at period 7).
   std::vector<std::int32_t> two_turn_routes(std::size_t pi) {
-    const std::vector<Factor>& f = t_.factors();
     const std::vector<int> from = t_.coordinates(pairs_[pi].src), to = t_.coordinates(pairs_[pi].dst);
     const std::vector<std::size_t> dims = moving_dimensions(pi);
     std::vector<std::int32_t> out;
     if (dims.empty() || dims.size() > 2) return out;
     for (std::uint32_t choice = 0; choice < (1U << dims.size()); ++choice) {
-      std::vector<int> sign(dims.size()), moves(dims.size());
-      for (std::size_t i = 0; i < dims.size(); ++i) {
-        const int K = f[dims[i]].size;
-        sign[i] = ((choice >> i) & 1U) != 0 ? -1 : 1;
-        moves[i] = ((sign[i] * (to[dims[i]] - from[dims[i]])) % K + K) % K;
-      }
+      const std::vector<int> sign = ring_signs(dims.size(), choice);
+      std::vector<int> moves(dims.size());
+      for (std::size_t i = 0; i < dims.size(); ++i) moves[i] = ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
       // The orders of dimension indices (into dims) to walk.
       std::vector<std::vector<std::size_t>> orders;
       if (dims.size() == 1) {
@@ -1144,13 +1140,10 @@ class ListScheduler {
         NodeId v = pairs_[pi].src;
         std::vector<LinkId> links;
         for (const std::size_t i : o) {
-          const int K = f[dims[i]].size;
-          c[dims[i]] = ((c[dims[i]] + sign[i]) % K + K) % K;
-          const NodeId w = t_.node_at(c);
-          const std::optional<Port> q = t_.port_to(v, w);
-          if (!q) break;  // no such link (a failed one)
-          links.push_back(t_.link_id(v, *q));
-          v = w;
+          const std::optional<LinkId> l = ring_step(v, c, dims[i], sign[i]);
+          if (!l) break;  // no such link (a failed one)
+          links.push_back(*l);
+          v = t_.link_target(*l);
         }
         if (links.size() != o.size()) continue;
         const std::int32_t r = route_index(pi, links);
@@ -1160,6 +1153,27 @@ class ListScheduler {
     return out;
   }
 
+  /// A direction choice on a torus (bit i set: the i-th dimension a pair moves in goes down round
+  /// its ring): per dimension its step, +1 or -1.
+  [[nodiscard]] static std::vector<int> ring_signs(std::size_t dims, std::uint32_t choice) {
+    std::vector<int> sign(dims);
+    for (std::size_t i = 0; i < dims; ++i) sign[i] = ((choice >> i) & 1U) != 0 ? -1 : 1;
+    return sign;
+  }
+  /// The moves from coordinate `a` to `b` of torus dimension k, in steps of `sign` round its ring.
+  [[nodiscard]] int ring_moves(int a, int b, std::size_t k, int sign) const {
+    const int K = t_.factors()[k].size;
+    return ((sign * (b - a)) % K + K) % K;
+  }
+  /// The link from v (at coordinates c) one step of `sign` along torus dimension k, with c moved
+  /// to its far end; none where that link failed.
+  [[nodiscard]] std::optional<LinkId> ring_step(NodeId v, std::vector<int>& c, std::size_t k, int sign) const {
+    const int K = t_.factors()[k].size;
+    c[k] = ((c[k] + sign) % K + K) % K;
+    const std::optional<Port> q = t_.port_to(v, t_.node_at(c));
+    if (!q) return std::nullopt;
+    return t_.link_id(v, *q);
+  }
   /// The dimensions in which pair pi's source and destination differ (a torus): 2^size direction
   /// choices for quadrant_graph.
   [[nodiscard]] std::vector<std::size_t> moving_dimensions(std::size_t pi) const {
@@ -1178,7 +1192,6 @@ class ListScheduler {
   /// those the pair moves in goes down).
   [[nodiscard]] PathGraph quadrant_graph(std::size_t pi, std::uint32_t families) const {
     const Pair& p = pairs_[pi];
-    const std::vector<Factor>& f = t_.factors();
     const std::vector<int> from = t_.coordinates(p.src), to = t_.coordinates(p.dst);
     const std::vector<std::size_t> dims = moving_dimensions(pi);
     PathGraph g{pi, {p.src}, {}};
@@ -1186,12 +1199,9 @@ class ListScheduler {
     std::map<NodeId, std::int32_t> seen;  // network node -> graph node, within one direction choice
     for (std::uint32_t choice = 0; choice < (1U << dims.size()); ++choice) {
       if (((families >> choice) & 1U) == 0) continue;
+      const std::vector<int> sign = ring_signs(dims.size(), choice);
       // Moves made in dims[i] at node coordinates c: the ring distance from the source that way.
-      const auto sign = [&](std::size_t i) { return ((choice >> i) & 1U) != 0 ? -1 : 1; };
-      const auto made = [&](const std::vector<int>& c, std::size_t i) {
-        const int K = f[dims[i]].size;
-        return ((sign(i) * (c[dims[i]] - from[dims[i]])) % K + K) % K;
-      };
+      const auto made = [&](const std::vector<int>& c, std::size_t i) { return ring_moves(from[dims[i]], c[dims[i]], dims[i], sign[i]); };
       std::vector<int> moves(dims.size());
       for (std::size_t i = 0; i < dims.size(); ++i) moves[i] = made(to, i);
       seen.clear();
@@ -1204,18 +1214,16 @@ class ListScheduler {
         for (std::size_t i = 0; i < dims.size(); ++i) {
           if (made(c, i) >= moves[i]) continue;
           std::vector<int> next = c;
-          const int K = f[dims[i]].size;
-          next[dims[i]] = ((next[dims[i]] + sign(i)) % K + K) % K;
-          const NodeId w = t_.node_at(next);
-          const std::optional<Port> q = t_.port_to(v, w);
-          if (!q) continue;  // no such link (a failed one)
+          const std::optional<LinkId> l = ring_step(v, next, dims[i], sign[i]);
+          if (!l) continue;  // no such link (a failed one)
+          const NodeId w = t_.link_target(*l);
           auto [it, fresh] = seen.try_emplace(w, static_cast<std::int32_t>(g.node.size()));
           if (fresh) {
             g.node.push_back(w);
             hops_to.push_back(hops_to[static_cast<std::size_t>(at)] + 1);
             queue.push_back(it->second);
           }
-          g.hops.push_back({t_.link_id(v, *q), hops_to[static_cast<std::size_t>(at)], at, it->second});
+          g.hops.push_back({*l, hops_to[static_cast<std::size_t>(at)], at, it->second});
         }
       }
     }
