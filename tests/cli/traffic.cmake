@@ -560,6 +560,12 @@ cli_test(schedule_traffic_route_sat_two_turn_shift 0 "period"
 cli_test(schedule_traffic_route_sat_two_turn_transpose 0 "period"
   --jq ".period==5 and .period_bound==5 and .proven_optimal and .verified and (.search|any(test(\"^route-sat: period 5: .*translation-invariant two-turn paths \\\\(ILP\\\\) SAT\")))" --
   ${TOTEX} schedule --topo torus:8x8 --model nic --traffic perm:transpose:4 --periodic --algo route-sat --json)
+# One-shot, where shortest paths alone cannot meet the bound (the congestion LP over them: 28 on
+# torus:16x16 perm:transpose:8, bound 23), the list negotiates the horizons up to 28 over every
+# path each way round each ring: 26 steps (29 on shortest paths).
+cli_test(schedule_traffic_list_every_direction 0 "steps"
+  --jq ".steps==26 and .lower_bound==23 and .verified and .algorithm==\"list\" and (.search|any(test(\"^list: shortest paths alone load a link 28 times at least .*horizons up to 28 over every path each way round each ring\")))" --
+  ${TOTEX} schedule --topo torus:16x16 --model nic --traffic perm:transpose:8 --algo list --json)
 # The periodic list's first try at the bound when the one-shot schedule is more than 5 % above it:
 # the negotiation from the balanced routes' greedy placement (kColdBoundShare). mesh:6x6
 # perm:transpose:8 at its bound 13, proven (14 without it: the descent's starts stall at 13).

@@ -139,6 +139,16 @@ TEST_CASE("traffic congestion LP against hand-solved instances", "[traffic][boun
   REQUIRE(c.solved);
   CHECK(c.lp_value == Approx(2.0));
   CHECK(c.bound == 2);
+  // Over shortest paths only (a guide for the list scheduler, not a bound): ring:6 perm:shift:1:6
+  // sends every flit clockwise, 6 on each clockwise link; ring:4's 0 -> 2 has two shortest paths,
+  // so half each way again; translations or not, the same.
+  const CongestionLp b_short = congestion_lp(ring6, Model::Nic, shift, 1 << 20, true, false, 0, true);
+  REQUIRE(b_short.solved);
+  CHECK(b_short.lp_value == Approx(6.0));
+  CHECK(b_short.bound == 6);
+  CHECK(b_short.certificate == "shortest paths only, not certified");
+  CHECK(congestion_lp(ring6, Model::Nic, shift, 1 << 20, false, false, 0, true).lp_value == Approx(6.0));
+  CHECK(congestion_lp(parse_topology("ring:4"), Model::Nic, sparse(4, "0 2 4\n"), 1 << 20, true, false, 0, true).lp_value == Approx(2.0));
   // Too large: not solved, and the term says so.
   const CongestionLp d = congestion_lp(ring6, Model::Nic, shift, 10, false);
   CHECK_FALSE(d.solved);

@@ -738,7 +738,12 @@ class ListScheduler {
     // path where the pair's shortest-path graph is small enough, else over its candidate routes.
     const auto place_one = [&](std::size_t f) {
       const auto [pi, k] = order[f];
-      if (std::int32_t route = -1; every_path && pairs_[pi].dist > 0 && cheapest_shortest(pi, period, no_wrap, price, seed, spent, route, at[f].start)) {
+      // Below every_direction_below_ (one-shot), shortest paths alone do not fit: every path each
+      // way round each ring instead.
+      if (std::int32_t route = -1;
+          every_path && pairs_[pi].dist > 0 &&
+          (no_wrap && period < every_direction_below_ ? cheapest_direction(pi, period, price, seed, spent, route, at[f].start)
+                                                      : cheapest_shortest(pi, period, no_wrap, price, seed, spent, route, at[f].start))) {
         at[f].pair = pi;
         at[f].route = route;
         return true;
@@ -827,10 +832,14 @@ class ListScheduler {
   /// where the graph has more than kMaxPathGraph nodes.
   /// `free_routes` (if given): every start whose cheapest path costs nothing (a price of 0 on
   /// every slot it uses) adds that path to the pair's routes instead (route and start unset).
+  /// `choice` (>= 0, a torus): over every path of that direction choice (direction_graph) instead;
+  /// `best_cost`: the chosen path's price.
   bool cheapest_shortest(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
-                         std::int64_t& spent, std::int32_t& route, std::int64_t& start, bool free_routes = false) {
+                         std::int64_t& spent, std::int32_t& route, std::int64_t& start, bool free_routes = false,
+                         std::int64_t choice = -1, double* best_cost = nullptr) {
     const Pair& p = pairs_[pi];
-    const std::int64_t starts = no_wrap ? period - p.dist + 1 : period;
+    const std::int64_t len = choice < 0 ? p.dist : direction_length(pi, static_cast<std::uint32_t>(choice));
+    const std::int64_t starts = no_wrap ? period - len + 1 : period;
     if (starts <= 0) return false;
     const auto S = static_cast<std::size_t>(starts);
     const auto P = static_cast<std::size_t>(period);
@@ -845,7 +854,7 @@ class ListScheduler {
       for (std::size_t s = first; s < S; ++s) hop_[s] += row[s - first];
     };
     const auto turn = static_cast<Port>(splitmix64(seed) % 64);
-    const bool small = path_graph(p, turn);
+    const bool small = choice < 0 ? path_graph(p, turn) : direction_graph(pi, static_cast<std::uint32_t>(choice));
     const auto per_edge = (starts + kStartsPerLookup - 1) / kStartsPerLookup;
     const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
     if (goal < 0) {
@@ -879,7 +888,7 @@ class ListScheduler {
         spent += per_edge;
       }
     std::fill(hop_.begin(), hop_.end(), 0.0);
-    if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(p.dist - 1));
+    if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(len - 1));
     const double* total = cost_.data() + static_cast<std::size_t>(goal) * S;
     double best = std::numeric_limits<double>::infinity();
     std::size_t best_s = 0;
@@ -892,9 +901,10 @@ class ListScheduler {
       }
     }
     // Back from the destination: the hop into each node at start s.
-    std::vector<LinkId> links(static_cast<std::size_t>(p.dist));
+    if (best_cost != nullptr) *best_cost = best;
+    std::vector<LinkId> links(static_cast<std::size_t>(len));
     const auto path_at = [&](std::size_t s) {
-      for (NodeId v = p.dst, h = p.dist; h > 0; --h) {
+      for (NodeId v = p.dst, h = static_cast<NodeId>(len); h > 0; --h) {
         const LinkId l = via_[static_cast<std::size_t>(graph_pos_[static_cast<std::size_t>(v)]) * S + s];
         links[static_cast<std::size_t>(h - 1)] = l;
         v = t_.link_source(l);
@@ -1507,6 +1517,9 @@ class ListScheduler {
     if (step >= period) step %= period;
     return static_cast<std::size_t>(u.resource) * static_cast<std::size_t>(period) + static_cast<std::size_t>(step);
   }
+  /// One-shot negotiations under a horizon below `h` place each flit over every path each way round
+  /// each ring (cheapest_direction) instead of its shortest paths (a torus of rings; 0: never).
+  void set_every_direction_below(std::int64_t h) { every_direction_below_ = h; }
   /// Per pair, how many routes it has; keep_routes forgets those added since (the periodic search
   /// starts every period from the candidates and balanced routes, as a new scheduler would).
   [[nodiscard]] std::vector<std::size_t> route_counts() const {
@@ -1883,6 +1896,7 @@ class ListScheduler {
   // hop's price.
   std::vector<NodeId> graph_;
   std::vector<std::int32_t> graph_pos_;
+  std::int64_t every_direction_below_ = 0;
   /// path_graph's edges, hop by hop: those of hop h are layer_edges_[h] .. layer_edges_[h + 1].
   struct GraphEdge {
     std::int32_t from, to;  // places in graph_
@@ -1890,6 +1904,14 @@ class ListScheduler {
   };
   std::vector<GraphEdge> edges_;
   std::vector<std::size_t> layer_edges_;
+  /// direction_graph's, per (pair, direction choice).
+  struct DirectionGraph {
+    std::vector<NodeId> nodes;
+    std::vector<GraphEdge> edges;
+    std::vector<std::size_t> layers;
+    bool complete = true;
+  };
+  std::map<std::pair<std::size_t, std::uint32_t>, DirectionGraph> direction_graphs_;
   std::vector<double> cost_, hop_;
   std::vector<LinkId> via_;
   std::vector<char> on_path_;  // add_paths' nodes on the path in hand
@@ -1931,6 +1953,82 @@ class ListScheduler {
   void forget_graph() {
     for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
   }
+  /// The hops of every path of pair pi in direction choice `choice` (a torus; quadrant_graph's:
+  /// bit i set, the i-th dimension it moves in goes down round its ring).
+  [[nodiscard]] std::int64_t direction_length(std::size_t pi, std::uint32_t choice) const {
+    const std::vector<int> from = t_.coordinates(pairs_[pi].src), to = t_.coordinates(pairs_[pi].dst);
+    const std::vector<std::size_t> dims = moving_dimensions(pi);
+    const std::vector<int> sign = ring_signs(dims.size(), choice);
+    std::int64_t len = 0;
+    for (std::size_t i = 0; i < dims.size(); ++i) len += ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
+    return len;
+  }
+  /// path_graph's layers over every path of pair pi in direction choice `choice` (each node at one
+  /// hop count: its moves that way), built once per pair and choice (the ports in one order, so
+  /// ties go the same way); false past kMaxPathGraph nodes.
+  bool direction_graph(std::size_t pi, std::uint32_t choice) {
+    auto [it, fresh] = direction_graphs_.try_emplace({pi, choice});
+    DirectionGraph& g = it->second;
+    if (fresh) {
+      const Pair& p = pairs_[pi];
+      const std::vector<int> from = t_.coordinates(p.src), to = t_.coordinates(p.dst);
+      const std::vector<std::size_t> dims = moving_dimensions(pi);
+      const std::vector<int> sign = ring_signs(dims.size(), choice);
+      std::vector<int> moves(dims.size());
+      for (std::size_t i = 0; i < dims.size(); ++i) moves[i] = ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
+      const std::int64_t len = direction_length(pi, choice);
+      std::map<NodeId, std::int32_t> at;
+      g.nodes.assign(1, p.src);
+      at[p.src] = 0;
+      g.layers.assign(1, 0);
+      for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(len) && g.complete; ++h) {
+        const std::size_t end = g.nodes.size();
+        for (std::size_t gi = begin; gi < end && g.complete; ++gi) {
+          const NodeId v = g.nodes[gi];
+          const std::vector<int> c = t_.coordinates(v);
+          for (std::size_t i = 0; i < dims.size(); ++i) {
+            if (ring_moves(from[dims[i]], c[dims[i]], dims[i], sign[i]) >= moves[i]) continue;
+            std::vector<int> next = c;
+            const std::optional<LinkId> l = ring_step(v, next, dims[i], sign[i]);
+            if (!l) continue;  // a failed link
+            const NodeId w = t_.link_target(*l);
+            const auto [w_at, added] = at.try_emplace(w, static_cast<std::int32_t>(g.nodes.size()));
+            if (added) g.nodes.push_back(w);
+            g.edges.push_back({static_cast<std::int32_t>(gi), w_at->second, *l});
+          }
+          if (g.nodes.size() > kMaxPathGraph) g.complete = false;
+        }
+        g.layers.push_back(g.edges.size());
+        begin = end;
+      }
+    }
+    if (!g.complete) return false;
+    graph_ = g.nodes;
+    for (std::size_t i = 0; i < graph_.size(); ++i) graph_pos_[static_cast<std::size_t>(graph_[i])] = static_cast<std::int32_t>(i);
+    edges_ = g.edges;
+    layer_edges_ = g.layers;
+    return true;
+  }
+  /// cheapest_shortest over every direction choice of pair pi (one-shot): the cheapest of them,
+  /// the choices scanned from a seeded place.
+  bool cheapest_direction(std::size_t pi, int horizon, const std::vector<double>& price, std::uint64_t& seed, std::int64_t& spent,
+                          std::int32_t& route, std::int64_t& start) {
+    const std::uint32_t choices = 1U << moving_dimensions(pi).size();
+    const auto first = static_cast<std::uint32_t>(splitmix64(seed) % choices);
+    double best = std::numeric_limits<double>::infinity();
+    for (std::uint32_t j = 0; j < choices; ++j) {
+      std::int32_t r = -1;
+      std::int64_t st = 0;
+      double cost = 0;
+      if (cheapest_shortest(pi, horizon, true, price, seed, spent, r, st, false, (first + j) % choices, &cost) && cost < best) {
+        best = cost;
+        route = r;
+        start = st;
+      }
+    }
+    return route >= 0;
+  }
+
   /// f(resource) for every resource a hop over link l holds: the link, and under single-port the
   /// sender's send port and the receiver's receive port.
   template <class F>
@@ -2253,6 +2351,19 @@ std::int64_t step_down(std::int64_t failed, std::int64_t fits) {
   return std::max(failed + (fits - failed) / 2, fits - std::max<std::int64_t>(1, fits / kMaxStepDown));
 }
 
+/// On a torus of rings, the least load of the busiest link under a routing on shortest paths (the
+/// congestion LP over them, congestion_lp's shortest_only): a one-shot schedule of T steps on
+/// shortest paths alone has T >= it, and at T = it leaves no slack on that link. 0 on other
+/// networks and past kLpRouteColumns flow variables.
+double shortest_paths_congestion(const Topology& t, Model m, const Traffic& traffic) {
+  const std::vector<Factor>& factors = t.factors();
+  if (factors.empty() || factors.size() > kQuadrantMaxDims ||
+      !std::all_of(factors.begin(), factors.end(), [](const Factor& f) { return f.kind == FactorKind::Ring && f.size >= 3; }))
+    return 0;
+  const CongestionLp lp = congestion_lp(t, m, traffic, kLpRouteColumns, true, false, 0, true);
+  return lp.solved ? lp.lp_value : 0;
+}
+
 /// One-shot: `current` (per flit of `order`, `steps` long) shorter by the negotiated placement
 /// under a horizon H (no flit ends past it, place_negotiated's no_wrap), H first `floor` (the
 /// lower bound; an eighth of the work), then step_down (all the work left each), each try started
@@ -2456,6 +2567,18 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     }
   }
   if (period == 0 && repair_work > 0 && floor > 0 && best_steps > floor) {
+    // Where shortest paths alone cannot meet the bound, the horizons that leave them no slack are
+    // negotiated over every path each way round each ring (torus:16x16 perm:transpose:8: the
+    // pairs 1 to 7 diagonals off cross the 32 links between two diagonals 896 times, so 28 steps
+    // at least on shortest paths, against the bound 23).
+    if (const double need = shortest_paths_congestion(t, m, traffic); need > static_cast<double>(floor) + 1e-9) {
+      const auto at_most = static_cast<std::int64_t>(std::floor(need + 1e-9));
+      ls.set_every_direction_below(at_most + 1);
+      if (log != nullptr)
+        log->push_back("list: shortest paths alone load a link " + std::to_string(static_cast<std::int64_t>(std::ceil(need - 1e-9))) +
+                       " times at least (the congestion LP over them); horizons up to " + std::to_string(at_most) +
+                       " over every path each way round each ring");
+    }
     std::int64_t left = repair_work;
     shorten_one_shot(ls, order, balanced, floor, current, best_steps, left, spent);
     // Still above the bound: the work the first start left goes to the base schedule relabelled

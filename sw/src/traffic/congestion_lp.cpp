@@ -11,6 +11,7 @@
 #include <set>
 
 #include "totex/error.hpp"
+#include "totex/network/distance.hpp"
 #include "totex/traffic/traffic_bounds.hpp"
 #include "totex/traffic/translations.hpp"
 #include "lp_certificate.hpp"
@@ -271,7 +272,7 @@ CongestionLp congestion_lp_paths(const Topology& t, Model m, const Traffic& tr, 
 }  // namespace
 
 CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::int64_t max_columns, bool symmetry, bool flows,
-                           std::int64_t max_path_pairs) {
+                           std::int64_t max_path_pairs, bool shortest_only) {
   CongestionLp out;
   if (tr.nodes() != t.nodes())
     throw UsageError("traffic '" + printable(tr.spec()) + "' is for " + std::to_string(tr.nodes()) + " nodes, " + t.spec() + " has " +
@@ -296,7 +297,7 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     out.why_not = std::to_string(k) + (out.translations > 1 ? " source orbits (" + std::to_string(out.translations) + " translations)" : " sources") +
                   " x " + std::to_string(links) + " links = " + std::to_string(out.columns - 1) + " flow variables, above the limit of " +
                   std::to_string(max_columns);
-    if (flows || max_path_pairs <= 0) return out;
+    if (flows || shortest_only || max_path_pairs <= 0) return out;
     out.columns = 1;
     return congestion_lp_paths(t, m, tr, sym, max_path_pairs, std::move(out));
   }
@@ -342,6 +343,13 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
   }
   start.push_back(static_cast<CoinBigIndex>(index.size()));
   std::vector<double> col_lo(static_cast<std::size_t>(cols), 0.0), col_hi(static_cast<std::size_t>(cols), COIN_DBL_MAX);
+  if (shortest_only)  // a source's flow only on links one hop farther from it: every path of it is a shortest one
+    for (i64 i = 0; i < k; ++i) {
+      const std::vector<int> d = bfs_distances(t, sources[static_cast<std::size_t>(i)]);
+      for (LinkId l = 0; l < links; ++l)
+        if (d[static_cast<std::size_t>(t.link_target(l))] != d[static_cast<std::size_t>(t.link_source(l))] + 1)
+          col_hi[static_cast<std::size_t>(i * links + l)] = 0.0;
+    }
   std::vector<double> obj(static_cast<std::size_t>(cols), 0.0);
   obj.back() = 1.0;
   std::vector<double> row_lo(static_cast<std::size_t>(rows), -COIN_DBL_MAX), row_hi(static_cast<std::size_t>(rows), 0.0);
@@ -371,6 +379,12 @@ CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& tr, std::i
     return out;
   }
   out.lp_value = model.objectiveValue();
+  if (shortest_only) {  // a guide for the searches, not a bound on every schedule: not certified
+    out.bound = static_cast<i64>(std::ceil(out.lp_value - 1e-6));
+    out.certificate = "shortest paths only, not certified";
+    out.solved = true;
+    return out;
+  }
   // Certificate (weak duality): for lengths len_l >= 0 on the links (and, single-port, send_v and
   // recv_v on the nodes), any flow of congestion z has
   //   z * (sum len + sum send + sum recv) >= sum over flows of f_{s,l} (len_l + send_tail + recv_head)

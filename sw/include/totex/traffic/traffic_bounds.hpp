@@ -66,9 +66,13 @@ struct CongestionLp {
 /// `symmetry` false: one source per source even where translations keep the traffic (the tests
 /// compare the two).
 /// Past `max_columns`, without `flows`: the path form (column generation) up to `max_path_pairs`
-/// pairs with traffic.
+/// pairs with traffic. `shortest_only`: each source's flow only on links one hop farther from it
+/// (so on shortest paths alone): the least congestion of a routing on shortest paths, a guide for
+/// the searches (a schedule of T steps on shortest paths has T >= z*), not a bound on every
+/// schedule, so `lp_value` and `bound` (its ceiling) are not certified; the arc form only.
 [[nodiscard]] CongestionLp congestion_lp(const Topology& t, Model m, const Traffic& traffic, std::int64_t max_columns,
-                                         bool symmetry = true, bool flows = false, std::int64_t max_path_pairs = 0);
+                                         bool symmetry = true, bool flows = false, std::int64_t max_path_pairs = 0,
+                                         bool shortest_only = false);
 
 /// The time-expanded congestion LP of a one-shot schedule of `steps` steps under nic or all-port
 /// (no relay buffers): per source (one per orbit of the translations that keep the traffic) a flow
