@@ -51,6 +51,9 @@ cli_test(fpga_cannot_fit 2 "the TDM tile for torus:64x64 cannot fit the iCE40 up
   -- bash -c "ulimit -v 1000000 && exec ${TOTEX} fpga --topo torus:64x64 --model nic")
 cli_test(fpga_cannot_fit_hx8k 2 "cannot fit the iCE40 hx8k"
   -- bash -c "ulimit -v 1000000 && exec ${TOTEX} fpga --topo torus:64x64 --model nic --device hx8k")
+# Not under ASan (make sanitize), whose shadow memory alone is more than the 1 GB limit.
+set_tests_properties(cli.periods_memory_ref cli.periods_memory_rtl cli.periods_memory_systemc cli.periods_memory_torus8x8
+  cli.fpga_cannot_fit cli.fpga_cannot_fit_hx8k PROPERTIES LABELS no-asan)
 
 # --tables-out DIR is replaced as a whole: a failed write leaves the old set, a good one the new set.
 add_test(NAME cli.fpga_tables_out_atomic

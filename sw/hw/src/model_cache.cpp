@@ -67,10 +67,18 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+/// The sanitizers the library was built with (`make sanitize`: GCC's address and undefined), which
+/// a harness linking it needs too: their runtime, and checks in its own code alike.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr const char* kSanitizerFlags = " -fsanitize=address,undefined -fno-omit-frame-pointer";
+#else
+constexpr const char* kSanitizerFlags = "";
+#endif
+
 /// The -CFLAGS of every harness build: the C++ standard (20, or 17 where SystemC is linked), the
 /// library headers and sim/.
 std::string harness_cflags(int standard) {
-  std::string flags = "-std=c++" + std::to_string(standard) + " -O1";
+  std::string flags = "-std=c++" + std::to_string(standard) + " -O1" + kSanitizerFlags;
   for (const fs::path& dir : install_paths().include_dirs) flags += " -I" + dir.string();
   return flags + " -I" + install_paths().sim.string();
 }
@@ -148,7 +156,8 @@ fs::path build_verilated(const VerilatedBuild& b) {
   std::string libraries;
   for (const fs::path& lib : install_paths().libraries) libraries += lib.string() + " ";
   command.insert(command.end(), {"-LDFLAGS", libraries + (b.systemc ? "-lsystemc " : "") +
-                                           (b.systemc || b.schedulers ? "-lcadical -lCbcSolver -lCbc -lCgl -lOsiClp -lOsi -lClp -lCoinUtils -lexpat " : "") + "-lz"});
+                                           (b.systemc || b.schedulers ? "-lcadical -lCbcSolver -lCbc -lCgl -lOsiClp -lOsi -lClp -lCoinUtils -lexpat " : "") + "-lz" +
+                                           kSanitizerFlags});
   command.insert(command.end(), {"--Mdir", (dir / "obj").string(), "-o", binary.string()});
   for (const fs::path& f : sources) command.push_back(f.string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
