@@ -832,13 +832,14 @@ class ListScheduler {
   /// where the graph has more than kMaxPathGraph nodes.
   /// `free_routes` (if given): every start whose cheapest path costs nothing (a price of 0 on
   /// every slot it uses) adds that path to the pair's routes instead (route and start unset).
-  /// `choice` (>= 0, a torus): over every path of that direction choice (direction_graph) instead;
+  /// `choice` (>= 0, a torus): over every path of that direction choice (direction()) instead;
   /// `best_cost`: the chosen path's price.
   bool cheapest_shortest(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
                          std::int64_t& spent, std::int32_t& route, std::int64_t& start, bool free_routes = false,
                          std::int64_t choice = -1, double* best_cost = nullptr) {
     const Pair& p = pairs_[pi];
-    const std::int64_t len = choice < 0 ? p.dist : direction_length(pi, static_cast<std::uint32_t>(choice));
+    const DirectionGraph* dg = choice < 0 ? nullptr : &direction(pi, static_cast<std::uint32_t>(choice));
+    const std::int64_t len = dg == nullptr ? p.dist : dg->length;
     const std::int64_t starts = no_wrap ? period - len + 1 : period;
     if (starts <= 0) return false;
     const auto S = static_cast<std::size_t>(starts);
@@ -854,7 +855,7 @@ class ListScheduler {
       for (std::size_t s = first; s < S; ++s) hop_[s] += row[s - first];
     };
     const auto turn = static_cast<Port>(splitmix64(seed) % 64);
-    const bool small = choice < 0 ? path_graph(p, turn) : direction_graph(pi, static_cast<std::uint32_t>(choice));
+    const bool small = dg == nullptr ? path_graph(p, turn) : load_graph(*dg);
     const auto per_edge = (starts + kStartsPerLookup - 1) / kStartsPerLookup;
     const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
     if (goal < 0) {
@@ -1904,11 +1905,12 @@ class ListScheduler {
   };
   std::vector<GraphEdge> edges_;
   std::vector<std::size_t> layer_edges_;
-  /// direction_graph's, per (pair, direction choice).
+  /// direction()'s, per (pair, direction choice).
   struct DirectionGraph {
     std::vector<NodeId> nodes;
     std::vector<GraphEdge> edges;
     std::vector<std::size_t> layers;
+    std::int64_t length = 0;  // the hops of each of its paths
     bool complete = true;
   };
   std::map<std::pair<std::size_t, std::uint32_t>, DirectionGraph> direction_graphs_;
@@ -1953,55 +1955,51 @@ class ListScheduler {
   void forget_graph() {
     for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
   }
-  /// The hops of every path of pair pi in direction choice `choice` (a torus; quadrant_graph's:
-  /// bit i set, the i-th dimension it moves in goes down round its ring).
-  [[nodiscard]] std::int64_t direction_length(std::size_t pi, std::uint32_t choice) const {
-    const std::vector<int> from = t_.coordinates(pairs_[pi].src), to = t_.coordinates(pairs_[pi].dst);
-    const std::vector<std::size_t> dims = moving_dimensions(pi);
-    const std::vector<int> sign = ring_signs(dims.size(), choice);
-    std::int64_t len = 0;
-    for (std::size_t i = 0; i < dims.size(); ++i) len += ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
-    return len;
-  }
-  /// path_graph's layers over every path of pair pi in direction choice `choice` (each node at one
-  /// hop count: its moves that way), built once per pair and choice (the ports in one order, so
-  /// ties go the same way); false past kMaxPathGraph nodes.
-  bool direction_graph(std::size_t pi, std::uint32_t choice) {
+  /// Pair pi's graph of every path in direction choice `choice` (a torus; quadrant_graph's: bit i
+  /// set, the i-th dimension it moves in goes down round its ring), each node at one hop count
+  /// (its moves that way), built once per pair and choice (the ports in one order, so ties go the
+  /// same way).
+  const DirectionGraph& direction(std::size_t pi, std::uint32_t choice) {
     auto [it, fresh] = direction_graphs_.try_emplace({pi, choice});
     DirectionGraph& g = it->second;
-    if (fresh) {
-      const Pair& p = pairs_[pi];
-      const std::vector<int> from = t_.coordinates(p.src), to = t_.coordinates(p.dst);
-      const std::vector<std::size_t> dims = moving_dimensions(pi);
-      const std::vector<int> sign = ring_signs(dims.size(), choice);
-      std::vector<int> moves(dims.size());
-      for (std::size_t i = 0; i < dims.size(); ++i) moves[i] = ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
-      const std::int64_t len = direction_length(pi, choice);
-      std::map<NodeId, std::int32_t> at;
-      g.nodes.assign(1, p.src);
-      at[p.src] = 0;
-      g.layers.assign(1, 0);
-      for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(len) && g.complete; ++h) {
-        const std::size_t end = g.nodes.size();
-        for (std::size_t gi = begin; gi < end && g.complete; ++gi) {
-          const NodeId v = g.nodes[gi];
-          const std::vector<int> c = t_.coordinates(v);
-          for (std::size_t i = 0; i < dims.size(); ++i) {
-            if (ring_moves(from[dims[i]], c[dims[i]], dims[i], sign[i]) >= moves[i]) continue;
-            std::vector<int> next = c;
-            const std::optional<LinkId> l = ring_step(v, next, dims[i], sign[i]);
-            if (!l) continue;  // a failed link
-            const NodeId w = t_.link_target(*l);
-            const auto [w_at, added] = at.try_emplace(w, static_cast<std::int32_t>(g.nodes.size()));
-            if (added) g.nodes.push_back(w);
-            g.edges.push_back({static_cast<std::int32_t>(gi), w_at->second, *l});
-          }
-          if (g.nodes.size() > kMaxPathGraph) g.complete = false;
-        }
-        g.layers.push_back(g.edges.size());
-        begin = end;
-      }
+    if (!fresh) return g;
+    const Pair& p = pairs_[pi];
+    const std::vector<int> from = t_.coordinates(p.src), to = t_.coordinates(p.dst);
+    const std::vector<std::size_t> dims = moving_dimensions(pi);
+    const std::vector<int> sign = ring_signs(dims.size(), choice);
+    std::vector<int> moves(dims.size());
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+      moves[i] = ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
+      g.length += moves[i];
     }
+    std::map<NodeId, std::int32_t> at;
+    g.nodes.assign(1, p.src);
+    at[p.src] = 0;
+    g.layers.assign(1, 0);
+    for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(g.length) && g.complete; ++h) {
+      const std::size_t end = g.nodes.size();
+      for (std::size_t gi = begin; gi < end && g.complete; ++gi) {
+        const NodeId v = g.nodes[gi];
+        const std::vector<int> c = t_.coordinates(v);
+        for (std::size_t i = 0; i < dims.size(); ++i) {
+          if (ring_moves(from[dims[i]], c[dims[i]], dims[i], sign[i]) >= moves[i]) continue;
+          std::vector<int> next = c;
+          const std::optional<LinkId> l = ring_step(v, next, dims[i], sign[i]);
+          if (!l) continue;  // a failed link
+          const NodeId w = t_.link_target(*l);
+          const auto [w_at, added] = at.try_emplace(w, static_cast<std::int32_t>(g.nodes.size()));
+          if (added) g.nodes.push_back(w);
+          g.edges.push_back({static_cast<std::int32_t>(gi), w_at->second, *l});
+        }
+        if (g.nodes.size() > kMaxPathGraph) g.complete = false;
+      }
+      g.layers.push_back(g.edges.size());
+      begin = end;
+    }
+    return g;
+  }
+  /// path_graph's layers set to g's (false when g passed kMaxPathGraph nodes).
+  bool load_graph(const DirectionGraph& g) {
     if (!g.complete) return false;
     graph_ = g.nodes;
     for (std::size_t i = 0; i < graph_.size(); ++i) graph_pos_[static_cast<std::size_t>(graph_[i])] = static_cast<std::int32_t>(i);
@@ -2351,15 +2349,18 @@ std::int64_t step_down(std::int64_t failed, std::int64_t fits) {
   return std::max(failed + (fits - failed) / 2, fits - std::max<std::int64_t>(1, fits / kMaxStepDown));
 }
 
+/// Every factor a ring of 3 or more (true for none: callers check for factors themselves).
+bool rings_only(const std::vector<Factor>& factors) {
+  return std::all_of(factors.begin(), factors.end(), [](const Factor& f) { return f.kind == FactorKind::Ring && f.size >= 3; });
+}
+
 /// On a torus of rings, the least load of the busiest link under a routing on shortest paths (the
 /// congestion LP over them, congestion_lp's shortest_only): a one-shot schedule of T steps on
 /// shortest paths alone has T >= it, and at T = it leaves no slack on that link. 0 on other
 /// networks and past kLpRouteColumns flow variables.
 double shortest_paths_congestion(const Topology& t, Model m, const Traffic& traffic) {
   const std::vector<Factor>& factors = t.factors();
-  if (factors.empty() || factors.size() > kQuadrantMaxDims ||
-      !std::all_of(factors.begin(), factors.end(), [](const Factor& f) { return f.kind == FactorKind::Ring && f.size >= 3; }))
-    return 0;
+  if (factors.empty() || factors.size() > kQuadrantMaxDims || !rings_only(factors)) return 0;
   const CongestionLp lp = congestion_lp(t, m, traffic, kLpRouteColumns, true, false, 0, true);
   return lp.solved ? lp.lp_value : 0;
 }
@@ -2686,7 +2687,7 @@ Schedule route_sat_schedule(const Topology& t, Model m, const Traffic& traffic, 
   // the root (CaDiCaL: 37,000 to 810,000 conflicts on the same choices as clauses). After stage 0
   // (the LP's routes), which keeps the cases it solves; before the ring directions' negotiations.
   const std::vector<Factor>& factors = t.factors();
-  const bool rings = std::all_of(factors.begin(), factors.end(), [](const Factor& f) { return f.kind == FactorKind::Ring && f.size >= 3; });
+  const bool rings = rings_only(factors);
   if (orbits && period > 0 && !factors.empty() && factors.size() <= 2 && rings) {
     const std::vector<std::size_t> counts = ls.route_counts();  // the paths added go again on failure
     std::vector<std::vector<std::int32_t>> two_turn(ls.pairs().size());
