@@ -27,11 +27,12 @@ set_tests_properties(cli.degraded_schedule_spec PROPERTIES DEPENDS cli.degraded_
 cli_test(degraded_schedule_auto 0 "verified"
   --jq ".verified==true and .steps>=.lower_bound" --
   ${TOTEX} schedule --topo torus:4x4~fail:0-1 --model all-port --budget 0.5 --json)
-# The one-shot repair of the base schedule, then of its relabellings by the torus' symmetries
-# (docs/networks.md, "Schedules"): torus:8x8~fail:0-1 nic 73 against the bound 69 (74 from the
-# base schedule alone), about 3 s.
+# The one-shot repair of the base schedule, then of its relabellings by the torus' symmetries,
+# the shortening also over paths 2 hops longer than a shortest one (docs/networks.md,
+# "Schedules"): torus:8x8~fail:0-1 nic 72 against the bound 69 (73 over shortest paths only, 74
+# from the base schedule alone), about 8 s.
 cli_test(degraded_torus8_nic_relabelled 0 "verified"
-  --jq ".verified==true and .lower_bound==69 and .steps<=73" --
+  --jq ".verified==true and .lower_bound==69 and .steps<=72 and (.search|index(\"list: a network with failed links under nic: the shortening also over paths up to 2 hops longer than a shortest one, where cheaper\")) != null" --
   ${TOTEX} schedule --topo torus:8x8~fail:0-1 --model nic --json)
 # auto runs pairwise too outside the families up to 256 nodes (torus:16x16~fail:0-1 nic 581), and
 # the list: where the bound is long against the routes (529 against 17 hops), half the budget to
@@ -88,6 +89,18 @@ add_test(NAME cli.degraded_torus4x4_engines
   COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:4x4~fail:0-1 --model nic --algo pairwise
           -- ref rtl systemc)
 set_tests_properties(cli.degraded_torus4x4_engines PROPERTIES TIMEOUT 600
+  ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
+# ... and one whose walks are longer than shortest paths: torus:5x5~fail:0-1 nic by the list, 26
+# steps (the bound) with 1,547 link crossings where shortest paths take 1,508 (the shortening's
+# paths 2 hops longer, two of them turning back over the link they came by), the same trace on
+# ref, rtl and systemc (the model builds in about 5 s).
+cli_test(degraded_detour_walks 0 "verified"
+  --jq ".verified==true and .steps==26 and .transfers>1508" --
+  ${TOTEX} schedule --topo torus:5x5~fail:0-1 --model nic --algo list --json)
+add_test(NAME cli.degraded_detour_engines
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/cosim/same_digest.sh ${TOTEX} --topo torus:5x5~fail:0-1 --model nic --algo list
+          -- ref rtl systemc)
+set_tests_properties(cli.degraded_detour_engines PROPERTIES TIMEOUT 600
   ENVIRONMENT "TOTEX_CACHE_DIR=${CMAKE_BINARY_DIR}/rtl-cache")
 # Periodic on a degraded network: with the list's period in hand, the packing's first fit stops
 # once its passes have spent the packing's work (each failing pass scans every item; on

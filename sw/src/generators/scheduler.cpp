@@ -246,7 +246,7 @@ const std::vector<Generator>& generators() {
            // period 554, 562, and nothing shorter).
            std::int64_t work = 0;
            Schedule s = list_schedule(t, m, everyone, 0, 6, 1, &work, static_cast<std::int64_t>(budget / 2 * kListLookupsPerSecond),
-                                      &unrolled, floor);
+                                      &unrolled, floor, 0, &log);
            log.push_back("list: the periodic search's period " + std::to_string(o.length) + ", unrolled: " +
                          std::to_string(unrolled.step_count()) + " steps, shortened: " + std::to_string(s.step_count()));
            s.algorithm = "list";
@@ -261,7 +261,7 @@ const std::vector<Generator>& generators() {
          // bound (the negotiated placement; torus:8x8~fail:0-1,9-17 nic 76 -> 75).
          const std::int64_t shorten = std::max<std::int64_t>(0, allowed - work * (orders + 1));
          if (orders > 1 || (shorten > 0 && static_cast<std::int64_t>(s.step_count()) > floor))
-           s = list_schedule(t, m, everyone, 0, 6, orders, &work, shorten, nullptr, floor);
+           s = list_schedule(t, m, everyone, 0, 6, orders, &work, shorten, nullptr, floor, 0, &log);
          log.push_back("list: " + std::to_string(orders) + " priority orders, " + std::to_string(work) + " look-ups");
          s.algorithm = "list";
          return s;

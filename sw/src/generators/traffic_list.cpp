@@ -84,6 +84,19 @@ constexpr int kBaseStartMaxNodes = 256;
 /// The negotiated placement prices every shortest path of a pair at once where its shortest-path
 /// graph has at most this many nodes (else its candidate routes).
 constexpr std::size_t kMaxPathGraph = 512;
+/// One-shot under nic on a network with failed links, the negotiated placement also prices every
+/// path up to this many hops longer than a shortest one (cheapest_detour), and takes one where it
+/// is cheaper: a NIC injects and ejects one flit a step, and a path two hops longer moves a flit's
+/// ejection two steps from its injection where no relay may hold it (torus:8x8~fail:0-1 nic 73 ->
+/// 72 steps). Not on healthy networks, whose shortest paths are many (torus:16x16 random:1:0.1:2
+/// periodic 88 -> 89 with them), nor periodic or all-port, where they took link slots the others
+/// needed (torus:8x8~fail:0-1,2-10 all-port one-shot 69 -> 70), nor above kDetourMaxNodes nodes,
+/// where a placement over horizons of 550 costs about four times as much and the shortening's
+/// work runs out sooner (torus:16x16~fail:0-1,2-18 nic 558 -> 567), measured 2026-12-01.
+constexpr int kDetourHops = 2;
+constexpr int kDetourMaxNodes = 128;
+/// cheapest_detour's graph at most this many (node, hops) places (else shortest paths only).
+constexpr std::size_t kMaxDetourGraph = 4 * kMaxPathGraph;
 /// The dynamic program over a path graph counts one look-up per this many starts of a hop: its
 /// loops over the starts are vectorised adds and compares (measured 2026-11-29 on this machine:
 /// the periodic search on torus:16x16 random:1:0.1:2 ran 195 M look-ups a second counting one per
@@ -743,7 +756,7 @@ class ListScheduler {
       if (std::int32_t route = -1;
           every_path && pairs_[pi].dist > 0 &&
           (no_wrap && period < every_direction_below_ ? cheapest_direction(pi, period, price, seed, spent, route, at[f].start)
-                                                      : cheapest_shortest(pi, period, no_wrap, price, seed, spent, route, at[f].start))) {
+                                                      : cheapest_shortest_or_detour(pi, period, no_wrap, price, seed, spent, route, at[f].start))) {
         at[f].pair = pi;
         at[f].route = route;
         return true;
@@ -847,13 +860,7 @@ class ListScheduler {
     const auto L = static_cast<std::size_t>(t_.links());
     const auto N = static_cast<std::size_t>(t_.nodes());
     if (graph_pos_.empty()) graph_pos_.assign(N, -1);
-    // The resource's prices of steps h .. h + S - 1 (wrapped) added to hop_.
-    const auto add_prices = [&](std::size_t resource, std::size_t h) {
-      const double* row = price.data() + resource * P;
-      const std::size_t first = std::min(S, P - h % P);  // starts whose step h + s is below P
-      for (std::size_t s = 0; s < first; ++s) hop_[s] += row[h % P + s];
-      for (std::size_t s = first; s < S; ++s) hop_[s] += row[s - first];
-    };
+    const auto add_prices = [&](std::size_t resource, std::size_t h) { add_step_prices(hop_, price.data() + resource * P, h, P); };
     const auto turn = static_cast<Port>(splitmix64(seed) % 64);
     const bool small = dg == nullptr ? path_graph(p, turn) : load_graph(*dg);
     const auto per_edge = (starts + kStartsPerLookup - 1) / kStartsPerLookup;
@@ -1117,6 +1124,93 @@ class ListScheduler {
       }
     }
     return g;
+  }
+  /// cheapest_shortest, and where detour_hops_ is set cheapest_detour too: the cheaper (a tie to
+  /// the shortest path).
+  bool cheapest_shortest_or_detour(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
+                                   std::int64_t& spent, std::int32_t& route, std::int64_t& start) {
+    double cost = std::numeric_limits<double>::infinity(), detour_cost = cost;
+    bool found = cheapest_shortest(pi, period, no_wrap, price, seed, spent, route, start, false, -1, &cost);
+    std::int32_t detour = -1;
+    std::int64_t detour_start = 0;
+    if (detour_hops_ > 0 && cheapest_detour(pi, period, no_wrap, price, seed, spent, detour, detour_start, detour_cost) &&
+        (!found || detour_cost < cost)) {
+      route = detour;
+      start = detour_start;
+      found = true;
+    }
+    return found;
+  }
+  /// The cheapest (path, start) of pair pi over every walk up to detour_hops_ hops longer than a
+  /// shortest path (layered_graph's: one may turn back over the link it came by, two link slots
+  /// in place of a wait that no relay can hold), under `price` as cheapest_shortest's, a walk of
+  /// h hops ejecting in step start + h - 1 (no_wrap: ending by step `period`); the walk joins the
+  /// pair's routes and `cost` gets its price. False where the graph has more than
+  /// kMaxDetourGraph places.
+  bool cheapest_detour(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
+                       std::int64_t& spent, std::int32_t& route, std::int64_t& start, double& cost) {
+    const Pair& p = pairs_[pi];
+    const PathGraph g = layered_graph(pi, detour_hops_);
+    spent += static_cast<std::int64_t>(g.hops.size());
+    if (g.node.size() > kMaxDetourGraph) return false;
+    const auto P = static_cast<std::size_t>(period);
+    const auto L = static_cast<std::size_t>(t_.links());
+    const auto N = static_cast<std::size_t>(t_.nodes());
+    const double infinity = std::numeric_limits<double>::infinity();
+    // Per (place, start) the cheapest price into it and the hop that gave it; every hop out of a
+    // place comes after every hop into it (layered_graph adds them layer by layer).
+    cost_.assign(g.node.size() * P, infinity);
+    std::vector<std::int32_t> via(g.node.size() * P, -1);
+    std::vector<std::int32_t> hops_into(g.node.size(), 0);
+    hop_.assign(P, 0.0);
+    if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + static_cast<std::size_t>(p.src)) * P, 0, P);
+    std::copy(hop_.begin(), hop_.end(), cost_.begin());
+    const auto per_edge = (period + kStartsPerLookup - 1) / kStartsPerLookup;
+    for (std::size_t e = 0; e < g.hops.size(); ++e) {
+      const PathHop& x = g.hops[e];
+      std::fill(hop_.begin(), hop_.end(), 0.0);
+      for_hop_resources(x.link, [&](std::size_t r) { add_step_prices(hop_, price.data() + r * P, static_cast<std::size_t>(x.h), P); });
+      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * P;
+      double* to = cost_.data() + static_cast<std::size_t>(x.to) * P;
+      std::int32_t* into = via.data() + static_cast<std::size_t>(x.to) * P;
+      for (std::size_t s = 0; s < P; ++s)
+        if (const double c = from[s] + hop_[s]; c < to[s]) {
+          to[s] = c;
+          into[s] = static_cast<std::int32_t>(e);
+        }
+      hops_into[static_cast<std::size_t>(x.to)] = x.h + 1;
+      spent += per_edge;
+    }
+    // The destination's places (one per length), each with its ejection's price.
+    cost = infinity;
+    std::size_t best_place = 0, best_s = 0;
+    const std::size_t from_s = splitmix64(seed) % P;
+    for (std::size_t i = 1; i < g.node.size(); ++i) {
+      if (g.node[i] != p.dst) continue;
+      const auto h = static_cast<std::size_t>(hops_into[i]);
+      std::fill(hop_.begin(), hop_.end(), 0.0);
+      if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + N + static_cast<std::size_t>(p.dst)) * P, h - 1, P);
+      for (std::size_t j = 0; j < P; ++j) {
+        const std::size_t s = (from_s + j) % P;
+        if (no_wrap && s + h > P) continue;
+        if (const double c = cost_[i * P + s] + hop_[s]; c < cost) {
+          cost = c;
+          best_place = i;
+          best_s = s;
+        }
+      }
+    }
+    if (cost == infinity) return false;
+    std::vector<LinkId> links;
+    for (std::size_t i = best_place; i != 0;) {
+      const PathHop& x = g.hops[static_cast<std::size_t>(via[i * P + best_s])];
+      links.push_back(x.link);
+      i = static_cast<std::size_t>(x.from);
+    }
+    std::reverse(links.begin(), links.end());
+    route = route_index(pi, links);
+    start = static_cast<std::int64_t>(best_s);
+    return true;
   }
   /// Pair pi's paths with at most two turns, every way round each ring, on a torus where the pair
   /// moves in at most two dimensions: per direction choice (as quadrant_graph's), one dimension's
@@ -1521,6 +1615,8 @@ class ListScheduler {
   /// One-shot negotiations under a horizon below `h` place each flit over every path each way round
   /// each ring (cheapest_direction) instead of its shortest paths (a torus of rings; 0: never).
   void set_every_direction_below(std::int64_t h) { every_direction_below_ = h; }
+  /// The negotiated placement also over paths up to `hops` longer (cheapest_detour); 0: not.
+  void set_detour_hops(int hops) { detour_hops_ = hops; }
   /// Per pair, how many routes it has; keep_routes forgets those added since (the periodic search
   /// starts every period from the candidates and balanced routes, as a new scheduler would).
   [[nodiscard]] std::vector<std::size_t> route_counts() const {
@@ -1898,6 +1994,7 @@ class ListScheduler {
   std::vector<NodeId> graph_;
   std::vector<std::int32_t> graph_pos_;
   std::int64_t every_direction_below_ = 0;
+  int detour_hops_ = 0;
   /// path_graph's edges, hop by hop: those of hop h are layer_edges_[h] .. layer_edges_[h + 1].
   struct GraphEdge {
     std::int32_t from, to;  // places in graph_
@@ -1954,6 +2051,13 @@ class ListScheduler {
   }
   void forget_graph() {
     for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
+  }
+  /// Adds to hop[s], for every start s, the price in `row` (a resource's P slots) of step h + s,
+  /// wrapped at P.
+  static void add_step_prices(std::vector<double>& hop, const double* row, std::size_t h, std::size_t P) {
+    const std::size_t S = hop.size(), first = std::min(S, P - h % P);  // starts whose step h + s is below P
+    for (std::size_t s = 0; s < first; ++s) hop[s] += row[h % P + s];
+    for (std::size_t s = first; s < S; ++s) hop[s] += row[s - first];
   }
   /// Pair pi's graph of every path in direction choice `choice` (a torus; quadrant_graph's: bit i
   /// set, the i-th dimension it moves in goes down round its ring), each node at one hop count
@@ -2568,6 +2672,12 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
     }
   }
   if (period == 0 && repair_work > 0 && floor > 0 && best_steps > floor) {
+    if (m == Model::Nic && t.is_degraded() && t.nodes() <= kDetourMaxNodes) {
+      ls.set_detour_hops(kDetourHops);
+      if (log != nullptr)
+        log->push_back("list: a network with failed links under nic: the shortening also over paths up to " + std::to_string(kDetourHops) +
+                       " hops longer than a shortest one, where cheaper");
+    }
     // Where shortest paths alone cannot meet the bound, the horizons that leave them no slack are
     // negotiated over every path each way round each ring (torus:16x16 perm:transpose:8: the
     // pairs 1 to 7 diagonals off cross the 32 links between two diagonals 896 times, so 28 steps

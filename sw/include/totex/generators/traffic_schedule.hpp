@@ -114,7 +114,7 @@ struct TrafficOutcome {
 /// the first starts once the call has spent that many look-ups, and `repair_work` counts the whole
 /// call (the negotiation gets what the orders left). One-shot with `greedy_start`, the greedy
 /// over every shortest path, farthest first (T-CREST Poseidon's order), is a start beside the
-/// orders; `log` (if given) gets which start was kept.
+/// orders; `log` (if given) gets which start was kept and what paths the shortening widens to.
 [[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
                                      std::int64_t* work = nullptr, std::int64_t repair_work = 0,
                                      const Schedule* warm = nullptr, std::int64_t floor = 0, std::int64_t orders_work = 0,
