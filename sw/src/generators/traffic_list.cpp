@@ -845,14 +845,12 @@ class ListScheduler {
   /// where the graph has more than kMaxPathGraph nodes.
   /// `free_routes` (if given): every start whose cheapest path costs nothing (a price of 0 on
   /// every slot it uses) adds that path to the pair's routes instead (route and start unset).
-  /// `choice` (>= 0, a torus): over every path of that direction choice (direction()) instead;
   /// `best_cost`: the chosen path's price.
   bool cheapest_shortest(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
                          std::int64_t& spent, std::int32_t& route, std::int64_t& start, bool free_routes = false,
-                         std::int64_t choice = -1, double* best_cost = nullptr) {
+                         double* best_cost = nullptr) {
     const Pair& p = pairs_[pi];
-    const DirectionGraph* dg = choice < 0 ? nullptr : &direction(pi, static_cast<std::uint32_t>(choice));
-    const std::int64_t len = dg == nullptr ? p.dist : dg->length;
+    const std::int64_t len = p.dist;
     const std::int64_t starts = no_wrap ? period - len + 1 : period;
     if (starts <= 0) return false;
     const auto S = static_cast<std::size_t>(starts);
@@ -862,7 +860,7 @@ class ListScheduler {
     if (graph_pos_.empty()) graph_pos_.assign(N, -1);
     const auto add_prices = [&](std::size_t resource, std::size_t h) { add_step_prices(hop_, price.data() + resource * P, h, P); };
     const auto turn = static_cast<Port>(splitmix64(seed) % 64);
-    const bool small = dg == nullptr ? path_graph(p, turn) : load_graph(*dg);
+    const bool small = path_graph(p, turn);
     const auto per_edge = (starts + kStartsPerLookup - 1) / kStartsPerLookup;
     const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
     if (goal < 0) {
@@ -1130,7 +1128,7 @@ class ListScheduler {
   bool cheapest_shortest_or_detour(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
                                    std::int64_t& spent, std::int32_t& route, std::int64_t& start) {
     double cost = std::numeric_limits<double>::infinity(), detour_cost = cost;
-    bool found = cheapest_shortest(pi, period, no_wrap, price, seed, spent, route, start, false, -1, &cost);
+    bool found = cheapest_shortest(pi, period, no_wrap, price, seed, spent, route, start, false, &cost);
     std::int32_t detour = -1;
     std::int64_t detour_start = 0;
     if (detour_hops_ > 0 && cheapest_detour(pi, period, no_wrap, price, seed, spent, detour, detour_start, detour_cost) &&
@@ -1143,57 +1141,74 @@ class ListScheduler {
   }
   /// The cheapest (path, start) of pair pi over every walk up to detour_hops_ hops longer than a
   /// shortest path (layered_graph's: one may turn back over the link it came by, two link slots
-  /// in place of a wait that no relay can hold), under `price` as cheapest_shortest's, a walk of
-  /// h hops ejecting in step start + h - 1 (no_wrap: ending by step `period`); the walk joins the
-  /// pair's routes and `cost` gets its price. False where the graph has more than
-  /// kMaxDetourGraph places.
+  /// in place of a wait that no relay can hold), by cheapest_on_graph; `cost` gets its price.
   bool cheapest_detour(std::size_t pi, int period, bool no_wrap, const std::vector<double>& price, std::uint64_t& seed,
                        std::int64_t& spent, std::int32_t& route, std::int64_t& start, double& cost) {
-    const Pair& p = pairs_[pi];
     const PathGraph g = layered_graph(pi, detour_hops_);
     spent += static_cast<std::int64_t>(g.hops.size());
-    if (g.node.size() > kMaxDetourGraph) return false;
-    const auto P = static_cast<std::size_t>(period);
+    return cheapest_on_graph(g, kMaxDetourGraph, period, no_wrap, price, seed, spent, route, start, cost);
+  }
+  /// cheapest_shortest's dynamic program over a graph of pair g.pair's walks (place 0 its source;
+  /// every hop into a place before any hop out of it), where one network node may sit at several
+  /// hop counts: a walk of h hops ejects in step start + h - 1. Every start 0..period-1 is priced
+  /// and scanned from a seeded place; no_wrap, a walk past step `period` is passed over, so a tie
+  /// under a horizon goes to the first start after that place or else from 0. The walk joins the
+  /// pair's routes; `cost` gets its price. False where the graph has more than `max_places`
+  /// places or reaches no destination.
+  bool cheapest_on_graph(const PathGraph& g, std::size_t max_places, int period, bool no_wrap, const std::vector<double>& price,
+                         std::uint64_t& seed, std::int64_t& spent, std::int32_t& route, std::int64_t& start, double& cost) {
+    const Pair& p = pairs_[g.pair];
+    // Per place its hops from the source; the shortest walk's bounds the starts.
+    std::vector<std::int32_t> hops_into(g.node.size(), 0);
+    std::int32_t shortest = std::numeric_limits<std::int32_t>::max();
+    for (const PathHop& x : g.hops) {
+      hops_into[static_cast<std::size_t>(x.to)] = x.h + 1;
+      if (g.node[static_cast<std::size_t>(x.to)] == p.dst) shortest = std::min(shortest, x.h + 1);
+    }
+    if (shortest == std::numeric_limits<std::int32_t>::max() || (no_wrap && shortest > period)) return false;
+    const auto S = static_cast<std::size_t>(period);
+    const auto P = S;
     const auto L = static_cast<std::size_t>(t_.links());
     const auto N = static_cast<std::size_t>(t_.nodes());
+    const auto per_edge = (period + kStartsPerLookup - 1) / kStartsPerLookup;
+    if (g.node.size() > max_places) {
+      spent += static_cast<std::int64_t>(g.hops.size()) * per_edge;
+      return false;
+    }
     const double infinity = std::numeric_limits<double>::infinity();
-    // Per (place, start) the cheapest price into it and the hop that gave it; every hop out of a
-    // place comes after every hop into it (layered_graph adds them layer by layer).
-    cost_.assign(g.node.size() * P, infinity);
-    std::vector<std::int32_t> via(g.node.size() * P, -1);
-    std::vector<std::int32_t> hops_into(g.node.size(), 0);
-    hop_.assign(P, 0.0);
+    // Per (place, start) the cheapest price into it and the hop that gave it.
+    cost_.assign(g.node.size() * S, infinity);
+    std::vector<std::int32_t> via(g.node.size() * S, -1);
+    hop_.assign(S, 0.0);
     if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + static_cast<std::size_t>(p.src)) * P, 0, P);
     std::copy(hop_.begin(), hop_.end(), cost_.begin());
-    const auto per_edge = (period + kStartsPerLookup - 1) / kStartsPerLookup;
     for (std::size_t e = 0; e < g.hops.size(); ++e) {
       const PathHop& x = g.hops[e];
       std::fill(hop_.begin(), hop_.end(), 0.0);
       for_hop_resources(x.link, [&](std::size_t r) { add_step_prices(hop_, price.data() + r * P, static_cast<std::size_t>(x.h), P); });
-      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * P;
-      double* to = cost_.data() + static_cast<std::size_t>(x.to) * P;
-      std::int32_t* into = via.data() + static_cast<std::size_t>(x.to) * P;
-      for (std::size_t s = 0; s < P; ++s)
+      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * S;
+      double* to = cost_.data() + static_cast<std::size_t>(x.to) * S;
+      std::int32_t* into = via.data() + static_cast<std::size_t>(x.to) * S;
+      for (std::size_t s = 0; s < S; ++s)
         if (const double c = from[s] + hop_[s]; c < to[s]) {
           to[s] = c;
           into[s] = static_cast<std::int32_t>(e);
         }
-      hops_into[static_cast<std::size_t>(x.to)] = x.h + 1;
       spent += per_edge;
     }
-    // The destination's places (one per length), each with its ejection's price.
+    // The destination's places (one per walk length), each with its ejection's price.
     cost = infinity;
     std::size_t best_place = 0, best_s = 0;
-    const std::size_t from_s = splitmix64(seed) % P;
+    const std::size_t from_s = splitmix64(seed) % S;
     for (std::size_t i = 1; i < g.node.size(); ++i) {
       if (g.node[i] != p.dst) continue;
       const auto h = static_cast<std::size_t>(hops_into[i]);
       std::fill(hop_.begin(), hop_.end(), 0.0);
       if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + N + static_cast<std::size_t>(p.dst)) * P, h - 1, P);
-      for (std::size_t j = 0; j < P; ++j) {
-        const std::size_t s = (from_s + j) % P;
+      for (std::size_t j = 0; j < S; ++j) {
+        const std::size_t s = (from_s + j) % S;
         if (no_wrap && s + h > P) continue;
-        if (const double c = cost_[i * P + s] + hop_[s]; c < cost) {
+        if (const double c = cost_[i * S + s] + hop_[s]; c < cost) {
           cost = c;
           best_place = i;
           best_s = s;
@@ -1203,12 +1218,12 @@ class ListScheduler {
     if (cost == infinity) return false;
     std::vector<LinkId> links;
     for (std::size_t i = best_place; i != 0;) {
-      const PathHop& x = g.hops[static_cast<std::size_t>(via[i * P + best_s])];
+      const PathHop& x = g.hops[static_cast<std::size_t>(via[i * S + best_s])];
       links.push_back(x.link);
       i = static_cast<std::size_t>(x.from);
     }
     std::reverse(links.begin(), links.end());
-    route = route_index(pi, links);
+    route = route_index(g.pair, links);
     start = static_cast<std::int64_t>(best_s);
     return true;
   }
@@ -2002,15 +2017,9 @@ class ListScheduler {
   };
   std::vector<GraphEdge> edges_;
   std::vector<std::size_t> layer_edges_;
-  /// direction()'s, per (pair, direction choice).
-  struct DirectionGraph {
-    std::vector<NodeId> nodes;
-    std::vector<GraphEdge> edges;
-    std::vector<std::size_t> layers;
-    std::int64_t length = 0;  // the hops of each of its paths
-    bool complete = true;
-  };
-  std::map<std::pair<std::size_t, std::uint32_t>, DirectionGraph> direction_graphs_;
+  /// direction()'s, per (pair, direction choice): quadrant_graph's of that choice (no places:
+  /// more than kMaxPathGraph).
+  std::map<std::pair<std::size_t, std::uint32_t>, PathGraph> direction_graphs_;
   std::vector<double> cost_, hop_;
   std::vector<LinkId> via_;
   std::vector<char> on_path_;  // add_paths' nodes on the path in hand
@@ -2059,59 +2068,17 @@ class ListScheduler {
     for (std::size_t s = 0; s < first; ++s) hop[s] += row[h % P + s];
     for (std::size_t s = first; s < S; ++s) hop[s] += row[s - first];
   }
-  /// Pair pi's graph of every path in direction choice `choice` (a torus; quadrant_graph's: bit i
-  /// set, the i-th dimension it moves in goes down round its ring), each node at one hop count
-  /// (its moves that way), built once per pair and choice (the ports in one order, so ties go the
-  /// same way).
-  const DirectionGraph& direction(std::size_t pi, std::uint32_t choice) {
+  /// Pair pi's graph of every path in direction choice `choice` (quadrant_graph's), built once
+  /// per pair and choice; none (no places) where it has more than kMaxPathGraph.
+  const PathGraph& direction(std::size_t pi, std::uint32_t choice) {
     auto [it, fresh] = direction_graphs_.try_emplace({pi, choice});
-    DirectionGraph& g = it->second;
-    if (!fresh) return g;
-    const Pair& p = pairs_[pi];
-    const std::vector<int> from = t_.coordinates(p.src), to = t_.coordinates(p.dst);
-    const std::vector<std::size_t> dims = moving_dimensions(pi);
-    const std::vector<int> sign = ring_signs(dims.size(), choice);
-    std::vector<int> moves(dims.size());
-    for (std::size_t i = 0; i < dims.size(); ++i) {
-      moves[i] = ring_moves(from[dims[i]], to[dims[i]], dims[i], sign[i]);
-      g.length += moves[i];
+    if (fresh) {
+      it->second = quadrant_graph(pi, 1U << choice);
+      if (it->second.node.size() > kMaxPathGraph) it->second = PathGraph{pi, {}, {}};
     }
-    std::map<NodeId, std::int32_t> at;
-    g.nodes.assign(1, p.src);
-    at[p.src] = 0;
-    g.layers.assign(1, 0);
-    for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(g.length) && g.complete; ++h) {
-      const std::size_t end = g.nodes.size();
-      for (std::size_t gi = begin; gi < end && g.complete; ++gi) {
-        const NodeId v = g.nodes[gi];
-        const std::vector<int> c = t_.coordinates(v);
-        for (std::size_t i = 0; i < dims.size(); ++i) {
-          if (ring_moves(from[dims[i]], c[dims[i]], dims[i], sign[i]) >= moves[i]) continue;
-          std::vector<int> next = c;
-          const std::optional<LinkId> l = ring_step(v, next, dims[i], sign[i]);
-          if (!l) continue;  // a failed link
-          const NodeId w = t_.link_target(*l);
-          const auto [w_at, added] = at.try_emplace(w, static_cast<std::int32_t>(g.nodes.size()));
-          if (added) g.nodes.push_back(w);
-          g.edges.push_back({static_cast<std::int32_t>(gi), w_at->second, *l});
-        }
-        if (g.nodes.size() > kMaxPathGraph) g.complete = false;
-      }
-      g.layers.push_back(g.edges.size());
-      begin = end;
-    }
-    return g;
+    return it->second;
   }
-  /// path_graph's layers set to g's (false when g passed kMaxPathGraph nodes).
-  bool load_graph(const DirectionGraph& g) {
-    if (!g.complete) return false;
-    graph_ = g.nodes;
-    for (std::size_t i = 0; i < graph_.size(); ++i) graph_pos_[static_cast<std::size_t>(graph_[i])] = static_cast<std::int32_t>(i);
-    edges_ = g.edges;
-    layer_edges_ = g.layers;
-    return true;
-  }
-  /// cheapest_shortest over every direction choice of pair pi (one-shot): the cheapest of them,
+  /// cheapest_on_graph over every direction choice of pair pi (one-shot): the cheapest of them,
   /// the choices scanned from a seeded place.
   bool cheapest_direction(std::size_t pi, int horizon, const std::vector<double>& price, std::uint64_t& seed, std::int64_t& spent,
                           std::int32_t& route, std::int64_t& start) {
@@ -2122,7 +2089,8 @@ class ListScheduler {
       std::int32_t r = -1;
       std::int64_t st = 0;
       double cost = 0;
-      if (cheapest_shortest(pi, horizon, true, price, seed, spent, r, st, false, (first + j) % choices, &cost) && cost < best) {
+      if (cheapest_on_graph(direction(pi, (first + j) % choices), kMaxPathGraph, horizon, true, price, seed, spent, r, st, cost) &&
+          cost < best) {
         best = cost;
         route = r;
         start = st;
