@@ -90,9 +90,10 @@ constexpr std::size_t kMaxPathGraph = 512;
 /// ejection two steps from its injection where no relay may hold it (torus:8x8~fail:0-1 nic 73 ->
 /// 72 steps). Not on healthy networks, whose shortest paths are many (torus:16x16 random:1:0.1:2
 /// one-shot 91 -> 93 with them, periodic at --budget 40 87 -> 89), nor periodic or all-port,
-/// where they took link slots the others needed (torus:8x8~fail:0-1,2-10 all-port one-shot 69 -> 70), nor above kDetourMaxNodes nodes,
-/// where a placement over horizons of 550 costs about four times as much and the shortening's
-/// work runs out sooner (torus:16x16~fail:0-1,2-18 nic 558 -> 567), measured 2026-12-01.
+/// where they took link slots the others needed (torus:8x8~fail:0-1,2-10 all-port one-shot 69 ->
+/// 70), nor above kDetourMaxNodes nodes, where a placement over horizons of 550 costs about four
+/// times as much and the shortening's work runs out sooner (torus:16x16~fail:0-1,2-18 nic 558 ->
+/// 567), measured 2026-12-01.
 constexpr int kDetourHops = 2;
 constexpr int kDetourMaxNodes = 128;
 /// cheapest_detour's graph at most this many (node, hops) places (else shortest paths only).
