@@ -756,8 +756,9 @@ class ListScheduler {
       // way round each ring instead.
       if (std::int32_t route = -1;
           every_path && pairs_[pi].dist > 0 &&
-          (no_wrap && period < every_direction_below_ ? cheapest_direction(pi, period, price, seed, spent, route, at[f].start)
-                                                      : cheapest_shortest_or_detour(pi, period, no_wrap, price, seed, spent, route, at[f].start))) {
+          (no_wrap && period < every_direction_below_
+               ? cheapest_direction(pi, period, price, seed, spent, route, at[f].start)
+               : cheapest_shortest_or_detour(pi, period, no_wrap, price, seed, spent, route, at[f].start))) {
         at[f].pair = pi;
         at[f].route = route;
         return true;
