@@ -852,8 +852,7 @@ class ListScheduler {
                          std::int64_t& spent, std::int32_t& route, std::int64_t& start, bool free_routes = false,
                          double* best_cost = nullptr) {
     const Pair& p = pairs_[pi];
-    const std::int64_t len = p.dist;
-    const std::int64_t starts = no_wrap ? period - len + 1 : period;
+    const std::int64_t starts = no_wrap ? period - p.dist + 1 : period;
     if (starts <= 0) return false;
     const auto S = static_cast<std::size_t>(starts);
     const auto P = static_cast<std::size_t>(period);
@@ -896,7 +895,7 @@ class ListScheduler {
         spent += per_edge;
       }
     std::fill(hop_.begin(), hop_.end(), 0.0);
-    if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(len - 1));
+    if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(p.dist - 1));
     const double* total = cost_.data() + static_cast<std::size_t>(goal) * S;
     double best = std::numeric_limits<double>::infinity();
     std::size_t best_s = 0;
@@ -910,9 +909,9 @@ class ListScheduler {
     }
     // Back from the destination: the hop into each node at start s.
     if (best_cost != nullptr) *best_cost = best;
-    std::vector<LinkId> links(static_cast<std::size_t>(len));
+    std::vector<LinkId> links(static_cast<std::size_t>(p.dist));
     const auto path_at = [&](std::size_t s) {
-      for (NodeId v = p.dst, h = static_cast<NodeId>(len); h > 0; --h) {
+      for (NodeId v = p.dst, h = p.dist; h > 0; --h) {
         const LinkId l = via_[static_cast<std::size_t>(graph_pos_[static_cast<std::size_t>(v)]) * S + s];
         links[static_cast<std::size_t>(h - 1)] = l;
         v = t_.link_source(l);
@@ -1168,8 +1167,7 @@ class ListScheduler {
       if (g.node[static_cast<std::size_t>(x.to)] == p.dst) shortest = std::min(shortest, x.h + 1);
     }
     if (shortest == std::numeric_limits<std::int32_t>::max() || (no_wrap && shortest > period)) return false;
-    const auto S = static_cast<std::size_t>(period);
-    const auto P = S;
+    const auto P = static_cast<std::size_t>(period);  // every start of the period is priced
     const auto L = static_cast<std::size_t>(t_.links());
     const auto N = static_cast<std::size_t>(t_.nodes());
     const auto per_edge = (period + kStartsPerLookup - 1) / kStartsPerLookup;
@@ -1179,19 +1177,19 @@ class ListScheduler {
     }
     const double infinity = std::numeric_limits<double>::infinity();
     // Per (place, start) the cheapest price into it and the hop that gave it.
-    cost_.assign(g.node.size() * S, infinity);
-    std::vector<std::int32_t> via(g.node.size() * S, -1);
-    hop_.assign(S, 0.0);
+    cost_.assign(g.node.size() * P, infinity);
+    std::vector<std::int32_t> via(g.node.size() * P, -1);
+    hop_.assign(P, 0.0);
     if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + static_cast<std::size_t>(p.src)) * P, 0, P);
     std::copy(hop_.begin(), hop_.end(), cost_.begin());
     for (std::size_t e = 0; e < g.hops.size(); ++e) {
       const PathHop& x = g.hops[e];
       std::fill(hop_.begin(), hop_.end(), 0.0);
       for_hop_resources(x.link, [&](std::size_t r) { add_step_prices(hop_, price.data() + r * P, static_cast<std::size_t>(x.h), P); });
-      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * S;
-      double* to = cost_.data() + static_cast<std::size_t>(x.to) * S;
-      std::int32_t* into = via.data() + static_cast<std::size_t>(x.to) * S;
-      for (std::size_t s = 0; s < S; ++s)
+      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * P;
+      double* to = cost_.data() + static_cast<std::size_t>(x.to) * P;
+      std::int32_t* into = via.data() + static_cast<std::size_t>(x.to) * P;
+      for (std::size_t s = 0; s < P; ++s)
         if (const double c = from[s] + hop_[s]; c < to[s]) {
           to[s] = c;
           into[s] = static_cast<std::int32_t>(e);
@@ -1201,16 +1199,16 @@ class ListScheduler {
     // The destination's places (one per walk length), each with its ejection's price.
     cost = infinity;
     std::size_t best_place = 0, best_s = 0;
-    const std::size_t from_s = splitmix64(seed) % S;
+    const std::size_t from_s = splitmix64(seed) % P;
     for (std::size_t i = 1; i < g.node.size(); ++i) {
       if (g.node[i] != p.dst) continue;
       const auto h = static_cast<std::size_t>(hops_into[i]);
       std::fill(hop_.begin(), hop_.end(), 0.0);
       if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + N + static_cast<std::size_t>(p.dst)) * P, h - 1, P);
-      for (std::size_t j = 0; j < S; ++j) {
-        const std::size_t s = (from_s + j) % S;
+      for (std::size_t j = 0; j < P; ++j) {
+        const std::size_t s = (from_s + j) % P;
         if (no_wrap && s + h > P) continue;
-        if (const double c = cost_[i * S + s] + hop_[s]; c < cost) {
+        if (const double c = cost_[i * P + s] + hop_[s]; c < cost) {
           cost = c;
           best_place = i;
           best_s = s;
@@ -1220,7 +1218,7 @@ class ListScheduler {
     if (cost == infinity) return false;
     std::vector<LinkId> links;
     for (std::size_t i = best_place; i != 0;) {
-      const PathHop& x = g.hops[static_cast<std::size_t>(via[i * S + best_s])];
+      const PathHop& x = g.hops[static_cast<std::size_t>(via[i * P + best_s])];
       links.push_back(x.link);
       i = static_cast<std::size_t>(x.from);
     }
