@@ -512,9 +512,8 @@ class ListScheduler {
         if (x[w] != 0) return static_cast<std::int64_t>(w * 64) + __builtin_ctzll(x[w]);
       return kNever;
     };
-    if (graph_pos_.empty()) graph_pos_.assign(N, -1);
     std::vector<std::uint64_t> reach, acc, tmp;
-    const std::vector<GraphEdge>& edges = edges_;
+    const std::vector<PathHop>& edges = shortest_.hops;
     const std::vector<std::size_t>& layer_edges = layer_edges_;
     out.clear();
     out.reserve(order.size());
@@ -523,17 +522,17 @@ class ListScheduler {
       const Pair& p = pairs_[pi];
       std::int32_t route = -1;
       std::int64_t start = kNever;
-      const bool small = path_graph(p, 0);
+      const bool small = path_graph(pi, 0);
       const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
       if (goal >= 0) {
         const std::size_t W = words;  // fixed for this flit (take grows `words` only below)
-        reach.assign(graph_.size() * W, 0);
+        reach.assign(shortest_.node.size() * W, 0);
         if (m_ == Model::Nic) free_from(L + static_cast<std::size_t>(p.src), 0, reach.data());
         else std::fill(reach.begin(), reach.begin() + static_cast<std::ptrdiff_t>(W), ~std::uint64_t{0});
         acc.resize(W);
         for (std::size_t h = 0; h + 1 < layer_edges.size(); ++h)
           for (std::size_t e = layer_edges[h]; e < layer_edges[h + 1]; ++e) {
-            const GraphEdge& x = edges[e];
+            const PathHop& x = edges[e];
             std::copy_n(reach.data() + static_cast<std::size_t>(x.from) * W, W, acc.data());
             and_hop(x.link, h, acc.data(), tmp);
             std::uint64_t* to = reach.data() + static_cast<std::size_t>(x.to) * W;
@@ -553,7 +552,7 @@ class ListScheduler {
             const std::size_t b = layer_edges[h - 1], n = layer_edges[h] - b;
             const std::size_t turn = static_cast<std::size_t>(splitmix64(seed) % std::max<std::size_t>(n, 1));
             for (std::size_t j = 0; j < n; ++j) {
-              const GraphEdge& x = edges[b + (j + turn) % n];
+              const PathHop& x = edges[b + (j + turn) % n];
               if (x.to != cur) continue;
               const std::uint64_t* from = reach.data() + static_cast<std::size_t>(x.from) * W;
               const auto st = static_cast<std::size_t>(start);
@@ -839,12 +838,11 @@ class ListScheduler {
   }
 
   /// The cheapest (path, start) of pair pi over every shortest path at once, under `price` (per
-  /// resource, `period` slots): a dynamic program over the pair's shortest-path graph (layer h: the
-  /// nodes h hops from the source on a shortest path to the destination), one cost per start, a
-  /// hop at start s priced in its step s + h (mod the period). Starts 0..period-1, or (no_wrap)
-  /// those that end by step `period`. The path joins the pair's routes. Ties go to the first found,
-  /// the ports and the starts scanned from a seeded place, so paths spread. False (nothing chosen)
-  /// where the graph has more than kMaxPathGraph nodes.
+  /// resource, `period` slots): cheapest_on_graph over the pair's shortest-path graph (layer h: the
+  /// nodes h hops from the source on a shortest path to the destination). Starts 0..period-1, or
+  /// (no_wrap) those that end by step `period`. Ties go to the first found, the ports and the
+  /// starts scanned from a seeded place, so paths spread. False (nothing chosen) where the graph
+  /// has more than kMaxPathGraph nodes.
   /// `free_routes` (if given): every start whose cheapest path costs nothing (a price of 0 on
   /// every slot it uses) adds that path to the pair's routes instead (route and start unset).
   /// `best_cost`: the chosen path's price.
@@ -855,78 +853,26 @@ class ListScheduler {
     const std::int64_t starts = no_wrap ? period - p.dist + 1 : period;
     if (starts <= 0) return false;
     const auto S = static_cast<std::size_t>(starts);
-    const auto P = static_cast<std::size_t>(period);
-    const auto L = static_cast<std::size_t>(t_.links());
-    const auto N = static_cast<std::size_t>(t_.nodes());
-    if (graph_pos_.empty()) graph_pos_.assign(N, -1);
-    const auto add_prices = [&](std::size_t resource, std::size_t h) { add_step_prices(hop_, price.data() + resource * P, h, P); };
     const auto turn = static_cast<Port>(splitmix64(seed) % 64);
-    const bool small = path_graph(p, turn);
-    const auto per_edge = (starts + kStartsPerLookup - 1) / kStartsPerLookup;
-    const std::int32_t goal = small ? graph_pos_[static_cast<std::size_t>(p.dst)] : -1;
-    if (goal < 0) {
-      spent += static_cast<std::int64_t>(edges_.size()) * per_edge;
-      return forget_graph(), false;
-    }
-    cost_.assign(graph_.size() * S, std::numeric_limits<double>::infinity());
-    std::fill(cost_.begin(), cost_.begin() + static_cast<std::ptrdiff_t>(S), 0.0);
-    via_.assign(graph_.size() * S, -1);
-    hop_.resize(S);
-    if (m_ == Model::Nic) {
-      std::fill(hop_.begin(), hop_.end(), 0.0);
-      add_prices(L + static_cast<std::size_t>(p.src), 0);
-      std::copy(hop_.begin(), hop_.end(), cost_.begin());
-    }
-    for (std::size_t h = 0; h + 1 < layer_edges_.size(); ++h)
-      for (std::size_t e = layer_edges_[h]; e < layer_edges_[h + 1]; ++e) {
-        const GraphEdge& x = edges_[e];
-        std::fill(hop_.begin(), hop_.end(), 0.0);
-        for_hop_resources(x.link, [&](std::size_t r) { add_prices(r, h); });
-        const double* from = cost_.data() + static_cast<std::size_t>(x.from) * S;
-        double* to = cost_.data() + static_cast<std::size_t>(x.to) * S;
-        LinkId* into = via_.data() + static_cast<std::size_t>(x.to) * S;
-        for (std::size_t s = 0; s < S; ++s) {
-          const double c = from[s] + hop_[s];
-          if (c < to[s]) {
-            to[s] = c;
-            into[s] = x.link;
-          }
-        }
-        spent += per_edge;
-      }
-    std::fill(hop_.begin(), hop_.end(), 0.0);
-    if (m_ == Model::Nic) add_prices(L + N + static_cast<std::size_t>(p.dst), static_cast<std::size_t>(p.dist - 1));
-    const double* total = cost_.data() + static_cast<std::size_t>(goal) * S;
-    double best = std::numeric_limits<double>::infinity();
-    std::size_t best_s = 0;
-    const std::size_t from_s = splitmix64(seed) % S;
-    for (std::size_t j = 0; j < S; ++j) {
-      const std::size_t s = (from_s + j) % S;
-      if (const double c = total[s] + hop_[s]; c < best) {
-        best = c;
-        best_s = s;
-      }
-    }
-    // Back from the destination: the hop into each node at start s.
-    if (best_cost != nullptr) *best_cost = best;
-    std::vector<LinkId> links(static_cast<std::size_t>(p.dist));
-    const auto path_at = [&](std::size_t s) {
-      for (NodeId v = p.dst, h = p.dist; h > 0; --h) {
-        const LinkId l = via_[static_cast<std::size_t>(graph_pos_[static_cast<std::size_t>(v)]) * S + s];
-        links[static_cast<std::size_t>(h - 1)] = l;
-        v = t_.link_source(l);
-      }
-      return route_index(pi, links);
-    };
-    if (free_routes) {
-      for (std::size_t s = 0; s < S; ++s)
-        if (total[s] + hop_[s] == 0.0) (void)path_at(s);
-      return forget_graph(), true;
-    }
-    route = path_at(best_s);
+    const bool small = path_graph(pi, turn);
     forget_graph();
-    start = static_cast<std::int64_t>(best_s);
-    return true;
+    if (!small) {
+      spent += static_cast<std::int64_t>(shortest_.hops.size()) * lookups_per_hop(S);
+      return false;
+    }
+    if (free_routes) {
+      (void)splitmix64(seed);  // the draw of cheapest_on_graph's scan, so the later seeds are the same
+      price_walks(shortest_, S, static_cast<std::size_t>(period), price, spent);
+      const std::size_t goal = shortest_.node.size() - 1;  // the last layer holds the destination alone
+      price_ejection(p.dst, static_cast<std::size_t>(p.dist), S, static_cast<std::size_t>(period), price);
+      for (std::size_t s = 0; s < S; ++s)
+        if (cost_[goal * S + s] + hop_[s] == 0.0) (void)walk_route(shortest_, goal, s, S);
+      return true;
+    }
+    double cost = 0;
+    const bool found = cheapest_on_graph(shortest_, kMaxPathGraph, period, S, no_wrap, price, seed, spent, route, start, cost);
+    if (best_cost != nullptr) *best_cost = cost;
+    return found;
   }
 
   /// Solves a model of `clauses` clauses with `work` (conflict_work, so the answer does not depend
@@ -1147,85 +1093,102 @@ class ListScheduler {
                        std::int64_t& spent, std::int32_t& route, std::int64_t& start, double& cost) {
     const PathGraph g = layered_graph(pi, detour_hops_);
     spent += static_cast<std::int64_t>(g.hops.size());
-    return cheapest_on_graph(g, kMaxDetourGraph, period, no_wrap, price, seed, spent, route, start, cost);
+    return cheapest_on_graph(g, kMaxDetourGraph, period, static_cast<std::size_t>(period), no_wrap, price, seed, spent, route, start, cost);
   }
-  /// cheapest_shortest's dynamic program over a graph of pair g.pair's walks (place 0 its source;
-  /// every hop into a place before any hop out of it), where one network node may sit at several
-  /// hop counts: a walk of h hops ejects in step start + h - 1. Every start 0..period-1 is priced
-  /// and scanned from a seeded place; no_wrap, a walk past step `period` is passed over, so a tie
-  /// under a horizon goes to the first start after that place or else from 0. The walk joins the
-  /// pair's routes; `cost` gets its price. False where the graph has more than `max_places`
+  /// The cheapest (walk, start) over a graph of pair g.pair's walks (place 0 its source; every
+  /// hop into a place before any hop out of it), where one network node may sit at several hop
+  /// counts: a walk of h hops ejects in step start + h - 1. A dynamic program, one cost per start,
+  /// a hop at start s priced in its step s + h (mod the period). Starts 0..S-1 (S: `starts`) are
+  /// priced and scanned from a seeded place; no_wrap, a walk past step `period` is passed over, so
+  /// a tie under a horizon goes to the first start after that place or else from 0. The walk joins
+  /// the pair's routes; `cost` gets its price. False where the graph has more than `max_places`
   /// places or reaches no destination.
-  bool cheapest_on_graph(const PathGraph& g, std::size_t max_places, int period, bool no_wrap, const std::vector<double>& price,
-                         std::uint64_t& seed, std::int64_t& spent, std::int32_t& route, std::int64_t& start, double& cost) {
+  bool cheapest_on_graph(const PathGraph& g, std::size_t max_places, int period, std::size_t S, bool no_wrap,
+                         const std::vector<double>& price, std::uint64_t& seed, std::int64_t& spent, std::int32_t& route,
+                         std::int64_t& start, double& cost) {
     const Pair& p = pairs_[g.pair];
     // Per place its hops from the source; the shortest walk's bounds the starts.
-    std::vector<std::int32_t> hops_into(g.node.size(), 0);
+    hops_into_.assign(g.node.size(), 0);
     std::int32_t shortest = std::numeric_limits<std::int32_t>::max();
     for (const PathHop& x : g.hops) {
-      hops_into[static_cast<std::size_t>(x.to)] = x.h + 1;
+      hops_into_[static_cast<std::size_t>(x.to)] = x.h + 1;
       if (g.node[static_cast<std::size_t>(x.to)] == p.dst) shortest = std::min(shortest, x.h + 1);
     }
     if (shortest == std::numeric_limits<std::int32_t>::max() || (no_wrap && shortest > period)) return false;
-    const auto P = static_cast<std::size_t>(period);  // every start of the period is priced
-    const auto L = static_cast<std::size_t>(t_.links());
-    const auto N = static_cast<std::size_t>(t_.nodes());
-    const auto per_edge = (period + kStartsPerLookup - 1) / kStartsPerLookup;
     if (g.node.size() > max_places) {
-      spent += static_cast<std::int64_t>(g.hops.size()) * per_edge;
+      spent += static_cast<std::int64_t>(g.hops.size()) * lookups_per_hop(S);
       return false;
     }
-    const double infinity = std::numeric_limits<double>::infinity();
-    // Per (place, start) the cheapest price into it and the hop that gave it.
-    cost_.assign(g.node.size() * P, infinity);
-    std::vector<std::int32_t> via(g.node.size() * P, -1);
-    hop_.assign(P, 0.0);
-    if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + static_cast<std::size_t>(p.src)) * P, 0, P);
-    std::copy(hop_.begin(), hop_.end(), cost_.begin());
-    for (std::size_t e = 0; e < g.hops.size(); ++e) {
-      const PathHop& x = g.hops[e];
-      std::fill(hop_.begin(), hop_.end(), 0.0);
-      for_hop_resources(x.link, [&](std::size_t r) { add_step_prices(hop_, price.data() + r * P, static_cast<std::size_t>(x.h), P); });
-      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * P;
-      double* to = cost_.data() + static_cast<std::size_t>(x.to) * P;
-      std::int32_t* into = via.data() + static_cast<std::size_t>(x.to) * P;
-      for (std::size_t s = 0; s < P; ++s)
-        if (const double c = from[s] + hop_[s]; c < to[s]) {
-          to[s] = c;
-          into[s] = static_cast<std::int32_t>(e);
-        }
-      spent += per_edge;
-    }
-    // The destination's places (one per walk length), each with its ejection's price.
-    cost = infinity;
+    const auto P = static_cast<std::size_t>(period);
+    price_walks(g, S, P, price, spent);
+    cost = std::numeric_limits<double>::infinity();
     std::size_t best_place = 0, best_s = 0;
-    const std::size_t from_s = splitmix64(seed) % P;
-    for (std::size_t i = 1; i < g.node.size(); ++i) {
+    const std::size_t from_s = splitmix64(seed) % S;
+    for (std::size_t i = 1; i < g.node.size(); ++i) {  // the destination's places, one per walk length
       if (g.node[i] != p.dst) continue;
-      const auto h = static_cast<std::size_t>(hops_into[i]);
-      std::fill(hop_.begin(), hop_.end(), 0.0);
-      if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + N + static_cast<std::size_t>(p.dst)) * P, h - 1, P);
-      for (std::size_t j = 0; j < P; ++j) {
-        const std::size_t s = (from_s + j) % P;
+      const auto h = static_cast<std::size_t>(hops_into_[i]);
+      price_ejection(p.dst, h, S, P, price);
+      for (std::size_t j = 0; j < S; ++j) {
+        const std::size_t s = (from_s + j) % S;
         if (no_wrap && s + h > P) continue;
-        if (const double c = cost_[i * P + s] + hop_[s]; c < cost) {
+        if (const double c = cost_[i * S + s] + hop_[s]; c < cost) {
           cost = c;
           best_place = i;
           best_s = s;
         }
       }
     }
-    if (cost == infinity) return false;
+    if (cost == std::numeric_limits<double>::infinity()) return false;
+    route = walk_route(g, best_place, best_s, S);
+    start = static_cast<std::int64_t>(best_s);
+    return true;
+  }
+  /// Look-ups a hop of the dynamic program costs over S starts.
+  static std::int64_t lookups_per_hop(std::size_t S) {
+    return (static_cast<std::int64_t>(S) + kStartsPerLookup - 1) / kStartsPerLookup;
+  }
+  /// The dynamic program of cheapest_on_graph: per (place, start s < S) in cost_ the cheapest
+  /// price of a walk into the place, in via_ the hop that gave it (-1: none).
+  void price_walks(const PathGraph& g, std::size_t S, std::size_t P, const std::vector<double>& price, std::int64_t& spent) {
+    const Pair& p = pairs_[g.pair];
+    const auto L = static_cast<std::size_t>(t_.links());
+    const std::int64_t per_hop = lookups_per_hop(S);
+    cost_.assign(g.node.size() * S, std::numeric_limits<double>::infinity());
+    via_.assign(g.node.size() * S, -1);
+    hop_.assign(S, 0.0);
+    if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + static_cast<std::size_t>(p.src)) * P, 0, P);
+    std::copy(hop_.begin(), hop_.end(), cost_.begin());
+    for (std::size_t e = 0; e < g.hops.size(); ++e) {
+      const PathHop& x = g.hops[e];
+      std::fill(hop_.begin(), hop_.end(), 0.0);
+      for_hop_resources(x.link, [&](std::size_t r) { add_step_prices(hop_, price.data() + r * P, static_cast<std::size_t>(x.h), P); });
+      const double* from = cost_.data() + static_cast<std::size_t>(x.from) * S;
+      double* to = cost_.data() + static_cast<std::size_t>(x.to) * S;
+      std::int32_t* into = via_.data() + static_cast<std::size_t>(x.to) * S;
+      for (std::size_t s = 0; s < S; ++s)
+        if (const double c = from[s] + hop_[s]; c < to[s]) {
+          to[s] = c;
+          into[s] = static_cast<std::int32_t>(e);
+        }
+      spent += per_hop;
+    }
+  }
+  /// hop_[s]: the price of ejecting at `dst` after `h` hops from start s (nothing but under nic).
+  void price_ejection(NodeId dst, std::size_t h, std::size_t S, std::size_t P, const std::vector<double>& price) {
+    hop_.assign(S, 0.0);
+    const auto L = static_cast<std::size_t>(t_.links()), N = static_cast<std::size_t>(t_.nodes());
+    if (m_ == Model::Nic) add_step_prices(hop_, price.data() + (L + N + static_cast<std::size_t>(dst)) * P, h - 1, P);
+  }
+  /// The route index of price_walks' cheapest walk into `place` at start s (added to the pair's routes).
+  std::int32_t walk_route(const PathGraph& g, std::size_t place, std::size_t s, std::size_t S) {
     std::vector<LinkId> links;
-    for (std::size_t i = best_place; i != 0;) {
-      const PathHop& x = g.hops[static_cast<std::size_t>(via[i * P + best_s])];
+    for (std::size_t i = place; i != 0;) {
+      const PathHop& x = g.hops[static_cast<std::size_t>(via_[i * S + s])];
       links.push_back(x.link);
       i = static_cast<std::size_t>(x.from);
     }
     std::reverse(links.begin(), links.end());
-    route = route_index(g.pair, links);
-    start = static_cast<std::int64_t>(best_s);
-    return true;
+    return route_index(g.pair, links);
   }
   /// Pair pi's paths with at most two turns, every way round each ring, on a torus where the pair
   /// moves in at most two dimensions: per direction choice (as quadrant_graph's), one dimension's
@@ -2003,41 +1966,39 @@ class ListScheduler {
   }
 
  private:
-  // cheapest_shortest's scratch: the shortest-path graph's nodes, each node's place in it (-1:
-  // not in it), per (node, start) the cheapest price and the hop into the node, and per start a
-  // hop's price.
-  std::vector<NodeId> graph_;
+  // path_graph's shortest-path graph, each node's place in it (-1: not in it) and where each hop
+  // count's hops begin in it (those of hop h: layer_edges_[h] .. layer_edges_[h + 1]).
+  PathGraph shortest_;
   std::vector<std::int32_t> graph_pos_;
+  std::vector<std::size_t> layer_edges_;
   std::int64_t every_direction_below_ = 0;
   int detour_hops_ = 0;
-  /// path_graph's edges, hop by hop: those of hop h are layer_edges_[h] .. layer_edges_[h + 1].
-  struct GraphEdge {
-    std::int32_t from, to;  // places in graph_
-    LinkId link;
-  };
-  std::vector<GraphEdge> edges_;
-  std::vector<std::size_t> layer_edges_;
   /// direction()'s, per (pair, direction choice): quadrant_graph's of that choice (no places:
   /// more than kMaxPathGraph).
   std::map<std::pair<std::size_t, std::uint32_t>, PathGraph> direction_graphs_;
+  // price_walks' scratch: per (place, start) the cheapest price and the hop into the place, per
+  // start a hop's price; cheapest_on_graph's per place its hops from the source.
   std::vector<double> cost_, hop_;
-  std::vector<LinkId> via_;
+  std::vector<std::int32_t> via_, hops_into_;
   std::vector<char> on_path_;  // add_paths' nodes on the path in hand
   [[nodiscard]] int dist(NodeId from, NodeId to) const {
     return dist_[static_cast<std::size_t>(to) * static_cast<std::size_t>(t_.nodes()) + static_cast<std::size_t>(from)];
   }
-  /// The shortest-path graph of `p` (its nodes in graph_, places in graph_pos_; forget_graph
-  /// clears them) and its edges hop by hop, each node's ports scanned from `turn`. False when it
-  /// has more than kMaxPathGraph nodes (edges_ holds the ones found before).
-  bool path_graph(const Pair& p, Port turn) {
-    graph_.assign(1, p.src);
+  /// The shortest-path graph of pair pi in shortest_ (places in graph_pos_; forget_graph clears
+  /// them), hop by hop (layer_edges_), each node's ports scanned from `turn`. False when it has
+  /// more than kMaxPathGraph nodes (its hops then the ones found before).
+  bool path_graph(std::size_t pi, Port turn) {
+    const Pair& p = pairs_[pi];
+    if (graph_pos_.empty()) graph_pos_.assign(static_cast<std::size_t>(t_.nodes()), -1);
+    shortest_.pair = pi;
+    shortest_.node.assign(1, p.src);
+    shortest_.hops.clear();
     graph_pos_[static_cast<std::size_t>(p.src)] = 0;
-    edges_.clear();
     layer_edges_.assign(1, 0);
     for (std::size_t begin = 0, h = 0; h < static_cast<std::size_t>(p.dist); ++h) {
-      const std::size_t end = graph_.size();
+      const std::size_t end = shortest_.node.size();
       for (std::size_t i = begin; i < end; ++i) {
-        const NodeId v = graph_[i];
+        const NodeId v = shortest_.node[i];
         const int closer = dist(v, p.dst) - 1;
         const Port degree = t_.degree(v);
         for (Port j = 0; j < degree; ++j) {
@@ -2046,20 +2007,20 @@ class ListScheduler {
           if (dist(w, p.dst) != closer) continue;
           std::int32_t& at_w = graph_pos_[static_cast<std::size_t>(w)];
           if (at_w < 0) {
-            if (graph_.size() >= kMaxPathGraph) return false;
-            at_w = static_cast<std::int32_t>(graph_.size());
-            graph_.push_back(w);
+            if (shortest_.node.size() >= kMaxPathGraph) return false;
+            at_w = static_cast<std::int32_t>(shortest_.node.size());
+            shortest_.node.push_back(w);
           }
-          edges_.push_back({static_cast<std::int32_t>(i), at_w, t_.link_id(v, q)});
+          shortest_.hops.push_back({t_.link_id(v, q), static_cast<std::int32_t>(h), static_cast<std::int32_t>(i), at_w});
         }
       }
-      layer_edges_.push_back(edges_.size());
+      layer_edges_.push_back(shortest_.hops.size());
       begin = end;
     }
     return true;
   }
   void forget_graph() {
-    for (NodeId v : graph_) graph_pos_[static_cast<std::size_t>(v)] = -1;
+    for (NodeId v : shortest_.node) graph_pos_[static_cast<std::size_t>(v)] = -1;
   }
   /// Adds to hop[s], for every start s, the price in `row` (a resource's P slots) of step h + s,
   /// wrapped at P.
@@ -2089,7 +2050,8 @@ class ListScheduler {
       std::int32_t r = -1;
       std::int64_t st = 0;
       double cost = 0;
-      if (cheapest_on_graph(direction(pi, (first + j) % choices), kMaxPathGraph, horizon, true, price, seed, spent, r, st, cost) &&
+      if (cheapest_on_graph(direction(pi, (first + j) % choices), kMaxPathGraph, horizon, static_cast<std::size_t>(horizon), true, price, seed,
+                            spent, r, st, cost) &&
           cost < best) {
         best = cost;
         route = r;
