@@ -56,8 +56,10 @@ run: deps $(BUILD_DIR)/CMakeCache.txt
 	@./cmake/quiet_build.sh $(BUILD_DIR) $(JOBS) totex totex_systemc
 	@./sim/run_default.sh $(BUILD_DIR)
 
+# The tests labelled bench (long end-to-end checks that repeat covered ground on more or larger
+# cases) run in `make bench`.
 test: build
-	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure
+	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure -LE bench
 
 bench: build bench-deps
 	./tests/bench/run.sh $(BUILD_DIR)

@@ -224,6 +224,27 @@ else
   failed+=("netlist against RTL (see $out/synth_equiv.log)")
 fi
 
+# The TDM tile and NIC queue testbenches on every parameter set (make test runs four and three).
+row ""
+row "## TDM tile and NIC queue, every parameter set (\`tests/rtl/tdm/run.sh\`)"
+row ""
+if "$(dirname "$0")/../rtl/tdm/run.sh" "$out/tdm_tb" 20000 >"$out/tdm_tb.log" 2>&1; then
+  row "every set passed, three seeds each ($out/tdm_tb.log)"
+else
+  failed+=("TDM tile testbenches (see $out/tdm_tb.log)")
+fi
+
+# The CTest tests labelled bench: end-to-end checks that repeat on more or larger cases what a
+# make test check covers (listed in docs/reliability.md, "What make test leaves to make bench").
+row ""
+row "## The suite's long checks (\`ctest -L bench\`)"
+row ""
+if (cd "$build" && ctest -L bench -j "$jobs" --output-on-failure) >"$out/ctest_bench.log" 2>&1; then
+  row "$(grep -E 'tests passed' "$out/ctest_bench.log" | tail -1) ($out/ctest_bench.log)"
+else
+  failed+=("ctest -L bench (see $out/ctest_bench.log)")
+fi
+
 # One schedule of 1,024 nodes on the RTL, digest against ref (issue 29).
 row ""
 row "## 1,024 nodes on the RTL (\`tests/bench/rtl_1024.sh\`)"

@@ -21,6 +21,8 @@ cycles=${2:-100000}
 quick=${3:-}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
+# The Verilator runtime and the testbench compile the same way for every case: share them.
+command -v ccache >/dev/null && export OBJCACHE=ccache
 pkgs=("$rtl/totex_pkg.sv" "$rtl/totex_direct_pkg.sv")
 
 # top | parameters (Yosys chparam form) | RTL files (under rtl/, without .sv)

@@ -41,10 +41,14 @@ void write_if_changed(const fs::path& p, const std::string& text) {
 }
 
 /// Holds an exclusive lock on a file while alive, so parallel runs do not build the same model twice.
+/// `busy` (when given) is printed before waiting for a lock another process holds.
 class FileLock {
  public:
-  explicit FileLock(const fs::path& p) : fd_(::open(p.c_str(), O_CREAT | O_RDWR, 0644)) {
-    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) throw UsageError("cannot lock " + p.string());
+  explicit FileLock(const fs::path& p, const std::string& busy = "") : fd_(::open(p.c_str(), O_CREAT | O_RDWR, 0644)) {
+    if (fd_ < 0) throw UsageError("cannot lock " + p.string());
+    if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
+    if (!busy.empty()) std::cerr << busy << std::endl;
+    if (::flock(fd_, LOCK_EX) != 0) throw UsageError("cannot lock " + p.string());
   }
   ~FileLock() {
     if (fd_ >= 0) ::close(fd_);
@@ -94,6 +98,11 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
   // A fresh object directory: make's dependency files from an older build may name sources that
   // no longer exist (ccache keeps the rebuild cheap).
   fs::remove_all(dir / "obj");
+  // One model build at a time per cache: each build already runs make -j 2, and two at once on a
+  // 2-core machine only take turns, while the second, waiting, finds the first's objects of the
+  // shared sources (the Verilator runtime, the harness and SystemC model sources) in ccache.
+  const FileLock one_build(dir.parent_path() / ".build.lock",
+                           "totex: waiting for another model build in " + dir.parent_path().string() + " to finish");
   const fs::path log = dir / "build.log";
   static const bool ccache = program_available("ccache");
   // First use is silent for minutes otherwise: say what is built and how long the last build took.

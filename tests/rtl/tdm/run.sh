@@ -1,16 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds and runs the TDM tile module testbench (tb_tdm_tile.cpp) at several node-id widths (one
-# and two lookup stages, odd widths) and seeds. Usage: tests/rtl/tdm/run.sh [workdir] [cycles]
+# and two lookup stages, odd widths) and seeds. Usage: tests/rtl/tdm/run.sh [workdir] [cycles] [quick]
+# quick (what `make test` runs): four of the tile's seven parameter sets and three of the queue's
+# seven, one Verilator build each; `make bench` runs every set.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 rtl="$(cd "$here/../../../rtl" && pwd)"
-work="${1:-/tmp/tdm-tb}"; cycles="${2:-20000}"
+work="${1:-/tmp/tdm-tb}"; cycles="${2:-20000}"; quick="${3:-}"
 mkdir -p "$work"
+# The Verilator runtime and the testbenches compile the same way in every build: share them.
+command -v ccache >/dev/null && export OBJCACHE=ccache
+tiles=("2 4" "3 4" "4 4" "6 4" "2 16" "6 16" "8 16")
+queues=("1 2 2" "2 2 2" "3 4 2" "2 8 2" "1 2 1" "3 4 1" "2 8 1")
+if [ "$quick" = quick ]; then
+  tiles=("3 4" "6 4" "2 16" "8 16")     # odd and even widths, half and full rate, the widest
+  queues=("1 2 2" "2 8 2" "3 4 1")      # both read-port counts, the smallest and deepest queues
+fi
 mapfile -t files < <("$rtl/filelist.sh" "$rtl/tdm/tdm.f")
 # NodeW period: the 4-slot period is shorter than the NIC's round trip (half rate, the exactness
 # checks are the point); the 16-slot one (slots 4..15 idle) checks the full rate too.
-for cfg in "2 4" "3 4" "4 4" "6 4" "2 16" "6 16" "8 16"; do
+for cfg in "${tiles[@]}"; do
   read -r nw period <<< "$cfg"
   obj="$work/nw${nw}_p$period"
   verilator --cc --exe --build -j 1 --assert -Wno-fatal -O1 -Wno-WIDTH --top-module totex_tdm_tile \
@@ -32,7 +42,7 @@ for seed in 1 2 3; do "$obj/tb_tdm_swap" "$cycles" "$seed"; done
 # slots, at several node-id widths and depths, with the send side's counts on two read ports (the
 # nic and single-port tiles) and on one (HeadReads 1: the all-port tile).
 sim="$(cd "$here/../../../sim/systemc" && pwd)"
-for cfg in "1 2 2" "2 2 2" "3 4 2" "2 8 2" "1 2 1" "3 4 1" "2 8 1"; do
+for cfg in "${queues[@]}"; do
   read -r nw qd hr <<< "$cfg"
   obj="$work/queue_nw${nw}_q${qd}_r$hr"
   verilator --cc --exe --build -j 1 --assert -Wno-fatal -O1 -Wno-WIDTH --top-module totex_tdm_nic_queue \
