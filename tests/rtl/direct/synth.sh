@@ -44,8 +44,8 @@ synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 1 -set Depth 3
 synth_one totex_direct_node "-set N 16 -set NumPorts 4 -set Model 0 -set Depth 64 -set BufSlots 8 -set XW 8" n_sp
 synth_one totex_direct_dyn_node "-set N 16 -set NumPorts 4 -set NumVcs 4 -set AdaptiveVcs 2 -set Depth 4 -set XW 8" n_dyn
 # A traffic whose heaviest pair sends 2 flits: the send queue holds (N - 1) x 2 entries.
-# The multi-flit send queue on a node with 2 VCs (one adaptive): 14 s of Yosys where the 4-VC node's
-# 34 s repeat the router above.
+# On a node with 2 VCs (one adaptive): 14 s of Yosys, where the 4-VC node (34 s) would only repeat
+# the 4-VC router that n_dyn has just synthesized.
 synth_one totex_direct_dyn_node "-set N 16 -set NumPorts 4 -set NumVcs 2 -set AdaptiveVcs 1 -set Depth 4 -set XW 8 -set Flits 2" n_dyn_fl2
 synth_one totex_direct_tile "-set N 16 -set NumPorts 4 -set Model 2 -set Depth 32" tile_nic
 # Multi-flit traffic: the NIC holds Flits own flits per destination (slots {flit, dst}).
