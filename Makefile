@@ -2,6 +2,9 @@
 BUILD_DIR ?= build
 JOBS      ?= $(shell nproc)
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# ccache hashes the paths under this tree as relative ones, so another checkout (a CI clone) finds
+# the objects this one compiled; the RTL model builds name their sources relative too (model_cache.cpp).
+export CCACHE_BASEDIR ?= $(CURDIR)
 
 # The whole toolchain the project uses (see README). `deps` installs only what is missing.
 DEB_PACKAGES := cmake g++ make pkg-config ccache verilator libsystemc-dev catch2 gtkwave yosys \

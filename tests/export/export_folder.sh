@@ -45,7 +45,8 @@ echo "ok: no path of the tree ($src, $bin, /work/) in the folder"
 # Only the folder, a clean environment: make (the testbench), make lint, make synth.
 clean_env=(env -i "PATH=/usr/local/bin:/usr/bin:/bin" "HOME=$work" "TMPDIR=$work")
 # ccache (when installed) only speeds the testbench's C++ up; its cache stays the caller's.
-command -v ccache >/dev/null && clean_env+=("OBJCACHE=ccache" "CCACHE_DIR=$(ccache -k cache_dir 2>/dev/null || echo "$HOME/.cache/ccache")")
+# (Paths under the folder hash relative: another checkout's run finds the objects.)
+command -v ccache >/dev/null && clean_env+=("OBJCACHE=ccache" "CCACHE_DIR=$(ccache -k cache_dir 2>/dev/null || echo "$HOME/.cache/ccache")" "CCACHE_BASEDIR=$PWD")
 log="$work/make.log"
 "${clean_env[@]}" make JOBS=2 >"$log" 2>&1 || { tail -30 "$log"; fail "make (the testbench) failed"; }
 grep -q '^PASS$' "$log" || { tail -30 "$log"; fail "the testbench did not print PASS"; }

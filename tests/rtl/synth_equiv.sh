@@ -16,6 +16,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 rtl=$(cd "$here/../../rtl" && pwd)
+root=$(cd "$here/../.." && pwd)
 work=${1:?usage: synth_equiv.sh WORK_DIR [CYCLES]}
 cycles=${2:-100000}
 quick=${3:-}
@@ -126,9 +127,12 @@ for row in "${cases[@]}"; do
       print "  logic unused; assign unused = ^rand_i;"
       print "endmodule"
     }' "$dir/net.v" >"$dir/eq_top.sv"
-  if ! verilator --cc --exe --build -j 2 -O3 -Wno-fatal -Wno-lint -Wno-style -DSYNTHESIS --x-assign 0 --x-initial 0 \
-       --top-module eq_top -Mdir "$dir/obj" "${pkgs[@]}" "${srcs[@]}" "$dir/net.v" "$dir/eq_top.sv" "$work/tb.cpp" \
-       -o eq >"$dir/verilator.log" 2>&1; then
+  # From the tree's root, every source named relative to it: Verilator writes the names it is
+  # given into the model, and relative ones are the same in every checkout (ccache finds them).
+  # (The C++ by its full name: make compiles it in -Mdir.)
+  mapfile -t rel < <(realpath --relative-to="$root" "${pkgs[@]}" "${srcs[@]}" "$dir/net.v" "$dir/eq_top.sv")
+  if ! (cd "$root" && verilator --cc --exe --build -j 2 -O3 -Wno-fatal -Wno-lint -Wno-style -DSYNTHESIS --x-assign 0 \
+       --x-initial 0 --top-module eq_top -Mdir "$dir/obj" "${rel[@]}" "$work/tb.cpp" -o eq) >"$dir/verilator.log" 2>&1; then
     echo "FAIL $top $params: verilator (see $dir/verilator.log)"; status=1; continue
   fi
   if out=$("$dir/obj/eq" "$cycles"); then

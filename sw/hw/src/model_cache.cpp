@@ -87,6 +87,21 @@ std::string harness_cflags(int standard) {
   return flags + " -I" + install_paths().sim.string();
 }
 
+/// The deepest directory that holds both `a` and `b` (symbolic links resolved).
+fs::path common_ancestor(const fs::path& a, const fs::path& b) {
+  const fs::path x = fs::weakly_canonical(a), y = fs::weakly_canonical(b);
+  fs::path common;
+  for (auto i = x.begin(), j = y.begin(); i != x.end() && j != y.end() && *i == *j; ++i, ++j) common /= *i;
+  return common.empty() ? fs::path("/") : common;
+}
+
+/// `p` as the build in `dir` names it: relative to `dir`, so that Verilator writes the same source
+/// names into the generated C++ (assertion messages) in every checkout, and ccache finds them.
+std::string relative_to(const fs::path& p, const fs::path& dir) {
+  const fs::path r = fs::weakly_canonical(p).lexically_relative(fs::weakly_canonical(dir));
+  return r.empty() ? fs::weakly_canonical(p).string() : r.string();
+}
+
 /// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
 /// inputs and libraries built it already (ccache is used when installed). The caller holds
 /// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
@@ -114,8 +129,14 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
                              : " again, its sources changed (last build took " + last + " s)")
             << "; log: " << log.string() << std::endl;
   const auto started = std::chrono::steady_clock::now();
-  const ProcessResult built = run_process(command, ChildOutput::ToLog, log.string(),
-                                          ccache ? std::vector<std::string>{"OBJCACHE=ccache"} : std::vector<std::string>{});
+  // Run in the model's directory, whose command names every source relative to it (build_verilated),
+  // with ccache's base_dir over the tree: another checkout's build finds these objects in ccache.
+  std::vector<std::string> env;
+  if (ccache) {
+    env.push_back("OBJCACHE=ccache");
+    if (std::getenv("CCACHE_BASEDIR") == nullptr) env.push_back("CCACHE_BASEDIR=" + common_ancestor(dir, install_paths().sim).string());
+  }
+  const ProcessResult built = run_process(command, ChildOutput::ToLog, log.string(), env, dir.string());
   if (built.exit_code != 0 || !fs::exists(binary))
     throw ToolError("tool: building the Verilated model failed; see " + log.string());
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count();
@@ -154,7 +175,7 @@ fs::path build_verilated(const VerilatedBuild& b) {
   sources.insert(sources.end(), b.cpp.begin(), b.cpp.end());
   std::vector<std::string> command = {"verilator", b.systemc ? "--sc" : "--cc", "--exe", "--build", "-j", "2",
                                       "--assert", "-Wno-fatal", b.verilator_opt, "--timescale", "1ns/1ns",
-                                      "--top-module", b.top, "-I" + dir.string()};
+                                      "--top-module", b.top, "-I."};
   command.insert(command.end(), b.args.begin(), b.args.end());
   if (!b.makeflags.empty()) command.insert(command.end(), {"-MAKEFLAGS", b.makeflags});
   // Debian's libsystemc is built as C++17: code linked with it is compiled as C++17 (docs/toolchain.md §2a).
@@ -167,8 +188,8 @@ fs::path build_verilated(const VerilatedBuild& b) {
   command.insert(command.end(), {"-LDFLAGS", libraries + (b.systemc ? "-lsystemc " : "") +
                                            (b.systemc || b.schedulers ? "-lcadical -lCbcSolver -lCbc -lCgl -lOsiClp -lOsi -lClp -lCoinUtils -lexpat " : "") + "-lz" +
                                            kSanitizerFlags});
-  command.insert(command.end(), {"--Mdir", (dir / "obj").string(), "-o", binary.string()});
-  for (const fs::path& f : sources) command.push_back(f.string());
+  command.insert(command.end(), {"--Mdir", "obj", "-o", binary.string()});
+  for (const fs::path& f : sources) command.push_back(relative_to(f, dir));
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
   sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
   // The schema every harness parses its argv with: a change to it rebuilds every model.

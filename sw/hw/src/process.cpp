@@ -54,11 +54,14 @@ std::vector<char*> c_strings(std::vector<std::string>& v) {
 }  // namespace
 
 ProcessResult run_process(const std::vector<std::string>& argv_in, ChildOutput output, const std::string& log_file,
-                          const std::vector<std::string>& extra_env) {
+                          const std::vector<std::string>& extra_env, const std::string& cwd) {
   if (argv_in.empty()) throw ToolError("tool: nothing to run");
   std::vector<std::string> argv = argv_in, env = child_environment(extra_env);
   std::vector<char*> c_argv = c_strings(argv), c_env = c_strings(env);
   FileActions actions;
+  if (!cwd.empty())
+    if (const int e = ::posix_spawn_file_actions_addchdir_np(actions.get(), cwd.c_str()); e != 0)
+      throw ToolError("tool: cannot run " + argv[0] + " in " + cwd + ": " + std::strerror(e));
   std::array<int, 2> pipe_fds{-1, -1};
   if (output == ChildOutput::Capture) {
     if (::pipe(pipe_fds.data()) != 0) throw ToolError(std::string("tool: cannot create a pipe: ") + std::strerror(errno));

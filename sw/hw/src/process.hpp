@@ -23,10 +23,10 @@ struct ProcessResult {
 };
 
 /// Runs argv[0] (looked up on PATH when it has no '/') with `argv`, its environment totex's plus
-/// `extra_env` ("NAME=value", replacing a variable of the same name). Throws ToolError when the
-/// program cannot be started.
+/// `extra_env` ("NAME=value", replacing a variable of the same name), in the directory `cwd`
+/// (empty: totex's own). Throws ToolError when the program cannot be started.
 ProcessResult run_process(const std::vector<std::string>& argv, ChildOutput output, const std::string& log_file = "",
-                          const std::vector<std::string>& extra_env = {});
+                          const std::vector<std::string>& extra_env = {}, const std::string& cwd = "");
 
 /// Whether `program` can be started (found on PATH): runs `program --version`, output discarded.
 [[nodiscard]] bool program_available(const std::string& program);
