@@ -33,3 +33,27 @@ function(_totex_rtl_expand list var)
   endforeach()
   set(${var} ${files} PARENT_SCOPE)
 endfunction()
+
+# totex_verilate(<target> <verilate() arguments>): verilate() with the files after SOURCES named
+# relative to the current source directory, where verilate() runs Verilator. Verilator writes the
+# names it is given into the model (the RTL's assertion locations); relative ones are the same in
+# every checkout, so ccache (CCACHE_BASEDIR, set by the Makefile) finds another checkout's objects.
+function(totex_verilate target)
+  set(keywords SOURCES TOP_MODULE PREFIX VERILATOR_ARGS OPT_FAST OPT_SLOW OPT_GLOBAL INCLUDE_DIRS DIRECTORY
+               THREADS TRACE_THREADS COVERAGE TRACE TRACE_FST SYSTEMC TRACE_STRUCTS)
+  set(args "")
+  set(in_sources FALSE)
+  foreach(arg IN LISTS ARGN)
+    if(arg IN_LIST keywords)
+      set(in_sources FALSE)
+      if(arg STREQUAL "SOURCES")
+        set(in_sources TRUE)
+      endif()
+    elseif(in_sources)
+      get_filename_component(arg "${arg}" ABSOLUTE)
+      file(RELATIVE_PATH arg "${CMAKE_CURRENT_SOURCE_DIR}" "${arg}")
+    endif()
+    list(APPEND args "${arg}")
+  endforeach()
+  verilate(${target} ${args})
+endfunction()

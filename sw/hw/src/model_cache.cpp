@@ -156,7 +156,8 @@ std::string key_of(const std::string& spec) {
 
 fs::path build_verilated(const VerilatedBuild& b) {
   if (b.cache_dir.empty()) throw ToolError("tool: no model cache directory for " + b.key);
-  const fs::path dir = b.cache_dir / b.key;
+  // Absolute: the build runs in this directory (build_if_stale), and its log and binary are named from here.
+  const fs::path dir = fs::absolute(b.cache_dir / b.key);
   if (std::error_code ec; !fs::create_directories(dir, ec) && ec)
     throw UsageError("the model cache " + dir.parent_path().string() + " cannot be created (" + ec.message() +
                      "); set TOTEX_CACHE_DIR to a directory totex may create and write");
