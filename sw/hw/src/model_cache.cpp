@@ -11,7 +11,6 @@
 #include <cctype>
 #include <cstdio>
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -95,13 +94,6 @@ fs::path common_ancestor(const fs::path& a, const fs::path& b) {
   return common.empty() ? fs::path("/") : common;
 }
 
-/// `p` as the build in `dir` names it: relative to `dir`, so that Verilator writes the same source
-/// names into the generated C++ (assertion messages) in every checkout, and ccache finds them.
-std::string relative_to(const fs::path& p, const fs::path& dir) {
-  const fs::path r = fs::weakly_canonical(p).lexically_relative(fs::weakly_canonical(dir));
-  return r.empty() ? fs::weakly_canonical(p).string() : r.string();
-}
-
 /// Runs the build `command` that makes `binary` unless the stamp in `dir` shows the same command,
 /// inputs and libraries built it already (ccache is used when installed). The caller holds
 /// the directory's lock. Throws ToolError naming the build log when the build fails (exit 1, not 2: the input was fine).
@@ -130,12 +122,11 @@ fs::path build_if_stale(const fs::path& dir, const fs::path& binary, const std::
             << "; log: " << log.string() << std::endl;
   const auto started = std::chrono::steady_clock::now();
   // Run in the model's directory, whose command names every source relative to it (build_verilated),
-  // with ccache's base_dir over the tree: another checkout's build finds these objects in ccache.
-  std::vector<std::string> env;
-  if (ccache) {
-    env.push_back("OBJCACHE=ccache");
-    if (std::getenv("CCACHE_BASEDIR") == nullptr) env.push_back("CCACHE_BASEDIR=" + common_ancestor(dir, install_paths().sim).string());
-  }
+  // with ccache's base_dir over the tree and the cache: another checkout's build finds these objects
+  // in ccache (base_dir only decides which cached objects match, so it is ours to set here).
+  const std::vector<std::string> env =
+      ccache ? std::vector<std::string>{"OBJCACHE=ccache", "CCACHE_BASEDIR=" + common_ancestor(dir, install_paths().sim).string()}
+             : std::vector<std::string>{};
   const ProcessResult built = run_process(command, ChildOutput::ToLog, log.string(), env, dir.string());
   if (built.exit_code != 0 || !fs::exists(binary))
     throw ToolError("tool: building the Verilated model failed; see " + log.string());
@@ -190,7 +181,9 @@ fs::path build_verilated(const VerilatedBuild& b) {
                                            (b.systemc || b.schedulers ? "-lcadical -lCbcSolver -lCbc -lCgl -lOsiClp -lOsi -lClp -lCoinUtils -lexpat " : "") + "-lz" +
                                            kSanitizerFlags});
   command.insert(command.end(), {"--Mdir", "obj", "-o", binary.string()});
-  for (const fs::path& f : sources) command.push_back(relative_to(f, dir));
+  // Relative to the directory the build runs in: Verilator writes the names it is given into the
+  // generated C++ (assertion locations), and relative ones are the same in every checkout.
+  for (const fs::path& f : sources) command.push_back(fs::relative(f, dir).string());
   sources.insert(sources.end(), b.headers.begin(), b.headers.end());
   sources.insert(sources.end(), generated_headers.begin(), generated_headers.end());
   // The schema every harness parses its argv with: a change to it rebuilds every model.
