@@ -23,20 +23,6 @@
 
 namespace totex::sim {
 
-/// A recovery harness's argv split: `--fault-at V` is the harness's own (its value returned, ""
-/// when absent); every other argument goes to `rest`, the TDM harness's argv (schema::TdmHarnessArgs).
-inline std::string take_fault_at(int argc, char** argv, std::vector<char*>& rest) {
-  std::string fault_at;
-  for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--fault-at" && i + 1 < argc) {
-      fault_at = argv[++i];
-      continue;
-    }
-    rest.push_back(argv[i]);
-  }
-  return fault_at;
-}
-
 /// The links the poll's counts name (counts[v * ports + i]: node v's input link i), as (min, max)
 /// node pairs; a count on a port a node does not have is an error.
 inline std::set<std::pair<NodeId, NodeId>> recover_named_links(const Topology& t, int ports,

@@ -28,6 +28,7 @@
 ///             the model's left-flit counts (16 bits, wrapping).
 ///
 /// Usage: harness tdm --topo T --schedule FILE --periods K [--payload W] [--period P] --fault-at F:A-B
+///        [--recover-budget B]
 /// Prints "TOTEX-RESULT {json}" (with the recovery object); exit 0 pass, 1 check failed, 2 usage.
 #include <algorithm>
 #include <chrono>
@@ -121,8 +122,9 @@ constexpr std::uint32_t kStatus = 0x00, kCtrl = 0x08, kTblHi = 0x0C, kLink0 = 0x
 
 class RecoverNetwork {
  public:
-  RecoverNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods, const totex::LinkFault& fault)
-      : t_(t), tables_(tables), periods_(periods), fault_(fault), n_(t.nodes()), p_(tables.tile.ports),
+  RecoverNetwork(const totex::Topology& t, const totex::TdmTables& tables, int periods, const totex::LinkFault& fault,
+                 double budget_seconds)
+      : t_(t), tables_(tables), periods_(periods), fault_(fault), budget_seconds_(budget_seconds), n_(t.nodes()), p_(tables.tile.ports),
         w_(tables.tile.payload_bits), axi_(at(n_)) {
     ctx_.randReset(2);
     ctx_.fatalOnError(false);
@@ -311,7 +313,7 @@ class RecoverNetwork {
     const auto named = totex::sim::recover_named_links(t_, p_, poll_counts_, errors_);
     if (named.empty()) return;
     if (named.size() > 1) errors_.push_back("the link counters name " + std::to_string(named.size()) + " links");
-    plan_ = totex::plan_link_recovery(t_, tables_, named.begin()->first, named.begin()->second, static_cast<int>(k));
+    plan_ = totex::plan_link_recovery(t_, tables_, named.begin()->first, named.begin()->second, static_cast<int>(k), budget_seconds_);
     planned_ = true;
     for (int v = 0; v < n_; ++v) {
       queue_table(v, plan_.tables, plan_.write_cycle);
@@ -410,6 +412,7 @@ class RecoverNetwork {
   const totex::TdmTables& tables_;
   int periods_;
   totex::LinkFault fault_;
+  double budget_seconds_;  // --recover-budget: the degraded search's work (0: the default)
   int n_, p_, w_, addr_bits_ = 8;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Tile>> tiles_;
@@ -432,23 +435,23 @@ class RecoverNetwork {
 int recover_main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<char*> args;
-  const std::string fault_at = totex::sim::take_fault_at(argc, argv, args);
+  const totex::RecoveryArgs recovery = totex::take_recovery_args(argc, argv, args);
   const totex::sim::TdmRunSetup setup =
       totex::sim::tdm_run_setup(static_cast<int>(args.size()), args.data(), "tdm_recover");
   const totex::Topology& t = setup.topology;
   const totex::TdmTables tables = totex::recovery_tiles(setup.tables);
   const int periods = setup.periods;
-  if (fault_at.empty()) throw totex::UsageError("tdm_recover: --fault-at PERIOD:A-B is required");
+  if (recovery.fault_at.empty()) throw totex::UsageError("tdm_recover: --fault-at PERIOD:A-B is required");
   totex::check_recovery_tables(t, tables);
-  const totex::LinkFault fault = totex::parse_fault_at(fault_at, t, periods);
+  const totex::LinkFault fault = totex::parse_fault_at(recovery.fault_at, t, periods);
   const totex::TdmTileParams& p = tables.tile;
   if (p.ports != TOTEX_TDM_PORTS || p.payload_bits != TOTEX_TDM_PAYLOAD || p.node_bits != TOTEX_TDM_NODE_BITS ||
       p.depth != TOTEX_TDM_DEPTH)
     throw totex::UsageError("this model was built for another tile (ports, payload, node bits or depth)");
   // The reference model: what the run must deliver, delivery by delivery.
-  const totex::RecoveryReference ref = totex::run_recovery_reference(t, tables, fault, periods);
+  const totex::RecoveryReference ref = totex::run_recovery_reference(t, tables, fault, periods, recovery.budget_seconds);
 
-  RecoverNetwork net(t, tables, periods, fault);
+  RecoverNetwork net(t, tables, periods, fault, recovery.budget_seconds);
   net.load();
   const auto run_start = std::chrono::steady_clock::now();
   net.run(ref.run_cycles);

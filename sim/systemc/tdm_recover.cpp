@@ -32,8 +32,9 @@ std::size_t at(std::int64_t i) { return static_cast<std::size_t>(i); }
 /// The SystemC network and the recovery controller, cycle by cycle.
 class RecoverRun {
  public:
-  RecoverRun(const Topology& t, const TdmTables& tables, int periods, const LinkFault& fault, ModelChecks& checks)
-      : t_(t), tables_(tables), periods_(periods), fault_(fault), checks_(checks), n_(t.nodes()), p_(tables.tile.ports),
+  RecoverRun(const Topology& t, const TdmTables& tables, int periods, const LinkFault& fault, double budget_seconds,
+             ModelChecks& checks)
+      : t_(t), tables_(tables), periods_(periods), fault_(fault), budget_seconds_(budget_seconds), checks_(checks), n_(t.nodes()), p_(tables.tile.ports),
         w_(tables.tile.payload_bits), words_((tables.tile.entry_bits() + 63) / 64),
         net_(std::make_unique<TdmNetwork>("tdm", t, tables.tile, checks, true, std::pair{fault.a, fault.b})),
         queue_(tdm_offer_queues(tables, periods)), next_(queue_.size(), 0), offering_(queue_.size(), 0),
@@ -186,7 +187,7 @@ class RecoverRun {
     const auto named = recover_named_links(t_, p_, poll_counts_, errors_);
     if (named.empty()) return;
     if (named.size() > 1) errors_.push_back("the link counters name " + std::to_string(named.size()) + " links");
-    plan_ = plan_link_recovery(t_, tables_, named.begin()->first, named.begin()->second, static_cast<int>(k));
+    plan_ = plan_link_recovery(t_, tables_, named.begin()->first, named.begin()->second, static_cast<int>(k), budget_seconds_);
     new_words_ = tdm_load_words(plan_->tables, "");
     recover_requeue_offers(*plan_, tables_.period, periods_, queue_, next_, errors_);
   }
@@ -252,6 +253,7 @@ class RecoverRun {
   const TdmTables& tables_;
   int periods_;
   LinkFault fault_;
+  double budget_seconds_;  // --recover-budget: the degraded search's work (0: the default)
   ModelChecks& checks_;
   int n_, p_, w_, words_;
   std::unique_ptr<TdmNetwork> net_;
@@ -274,18 +276,18 @@ class RecoverRun {
 int run_main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<char*> args;
-  const std::string fault_at = take_fault_at(argc, argv, args);
+  const RecoveryArgs recovery = take_recovery_args(argc, argv, args);
   const TdmRunSetup setup = tdm_run_setup(static_cast<int>(args.size()), args.data(), "totex_systemc");
   const Topology& t = setup.topology;
   const TdmTables tables = recovery_tiles(setup.tables);
   const int periods = setup.periods;
-  if (fault_at.empty()) throw UsageError("totex_systemc tdm: --fault-at PERIOD:A-B is required for a recovery run");
+  if (recovery.fault_at.empty()) throw UsageError("totex_systemc tdm: --fault-at PERIOD:A-B is required for a recovery run");
   check_recovery_tables(t, tables);
-  const LinkFault fault = parse_fault_at(fault_at, t, periods);
-  const RecoveryReference ref = run_recovery_reference(t, tables, fault, periods);
+  const LinkFault fault = parse_fault_at(recovery.fault_at, t, periods);
+  const RecoveryReference ref = run_recovery_reference(t, tables, fault, periods, recovery.budget_seconds);
 
   ModelChecks checks("systemc");
-  RecoverRun net(t, tables, periods, fault, checks);
+  RecoverRun net(t, tables, periods, fault, recovery.budget_seconds, checks);
   net.load();
   const auto run_start = std::chrono::steady_clock::now();
   net.run(ref.run_cycles);

@@ -41,6 +41,7 @@ struct SimOptions : CommonOptions {
   std::string traffic = "all";  // --traffic (docs/traffic.md): direct networks, one-shot, TDM and dynamic
   std::string fault_at;  // --fault-at PERIOD:A-B (with --recover; totex/link_recovery.hpp)
   bool recover = false;
+  double recover_budget = 0;  // --recover-budget: the degraded network's periodic search (0: its default)
 };
 
 /// The hardware side's environment, read here and only here (schema::read_hw_environment checks
@@ -147,6 +148,7 @@ RunOptions run_options(const SimOptions& o, std::optional<std::int64_t> claimed_
   r.env = env;
   r.fault_at = o.fault_at;
   r.recover = o.recover;
+  r.recover_budget = o.recover_budget;
   return r;
 }
 
@@ -157,7 +159,9 @@ void print_recovery(const json& rc) {
             << " stuck from period " << rc["fault"].get<std::string>().substr(0, rc["fault"].get<std::string>().find(':'))
             << " (cycle " << num("fault_cycle") << "); the link counters named " << rc["detected_link"].get<std::string>()
             << " at the poll of period " << num("detected_period") << '\n'
-            << "  degraded " << rc["degraded"].get<std::string>() << " (" << rc["degraded_algorithm"].get<std::string>() << "): period " << num("degraded_period")
+            << "  degraded " << rc["degraded"].get<std::string>() << " (" << rc["degraded_algorithm"].get<std::string>()
+            << (rc["degraded_budget"].get<double>() > 0 ? ", --recover-budget " + num("degraded_budget") : std::string())
+            << "): period " << num("degraded_period")
             << ", periodic bound " << num("degraded_bound") << " (healthy period " << num("old_period") << "); table rotated by "
             << num("rotation") << ", " << num("writes_per_tile") << " shadow writes per tile from cycle "
             << num("write_cycle") << ", armed in cycle " << num("arm_cycle") << ", swapped at period "
@@ -182,6 +186,8 @@ int cmd_sim(const SimOptions& options) {
   if (!o.fault_at.empty() && !o.recover)
     throw UsageError("--fault-at is the stuck link of a recovery run: give --recover too");
   if (o.recover && o.fault_at.empty()) throw UsageError("--recover needs the fault: --fault-at PERIOD:A-B");
+  if (o.recover_budget > 0 && !o.recover)
+    throw UsageError("--recover-budget is the work of a recovery run's degraded schedule: give --recover too");
   if (o.recover && o.tdm.periods == 0)
     throw UsageError("--recover runs the TDM tables periodically: give --periods K (or --periodic)");
   if (o.direct.fifo_depth != schema::DirectHarnessArgs().fifo_depth && o.mode != "dynamic")
@@ -326,6 +332,10 @@ void register_sim(CLI::App& app, Actions& actions) {
   sim->add_flag("--recover", o.recover,
                 "the controller finds the stuck link of --fault-at by the tiles' link error counters, schedules the "
                 "degraded network, writes the shadow tables through the AXI4-Lite port and swaps (nic; engines ref, rtl, systemc)");
+  sim->add_option("--recover-budget", o.recover_budget,
+                  "seconds of counted work the controller's search for the degraded network's periodic schedule may take "
+                  "(as --budget of `totex schedule --periodic`; default: that search's default; every engine plans the same)")
+      ->check(budget_seconds());
   add_sim_plot_option(sim, o.plot);
   actions[sim] = [opts] { return cmd_sim(*opts); };
 }

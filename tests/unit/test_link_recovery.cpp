@@ -4,6 +4,9 @@
 // reference (run_reference_periodic) before the fault.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <vector>
+
 #include "totex/error.hpp"
 #include "totex/generators/scheduler.hpp"
 #include "totex/link_recovery.hpp"
@@ -34,7 +37,7 @@ Healthy healthy_4x4() {
 TEST_CASE("the degraded tables never use the failed link on the tiles' ports", "[recover]") {
   const Healthy h = healthy_4x4();
   const TdmTables tiles = recovery_tiles(h.tables);
-  const RecoveryPlan p = plan_link_recovery(h.t, tiles, 1, 0, 2);
+  const RecoveryPlan p = plan_link_recovery(h.t, tiles, 1, 0, 2, 0.5);  // the degraded search at --recover-budget 0.5
   REQUIRE(p.a == 0);
   REQUIRE(p.b == 1);
   REQUIRE(p.degraded_spec == "torus:4x4~fail:0-1");
@@ -62,7 +65,7 @@ TEST_CASE("the recovery model agrees with the periodic reference before the faul
   const TdmTables tiles = recovery_tiles(h.tables);
   const int periods = 8;
   const LinkFault f = parse_fault_at("3:5-6", h.t, periods);
-  const RecoveryReference ref = run_recovery_reference(h.t, tiles, f, periods);
+  const RecoveryReference ref = run_recovery_reference(h.t, tiles, f, periods, 0.5);
   REQUIRE(ref.errors.empty());
   REQUIRE(ref.plan.a == 5);
   REQUIRE(ref.plan.b == 6);
@@ -99,4 +102,24 @@ TEST_CASE("a recovery run's fault (--fault-at) is checked against the network an
   CHECK_THROWS_AS(parse_fault_at("2:-1-0", t, 8), UsageError);
   CHECK_THROWS_AS(parse_fault_at("2:0-1x", t, 8), UsageError);
   CHECK_THROWS_AS(parse_fault_at("2:0-1", parse_topology("path:4"), 8), UsageError);  // partitioned
+}
+
+TEST_CASE("a recovery harness reads back the arguments the engines write", "[recover]") {
+  const RecoveryArgs written{"3:1-2", 0.1};
+  std::vector<std::string> argv = {"tdm", "--topo", "torus:4x4"};
+  for (const std::string& a : recovery_argv(written)) argv.push_back(a);
+  std::vector<char*> raw;
+  for (std::string& a : argv) raw.push_back(a.data());
+  std::vector<char*> rest;
+  const RecoveryArgs read = take_recovery_args(static_cast<int>(raw.size()), raw.data(), rest);
+  REQUIRE(read.fault_at == "3:1-2");
+  REQUIRE(read.budget_seconds == written.budget_seconds);  // exactly: 17 significant digits
+  REQUIRE(rest.size() == 3);
+  // The default budget is not written; a budget that is not a plain positive number is refused.
+  REQUIRE(recovery_argv({"3:1-2", 0}).size() == 2);
+  std::vector<std::string> bad = {"--fault-at", "3:1-2", "--recover-budget", "nan"};
+  std::vector<char*> bad_raw;
+  for (std::string& a : bad) bad_raw.push_back(a.data());
+  rest.clear();
+  REQUIRE_THROWS_AS(take_recovery_args(static_cast<int>(bad_raw.size()), bad_raw.data(), rest), UsageError);
 }

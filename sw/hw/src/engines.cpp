@@ -33,7 +33,7 @@ class ReferenceEngine final : public Engine {
     if (o.recover) {  // the stuck link and the swap: link_recovery.cpp's table-level model is the reference
       const LinkFault fault = parse_fault_at(o.fault_at, t, o.tdm.periods);
       const TdmTables tables = recovery_tiles(tdm_tables(t, s, o.tdm.period, o.tdm.payload));
-      const RecoveryReference ref = run_recovery_reference(t, tables, fault, o.tdm.periods);
+      const RecoveryReference ref = run_recovery_reference(t, tables, fault, o.tdm.periods, o.recover_budget);
       SimResult r;
       r.engine = "ref";
       fill_recovery_result(r, ref, ref.trace, o.tdm.periods);

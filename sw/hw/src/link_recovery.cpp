@@ -4,6 +4,7 @@
 #include "totex/link_recovery.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -133,18 +134,52 @@ void check_recovery_tables(const Topology& t, const TdmTables& healthy) {
                      "which must lie between the fetch counter's wraps (four slots ahead of execution)");
 }
 
+std::vector<std::string> recovery_argv(const RecoveryArgs& a) {
+  std::vector<std::string> argv = {"--fault-at", a.fault_at};
+  if (a.budget_seconds > 0) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", a.budget_seconds);  // 17 digits: the same double back
+    argv.insert(argv.end(), {"--recover-budget", text});
+  }
+  return argv;
+}
+
+RecoveryArgs take_recovery_args(int argc, char** argv, std::vector<char*>& rest) {
+  RecoveryArgs a;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--fault-at" || arg == "--recover-budget") && i + 1 < argc) {
+      const std::string value = argv[++i];
+      if (arg == "--fault-at") {
+        a.fault_at = value;
+      } else {
+        const std::optional<double> b = plain_decimal(value);
+        if (!b || !(*b > 0)) throw UsageError("--recover-budget '" + printable(value) + "': a positive decimal number of seconds");
+        a.budget_seconds = *b;
+      }
+      continue;
+    }
+    rest.push_back(argv[i]);
+  }
+  return a;
+}
+
 namespace {
-PeriodicOutcome degraded_periodic_schedule(const Topology& degraded) {
+PeriodicOutcome degraded_periodic_schedule(const Topology& degraded, double budget_seconds) {
   static std::mutex lock;
-  static std::map<std::string, PeriodicOutcome> done;
+  static std::map<std::pair<std::string, double>, PeriodicOutcome> done;
   const std::lock_guard<std::mutex> hold(lock);
-  const auto it = done.find(degraded.spec());
+  const auto key = std::make_pair(degraded.spec(), budget_seconds);
+  const auto it = done.find(key);
   if (it != done.end()) return it->second;
-  return done.emplace(degraded.spec(), periodic_schedule(degraded, Model::Nic, PeriodicRequest{})).first->second;
+  PeriodicRequest request;
+  request.budget_seconds = budget_seconds;
+  return done.emplace(key, periodic_schedule(degraded, Model::Nic, request)).first->second;
 }
 }  // namespace
 
-RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b, int detect_period) {
+RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b, int detect_period,
+                                double budget_seconds) {
   RecoveryPlan p;
   p.a = std::min(a, b);
   p.b = std::max(a, b);
@@ -163,13 +198,14 @@ RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, Nod
   // work, so every engine plans the same; its period is the table's. Computed once per process and
   // network (a harness plans twice, for its reference model and for its controller; the search is
   // most of a run's time).
-  PeriodicOutcome o = degraded_periodic_schedule(degraded);
+  PeriodicOutcome o = degraded_periodic_schedule(degraded, budget_seconds);
   if (o.capped)
     throw UsageError("--recover: the periodic schedule of " + p.degraded_spec +
                      " stopped at a wall-clock cap, so another engine's plan could differ; nothing to recover to");
   Schedule s = std::move(o.schedule);
   s.materialize();
   p.degraded_algorithm = o.algorithm;
+  p.degraded_budget = budget_seconds;
   p.degraded_steps = static_cast<std::int64_t>(s.step_count());
   p.degraded_bound = o.bound.steps;
   TdmTables nt = tdm_tables(degraded, s, 0, healthy.tile.payload_bits);
@@ -293,7 +329,8 @@ std::string RecoveryReference::digest_after(int periods) const {
   return trace_sha256(after);
 }
 
-RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& healthy, const LinkFault& fault, int periods) {
+RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& healthy, const LinkFault& fault, int periods,
+                                         double budget_seconds) {
   check_recovery_tables(t, healthy);
   RecoveryReference ref;
   ref.fault = fault;
@@ -353,7 +390,7 @@ RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& hea
         }
       if (!named.empty()) {
         if (named.size() > 1) ref.errors.push_back("the link counters name " + std::to_string(named.size()) + " links");
-        ref.plan = plan_link_recovery(t, healthy, named.begin()->first, named.begin()->second, static_cast<int>(k));
+        ref.plan = plan_link_recovery(t, healthy, named.begin()->first, named.begin()->second, static_cast<int>(k), budget_seconds);
         planned = true;
         if (ref.plan.swap_period + 2 > periods)
           throw UsageError("--periods " + std::to_string(periods) + ": the swap comes at period " +
@@ -512,6 +549,7 @@ std::string recovery_json(const RecoveryReference& ref, const std::vector<Delive
       {"detected_period", p.detect_period},
       {"degraded", p.degraded_spec},
       {"degraded_algorithm", p.degraded_algorithm},
+      {"degraded_budget", p.degraded_budget},
       {"degraded_steps", p.degraded_steps},
       {"degraded_period", p.new_period},
       {"degraded_bound", p.degraded_bound},

@@ -42,7 +42,7 @@ SimResult run_recover_rtl(const Topology& t, const Schedule& s, const RunOptions
   b.makeflags = "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1";
   const std::filesystem::path binary = build_verilated(b);
   std::vector<std::string> argv = schema::to_argv(tdm_harness_args(t, tables, file.path(), o));
-  argv.insert(argv.end(), {"--fault-at", o.fault_at});
+  for (const std::string& a : recovery_argv({o.fault_at, o.recover_budget})) argv.push_back(a);
   return run_harness(binary, argv, "the recovery harness " + binary.string());
 }
 

@@ -63,7 +63,7 @@ class SystemcEngine final : public Engine {
     check_recovery_tables(t, tables);
     const HarnessScheduleFile file(o.schedule_file, [&](std::ostream& out) { write_schedule(out, t, s); });
     std::vector<std::string> argv = schema::to_argv(tdm_harness_args(t, tables, file.path(), o));
-    argv.insert(argv.end(), {"--fault-at", o.fault_at});
+    for (const std::string& a : recovery_argv({o.fault_at, o.recover_budget})) argv.push_back(a);
     return run_harness(systemc_binary(), argv, "the SystemC recovery run", true);
   }
 

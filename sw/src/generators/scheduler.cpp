@@ -246,14 +246,14 @@ const std::vector<Generator>& generators() {
            // period 554, 562, and nothing shorter).
            std::int64_t work = 0;
            Schedule s = list_schedule(t, m, everyone, 0, 6, 1, &work, static_cast<std::int64_t>(budget / 2 * kListLookupsPerSecond),
-                                      &unrolled, floor, 0, &log);
+                                      &unrolled, floor, 0, &log, false, start_budget_seconds(budget));
            log.push_back("list: the periodic search's period " + std::to_string(o.length) + ", unrolled: " +
                          std::to_string(unrolled.step_count()) + " steps, shortened: " + std::to_string(s.step_count()));
            s.algorithm = "list";
            return s;
          }
          std::int64_t work = 0;
-         Schedule s = list_schedule(t, m, everyone, 0, 6, 1, &work);
+         Schedule s = list_schedule(t, m, everyone, 0, 6, 1, &work, 0, nullptr, 0, 0, nullptr, false, start_budget_seconds(budget));
          // As many priority orders as the budget's look-ups allow (each costs about the first).
          const auto allowed = static_cast<std::int64_t>(budget * kListLookupsPerSecond);
          const int orders = static_cast<int>(std::min<std::int64_t>(8, std::max<std::int64_t>(1, allowed / 2 / std::max<std::int64_t>(work, 1))));
@@ -261,7 +261,7 @@ const std::vector<Generator>& generators() {
          // bound (the negotiated placement; torus:8x8~fail:0-1,9-17 nic 76 -> 75).
          const std::int64_t shorten = std::max<std::int64_t>(0, allowed - work * (orders + 1));
          if (orders > 1 || (shorten > 0 && static_cast<std::int64_t>(s.step_count()) > floor))
-           s = list_schedule(t, m, everyone, 0, 6, orders, &work, shorten, nullptr, floor, 0, &log);
+           s = list_schedule(t, m, everyone, 0, 6, orders, &work, shorten, nullptr, floor, 0, &log, false, start_budget_seconds(budget));
          log.push_back("list: " + std::to_string(orders) + " priority orders, " + std::to_string(work) + " look-ups");
          s.algorithm = "list";
          return s;

@@ -2206,21 +2206,25 @@ std::vector<std::pair<std::uint32_t, std::int32_t>> farthest_first(const std::ve
   return out;
 }
 
-/// The base network's periodic schedule of `traffic` (t has failed links only), computed once per
-/// (network, model, traffic): the periodic search asks for it at every period it tries.
-const Schedule& base_periodic_schedule(const Topology& t, Model m, const Traffic& traffic) {
+/// The base network's periodic schedule of `traffic` (t has failed links only) at `budget`
+/// (start_budget_seconds), computed once per (network, model, traffic, budget): the periodic
+/// search asks for it at every period it tries.
+const Schedule& base_periodic_schedule(const Topology& t, Model m, const Traffic& traffic, double budget) {
   static std::mutex lock;
   static std::string cached_key;
   static Schedule cached;
-  const std::string key = t.spec() + "|" + to_string(m) + "|" + traffic.sha256();
+  const std::string key = t.spec() + "|" + to_string(m) + "|" + traffic.sha256() + "|" + std::to_string(budget);
   std::lock_guard<std::mutex> hold(lock);
   if (key != cached_key) {
     const Topology& b = *t.base();
     if (is_all_traffic(t, &traffic)) {
-      cached = periodic_schedule(b, m, PeriodicRequest{}).schedule;
+      PeriodicRequest r;
+      r.budget_seconds = budget;
+      cached = periodic_schedule(b, m, r).schedule;
     } else {
       TrafficRequest r;
       r.periodic = true;
+      r.budget_seconds = budget;
       cached = schedule_traffic(b, m, traffic, r).schedule;
     }
     cached.materialize();
@@ -2362,13 +2366,13 @@ bool negotiate_periodic(ListScheduler& ls, const Topology& t, Model m, const Tra
                         const std::vector<std::pair<std::uint32_t, std::int32_t>>& order, const std::vector<std::int32_t>& balanced,
                         const Schedule* warm, std::int64_t repair_work, std::int64_t& spent, std::vector<Placed>& out,
                         std::uint64_t seed = kNegotiationSeed, int restarts = kNegotiationRestarts, std::size_t* repaired = nullptr,
-                        const Schedule* base = nullptr) {
+                        const Schedule* base = nullptr, double start_budget = 0) {
   std::vector<Placed> initial;
   std::vector<std::int32_t> preferred = balanced;
   const bool seeded =
       (base != nullptr && seed_from(ls, t, *t.base(), *base, period, order, initial, preferred)) ||
       (base == nullptr && warm != nullptr && warm_start(warm->period, period) && seed_from(ls, t, t, *warm, period, order, initial, preferred)) ||
-      (has_base_start(t, m, kRepairMaxNodes) && seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic), period, order, initial, preferred));
+      (has_base_start(t, m, kRepairMaxNodes) && seed_from(ls, t, *t.base(), base_periodic_schedule(t, m, traffic, start_budget), period, order, initial, preferred));
   if (!seeded) {
     preferred = balanced;
     (void)ls.place(period, order, &balanced, initial, spent, nullptr, true);
@@ -2448,7 +2452,7 @@ std::int64_t repaired_start(ListScheduler& ls, const Topology& t, Model m, const
 }  // namespace
 
 Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic, int routes, Schedule found, std::int64_t lo,
-                              std::int64_t work, std::int64_t* spent, std::vector<std::string>& log) {
+                              std::int64_t work, std::int64_t* spent, std::vector<std::string>& log, double start_budget) {
   if (found.period <= lo || work <= 0) return found;  // at the bound, or the one-shot search spent the work
   // One scheduler for every period: its routes and balanced routes are computed once (per period
   // they were most of a try's work on large traffic: b15x15_cf0.50, 76,797 flits, 221 M look-ups
@@ -2474,7 +2478,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
   const auto base_start = [&](std::size_t g) -> const Schedule* {
     if (!base_starts) return nullptr;
     if (bases.empty()) {
-      const Schedule& base = base_periodic_schedule(t, m, traffic);
+      const Schedule& base = base_periodic_schedule(t, m, traffic, start_budget);
       for (const std::vector<NodeId>& map : factor_symmetries(*t.base(), kRelabelStarts))
         if (keeps_traffic(traffic, map)) bases.push_back(relabel(*t.base(), base, map));
     }
@@ -2490,7 +2494,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
     std::size_t repaired = 0;
     if (!fits && share > 0) {
       fits = negotiate_periodic(ls, t, m, traffic, static_cast<int>(P), order, balanced, &found, share, used, placed, seed, restarts, &repaired,
-                                base);
+                                base, start_budget);
       orders_fit = orders_fit && P == lo;
     }
     log.push_back("list: period " + std::to_string(P) + (fits ? " fits" : " does not fit") +
@@ -2530,7 +2534,7 @@ Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic
 
 Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders, std::int64_t* work,
                        std::int64_t repair_work, const Schedule* warm, std::int64_t floor, std::int64_t orders_work,
-                       std::vector<std::string>* log, bool greedy_start) {
+                       std::vector<std::string>* log, bool greedy_start, double start_budget) {
   ListScheduler ls(t, m, traffic, routes);
   std::int64_t spent = 0;
   std::vector<Placed> best, placed;
@@ -2562,7 +2566,8 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
   if (orders_work > 0) repair_work = std::max<std::int64_t>(0, repair_work - spent);
   const auto order = flit_order(ls.pairs(), 0);
   if (best_steps == kNever && period > 0 && repair_work > 0 &&
-      negotiate_periodic(ls, t, m, traffic, period, order, balanced, warm, repair_work, spent, placed)) {
+      negotiate_periodic(ls, t, m, traffic, period, order, balanced, warm, repair_work, spent, placed, kNegotiationSeed,
+                         kNegotiationRestarts, nullptr, nullptr, start_budget)) {
     best_steps = 0;
     best.swap(placed);
   }
@@ -2581,8 +2586,10 @@ Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int p
   Schedule base;
   if (repairable) {
     const Topology& b = *t.base();
-    base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto")).schedule
-                                       : schedule_traffic(b, m, traffic, TrafficRequest{}).schedule;
+    TrafficRequest r;
+    r.budget_seconds = start_budget;
+    base = is_all_traffic(t, &traffic) ? schedule_direct(b, m, ScheduleRequest("auto", start_budget)).schedule
+                                       : schedule_traffic(b, m, traffic, r).schedule;
     base.materialize();
     if (const std::int64_t steps = repaired_start(ls, t, m, traffic, base, routes, orders, order, balanced, best_steps, current, spent);
         steps != kNever)

@@ -219,6 +219,8 @@ double list_default_budget_seconds(const Topology& t, std::int64_t flits) {
   return std::clamp(static_cast<double>(flits) / 500.0, kDefaultBudget, t.nodes() > kLargeNodes ? kMaxDefaultBudgetLarge : kMaxDefaultBudget);
 }
 
+double start_budget_seconds(double budget_seconds) { return budget_seconds > 0 && budget_seconds < kDefaultBudget ? budget_seconds : 0; }
+
 std::string traffic_algorithm_help() {
   return "auto | list (any traffic, any network) | repeat (all:M: M copies of the optimal all schedule) | split (--periodic, "
          "flits per pair with a common factor g: d | g copies of the d-th part's schedule) | lines (groups:D on a "
@@ -333,7 +335,8 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                             // horizon with what is left, in one call (one scheduler, its routes built once).
                             std::int64_t spent = 0;
                             Schedule best = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work, nullptr, out.bound.steps,
-                                                          std::max<std::int64_t>(1, work / 2), &log, greedy_start);
+                                                          std::max<std::int64_t>(1, work / 2), &log, greedy_start,
+                                                          start_budget_seconds(request.budget_seconds));
                             log.push_back("list: priority orders while half the work lasted, then the negotiated placement; " +
                                           std::to_string(spent) + " look-ups");
                             return best;
@@ -347,7 +350,9 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           // searches' steps of 1 %, half gave b15x15_cf0.50 716 against 723, torus:32x32
                           // random:1:0.1:2 754 against 763, and no measured row longer).
                           std::int64_t spent = 0;
-                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work / 2, nullptr, lo, std::max<std::int64_t>(1, work / 4), &log, greedy_start);
+                          const double start_budget = start_budget_seconds(request.budget_seconds);
+                          Schedule once = list_schedule(t, m, traffic, 0, kRoutes, 8, &spent, work / 2, nullptr, lo, std::max<std::int64_t>(1, work / 4), &log,
+                                                        greedy_start, start_budget);
                           std::int64_t T = 0;
                           for (std::size_t i = 0; i < once.steps.size(); ++i)
                             if (!once.steps[i].empty()) T = static_cast<std::int64_t>(i) + 1;
@@ -355,7 +360,7 @@ TrafficOutcome schedule_traffic(const Topology& t, Model m, const Traffic& traff
                           once.period = static_cast<int>(T);
                           once.algorithm = "periodic-list";
                           log.push_back("list: period " + std::to_string(T) + " fits (the one-shot list schedule, back to back)");
-                          return periodic_list_search(t, m, traffic, kRoutes, std::move(once), lo, work - spent, &spent, log);
+                          return periodic_list_search(t, m, traffic, kRoutes, std::move(once), lo, work - spent, &spent, log, start_budget);
                         }});
 
   candidates.push_back({"route-sat", [&]() -> std::string { return best_length > 0 || request.algorithm == "route-sat" ? "" : "runs after another generator"; },

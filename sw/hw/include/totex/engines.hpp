@@ -67,6 +67,9 @@ struct RunOptions {
   /// controller reschedules and swaps. Empty: no fault.
   std::string fault_at;
   bool recover = false;
+  /// --recover-budget: the counted work of the degraded network's periodic search (about seconds;
+  /// 0: the default), passed to the harness, whose controller plans with it.
+  double recover_budget = 0;
 };
 
 /// What an engine can do; Engine::run refuses the rest, naming the engines that can.

@@ -50,6 +50,20 @@ struct LinkFault {
   [[nodiscard]] std::string text() const;  // "PERIOD:A-B"
 };
 
+/// What a recovery harness takes besides the TDM run's arguments (schema::TdmHarnessArgs): the
+/// fault (`--fault-at PERIOD:A-B`) and the degraded search's budget (`--recover-budget B`, about
+/// seconds of counted work; 0, not written: the default).
+struct RecoveryArgs {
+  std::string fault_at;
+  double budget_seconds = 0;
+};
+/// The harness arguments of `a` (the budget written so that it reads back exactly).
+[[nodiscard]] std::vector<std::string> recovery_argv(const RecoveryArgs& a);
+/// A recovery harness's argv split: its own arguments (recovery_argv's) returned, every other
+/// argument appended to `rest`, the TDM harness's argv. UsageError for a budget that is not a plain
+/// decimal number.
+[[nodiscard]] RecoveryArgs take_recovery_args(int argc, char** argv, std::vector<char*>& rest);
+
 /// Parses and checks --fault-at against the network and K (UsageError naming the flag and what it
 /// accepts: a period 1..K-1, two adjacent nodes of t).
 [[nodiscard]] LinkFault parse_fault_at(const std::string& text, const Topology& t, int periods);
@@ -81,6 +95,7 @@ struct RecoveryPlan {
   int detect_period = 0;
   std::string degraded_spec;      // T~fail:a-b
   std::string degraded_algorithm;  // the periodic generator that made it (PeriodicOutcome::algorithm)
+  double degraded_budget = 0;      // the budget its search was given (--recover-budget; 0: the default)
   std::int64_t degraded_steps = 0;  // one period's makespan (its routes may cross the period boundary)
   std::int64_t degraded_bound = 0;  // the periodic bound of T~fail:a-b, nic (PeriodicOutcome::bound)
   int rotation = 0;               // slots the degraded table is rotated by
@@ -101,10 +116,12 @@ struct RecoveryPlan {
 };
 
 /// Plans the recovery of the healthy `tables` of t after the poll of period `detect` named link
-/// a-b. Throws UsageError when the degraded network is partitioned, its periodic search stopped at a
-/// wall-clock cap (another engine's plan could differ) or its period does not fit the tiles' table depth.
+/// a-b; the degraded network's periodic search takes `budget_seconds` of counted work
+/// (`--recover-budget`; 0: the default). Throws UsageError when the degraded network is
+/// partitioned, its periodic search stopped at a wall-clock cap (another engine's plan could
+/// differ) or its period does not fit the tiles' table depth.
 [[nodiscard]] RecoveryPlan plan_link_recovery(const Topology& t, const TdmTables& healthy, NodeId a, NodeId b,
-                                              int detect_period);
+                                              int detect_period, double budget_seconds = 0);
 
 /// Which period a delivery of the new regime belongs to: k >= A when (src, dst) of period k is due at
 /// that step under the new table with that payload; nullopt otherwise.
@@ -131,9 +148,10 @@ struct RecoveryReference {
 };
 
 /// The table-level flit model of the whole run (nic tiles, one register per hop, the stuck link,
-/// the poll, the swap): deterministic, no clock. `run_cycles` = the cycles a harness runs.
+/// the poll, the swap): deterministic, no clock. `run_cycles` = the cycles a harness runs. It plans
+/// with plan_link_recovery at `budget_seconds`, as the harness's controller must.
 [[nodiscard]] RecoveryReference run_recovery_reference(const Topology& t, const TdmTables& healthy,
-                                                       const LinkFault& fault, int periods);
+                                                       const LinkFault& fault, int periods, double budget_seconds = 0);
 
 /// Compares an engine's deliveries with the model's, delivery by delivery (up to a few named).
 [[nodiscard]] std::vector<std::string> compare_recovery_trace(const RecoveryReference& ref,

@@ -91,9 +91,11 @@ struct TrafficOutcome {
 /// the work left each); every period by the priority orders, then the negotiated placement started
 /// from the schedule in hand, all on one list scheduler (its routes and balanced routes computed
 /// once). The shortest periodic schedule found (`found` when nothing shorter fits); a line per
-/// period tried in `log`; the look-ups spent are added to `spent`.
+/// period tried in `log`; the look-ups spent are added to `spent`. On a network with failed links
+/// the base network's schedule is a start, computed with `start_budget` (start_budget_seconds).
 [[nodiscard]] Schedule periodic_list_search(const Topology& t, Model m, const Traffic& traffic, int routes, Schedule found,
-                                            std::int64_t lo, std::int64_t work, std::int64_t* spent, std::vector<std::string>& log);
+                                            std::int64_t lo, std::int64_t work, std::int64_t* spent, std::vector<std::string>& log,
+                                            double start_budget = 0);
 
 /// A one-shot schedule from the periodic schedule `p` (period P): every message keeps its hops'
 /// offsets and starts in step (s - r) mod P, s its first hop's step, r the rotation that ends
@@ -115,9 +117,17 @@ struct TrafficOutcome {
 /// call (the negotiation gets what the orders left). One-shot with `greedy_start`, the greedy
 /// over every shortest path, farthest first (T-CREST Poseidon's order), is a start beside the
 /// orders; `log` (if given) gets which start was kept and what paths the shortening widens to.
+/// On a network with failed links the base network's schedules (starts of the repair and the
+/// negotiation) are computed with `start_budget` (start_budget_seconds).
 [[nodiscard]] Schedule list_schedule(const Topology& t, Model m, const Traffic& traffic, int period, int routes, int orders,
                                      std::int64_t* work = nullptr, std::int64_t repair_work = 0,
                                      const Schedule* warm = nullptr, std::int64_t floor = 0, std::int64_t orders_work = 0,
-                                     std::vector<std::string>* log = nullptr, bool greedy_start = false);
+                                     std::vector<std::string>* log = nullptr, bool greedy_start = false, double start_budget = 0);
+
+/// The budget of the base network's schedule where a search on a network with failed links starts
+/// from it: the caller's when below every generator's default (4 s), so that a small --budget
+/// bounds the whole search, else 0, the default (so the default and larger budgets keep the start
+/// they had: torus:16x16~fail:0-1's period 540 comes from the base network's rotation schedule).
+[[nodiscard]] double start_budget_seconds(double budget_seconds);
 
 }  // namespace totex
